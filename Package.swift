@@ -1,0 +1,45 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+  name: "Touchscope",
+  platforms: [.macOS(.v13)],
+  products: [
+    .executable(name: "touchscope", targets: ["touchscope"]),
+    .library(name: "TouchSim", targets: ["TouchSim"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+    .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+    .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+  ],
+  targets: [
+    // The engine: pure Swift, standard library only.
+    .target(name: "TouchSim"),
+    .target(name: "SceneFile", dependencies: ["TouchSim", .product(name: "Yams", package: "Yams")]),
+    .systemLibrary(
+      name: "CSDL2",
+      pkgConfig: "SDL2_ttf",
+      providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"])]
+    ),
+    .target(name: "Studio", dependencies: ["TouchSim", "SceneFile", "CSDL2"]),
+    .executableTarget(
+      name: "touchscope",
+      dependencies: [
+        "TouchSim", "SceneFile", "Studio",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .target(name: "TestSupport", dependencies: ["TouchSim", "SceneFile"], path: "Tests/TestSupport"),
+    .testTarget(
+      name: "TouchSimTests",
+      dependencies: [
+        "TouchSim", "SceneFile", "TestSupport",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ]
+    ),
+    .testTarget(name: "SceneFileTests", dependencies: ["SceneFile", "TouchSim", "TestSupport"]),
+    .testTarget(name: "StudioTests", dependencies: ["Studio", "TouchSim", "SceneFile", "TestSupport"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,411 @@
+/// What each kind of recognizer does with the touches it receives (rules 5.4 and section 10).
+///
+/// Recognizers only *request* transitions here; the arbiter (`Engine+Arbitration`) decides whether a
+/// request to leave `possible` is granted, and the state machine applies it.
+extension Engine {
+  /// Records a request; a failure or cancellation already asked for in this update is never overridden.
+  func request(_ r: Int, _ req: GestureStateMachine.Request, _ reason: String) {
+    if let old = recs[r].request, old == .fail || old == .cancel { return }
+    recs[r].request = req
+    recs[r].requestReason = reason
+  }
+
+  func centroid(_ uids: [Int]) -> Point {
+    let pts = uids.compactMap { touches[$0]?.location }
+    guard !pts.isEmpty else { return .zero }
+    let s = pts.reduce(Point.zero, +)
+    return s * (1 / Double(pts.count))
+  }
+
+  /// Stops recognizer `r` from ever seeing touch `uid` again (UIGestureRecognizer.ignore(_:for:), F-8).
+  func ignore(_ r: Int, _ uid: Int) {
+    touches[uid]?.recognizers.removeAll { $0 == r }
+    recs[r].touches.removeAll { $0 == uid }
+    recs[r].gestureTouches.removeAll { $0 == uid }
+  }
+
+  func recognizerReceive(_ r: Int, _ method: TouchMethod, _ uids: [Int]) {
+    switch method {
+    case .touchesBegan:
+      for uid in uids {
+        recs[r].touches.append(uid)
+        recs[r].gestureTouches.append(uid)
+        recs[r].data.start[uid] = touches[uid]!.location
+      }
+      if recs[r].touches.count == uids.count { recs[r].data.startTime = now }
+    case .touchesEnded, .touchesCancelled:
+      recs[r].touches.removeAll { uids.contains($0) }
+    case .touchesMoved: break
+    }
+    switch recs[r].kind {
+    case .tap: tapReceive(r, method, uids)
+    case .longPress: longPressReceive(r, method, uids)
+    case .pan, .screenEdgePan: panReceive(r, method, uids)
+    case .swipe: swipeReceive(r, method, uids)
+    case .pinch, .rotation: twoFingerReceive(r, method, uids)
+    }
+  }
+
+  // MARK: Tap (discrete; 45 pt, 0.35 s between taps, all fingers down together)
+
+  private func tapReceive(_ r: Int, _ method: TouchMethod, _ uids: [Int]) {
+    let spec = recs[r].spec
+    switch method {
+    case .touchesBegan:
+      if recs[r].data.waitingForNextTap {
+        cancelTimers { $0.rec == r && $0.what == "tapInterval" }
+        recs[r].data.waitingForNextTap = false
+        if let first = recs[r].data.firstTapLocation {
+          let d = touches[uids[0]]!.location.distance(to: first)
+          if d > constants.tapAllowableMovement {
+            return request(r, .fail, "tap \(recs[r].data.tapsDone + 1) is \(fmt(d)) pt from the first > \(fmt(constants.tapAllowableMovement)) pt")
+          }
+        }
+      }
+      if recs[r].data.touchesThisTap == 0 {
+        schedule("maximumTapDuration", owner: r, after: constants.tapMaximumDuration)
+      }
+      recs[r].data.touchesThisTap += uids.count
+      if recs[r].data.touchesThisTap > spec.numberOfTouchesRequired {
+        return request(r, .fail, "\(recs[r].data.touchesThisTap) touches > \(spec.numberOfTouchesRequired) required")
+      }
+      recs[r].data.maxDownTogether = max(recs[r].data.maxDownTogether, recs[r].touches.count)
+    case .touchesMoved:
+      for uid in uids {
+        let d = touches[uid]!.location.distance(to: recs[r].data.start[uid] ?? touches[uid]!.downLocation)
+        if d > constants.tapAllowableMovement {
+          return request(r, .fail, "moved \(fmt(d)) pt > \(fmt(constants.tapAllowableMovement)) pt")
+        }
+      }
+    case .touchesEnded:
+      guard recs[r].touches.isEmpty else { return }
+      cancelTimers { $0.rec == r && $0.what == "maximumTapDuration" }
+      if recs[r].data.maxDownTogether < spec.numberOfTouchesRequired {
+        return request(
+          r, .fail, "only \(recs[r].data.maxDownTogether) of \(spec.numberOfTouchesRequired) touches down together")
+      }
+      recs[r].data.tapsDone += 1
+      let tapTouches = recs[r].gestureTouches.suffix(recs[r].data.touchesThisTap)
+      if recs[r].data.tapsDone == 1 {
+        let starts = tapTouches.compactMap { recs[r].data.start[$0] }
+        let c = starts.reduce(Point.zero, +) * (1 / Double(max(starts.count, 1)))
+        recs[r].data.firstTapLocation = c
+        recs[r].data.tapLocation = c
+      }
+      recs[r].data.touchesThisTap = 0
+      recs[r].data.maxDownTogether = 0
+      if recs[r].data.tapsDone >= spec.numberOfTapsRequired {
+        request(r, .end, spec.numberOfTapsRequired == 1 ? "tapped" : "tap \(recs[r].data.tapsDone) of \(spec.numberOfTapsRequired)")
+      } else {
+        recs[r].data.waitingForNextTap = true
+        schedule("tapInterval", owner: r, after: constants.tapMaximumInterval)
+      }
+    case .touchesCancelled:
+      request(r, .fail, "touch cancelled")
+    }
+  }
+
+  // MARK: Long press (continuous; 0.5 s, 10 pt before it begins)
+
+  private func longPressReceive(_ r: Int, _ method: TouchMethod, _ uids: [Int]) {
+    let spec = recs[r].spec
+    switch method {
+    case .touchesBegan:
+      guard recs[r].state == .possible else { return }
+      if recs[r].touches.count > spec.numberOfTouchesRequired {
+        return request(r, .fail, "\(recs[r].touches.count) touches > \(spec.numberOfTouchesRequired) required")
+      }
+      if spec.numberOfTapsRequired > 0, let t = touches[uids[0]], t.tapCount < spec.numberOfTapsRequired + 1 {
+        return request(r, .fail, "press is tap \(t.tapCount), \(spec.numberOfTapsRequired) taps must come first")
+      }
+      if recs[r].touches.count == spec.numberOfTouchesRequired {
+        schedule("minimumPressDuration", owner: r, after: spec.minimumPressDuration * 1000)
+      }
+    case .touchesMoved:
+      if recs[r].state == .possible {
+        for uid in uids {
+          let d = touches[uid]!.location.distance(to: recs[r].data.start[uid] ?? touches[uid]!.downLocation)
+          if d > spec.allowableMovement {
+            return request(r, .fail, "moved \(fmt(d)) pt > \(fmt(spec.allowableMovement)) pt before \(fmt(spec.minimumPressDuration)) s")
+          }
+        }
+      } else if recs[r].state.isActive {
+        request(r, .change, "moved")
+      }
+    case .touchesEnded:
+      if recs[r].state == .possible {
+        request(r, .fail, "lifted before \(fmt(spec.minimumPressDuration)) s")
+      } else if recs[r].touches.isEmpty {
+        request(r, .end, "lifted")
+      }
+    case .touchesCancelled:
+      request(r, .cancel, "touch cancelled")
+    }
+  }
+
+  // MARK: Pan, screen-edge pan, UIScrollView's pan (continuous; 10 pt hysteresis)
+
+  /// Translation so far (window space): carried-over part plus the centroid's travel from the origin.
+  func panTranslation(_ r: Int) -> Point {
+    recs[r].data.translationBase + (centroid(recs[r].touches) - recs[r].data.origin)
+  }
+
+  /// Keeps the translation continuous when fingers join or leave.
+  private func rebase(_ r: Int, translation: Point) {
+    recs[r].data.translationBase = translation
+    recs[r].data.origin = centroid(recs[r].touches)
+    recs[r].data.lastCentroid = recs[r].data.origin
+  }
+
+  private func panReceive(_ r: Int, _ method: TouchMethod, _ uids: [Int]) {
+    let spec = recs[r].spec
+    switch method {
+    case .touchesBegan:
+      let before = recs[r].touches.filter { !uids.contains($0) }
+      let translationBefore = before.isEmpty ? Point.zero : recs[r].data.translationBase + (centroid(before) - recs[r].data.origin)
+      if recs[r].kind == .screenEdgePan {
+        // S11: "ignores any touches beyond the first touch".
+        for uid in uids where recs[r].touches.first != uid { ignore(r, uid) }
+      } else if spec.maximumNumberOfTouches > 0 {
+        for uid in uids where recs[r].touches.count > spec.maximumNumberOfTouches { ignore(r, uid) }
+      }
+      guard !recs[r].touches.isEmpty else { return }
+      rebase(r, translation: translationBefore)
+      recs[r].data.lastTime = now
+      if recs[r].kind == .screenEdgePan && before.isEmpty, let edge = startingEdge(r) {
+        if edge.isEmpty {
+          let p = touches[recs[r].touches[0]]!.location
+          return request(r, .fail, "went down \(fmt(edgeDistance(p, spec.edges))) pt from the edge, outside the \(fmt(constants.screenEdgeBand)) pt band")
+        }
+      }
+    case .touchesMoved:
+      let c = centroid(recs[r].touches)
+      let dt = now - recs[r].data.lastTime
+      if dt > 0 {
+        recs[r].data.velocity = (c - recs[r].data.lastCentroid) * (1000 / dt)
+        recs[r].data.lastCentroid = c
+        recs[r].data.lastTime = now
+      }
+      if recs[r].state.isActive {
+        request(r, .change, "moved")
+      } else if recs[r].state == .possible && recs[r].pending == nil {
+        let n = recs[r].touches.count
+        guard n >= spec.minimumNumberOfTouches else { return }
+        if spec.maximumNumberOfTouches > 0 && n > spec.maximumNumberOfTouches { return }
+        let tr = panTranslation(r)
+        if recs[r].isScrollPan {
+          let (canX, canY) = scrollableAxes(recs[r].view)
+          let travel = max(canX ? abs(tr.x) : 0, canY ? abs(tr.y) : 0)
+          if travel >= constants.scrollHysteresis {
+            request(r, .begin, "moved \(fmt(travel)) pt ≥ \(fmt(constants.scrollHysteresis)) pt along a scrollable axis")
+          }
+        } else if recs[r].kind == .screenEdgePan {
+          let inward = edgeInwardTravel(r, tr)
+          if inward >= constants.panHysteresis {
+            request(r, .begin, "moved \(fmt(inward)) pt in from the edge ≥ \(fmt(constants.panHysteresis)) pt")
+          }
+        } else {
+          let travel = max(abs(tr.x), abs(tr.y))
+          if travel >= constants.panHysteresis {
+            request(r, .begin, "moved \(fmt(travel)) pt ≥ \(fmt(constants.panHysteresis)) pt")
+          }
+        }
+      }
+    case .touchesEnded, .touchesCancelled:
+      if recs[r].touches.isEmpty {
+        if recs[r].state == .possible {
+          request(r, .fail, method == .touchesCancelled ? "touch cancelled" : "lifted before moving \(fmt(constants.panHysteresis)) pt")
+        } else {
+          request(r, method == .touchesCancelled ? .cancel : .end, method == .touchesCancelled ? "touch cancelled" : "lifted")
+        }
+      } else {
+        let leaving = uids
+        let remaining = recs[r].touches
+        // Translation up to now, measured with the leaving touches still counted.
+        let all = remaining + leaving
+        let tr = recs[r].data.translationBase + (centroid(all) - recs[r].data.origin)
+        rebase(r, translation: tr)
+        if recs[r].state.isActive { request(r, .change, "a finger lifted") }
+      }
+    }
+  }
+
+  /// The allowed edges the first touch went down in (empty: none), for a screen-edge pan.
+  private func startingEdge(_ r: Int) -> [Edge]? {
+    guard let uid = recs[r].touches.first, let p = touches[uid]?.location else { return nil }
+    return matchingEdges(p, recs[r].spec.edges)
+  }
+
+  private func matchingEdges(_ p: Point, _ edges: [Edge]) -> [Edge] {
+    let w = sceneHeader.window
+    let band = constants.screenEdgeBand
+    var out: [Edge] = []
+    let all = edges.contains(.all)
+    if (all || edges.contains(.left)) && p.x <= band { out.append(.left) }
+    if (all || edges.contains(.right)) && p.x >= w.width - band { out.append(.right) }
+    if (all || edges.contains(.top)) && p.y <= band { out.append(.top) }
+    if (all || edges.contains(.bottom)) && p.y >= w.height - band { out.append(.bottom) }
+    return out
+  }
+
+  private func edgeDistance(_ p: Point, _ edges: [Edge]) -> Double {
+    let w = sceneHeader.window
+    let all = edges.contains(.all)
+    var d = Double.infinity
+    if all || edges.contains(.left) { d = min(d, p.x) }
+    if all || edges.contains(.right) { d = min(d, w.width - p.x) }
+    if all || edges.contains(.top) { d = min(d, p.y) }
+    if all || edges.contains(.bottom) { d = min(d, w.height - p.y) }
+    return d
+  }
+
+  private func edgeInwardTravel(_ r: Int, _ tr: Point) -> Double {
+    guard let uid = recs[r].touches.first, let start = recs[r].data.start[uid] else { return 0 }
+    var best = 0.0
+    for e in matchingEdges(start, recs[r].spec.edges) {
+      switch e {
+      case .left: best = max(best, tr.x)
+      case .right: best = max(best, -tr.x)
+      case .top: best = max(best, tr.y)
+      case .bottom: best = max(best, -tr.y)
+      case .all: break
+      }
+    }
+    return best
+  }
+
+  // MARK: Swipe (discrete; thresholds L9)
+
+  private func swipeReceive(_ r: Int, _ method: TouchMethod, _ uids: [Int]) {
+    let spec = recs[r].spec
+    switch method {
+    case .touchesBegan:
+      let n = recs[r].gestureTouches.count
+      if n > spec.numberOfTouchesRequired {
+        return request(r, .fail, "\(n) touches > \(spec.numberOfTouchesRequired) required")
+      }
+    case .touchesMoved:
+      let elapsed = now - recs[r].data.startTime
+      let ids = recs[r].touches
+      let starts = ids.compactMap { recs[r].data.start[$0] }
+      guard !starts.isEmpty else { return }
+      let from = starts.reduce(Point.zero, +) * (1 / Double(starts.count))
+      let d = centroid(ids) - from
+      if elapsed > constants.swipeMaximumDuration {
+        return request(r, .fail, "slower than \(fmt(constants.swipeMaximumDuration)) ms")
+      }
+      guard ids.count == spec.numberOfTouchesRequired else { return }
+      let components: [(Direction, Double, Double)] = [
+        (.right, d.x, abs(d.y)), (.left, -d.x, abs(d.y)), (.down, d.y, abs(d.x)), (.up, -d.y, abs(d.x)),
+      ]
+      for (dir, primary, secondary) in components where primary >= constants.swipeMinimumDistance && secondary <= primary {
+        if spec.direction.contains(dir) {
+          recs[r].data.swipeDirection = dir
+          return request(r, .end, "swiped \(dir.rawValue) \(fmt(primary)) pt in \(fmt(elapsed)) ms")
+        }
+        return request(r, .fail, "moved \(dir.rawValue), not \(spec.direction.map(\.rawValue).joined(separator: "/"))")
+      }
+    case .touchesEnded:
+      request(r, .fail, "lifted before moving \(fmt(constants.swipeMinimumDistance)) pt")
+    case .touchesCancelled:
+      request(r, .fail, "touch cancelled")
+    }
+  }
+
+  // MARK: Pinch and rotation (continuous; two touches; thresholds L10)
+
+  private func twoFingerReceive(_ r: Int, _ method: TouchMethod, _ uids: [Int]) {
+    let isPinch = recs[r].kind == .pinch
+    switch method {
+    case .touchesBegan:
+      for uid in uids where recs[r].touches.count > 2 { ignore(r, uid) }
+      if recs[r].touches.count == 2 {
+        let (a, b) = pair(r)
+        recs[r].data.initialDistance = max(a.distance(to: b), 1)
+        recs[r].data.initialAngle = Trig.atan2(b.y - a.y, b.x - a.x)
+        recs[r].data.baseScale = recs[r].data.scale
+        recs[r].data.baseRotation = recs[r].data.rotation
+        recs[r].data.lastTime = now
+        recs[r].data.lastScalar = isPinch ? recs[r].data.scale : recs[r].data.rotation
+      }
+    case .touchesMoved:
+      guard recs[r].touches.count == 2 else { return }
+      let (a, b) = pair(r)
+      let value: Double
+      if isPinch {
+        value = recs[r].data.baseScale * a.distance(to: b) / recs[r].data.initialDistance
+        recs[r].data.scale = value
+      } else {
+        var delta = Trig.atan2(b.y - a.y, b.x - a.x) - recs[r].data.initialAngle
+        while delta > Double.pi { delta -= 2 * Double.pi }
+        while delta < -Double.pi { delta += 2 * Double.pi }
+        value = recs[r].data.baseRotation + delta
+        recs[r].data.rotation = value
+      }
+      let dt = now - recs[r].data.lastTime
+      if dt > 0 {
+        recs[r].data.scalarVelocity = (value - recs[r].data.lastScalar) * 1000 / dt
+        recs[r].data.lastScalar = value
+        recs[r].data.lastTime = now
+      }
+      if recs[r].state.isActive {
+        request(r, .change, "moved")
+      } else if recs[r].state == .possible && recs[r].pending == nil {
+        if isPinch {
+          let change = abs(a.distance(to: b) - recs[r].data.initialDistance)
+          if change >= constants.pinchThreshold {
+            request(r, .begin, "distance changed \(fmt(change)) pt ≥ \(fmt(constants.pinchThreshold)) pt")
+          }
+        } else if abs(value) >= constants.rotationThreshold {
+          request(r, .begin, "turned \(fmt(abs(value))) rad ≥ \(fmt(constants.rotationThreshold)) rad")
+        }
+      }
+    case .touchesEnded, .touchesCancelled:
+      let cancelled = method == .touchesCancelled
+      if recs[r].touches.isEmpty {
+        if recs[r].state == .possible {
+          request(r, .fail, cancelled ? "touch cancelled" : "lifted before the fingers moved enough")
+        } else {
+          request(r, cancelled ? .cancel : .end, cancelled ? "touch cancelled" : "lifted")
+        }
+      }
+    }
+  }
+
+  private func pair(_ r: Int) -> (Point, Point) {
+    let ids = recs[r].touches
+    return (touches[ids[0]]!.location, touches[ids[1]]!.location)
+  }
+
+  // MARK: Action values
+
+  /// What the action handler would read (TRACE-FORMAT `action.values`).
+  func actionValues(_ r: Int) -> ActionValues {
+    let rec = recs[r]
+    let live = rec.touches.isEmpty ? rec.data.lastCentroid : centroid(rec.touches)
+    var v = ActionValues(location: rec.kind == .tap ? rec.data.tapLocation : live)
+    switch rec.kind {
+    case .pan, .screenEdgePan:
+      v.translation = vectorInView(panTranslation(r), rec.view)
+      v.velocity = vectorInView(rec.data.velocity, rec.view)
+    case .pinch:
+      v.scale = rec.data.scale
+      v.scalarVelocity = rec.data.scalarVelocity
+    case .rotation:
+      v.rotation = rec.data.rotation
+      v.scalarVelocity = rec.data.scalarVelocity
+    case .swipe:
+      v.direction = rec.data.swipeDirection
+    case .tap, .longPress: break
+    }
+    return v
+  }
+
+  /// A window-space vector expressed in view `v`'s coordinates (`translation(in: view)`).
+  func vectorInView(_ d: Point, _ v: Int) -> Point {
+    guard let a = views.convertFromWindow(.zero, to: v), let b = views.convertFromWindow(d, to: v) else { return d }
+    return b - a
+  }
+
+  func fmt(_ v: Double) -> String { JSONNumber.format((v * 10).rounded() / 10) }
+}

@@ -1,0 +1,66 @@
+/// Deterministic JSON writing (no Foundation): numbers rounded to 3 decimals, shortest form.
+public enum JSONNumber {
+  /// `12` for whole numbers, otherwise up to 3 decimals without trailing zeros; `-0` becomes `0`;
+  /// non-finite numbers (never produced by the engine) become `0`.
+  public static func format(_ v: Double) -> String {
+    guard v.isFinite else { return "0" }
+    let scaled = (v * 1000).rounded()
+    if scaled == 0 { return "0" }
+    if abs(scaled) >= 9e15 { return String(Int64(v.rounded())) }
+    let negative = scaled < 0
+    let n = Int64(abs(scaled))
+    let whole = n / 1000
+    let frac = n % 1000
+    var s = negative ? "-" : ""
+    s += String(whole)
+    if frac != 0 {
+      var f = String(frac)
+      while f.count < 3 { f = "0" + f }
+      while f.hasSuffix("0") { f.removeLast() }
+      s += "." + f
+    }
+    return s
+  }
+}
+
+public enum JSONString {
+  public static func quote(_ s: String) -> String {
+    var out = "\""
+    for u in s.unicodeScalars {
+      switch u {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      default:
+        if u.value < 0x20 {
+          let hex = String(u.value, radix: 16)
+          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        } else {
+          out.unicodeScalars.append(u)
+        }
+      }
+    }
+    return out + "\""
+  }
+}
+
+/// Writes one JSON object, keys in the order they are added.
+struct JSONObjectWriter {
+  private var parts: [String] = []
+  mutating func raw(_ key: String, _ json: String) { parts.append(JSONString.quote(key) + ":" + json) }
+  mutating func number(_ key: String, _ v: Double) { raw(key, JSONNumber.format(v)) }
+  mutating func int(_ key: String, _ v: Int) { raw(key, String(v)) }
+  mutating func bool(_ key: String, _ v: Bool) { raw(key, v ? "true" : "false") }
+  mutating func string(_ key: String, _ v: String) { raw(key, JSONString.quote(v)) }
+  mutating func optionalString(_ key: String, _ v: String?) { raw(key, v.map(JSONString.quote) ?? "null") }
+  mutating func point(_ key: String, _ p: Point) {
+    raw(key, "[" + JSONNumber.format(p.x) + "," + JSONNumber.format(p.y) + "]")
+  }
+  mutating func ints(_ key: String, _ v: [Int]) { raw(key, "[" + v.map(String.init).joined(separator: ",") + "]") }
+  mutating func strings(_ key: String, _ v: [String]) {
+    raw(key, "[" + v.map(JSONString.quote).joined(separator: ",") + "]")
+  }
+  func finish() -> String { "{" + parts.joined(separator: ",") + "}" }
+}

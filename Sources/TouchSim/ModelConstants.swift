@@ -1,0 +1,36 @@
+/// The numbers the model uses, with the confidence UIKIT-BEHAVIOUR.md gives them.
+///
+/// UIKit documents few of these. Where a value is only measured or read from one implementation (M) or
+/// is thin (L, section 13), it is kept here, in one place, so it can be changed and so the window can
+/// say that it is a model choice. Times are milliseconds, distances points.
+public struct ModelConstants: Equatable, Sendable {
+  /// Tap: how far each touch may move from where it went down (rule I, 45 pt, M; brief's 10 pt rejected).
+  public var tapAllowableMovement: Double = 45
+  /// Tap: longest wait from a touch-up to the next tap's touch-down (0.35 s, M).
+  public var tapMaximumInterval: Double = 350
+  /// Tap: longest a tap may stay down (L2: a limit exists, its value is not known; 1 s chosen).
+  public var tapMaximumDuration: Double = 1000
+  /// UITouch.tapCount: the next touch-down counts as a repeat tap within this time and distance (C-6, L).
+  public var tapCountInterval: Double = 350
+  public var tapCountDistance: Double = 45
+  /// Pan: hysteresis before it begins, compared per axis (10 pt, M; L14 per-axis metric).
+  public var panHysteresis: Double = 10
+  /// UIScrollView's pan: hysteresis along a scrollable axis (10 pt, H-8, M).
+  public var scrollHysteresis: Double = 10
+  /// UIScrollView.delaysContentTouches: how long content touch-downs are held (150 ms, H-1, M).
+  public var contentTouchDelay: Double = 150
+  /// UIControl: how far outside its bounds a touch still counts as inside (70 pt, rule 8.1, M/L).
+  public var controlTrackingMargin: Double = 70
+  /// Swipe: minimum travel in the direction, and the time within which it must happen (L9, L).
+  public var swipeMinimumDistance: Double = 50
+  public var swipeMaximumDuration: Double = 500
+  /// Pinch: change of the distance between the two touches before it begins (L10, L).
+  public var pinchThreshold: Double = 8
+  /// Rotation: change of angle (radians) before it begins (L10, L).
+  public var rotationThreshold: Double = 0.1
+  /// Screen-edge pan: width of the band along the edge where the touch must go down (L8, L).
+  public var screenEdgeBand: Double = 20
+
+  public init() {}
+  public static let uikit = ModelConstants()
+}

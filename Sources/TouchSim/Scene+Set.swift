@@ -1,0 +1,168 @@
+/// Property changes (`set:` script steps and the window's toggles) applied to the scene model.
+///
+/// The keys are the scene file's own keys, so a change made by hand can be saved back as a file.
+public enum PropertyType: String, Sendable {
+  case bool, number, string, point, idList, idListOrAll
+}
+
+public enum SettableKeys {
+  /// Keys a `set` may change on a view (`kind` limits some of them, see `check`).
+  public static let view: [String: PropertyType] = [
+    "hidden": .bool, "alpha": .number, "userInteractionEnabled": .bool,
+    "multipleTouchEnabled": .bool, "exclusiveTouch": .bool, "clipsToBounds": .bool,
+    "enabled": .bool, "forwardsTouches": .bool, "hitOutset": .number, "passThrough": .bool,
+    "gestureRecognizerShouldBegin": .bool, "color": .string, "text": .string, "value": .number,
+    "contentOffset": .point, "delaysContentTouches": .bool, "canCancelContentTouches": .bool,
+  ]
+  /// Keys a `set` may change on a recognizer.
+  public static let recognizer: [String: PropertyType] = [
+    "isEnabled": .bool, "cancelsTouchesInView": .bool, "delaysTouchesBegan": .bool,
+    "delaysTouchesEnded": .bool, "numberOfTapsRequired": .number, "numberOfTouchesRequired": .number,
+    "minimumPressDuration": .number, "allowableMovement": .number,
+    "minimumNumberOfTouches": .number, "maximumNumberOfTouches": .number,
+    "requireToFail": .idList,
+    "delegate.shouldReceive": .bool, "delegate.shouldBegin": .bool,
+    "delegate.shouldRecognizeSimultaneouslyWith": .idListOrAll,
+    "delegate.shouldRequireFailureOf": .idList, "delegate.shouldBeRequiredToFailBy": .idList,
+  ]
+  static let scrollOnly: Set<String> = ["contentOffset", "delaysContentTouches", "canCancelContentTouches"]
+}
+
+extension PropertyValue {
+  var bool: Bool? {
+    if case .bool(let b) = self { return b }
+    return nil
+  }
+  var number: Double? {
+    if case .number(let n) = self { return n }
+    return nil
+  }
+  var string: String? {
+    if case .string(let s) = self { return s }
+    return nil
+  }
+  var point: Point? {
+    if case .list(let l) = self, l.count == 2, let x = l[0].number, let y = l[1].number { return Point(x, y) }
+    return nil
+  }
+  var ids: [String]? {
+    if case .list(let l) = self {
+      let s = l.compactMap(\.string)
+      return s.count == l.count ? s : nil
+    }
+    return nil
+  }
+  /// Whether the value has the shape `type` asks for.
+  public func fits(_ type: PropertyType) -> Bool {
+    switch type {
+    case .bool: return bool != nil
+    case .number: return number.map { $0.isFinite } ?? false
+    case .string: return string != nil
+    case .point: return point.map { $0.x.isFinite && $0.y.isFinite } ?? false
+    case .idList: return ids != nil
+    case .idListOrAll: return ids != nil || string == "all"
+    }
+  }
+}
+
+extension ViewSpec {
+  /// Applies `key = value`; returns an error message instead when the change does not fit.
+  public mutating func set(_ key: String, _ value: PropertyValue) -> String? {
+    guard let type = SettableKeys.view[key] else { return "view '\(id)' has no settable key '\(key)'" }
+    guard value.fits(type) else { return "'\(key)' takes a \(type.rawValue), not \(value)" }
+    if SettableKeys.scrollOnly.contains(key) && scroll == nil {
+      return "'\(key)' applies to scroll views only ('\(id)' is a \(kind.rawValue))"
+    }
+    switch key {
+    case "hidden": hidden = value.bool!
+    case "alpha": alpha = value.number!
+    case "userInteractionEnabled": userInteractionEnabled = value.bool!
+    case "multipleTouchEnabled": multipleTouchEnabled = value.bool!
+    case "exclusiveTouch": exclusiveTouch = value.bool!
+    case "clipsToBounds": clipsToBounds = value.bool!
+    case "enabled": enabled = value.bool!
+    case "forwardsTouches": forwardsTouches = value.bool!
+    case "hitOutset": hitOutset = value.number!
+    case "passThrough": passThrough = value.bool!
+    case "gestureRecognizerShouldBegin": gestureRecognizerShouldBegin = value.bool!
+    case "color": color = value.string!
+    case "text": text = value.string!
+    case "value": self.value = value.number!
+    case "contentOffset": bounds.origin = value.point!
+    case "delaysContentTouches": scroll!.delaysContentTouches = value.bool!
+    case "canCancelContentTouches": scroll!.canCancelContentTouches = value.bool!
+    default: return "view '\(id)' has no settable key '\(key)'"
+    }
+    return nil
+  }
+}
+
+extension RecognizerSpec {
+  /// Applies `key = value`; returns an error message instead when the change does not fit.
+  public mutating func set(_ key: String, _ value: PropertyValue) -> String? {
+    guard let type = SettableKeys.recognizer[key] else {
+      return "recognizer '\(id)' has no settable key '\(key)'"
+    }
+    guard value.fits(type) else { return "'\(key)' takes a \(type.rawValue), not \(value)" }
+    func count(_ v: Double, min: Int) -> Int? {
+      guard v.rounded() == v, v >= Double(min), v <= 100 else { return nil }
+      return Int(v)
+    }
+    switch key {
+    case "isEnabled": isEnabled = value.bool!
+    case "cancelsTouchesInView": cancelsTouchesInView = value.bool!
+    case "delaysTouchesBegan": delaysTouchesBegan = value.bool!
+    case "delaysTouchesEnded": delaysTouchesEnded = value.bool!
+    case "numberOfTapsRequired":
+      guard let n = count(value.number!, min: kind == .longPress ? 0 : 1) else { return "bad tap count \(value)" }
+      numberOfTapsRequired = n
+    case "numberOfTouchesRequired":
+      guard let n = count(value.number!, min: 1) else { return "bad touch count \(value)" }
+      numberOfTouchesRequired = n
+    case "minimumNumberOfTouches":
+      guard let n = count(value.number!, min: 1) else { return "bad touch count \(value)" }
+      minimumNumberOfTouches = n
+    case "maximumNumberOfTouches":
+      guard let n = count(value.number!, min: 0) else { return "bad touch count \(value)" }
+      maximumNumberOfTouches = n
+    case "minimumPressDuration":
+      guard value.number! >= 0, value.number! <= 3600 else { return "minimumPressDuration out of range" }
+      minimumPressDuration = value.number!
+    case "allowableMovement":
+      guard value.number! >= 0 else { return "allowableMovement must not be negative" }
+      allowableMovement = value.number!
+    case "requireToFail": requireToFail = value.ids!
+    default:
+      var d = delegate ?? DelegateSpec()
+      switch key {
+      case "delegate.shouldReceive": d.shouldReceive = .always(value.bool!)
+      case "delegate.shouldBegin": d.shouldBegin = .always(value.bool!)
+      case "delegate.shouldRecognizeSimultaneouslyWith":
+        d.shouldRecognizeSimultaneouslyWith = value.string == "all" ? .all : .ids(value.ids!)
+      case "delegate.shouldRequireFailureOf": d.shouldRequireFailureOf = value.ids!
+      case "delegate.shouldBeRequiredToFailBy": d.shouldBeRequiredToFailBy = value.ids!
+      default: return "recognizer '\(id)' has no settable key '\(key)'"
+      }
+      delegate = d
+    }
+    return nil
+  }
+}
+
+extension Scene {
+  /// Applies a change to the view or recognizer named by `change.target`.
+  public mutating func apply(_ change: PropertyChange) -> String? {
+    func walk(_ v: inout ViewSpec) -> String?? {
+      if v.id == change.target { return .some(v.set(change.key, change.value)) }
+      for i in v.recognizers.indices where v.recognizers[i].id == change.target {
+        return .some(v.recognizers[i].set(change.key, change.value))
+      }
+      for i in v.subviews.indices {
+        if let r = walk(&v.subviews[i]) { return r }
+      }
+      return nil
+    }
+    guard let result = walk(&root) else { return "no view or recognizer named '\(change.target)'" }
+    return result
+  }
+}

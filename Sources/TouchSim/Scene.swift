@@ -1,0 +1,307 @@
+/// The scene model: plain values mirroring the scene file format `touchscope/1`
+/// (../shared/design/SCENE-FORMAT.md). `SceneFile` decodes YAML into these; the engine runs them;
+/// the studio edits them and saves them back. Property names are UIKit's own.
+public struct Scene: Equatable, Sendable {
+  public var format: String = "touchscope/1"
+  public var title: String?
+  public var about: String?
+  /// Window size in points (default 390 x 844).
+  public var window: Size = Size(390, 844)
+  /// `UIApplication.next` is the app delegate only when true (rule B-3).
+  public var appDelegateIsResponder: Bool = true
+  public var root: ViewSpec
+  public var script: [ScriptStep] = []
+
+  public init(root: ViewSpec) { self.root = root }
+
+  /// Every view in the scene, depth first, in subview order.
+  public var allViews: [ViewSpec] {
+    var out: [ViewSpec] = []
+    func walk(_ v: ViewSpec) {
+      out.append(v)
+      v.subviews.forEach(walk)
+    }
+    walk(root)
+    return out
+  }
+  /// Every recognizer in the scene (not the scroll views' built-in pans), in view order.
+  public var allRecognizers: [RecognizerSpec] { allViews.flatMap(\.recognizers) }
+}
+
+public enum ViewKind: String, CaseIterable, Sendable {
+  case view, button, `switch`, slider, stepper, segmentedControl, pageControl, control, label, imageView, scroll
+
+  /// Every UIControl kind (rule G).
+  public var isControl: Bool {
+    switch self {
+    case .button, .switch, .slider, .stepper, .segmentedControl, .pageControl, .control: return true
+    default: return false
+    }
+  }
+  /// The UIKit class name, for narration and the window.
+  public var uikitClass: String {
+    switch self {
+    case .view: return "UIView"
+    case .button: return "UIButton"
+    case .switch: return "UISwitch"
+    case .slider: return "UISlider"
+    case .stepper: return "UIStepper"
+    case .segmentedControl: return "UISegmentedControl"
+    case .pageControl: return "UIPageControl"
+    case .control: return "UIControl"
+    case .label: return "UILabel"
+    case .imageView: return "UIImageView"
+    case .scroll: return "UIScrollView"
+    }
+  }
+  /// UIKit's default for `isUserInteractionEnabled` (rule A-9).
+  public var defaultUserInteractionEnabled: Bool { !(self == .label || self == .imageView) }
+}
+
+/// `transform:` of a view: scale, then rotation (degrees), then translation.
+public struct TransformSpec: Equatable, Sendable {
+  public var scale: Point = Point(1, 1)
+  public var rotation: Double = 0
+  public var translation: Point = .zero
+  public init(scale: Point = Point(1, 1), rotation: Double = 0, translation: Point = .zero) {
+    self.scale = scale
+    self.rotation = rotation
+    self.translation = translation
+  }
+  public var affine: AffineTransform {
+    AffineTransform(scale: scale, rotationDegrees: rotation, translation: translation)
+  }
+  public var isIdentity: Bool { self == TransformSpec() }
+}
+
+public struct ViewSpec: Equatable, Sendable {
+  public var id: String
+  public var kind: ViewKind = .view
+  /// Centre in the superview's coordinates (a scroll view's subviews: content coordinates).
+  public var center: Point
+  /// Bounds; `bounds.origin` shifts the view's own coordinate space.
+  public var bounds: Rect
+  public var transform: TransformSpec = TransformSpec()
+  public var color: String?
+  public var text: String?
+  public var alpha: Double = 1
+  public var hidden: Bool = false
+  public var userInteractionEnabled: Bool
+  public var multipleTouchEnabled: Bool = false
+  public var exclusiveTouch: Bool = false
+  public var clipsToBounds: Bool = false
+  /// `UIControl.isEnabled` (controls only).
+  public var enabled: Bool = true
+  /// This view is the root view of a view controller with this id (rule B-1).
+  public var controller: String?
+  /// False: the view overrides `touches*` without calling super (rule B-4).
+  public var forwardsTouches: Bool = true
+  /// `point(inside:)` accepts `bounds.insetBy(-hitOutset, -hitOutset)` (rule A-6).
+  public var hitOutset: Double = 0
+  /// `hitTest` returns nil where the default would return this view itself (rule A-7).
+  public var passThrough: Bool = false
+  /// `UIView.gestureRecognizerShouldBegin(_:)` override; false vetoes (rule 5.3).
+  public var gestureRecognizerShouldBegin: Bool = true
+  public var recognizers: [RecognizerSpec] = []
+  public var subviews: [ViewSpec] = []
+  /// Scroll views only (`kind: scroll`).
+  public var scroll: ScrollSpec?
+  /// Value controls (extension): switch `on`, slider value 0...1, stepper value, segment or page index.
+  public var value: Double?
+
+  public init(id: String, kind: ViewKind = .view, frame: Rect) {
+    self.id = id
+    self.kind = kind
+    self.center = frame.mid
+    self.bounds = Rect(0, 0, frame.width, frame.height)
+    self.userInteractionEnabled = kind.defaultUserInteractionEnabled
+    if kind == .scroll { scroll = ScrollSpec(contentSize: frame.size) }
+  }
+
+  /// The frame as UIKit computes it for an untransformed view; with a transform, the bounding box.
+  public var frame: Rect {
+    get {
+      let t = transform.affine
+      if t.isIdentity {
+        return Rect(center.x - bounds.width / 2, center.y - bounds.height / 2, bounds.width, bounds.height)
+      }
+      let hw = bounds.width / 2
+      let hh = bounds.height / 2
+      let corners = [Point(-hw, -hh), Point(hw, -hh), Point(hw, hh), Point(-hw, hh)].map {
+        t.apply($0) + center
+      }
+      let xs = corners.map(\.x)
+      let ys = corners.map(\.y)
+      let minX = xs.min()!
+      let minY = ys.min()!
+      return Rect(minX, minY, xs.max()! - minX, ys.max()! - minY)
+    }
+    set {
+      center = newValue.mid
+      bounds.size = newValue.size
+    }
+  }
+}
+
+public struct ScrollSpec: Equatable, Sendable {
+  public var contentSize: Size
+  public var delaysContentTouches: Bool = true
+  public var canCancelContentTouches: Bool = true
+  /// `touchesShouldBegin(_:with:in:)`: `defaultAnswer`, the opposite for the listed views.
+  public var touchesShouldBeginDefault: Bool = true
+  public var touchesShouldBeginExcept: [String] = []
+  /// `touchesShouldCancel(in:)`: UIKit answers NO for controls and YES otherwise (rule H-7).
+  public var touchesShouldCancelControls: Bool = false
+  public var touchesShouldCancelOthers: Bool = true
+  public var touchesShouldCancelExcept: [String] = []
+  /// `scrollView.panGestureRecognizer.require(toFail:)` targets.
+  public var panRequireToFail: [String] = []
+  public init(contentSize: Size) { self.contentSize = contentSize }
+}
+
+public enum RecognizerKind: String, CaseIterable, Sendable {
+  case tap, longPress, pan, swipe, pinch, rotation, screenEdgePan
+  /// Discrete recognizers go possible → ended (recognized) or failed (rule 5.1).
+  public var isDiscrete: Bool { self == .tap || self == .swipe }
+  public var uikitClass: String {
+    switch self {
+    case .tap: return "UITapGestureRecognizer"
+    case .longPress: return "UILongPressGestureRecognizer"
+    case .pan: return "UIPanGestureRecognizer"
+    case .swipe: return "UISwipeGestureRecognizer"
+    case .pinch: return "UIPinchGestureRecognizer"
+    case .rotation: return "UIRotationGestureRecognizer"
+    case .screenEdgePan: return "UIScreenEdgePanGestureRecognizer"
+    }
+  }
+}
+
+public enum Direction: String, CaseIterable, Sendable, Comparable {
+  case right, left, up, down
+  public static func < (a: Direction, b: Direction) -> Bool {
+    allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+  }
+}
+
+public enum Edge: String, CaseIterable, Sendable {
+  case left, right, top, bottom, all
+}
+
+/// A delegate answer that may depend on where the touch was hit-tested.
+public enum TouchPredicate: Equatable, Sendable {
+  case always(Bool)
+  /// YES unless touch.view is one of these views or inside one of them.
+  case unlessTouchIn([String])
+  /// YES only when touch.view is one of these views or inside one of them.
+  case onlyTouchIn([String])
+}
+
+/// A set of recognizer ids a delegate answers YES for.
+public enum IdSet: Equatable, Sendable {
+  case all
+  case ids([String])
+  public func contains(_ id: String) -> Bool {
+    switch self {
+    case .all: return true
+    case .ids(let ids): return ids.contains(id)
+    }
+  }
+  public static let none = IdSet.ids([])
+}
+
+public struct DelegateSpec: Equatable, Sendable {
+  public var shouldReceive: TouchPredicate = .always(true)
+  public var shouldBegin: TouchPredicate = .always(true)
+  public var shouldRecognizeSimultaneouslyWith: IdSet = .none
+  public var shouldRequireFailureOf: [String] = []
+  public var shouldBeRequiredToFailBy: [String] = []
+  public init() {}
+}
+
+public struct RecognizerSpec: Equatable, Sendable {
+  public var id: String
+  public var kind: RecognizerKind
+  public var numberOfTapsRequired: Int
+  public var numberOfTouchesRequired: Int = 1
+  public var minimumPressDuration: Double = 0.5
+  public var allowableMovement: Double = 10
+  public var minimumNumberOfTouches: Int = 1
+  /// 0 = unlimited (UIKit's `Int.max`).
+  public var maximumNumberOfTouches: Int = 0
+  public var direction: [Direction] = [.right]
+  public var edges: [Edge] = [.left]
+  public var isEnabled: Bool = true
+  public var cancelsTouchesInView: Bool = true
+  public var delaysTouchesBegan: Bool = false
+  public var delaysTouchesEnded: Bool = true
+  public var requireToFail: [String] = []
+  /// nil: no delegate; every question gets UIKit's default.
+  public var delegate: DelegateSpec?
+
+  public init(id: String, kind: RecognizerKind) {
+    self.id = id
+    self.kind = kind
+    // UILongPressGestureRecognizer.numberOfTapsRequired defaults to 0, the tap's to 1.
+    numberOfTapsRequired = kind == .longPress ? 0 : 1
+  }
+}
+
+/// One step of a scripted input. Steps with the same `t` form one UIEvent.
+public struct ScriptStep: Equatable, Sendable {
+  public enum Action: Equatable, Sendable {
+    case down(touch: Int, at: Point)
+    case move(touch: Int, to: Point)
+    /// `up: true` (nil) or `up: [x, y]` (move and lift in one step).
+    case up(touch: Int, at: Point?)
+    case cancel(touch: Int)
+    /// `set: { id.key: value }`, in the order written.
+    case set([PropertyChange])
+    case bringToFront(String)
+    case sendToBack(String)
+    case end
+  }
+  /// Milliseconds from the start.
+  public var t: Double
+  public var action: Action
+  /// 1-based line of the step in its file (0 when not from a file), for error messages.
+  public var line: Int = 0
+  public init(t: Double, _ action: Action, line: Int = 0) {
+    self.t = t
+    self.action = action
+    self.line = line
+  }
+  public var touch: Int? {
+    switch action {
+    case .down(let n, _), .move(let n, _), .up(let n, _), .cancel(let n): return n
+    default: return nil
+    }
+  }
+}
+
+/// `target.key: value` in a `set` step (also what the window's toggles produce).
+public struct PropertyChange: Equatable, Sendable {
+  public var target: String
+  /// A key of the target, as in the scene file (`isEnabled`, `hidden`, `delegate.shouldBegin` ...).
+  public var key: String
+  public var value: PropertyValue
+  public init(target: String, key: String, value: PropertyValue) {
+    self.target = target
+    self.key = key
+    self.value = value
+  }
+}
+
+public enum PropertyValue: Equatable, Sendable, CustomStringConvertible {
+  case bool(Bool)
+  case number(Double)
+  case string(String)
+  case list([PropertyValue])
+  public var description: String {
+    switch self {
+    case .bool(let b): return b ? "true" : "false"
+    case .number(let n): return JSONNumber.format(n)
+    case .string(let s): return s
+    case .list(let l): return "[" + l.map(\.description).joined(separator: ", ") + "]"
+    }
+  }
+}

@@ -1,0 +1,237 @@
+/// The trace, format `touchscope-trace/1` (../shared/design/TRACE-FORMAT.md): everything the engine
+/// decided, in order. Keys are written in the order the contract gives; extensions (marked) add event
+/// kinds and trailing keys only.
+public enum GestureState: String, CaseIterable, Sendable {
+  case possible, began, changed, ended, cancelled, failed
+  public var isTerminal: Bool { self == .ended || self == .cancelled || self == .failed }
+  /// began / changed: a continuous gesture in progress.
+  public var isActive: Bool { self == .began || self == .changed }
+}
+
+public enum TouchPhase: String, Sendable {
+  case began, moved, stationary, ended, cancelled
+}
+
+public enum TouchMethod: String, Sendable, CaseIterable {
+  case touchesBegan, touchesMoved, touchesEnded, touchesCancelled
+}
+
+/// A fixed or scene responder in the responder chain (rules B-1 to B-3).
+public enum ResponderID: Hashable, Sendable, CustomStringConvertible {
+  case view(String)
+  case controller(String)
+  case window, application, appDelegate
+  public var description: String {
+    switch self {
+    case .view(let id), .controller(let id): return id
+    case .window: return "window"
+    case .application: return "application"
+    case .appDelegate: return "appDelegate"
+    }
+  }
+}
+
+/// Values a recognizer's action handler would read (TRACE-FORMAT `action.values`).
+public struct ActionValues: Equatable, Sendable {
+  public var location: Point
+  public var translation: Point?
+  public var velocity: Point?
+  public var scale: Double?
+  public var scalarVelocity: Double?
+  public var rotation: Double?
+  public var direction: Direction?
+  public init(location: Point) { self.location = location }
+}
+
+public enum TraceEvent: Equatable, Sendable {
+  case input(touch: Int, phase: TouchPhase, at: Point, tapCount: Int)
+  case hitTest(view: String, at: Point, result: HitResult)
+  case hit(touch: Int, view: String?)
+  case attach(touch: Int, recognizers: [String])
+  /// `other` for recognizer questions, `view` for scroll-view questions about content.
+  case ask(of: String, question: Question, other: String?, view: String?, answer: Bool)
+  case feed(recognizer: String, method: TouchMethod, touches: [Int])
+  case state(recognizer: String, from: GestureState, to: GestureState, reason: String)
+  case action(recognizer: String, state: GestureState, values: ActionValues)
+  case withhold(view: String, method: TouchMethod, touches: [Int], by: [String])
+  case deliver(view: String, method: TouchMethod, touches: [Int], at: Point)
+  case forward(from: ResponderID, to: ResponderID, method: TouchMethod)
+  /// `value` (extension): the control's value after a valueChanged.
+  case control(control: String, event: ControlEvent, highlighted: Bool, value: Double?)
+  case scroll(view: String, contentOffset: Point)
+  case timer(what: String, owner: String)
+  case set(target: String, key: String, value: PropertyValue)
+  /// Extension: a recognizer that wants to leave `possible` waits for these to fail (rule E-6.3).
+  case wait(recognizer: String, for: [String])
+  /// Extension: a delivery the window never makes (`reason`: `multipleTouchEnabled`, `exclusiveTouch`,
+  /// `touchesShouldBegin`, `scrolling`, `noView`).
+  case drop(view: String?, method: TouchMethod, touches: [Int], reason: String)
+  /// Extension: `bringToFront` / `sendToBack` took effect.
+  case reorder(view: String, to: String)
+
+  public enum HitResult: String, Sendable {
+    case inside, outside, hidden, alpha, noInteraction, disabled, passThrough
+  }
+  public enum Question: String, Sendable {
+    case shouldReceive, shouldBegin, shouldRecognizeSimultaneouslyWith, shouldRequireFailureOf
+    case shouldBeRequiredToFailBy, gestureRecognizerShouldBegin, canPrevent, canBePrevented
+    case touchesShouldBegin, touchesShouldCancel
+  }
+  public enum ControlEvent: String, Sendable {
+    case touchDown, touchDownRepeat, touchDragInside, touchDragOutside, touchDragEnter, touchDragExit
+    case touchUpInside, touchUpOutside, touchCancel, valueChanged, primaryActionTriggered
+  }
+
+  /// The `ev` name.
+  public var kind: String {
+    switch self {
+    case .input: return "input"
+    case .hitTest: return "hitTest"
+    case .hit: return "hit"
+    case .attach: return "attach"
+    case .ask: return "ask"
+    case .feed: return "feed"
+    case .state: return "state"
+    case .action: return "action"
+    case .withhold: return "withhold"
+    case .deliver: return "deliver"
+    case .forward: return "forward"
+    case .control: return "control"
+    case .scroll: return "scroll"
+    case .timer: return "timer"
+    case .set: return "set"
+    case .wait: return "wait"
+    case .drop: return "drop"
+    case .reorder: return "reorder"
+    }
+  }
+}
+
+/// One trace line: simulated time in milliseconds and the event.
+public struct TraceEntry: Equatable, Sendable {
+  public var t: Double
+  public var event: TraceEvent
+  public init(t: Double, event: TraceEvent) {
+    self.t = t
+    self.event = event
+  }
+
+  /// The JSON Lines text of this entry, keys in the contract's order.
+  public var json: String {
+    var w = JSONObjectWriter()
+    w.number("t", t)
+    w.string("ev", event.kind)
+    switch event {
+    case .input(let touch, let phase, let at, let tapCount):
+      w.int("touch", touch)
+      w.string("phase", phase.rawValue)
+      w.point("at", at)
+      w.int("tapCount", tapCount)
+    case .hitTest(let view, let at, let result):
+      w.string("view", view)
+      w.point("at", at)
+      w.string("result", result.rawValue)
+    case .hit(let touch, let view):
+      w.int("touch", touch)
+      w.optionalString("view", view)
+    case .attach(let touch, let recognizers):
+      w.int("touch", touch)
+      w.strings("recognizers", recognizers)
+    case .ask(let of, let question, let other, let view, let answer):
+      w.string("of", of)
+      w.string("question", question.rawValue)
+      if let other { w.string("other", other) }
+      if let view { w.string("view", view) }
+      w.bool("answer", answer)
+    case .feed(let recognizer, let method, let touches):
+      w.string("recognizer", recognizer)
+      w.string("method", method.rawValue)
+      w.ints("touches", touches)
+    case .state(let recognizer, let from, let to, let reason):
+      w.string("recognizer", recognizer)
+      w.string("from", from.rawValue)
+      w.string("to", to.rawValue)
+      w.string("reason", reason)
+    case .action(let recognizer, let state, let values):
+      w.string("recognizer", recognizer)
+      w.string("state", state.rawValue)
+      w.raw("values", values.json)
+    case .withhold(let view, let method, let touches, let by):
+      w.string("view", view)
+      w.string("method", method.rawValue)
+      w.ints("touches", touches)
+      w.strings("by", by)
+    case .deliver(let view, let method, let touches, let at):
+      w.string("view", view)
+      w.string("method", method.rawValue)
+      w.ints("touches", touches)
+      w.point("at", at)
+    case .forward(let from, let to, let method):
+      w.string("from", from.description)
+      w.string("to", to.description)
+      w.string("method", method.rawValue)
+    case .control(let control, let event, let highlighted, let value):
+      w.string("control", control)
+      w.string("event", event.rawValue)
+      w.bool("highlighted", highlighted)
+      if let value { w.number("value", value) }
+    case .scroll(let view, let contentOffset):
+      w.string("view", view)
+      w.point("contentOffset", contentOffset)
+    case .timer(let what, let owner):
+      w.string("what", what)
+      w.string("owner", owner)
+    case .set(let target, let key, let value):
+      w.string("target", target)
+      w.string("key", key)
+      w.raw("value", value.json)
+    case .wait(let recognizer, let others):
+      w.string("recognizer", recognizer)
+      w.strings("for", others)
+    case .drop(let view, let method, let touches, let reason):
+      w.optionalString("view", view)
+      w.string("method", method.rawValue)
+      w.ints("touches", touches)
+      w.string("reason", reason)
+    case .reorder(let view, let to):
+      w.string("view", view)
+      w.string("to", to)
+    }
+    return w.finish()
+  }
+}
+
+extension ActionValues {
+  var json: String {
+    var w = JSONObjectWriter()
+    w.point("location", location)
+    if let translation { w.point("translation", translation) }
+    if let scale { w.number("scale", scale) }
+    if let rotation { w.number("rotation", rotation) }
+    if let velocity { w.point("velocity", velocity) }
+    if let scalarVelocity { w.number("velocity", scalarVelocity) }
+    if let direction { w.string("direction", direction.rawValue) }
+    return w.finish()
+  }
+}
+
+extension PropertyValue {
+  var json: String {
+    switch self {
+    case .bool(let b): return b ? "true" : "false"
+    case .number(let n): return JSONNumber.format(n)
+    case .string(let s): return JSONString.quote(s)
+    case .list(let l): return "[" + l.map(\.json).joined(separator: ",") + "]"
+    }
+  }
+}
+
+/// The whole trace as JSON Lines (one line per entry, each ending in a newline).
+public func traceJSONLines(_ entries: [TraceEntry]) -> String {
+  var out = ""
+  for e in entries {
+    out += e.json
+    out += "\n"
+  }
+  return out
+}

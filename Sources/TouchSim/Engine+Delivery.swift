@@ -107,7 +107,8 @@ extension Engine {
 
   /// C-4 multipleTouchEnabled and C-5 exclusiveTouch: a new touch the view may not get.
   private func admissionRefusal(_ uid: Int, _ v: Int) -> String? {
-    let tracking = touches.filter { $0.key != uid && $0.value.isTrackedByView && $0.value.view != nil }
+    // Only fingers still down count: a lifted touch whose touchesEnded is held is not in the new event.
+    let tracking = touches.filter { $0.key != uid && $0.value.isAlive && $0.value.isTrackedByView && $0.value.view != nil }
     if !views[v].spec.multipleTouchEnabled && tracking.contains(where: { $0.value.view == v }) {
       return "multipleTouchEnabled"
     }
@@ -175,12 +176,15 @@ extension Engine {
   /// them; discarded (never delivered) where it does not yet (F-5).
   func cancelViewTouches(of r: Int) {
     var cancel: [(Int, TouchMethod, Int, [String])] = []
+    var lifted: [(Int, Int)] = []
     for uid in recs[r].gestureTouches {
       guard let t = touches[uid], let v = t.view, !t.viewDone else { continue }
       touches[uid]!.queue = []
       cancelTimers { $0.touch == uid && $0.what == "contentTouchDelay" }
       touches[uid]!.scrollHolds = []
-      if t.beganDelivered {
+      if t.beganDelivered && !t.isAlive {
+        lifted.append((v, uid))  // from an earlier event: its own call
+      } else if t.beganDelivered {
         cancel.append((v, .touchesCancelled, uid, []))
       } else {
         touches[uid]!.viewDone = true
@@ -188,6 +192,7 @@ extension Engine {
         emit(.drop(view: views[v].id, method: .touchesBegan, touches: [t.id], reason: reason))
       }
     }
+    for (v, uid) in lifted { deliver(v, .touchesCancelled, [uid]) }
     for g in group(cancel) { deliver(g.view, g.method, g.uids) }
   }
 }

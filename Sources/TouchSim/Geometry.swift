@@ -71,9 +71,7 @@ public struct AffineTransform: Hashable, Sendable {
   /// The transform a scene's `transform:` key describes: scale first, then rotate (degrees,
   /// clockwise on screen as in UIKit), then translate: `p' = T + R·S·p`.
   public init(scale: Point, rotationDegrees: Double, translation: Point) {
-    let r = rotationDegrees * Double.pi / 180
-    let cs = Trig.cos(r)
-    let sn = Trig.sin(r)
+    let (cs, sn) = Trig.cosSin(degrees: rotationDegrees)
     self.init(
       a: cs * scale.x, b: sn * scale.x, c: -sn * scale.y, d: cs * scale.y,
       tx: translation.x, ty: translation.y)
@@ -96,6 +94,21 @@ public struct AffineTransform: Hashable, Sendable {
 
 /// Sine, cosine and atan2 without Foundation (the engine depends on the standard library only).
 public enum Trig {
+  /// Cosine and sine of an angle in degrees, exact at multiples of 90°.
+  public static func cosSin(degrees: Double) -> (Double, Double) {
+    let q = degrees / 90
+    if q.rounded() == q, abs(q) < 1e9 {
+      switch ((Int(q) % 4) + 4) % 4 {
+      case 0: return (1, 0)
+      case 1: return (0, 1)
+      case 2: return (-1, 0)
+      default: return (0, -1)
+      }
+    }
+    let r = degrees * Double.pi / 180
+    return (cos(r), sin(r))
+  }
+
   /// Reduces to [-π, π] and evaluates a Taylor series; accurate to ~1e-15 there.
   public static func sin(_ x0: Double) -> Double {
     var x = x0.truncatingRemainder(dividingBy: 2 * Double.pi)

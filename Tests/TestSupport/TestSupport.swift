@@ -62,7 +62,9 @@ public func drag(
 
 // MARK: Running and reading traces
 
-public struct Run {
+public struct Run: CustomStringConvertible {
+  /// Short, so a failed expectation stays readable: the trace as JSON Lines.
+  public var description: String { "\n" + json }
   public let trace: [TraceEntry]
   public let engine: Engine
 

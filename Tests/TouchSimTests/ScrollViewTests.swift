@@ -94,7 +94,7 @@ import TouchSim
 
   /// H-8: contentOffset follows the finger, clamped to the content.
   @Test func contentOffsetIsClamped() {
-    let run = Run(list(), drag(from: (20, 650), to: (20, 150), steps: 50) + drag(from: (20, 150), to: (20, 690), t: 1000, steps: 10))
+    let run = Run(list(), drag(from: (20, 650), to: (20, 150), steps: 50) + drag(from: (20, 150), to: (20, 750), t: 1000, steps: 10))
     #expect(run.scrollOffsets.max { $0.y < $1.y }!.y == 490)
     #expect(run.scrollOffsets.last == Point(0, 0))
   }

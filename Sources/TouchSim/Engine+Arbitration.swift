@@ -25,7 +25,8 @@ extension Engine {
         recs[r].waitingFor = []
         transition(r, req, reason)
         return true
-      case .change, .end where recs[r].state.isActive:
+      case .change,
+        .end where recs[r].state.isActive:
         transition(r, req, reason)
         return true
       case .begin, .end:
@@ -174,10 +175,15 @@ extension Engine {
     for x in recs.indices where x != r {
       let xs = recs[x].state
       guard xs == .began || xs == .changed || xs == .ended, recs[x].isInvolved, related(x, r) else { continue }
-      if (recs[x].requirements ?? []).contains(r) { continue }
+      if requires(x, r) { continue }
       if excludes(x, r) { return x }
     }
     return nil
+  }
+
+  /// Whether `a` waits for `b` to fail: require(toFail:), or a delegate answer given for this gesture.
+  private func requires(_ a: Int, _ b: Int) -> Bool {
+    (recs[a].requirements ?? []).contains(b) || recs[a].spec.requireToFail.contains(recs[b].id)
   }
 
   /// Same view, or one is an ancestor of the other (S16 `_affectedByGesture`).
@@ -218,7 +224,8 @@ extension Engine {
     for (a, b) in [(x, y), (y, x)] {
       guard let d = recs[a].spec.delegate else { continue }
       let yes = d.shouldRecognizeSimultaneouslyWith.contains(recs[b].id)
-      emit(.ask(of: recs[a].id, question: .shouldRecognizeSimultaneouslyWith, other: recs[b].id, view: nil, answer: yes))
+      emit(
+        .ask(of: recs[a].id, question: .shouldRecognizeSimultaneouslyWith, other: recs[b].id, view: nil, answer: yes))
       if yes { return true }
     }
     return false
@@ -249,11 +256,10 @@ extension Engine {
     }
     // E-6.1: default exclusion of the others still possible in this sequence.
     let others = recs.indices.filter { y in
-      y != r && recs[y].state == .possible && recs[y].isInvolved && related(r, y)
-        && !(recs[r].requirements ?? []).contains(y)
+      y != r && recs[y].state == .possible && recs[y].isInvolved && related(r, y) && !requires(r, y)
     }.sorted { processingRank[$0] < processingRank[$1] }
     for y in others where recs[y].state == .possible {
-      if (recs[y].requirements ?? []).contains(r) {
+      if requires(y, r) {
         transition(y, .fail, "required gesture \(recs[r].id) recognized")
       } else if excludes(r, y) {
         recs[y].pending = nil
@@ -282,7 +288,8 @@ extension Engine {
       emit(.state(recognizer: recs[r].id, from: pair.from, to: pair.to, reason: "reset"))
       for uid in recs[r].gestureTouches { touches[uid]?.recognizers.removeAll { $0 == r } }
       let keep = recs[r]
-      recs[r] = Recognizer(spec: keep.spec, view: keep.view, indexOnView: keep.indexOnView, isScrollPan: keep.isScrollPan)
+      recs[r] = Recognizer(
+        spec: keep.spec, view: keep.view, indexOnView: keep.indexOnView, isScrollPan: keep.isScrollPan)
       recs[r].generation = keep.generation + 1
       cancelTimers { $0.rec == r }
     }

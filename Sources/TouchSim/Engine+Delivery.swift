@@ -71,7 +71,9 @@ extension Engine {
     }
   }
 
-  private func group(_ items: [(Int, TouchMethod, Int, [String])]) -> [(view: Int, method: TouchMethod, uids: [Int], by: [String])] {
+  private func group(_ items: [(Int, TouchMethod, Int, [String])]) -> [(
+    view: Int, method: TouchMethod, uids: [Int], by: [String]
+  )] {
     var out: [(view: Int, method: TouchMethod, uids: [Int], by: [String])] = []
     for (v, m, uid, by) in items {
       if let i = out.firstIndex(where: { $0.view == v && $0.method == m && $0.by == by }) {
@@ -108,7 +110,9 @@ extension Engine {
   /// C-4 multipleTouchEnabled and C-5 exclusiveTouch: a new touch the view may not get.
   private func admissionRefusal(_ uid: Int, _ v: Int) -> String? {
     // Only fingers still down count: a lifted touch whose touchesEnded is held is not in the new event.
-    let tracking = touches.filter { $0.key != uid && $0.value.isAlive && $0.value.isTrackedByView && $0.value.view != nil }
+    let tracking = touches.filter {
+      $0.key != uid && $0.value.isAlive && $0.value.isTrackedByView && $0.value.view != nil
+    }
     if !views[v].spec.multipleTouchEnabled && tracking.contains(where: { $0.value.view == v }) {
       return "multipleTouchEnabled"
     }

@@ -58,7 +58,10 @@ extension Engine {
         if let first = recs[r].data.firstTapLocation {
           let d = touches[uids[0]]!.location.distance(to: first)
           if d > constants.tapAllowableMovement {
-            return request(r, .fail, "tap \(recs[r].data.tapsDone + 1) is \(fmt(d)) pt from the first > \(fmt(constants.tapAllowableMovement)) pt")
+            return request(
+              r, .fail,
+              "tap \(recs[r].data.tapsDone + 1) is \(fmt(d)) pt from the first > \(fmt(constants.tapAllowableMovement)) pt"
+            )
           }
         }
       }
@@ -95,7 +98,9 @@ extension Engine {
       recs[r].data.touchesThisTap = 0
       recs[r].data.maxDownTogether = 0
       if recs[r].data.tapsDone >= spec.numberOfTapsRequired {
-        request(r, .end, spec.numberOfTapsRequired == 1 ? "tapped" : "tap \(recs[r].data.tapsDone) of \(spec.numberOfTapsRequired)")
+        request(
+          r, .end,
+          spec.numberOfTapsRequired == 1 ? "tapped" : "tap \(recs[r].data.tapsDone) of \(spec.numberOfTapsRequired)")
       } else {
         recs[r].data.waitingForNextTap = true
         schedule("tapInterval", owner: r, after: constants.tapMaximumInterval)
@@ -126,7 +131,9 @@ extension Engine {
         for uid in uids {
           let d = touches[uid]!.location.distance(to: recs[r].data.start[uid] ?? touches[uid]!.downLocation)
           if d > spec.allowableMovement {
-            return request(r, .fail, "moved \(fmt(d)) pt > \(fmt(spec.allowableMovement)) pt before \(fmt(spec.minimumPressDuration)) s")
+            return request(
+              r, .fail,
+              "moved \(fmt(d)) pt > \(fmt(spec.allowableMovement)) pt before \(fmt(spec.minimumPressDuration)) s")
           }
         }
       } else if recs[r].state.isActive {
@@ -162,7 +169,8 @@ extension Engine {
     switch method {
     case .touchesBegan:
       let before = recs[r].touches.filter { !uids.contains($0) }
-      let translationBefore = before.isEmpty ? Point.zero : recs[r].data.translationBase + (centroid(before) - recs[r].data.origin)
+      let translationBefore =
+        before.isEmpty ? Point.zero : recs[r].data.translationBase + (centroid(before) - recs[r].data.origin)
       if recs[r].kind == .screenEdgePan {
         // S11: "ignores any touches beyond the first touch".
         for uid in uids where recs[r].touches.first != uid { ignore(r, uid) }
@@ -175,7 +183,10 @@ extension Engine {
       if recs[r].kind == .screenEdgePan && before.isEmpty, let edge = startingEdge(r) {
         if edge.isEmpty {
           let p = touches[recs[r].touches[0]]!.location
-          return request(r, .fail, "went down \(fmt(edgeDistance(p, spec.edges))) pt from the edge, outside the \(fmt(constants.screenEdgeBand)) pt band")
+          return request(
+            r, .fail,
+            "went down \(fmt(edgeDistance(p, spec.edges))) pt from the edge, outside the \(fmt(constants.screenEdgeBand)) pt band"
+          )
         }
       }
     case .touchesMoved:
@@ -197,7 +208,8 @@ extension Engine {
           let (canX, canY) = scrollableAxes(recs[r].view)
           let travel = max(canX ? abs(tr.x) : 0, canY ? abs(tr.y) : 0)
           if travel >= constants.scrollHysteresis {
-            request(r, .begin, "moved \(fmt(travel)) pt ≥ \(fmt(constants.scrollHysteresis)) pt along a scrollable axis")
+            request(
+              r, .begin, "moved \(fmt(travel)) pt ≥ \(fmt(constants.scrollHysteresis)) pt along a scrollable axis")
           }
         } else if recs[r].kind == .screenEdgePan {
           let inward = edgeInwardTravel(r, tr)
@@ -214,9 +226,12 @@ extension Engine {
     case .touchesEnded, .touchesCancelled:
       if recs[r].touches.isEmpty {
         if recs[r].state == .possible {
-          request(r, .fail, method == .touchesCancelled ? "touch cancelled" : "lifted before moving \(fmt(constants.panHysteresis)) pt")
+          request(
+            r, .fail,
+            method == .touchesCancelled ? "touch cancelled" : "lifted before moving \(fmt(constants.panHysteresis)) pt")
         } else {
-          request(r, method == .touchesCancelled ? .cancel : .end, method == .touchesCancelled ? "touch cancelled" : "lifted")
+          request(
+            r, method == .touchesCancelled ? .cancel : .end, method == .touchesCancelled ? "touch cancelled" : "lifted")
         }
       } else {
         let leaving = uids
@@ -298,7 +313,8 @@ extension Engine {
       let components: [(Direction, Double, Double)] = [
         (.right, d.x, abs(d.y)), (.left, -d.x, abs(d.y)), (.down, d.y, abs(d.x)), (.up, -d.y, abs(d.x)),
       ]
-      for (dir, primary, secondary) in components where primary >= constants.swipeMinimumDistance && secondary <= primary {
+      for (dir, primary, secondary) in components
+      where primary >= constants.swipeMinimumDistance && secondary <= primary {
         if spec.direction.contains(dir) {
           recs[r].data.swipeDirection = dir
           return request(r, .end, "swiped \(dir.rawValue) \(fmt(primary)) pt in \(fmt(elapsed)) ms")

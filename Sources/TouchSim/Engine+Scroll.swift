@@ -26,7 +26,8 @@ extension Engine {
   /// touchesShouldBegin(_:with:in:) (H-2, H-5; default YES, H-7).
   func askTouchesShouldBegin(_ s: Int, _ v: Int) -> Bool {
     guard let sc = views[s].spec.scroll else { return true }
-    let yes = sc.touchesShouldBeginExcept.contains(views[v].id) ? !sc.touchesShouldBeginDefault : sc.touchesShouldBeginDefault
+    let yes =
+      sc.touchesShouldBeginExcept.contains(views[v].id) ? !sc.touchesShouldBeginDefault : sc.touchesShouldBeginDefault
     emit(.ask(of: views[s].id, question: .touchesShouldBegin, other: nil, view: views[v].id, answer: yes))
     return yes
   }

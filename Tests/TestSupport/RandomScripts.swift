@@ -55,53 +55,94 @@ public enum PropertyScenes {
   public static var all: [Scene] { [buttonsAndTaps, scrollList, photoGestures, everything] }
 
   public static var buttonsAndTaps: Scene {
-    scene([
-      v("card", [0, 100, 390, 500], recognizers: [
-        g("single", .tap) { $0.requireToFail = ["double"] }, g("double", .tap) { $0.numberOfTapsRequired = 2 },
-        g("press", .longPress) { $0.delaysTouchesBegan = true },
-      ], subviews: [
-        v("buy", [20, 20, 150, 50], kind: .button),
-        v("custom", [200, 20, 150, 50], kind: .control),
-        v("toggle", [20, 100, 51, 31], kind: .switch),
-        v("volume", [100, 100, 250, 30], kind: .slider, recognizers: [g("own", .tap)]),
-      ]) { $0.multipleTouchEnabled = true }
-    ], rootRecognizers: [g("rootTap", .tap) { $0.cancelsTouchesInView = false }])
+    scene(
+      [
+        v(
+          "card", [0, 100, 390, 500],
+          recognizers: [
+            g("single", .tap) { $0.requireToFail = ["double"] }, g("double", .tap) { $0.numberOfTapsRequired = 2 },
+            g("press", .longPress) { $0.delaysTouchesBegan = true },
+          ],
+          subviews: [
+            v("buy", [20, 20, 150, 50], kind: .button),
+            v("custom", [200, 20, 150, 50], kind: .control),
+            v("toggle", [20, 100, 51, 31], kind: .switch),
+            v("volume", [100, 100, 250, 30], kind: .slider, recognizers: [g("own", .tap)]),
+          ]
+        ) { $0.multipleTouchEnabled = true }
+      ], rootRecognizers: [g("rootTap", .tap) { $0.cancelsTouchesInView = false }])
   }
 
   public static var scrollList: Scene {
-    scene([
-      v("list", [0, 100, 390, 600], kind: .scroll, subviews: [
-        v("row1", [0, 0, 390, 100], recognizers: [g("select1", .tap)], subviews: [v("b1", [250, 25, 100, 50], kind: .button)]),
-        v("row2", [0, 100, 390, 100], recognizers: [g("swipeRow", .swipe) { $0.direction = [.left] }]),
-        v("row3", [0, 200, 390, 100], subviews: [v("b3", [250, 25, 100, 50], kind: .button)]),
-      ]) {
-        $0.scroll = ScrollSpec(contentSize: Size(390, 1800))
-        $0.scroll!.touchesShouldCancelExcept = ["b3"]
-      },
-    ], rootRecognizers: [g("edge", .screenEdgePan)])
+    scene(
+      [
+        v(
+          "list", [0, 100, 390, 600], kind: .scroll,
+          subviews: [
+            v(
+              "row1", [0, 0, 390, 100], recognizers: [g("select1", .tap)],
+              subviews: [v("b1", [250, 25, 100, 50], kind: .button)]),
+            v("row2", [0, 100, 390, 100], recognizers: [g("swipeRow", .swipe) { $0.direction = [.left] }]),
+            v("row3", [0, 200, 390, 100], subviews: [v("b3", [250, 25, 100, 50], kind: .button)]),
+          ]
+        ) {
+          $0.scroll = ScrollSpec(contentSize: Size(390, 1800))
+          $0.scroll!.touchesShouldCancelExcept = ["b3"]
+        }
+      ], rootRecognizers: [g("edge", .screenEdgePan)])
   }
 
   public static var photoGestures: Scene {
     scene([
-      v("photo", [20, 100, 350, 500], recognizers: [
-        g("pinch", .pinch) { $0.delegate = DelegateSpec(); $0.delegate!.shouldRecognizeSimultaneouslyWith = .all },
-        g("rotate", .rotation),
-        g("pan", .pan) { $0.maximumNumberOfTouches = 2; $0.requireToFail = ["swipe"] },
-        g("swipe", .swipe) { $0.direction = [.left, .right] },
-        g("twoTap", .tap) { $0.numberOfTouchesRequired = 2; $0.delaysTouchesEnded = false },
-      ]) { $0.transform = TransformSpec(scale: Point(0.9, 1.1), rotation: 10) }
+      v(
+        "photo", [20, 100, 350, 500],
+        recognizers: [
+          g("pinch", .pinch) {
+            $0.delegate = DelegateSpec()
+            $0.delegate!.shouldRecognizeSimultaneouslyWith = .all
+          },
+          g("rotate", .rotation),
+          g("pan", .pan) {
+            $0.maximumNumberOfTouches = 2
+            $0.requireToFail = ["swipe"]
+          },
+          g("swipe", .swipe) { $0.direction = [.left, .right] },
+          g("twoTap", .tap) {
+            $0.numberOfTouchesRequired = 2
+            $0.delaysTouchesEnded = false
+          },
+        ]
+      ) { $0.transform = TransformSpec(scale: Point(0.9, 1.1), rotation: 10) }
     ])
   }
 
   public static var everything: Scene {
     scene([
-      v("outer", [0, 0, 390, 844], recognizers: [g("outerPan", .pan) { $0.delegate = DelegateSpec(); $0.delegate!.shouldBeRequiredToFailBy = ["innerTap"] }], subviews: [
-        v("inner", [40, 200, 300, 300], recognizers: [
-          g("innerTap", .tap) { $0.delaysTouchesBegan = true; $0.delegate = DelegateSpec(); $0.delegate!.shouldReceive = .unlessTouchIn(["knob"]) },
-          g("innerPress", .longPress) { $0.cancelsTouchesInView = false },
-        ], subviews: [v("knob", [100, 100, 60, 60], kind: .control) { $0.hitOutset = 20 }]) { $0.exclusiveTouch = true },
-        v("overlay", [0, 600, 390, 244], subviews: [v("pill", [100, 50, 100, 40], kind: .stepper)]) { $0.passThrough = true },
-      ]) { $0.controller = "VC" }
+      v(
+        "outer", [0, 0, 390, 844],
+        recognizers: [
+          g("outerPan", .pan) {
+            $0.delegate = DelegateSpec()
+            $0.delegate!.shouldBeRequiredToFailBy = ["innerTap"]
+          }
+        ],
+        subviews: [
+          v(
+            "inner", [40, 200, 300, 300],
+            recognizers: [
+              g("innerTap", .tap) {
+                $0.delaysTouchesBegan = true
+                $0.delegate = DelegateSpec()
+                $0.delegate!.shouldReceive = .unlessTouchIn(["knob"])
+              },
+              g("innerPress", .longPress) { $0.cancelsTouchesInView = false },
+            ], subviews: [v("knob", [100, 100, 60, 60], kind: .control) { $0.hitOutset = 20 }]
+          ) { $0.exclusiveTouch = true },
+          v("overlay", [0, 600, 390, 244], subviews: [v("pill", [100, 50, 100, 40], kind: .stepper)]) {
+            $0.passThrough = true
+          },
+        ]
+      ) { $0.controller = "VC" }
     ])
   }
 }

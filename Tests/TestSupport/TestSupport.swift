@@ -16,14 +16,18 @@ public func v(
 }
 
 /// A recognizer.
-public func g(_ id: String, _ kind: RecognizerKind, _ configure: (inout RecognizerSpec) -> Void = { _ in }) -> RecognizerSpec {
+public func g(_ id: String, _ kind: RecognizerKind, _ configure: (inout RecognizerSpec) -> Void = { _ in })
+  -> RecognizerSpec
+{
   var r = RecognizerSpec(id: id, kind: kind)
   configure(&r)
   return r
 }
 
 /// A scene whose root view covers a 390 x 844 window.
-public func scene(_ subviews: [ViewSpec], rootRecognizers: [RecognizerSpec] = [], _ configure: (inout Scene) -> Void = { _ in }) -> Scene {
+public func scene(
+  _ subviews: [ViewSpec], rootRecognizers: [RecognizerSpec] = [], _ configure: (inout Scene) -> Void = { _ in }
+) -> Scene {
   var s = Scene(root: v("root", [0, 0, 390, 844], recognizers: rootRecognizers, subviews: subviews))
   configure(&s)
   return s
@@ -31,8 +35,12 @@ public func scene(_ subviews: [ViewSpec], rootRecognizers: [RecognizerSpec] = []
 
 // MARK: Scripts
 
-public func down(_ touch: Int, _ x: Double, _ y: Double, t: Double) -> ScriptStep { ScriptStep(t: t, .down(touch: touch, at: Point(x, y))) }
-public func move(_ touch: Int, _ x: Double, _ y: Double, t: Double) -> ScriptStep { ScriptStep(t: t, .move(touch: touch, to: Point(x, y))) }
+public func down(_ touch: Int, _ x: Double, _ y: Double, t: Double) -> ScriptStep {
+  ScriptStep(t: t, .down(touch: touch, at: Point(x, y)))
+}
+public func move(_ touch: Int, _ x: Double, _ y: Double, t: Double) -> ScriptStep {
+  ScriptStep(t: t, .move(touch: touch, to: Point(x, y)))
+}
 public func up(_ touch: Int, t: Double, _ x: Double? = nil, _ y: Double? = nil) -> ScriptStep {
   ScriptStep(t: t, .up(touch: touch, at: x.map { Point($0, y!) }))
 }
@@ -87,7 +95,10 @@ public struct Run: CustomStringConvertible {
 
   /// Every hitTest visit as "view:result", in order.
   public var visits: [String] {
-    trace.compactMap { if case .hitTest(let v, _, let r) = $0.event { return "\(v):\(r.rawValue)" }; return nil }
+    trace.compactMap {
+      if case .hitTest(let v, _, let r) = $0.event { return "\(v):\(r.rawValue)" }
+      return nil
+    }
   }
 
   /// Methods delivered to a view by the window, as "touchesBegan@t".
@@ -99,14 +110,23 @@ public struct Run: CustomStringConvertible {
   }
   /// Methods delivered to a view, without times.
   public func methods(_ view: String) -> [String] {
-    trace.compactMap { if case .deliver(let v, let m, _, _) = $0.event, v == view { return m.rawValue }; return nil }
+    trace.compactMap {
+      if case .deliver(let v, let m, _, _) = $0.event, v == view { return m.rawValue }
+      return nil
+    }
   }
   public func withheld(_ view: String) -> [String] {
-    trace.compactMap { if case .withhold(let v, let m, _, _) = $0.event, v == view { return m.rawValue }; return nil }
+    trace.compactMap {
+      if case .withhold(let v, let m, _, _) = $0.event, v == view { return m.rawValue }
+      return nil
+    }
   }
   /// Control events of a control, as names.
   public func controlEvents(_ c: String) -> [String] {
-    trace.compactMap { if case .control(let v, let e, _, _) = $0.event, v == c { return e.rawValue }; return nil }
+    trace.compactMap {
+      if case .control(let v, let e, _, _) = $0.event, v == c { return e.rawValue }
+      return nil
+    }
   }
   public func controlEventTimes(_ c: String) -> [String] {
     trace.compactMap {
@@ -116,7 +136,10 @@ public struct Run: CustomStringConvertible {
   }
   /// Action states of a recognizer, as names.
   public func actions(_ r: String) -> [String] {
-    trace.compactMap { if case .action(let v, let s, _) = $0.event, v == r { return s.rawValue }; return nil }
+    trace.compactMap {
+      if case .action(let v, let s, _) = $0.event, v == r { return s.rawValue }
+      return nil
+    }
   }
   public func actionTimes(_ r: String) -> [String] {
     trace.compactMap {
@@ -125,7 +148,10 @@ public struct Run: CustomStringConvertible {
     }
   }
   public func actionValues(_ r: String) -> [ActionValues] {
-    trace.compactMap { if case .action(let v, _, let vals) = $0.event, v == r { return vals }; return nil }
+    trace.compactMap {
+      if case .action(let v, _, let vals) = $0.event, v == r { return vals }
+      return nil
+    }
   }
   /// State transitions of a recognizer, as "from>to" (resets included).
   public func states(_ r: String) -> [String] {
@@ -143,7 +169,10 @@ public struct Run: CustomStringConvertible {
   public func fired(_ r: String) -> Bool { actions(r).contains { $0 == "ended" || $0 == "began" } }
   /// The chain of forwards for a method, as responder names after the view.
   public func forwards(_ method: TouchMethod) -> [String] {
-    trace.compactMap { if case .forward(_, let to, let m) = $0.event, m == method { return to.description }; return nil }
+    trace.compactMap {
+      if case .forward(_, let to, let m) = $0.event, m == method { return to.description }
+      return nil
+    }
   }
   public func asks(_ q: TraceEvent.Question) -> [(of: String, other: String?, view: String?, answer: Bool)] {
     trace.compactMap {
@@ -153,9 +182,15 @@ public struct Run: CustomStringConvertible {
   }
   public func events(_ kind: String) -> [TraceEntry] { trace.filter { $0.event.kind == kind } }
   public func drops(_ view: String) -> [String] {
-    trace.compactMap { if case .drop(let v, _, _, let r) = $0.event, v == view { return r }; return nil }
+    trace.compactMap {
+      if case .drop(let v, _, _, let r) = $0.event, v == view { return r }
+      return nil
+    }
   }
   public var scrollOffsets: [Point] {
-    trace.compactMap { if case .scroll(_, let o) = $0.event { return o }; return nil }
+    trace.compactMap {
+      if case .scroll(_, let o) = $0.event { return o }
+      return nil
+    }
   }
 }

@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 import TouchSim
 
 /// Rule group E: conflicts between recognizers (section 6) and the controls' veto (8.3).
@@ -9,7 +9,16 @@ import TouchSim
 
   /// E-6.4: shouldReceive NO keeps the recognizer from ever seeing the touch; it stays possible.
   @Test func shouldReceiveNoHidesTheTouch() {
-    let s = scene([v("card", [0, 0, 390, 844], recognizers: [g("tap", .tap) { $0.delegate = DelegateSpec(); $0.delegate!.shouldReceive = .always(false) }])])
+    let s = scene([
+      v(
+        "card", [0, 0, 390, 844],
+        recognizers: [
+          g("tap", .tap) {
+            $0.delegate = DelegateSpec()
+            $0.delegate!.shouldReceive = .always(false)
+          }
+        ])
+    ])
     let run = Run(s, tap(100, 100))
     #expect(run.events("feed").isEmpty)
     #expect(run.states("tap").isEmpty)
@@ -18,8 +27,13 @@ import TouchSim
 
   /// E-6.4 (predicate form): "if touch.view is a UIControl, return NO".
   @Test func shouldReceiveUnlessTouchInControls() {
-    let filtered = g("tap", .tap) { $0.delegate = DelegateSpec(); $0.delegate!.shouldReceive = .unlessTouchIn(["buy"]) }
-    let s = scene([v("card", [0, 0, 390, 844], recognizers: [filtered], subviews: [v("buy", [100, 100, 100, 50], kind: .control)])])
+    let filtered = g("tap", .tap) {
+      $0.delegate = DelegateSpec()
+      $0.delegate!.shouldReceive = .unlessTouchIn(["buy"])
+    }
+    let s = scene([
+      v("card", [0, 0, 390, 844], recognizers: [filtered], subviews: [v("buy", [100, 100, 100, 50], kind: .control)])
+    ])
     let onButton = Run(s, tap(150, 120))
     #expect(!onButton.fired("tap"))
     #expect(onButton.controlEvents("buy") == ["touchDown", "touchUpInside"])
@@ -28,7 +42,11 @@ import TouchSim
 
   /// 8.3: a UIButton vetoes a superview's single tap; the button fires.
   @Test func buttonBeatsParentSingleTap() {
-    let s = scene([v("card", [0, 0, 390, 844], recognizers: [g("parentTap", .tap)], subviews: [v("buy", [100, 100, 100, 50], kind: .button)])])
+    let s = scene([
+      v(
+        "card", [0, 0, 390, 844], recognizers: [g("parentTap", .tap)],
+        subviews: [v("buy", [100, 100, 100, 50], kind: .button)])
+    ])
     let run = Run(s, tap(150, 120))
     #expect(!run.fired("parentTap"))
     #expect(run.controlEvents("buy") == ["touchDown", "touchUpInside"])
@@ -37,10 +55,18 @@ import TouchSim
   /// 8.3: every UIKit control vetoes it; a plain UIControl subclass does not.
   @Test func uikitControlsVetoButCustomControlDoesNot() {
     for kind in [ViewKind.switch, .stepper, .segmentedControl, .pageControl, .slider] {
-      let s = scene([v("card", [0, 0, 390, 844], recognizers: [g("parentTap", .tap)], subviews: [v("c", [100, 100, 100, 50], kind: kind)])])
+      let s = scene([
+        v(
+          "card", [0, 0, 390, 844], recognizers: [g("parentTap", .tap)],
+          subviews: [v("c", [100, 100, 100, 50], kind: kind)])
+      ])
       #expect(!Run(s, tap(150, 120)).fired("parentTap"), "\(kind)")
     }
-    let s = scene([v("card", [0, 0, 390, 844], recognizers: [g("parentTap", .tap)], subviews: [v("custom", [100, 100, 100, 50], kind: .control)])])
+    let s = scene([
+      v(
+        "card", [0, 0, 390, 844], recognizers: [g("parentTap", .tap)],
+        subviews: [v("custom", [100, 100, 100, 50], kind: .control)])
+    ])
     let run = Run(s, tap(150, 120))
     #expect(run.fired("parentTap"))
     #expect(run.controlEvents("custom") == ["touchDown", "touchCancel"])
@@ -56,9 +82,15 @@ import TouchSim
 
   /// 8.3: the veto is only for single-finger single taps: a parent double tap is not vetoed.
   @Test func buttonDoesNotVetoParentDoubleTapOrPan() {
-    let s = scene([v("card", [0, 0, 390, 844], recognizers: [doubleTap], subviews: [v("buy", [100, 100, 100, 50], kind: .button)])])
+    let s = scene([
+      v("card", [0, 0, 390, 844], recognizers: [doubleTap], subviews: [v("buy", [100, 100, 100, 50], kind: .button)])
+    ])
     #expect(Run(s, tap(150, 120, t: 0) + tap(150, 120, t: 200)).fired("double"))
-    let p = scene([v("card", [0, 0, 390, 844], recognizers: [g("pan", .pan)], subviews: [v("buy", [100, 100, 100, 50], kind: .button)])])
+    let p = scene([
+      v(
+        "card", [0, 0, 390, 844], recognizers: [g("pan", .pan)],
+        subviews: [v("buy", [100, 100, 100, 50], kind: .button)])
+    ])
     let run = Run(p, drag(from: (150, 120), to: (300, 120)))
     #expect(run.fired("pan"))
     #expect(run.controlEvents("buy").last == "touchCancel")
@@ -66,7 +98,11 @@ import TouchSim
 
   /// 8.3 / S16: the veto is asked only when cancelsTouchesInView is on; off, both fire.
   @Test func vetoNotAskedWhenCancelsTouchesInViewIsOff() {
-    let s = scene([v("card", [0, 0, 390, 844], recognizers: [g("parentTap", .tap) { $0.cancelsTouchesInView = false }], subviews: [v("buy", [100, 100, 100, 50], kind: .button)])])
+    let s = scene([
+      v(
+        "card", [0, 0, 390, 844], recognizers: [g("parentTap", .tap) { $0.cancelsTouchesInView = false }],
+        subviews: [v("buy", [100, 100, 100, 50], kind: .button)])
+    ])
     let run = Run(s, tap(150, 120))
     #expect(run.fired("parentTap"))
     #expect(run.controlEvents("buy") == ["touchDown", "touchUpInside"])
@@ -74,22 +110,37 @@ import TouchSim
 
   /// 5.3: a view's gestureRecognizerShouldBegin override (the collection-view fix) and the delegate's.
   @Test func gestureRecognizerShouldBeginLetsCellSelectionThrough() {
-    let parentTap = g("dismissKeyboard", .tap) { $0.delegate = DelegateSpec(); $0.delegate!.shouldBegin = .unlessTouchIn(["list"]) }
-    let s = scene([v("screen", [0, 0, 390, 844], recognizers: [parentTap], subviews: [
-      v("list", [0, 100, 390, 600], recognizers: [g("select", .tap)]),
-    ])])
+    let parentTap = g("dismissKeyboard", .tap) {
+      $0.delegate = DelegateSpec()
+      $0.delegate!.shouldBegin = .unlessTouchIn(["list"])
+    }
+    let s = scene([
+      v(
+        "screen", [0, 0, 390, 844], recognizers: [parentTap],
+        subviews: [
+          v("list", [0, 100, 390, 600], recognizers: [g("select", .tap)])
+        ])
+    ])
     let run = Run(s, tap(100, 300))
     #expect(run.fired("select"))
     #expect(!run.fired("dismissKeyboard"))
     #expect(Run(s, tap(100, 750)).fired("dismissKeyboard"))
     // Without the fix the child's tap still wins by processing order (E-6.6) ...
-    let plain = scene([v("screen", [0, 0, 390, 844], recognizers: [g("dismissKeyboard", .tap)], subviews: [v("cell", [0, 100, 390, 600])])])
+    let plain = scene([
+      v(
+        "screen", [0, 0, 390, 844], recognizers: [g("dismissKeyboard", .tap)],
+        subviews: [v("cell", [0, 100, 390, 600])])
+    ])
     // ... but a cell that relies on touchesEnded is cancelled by the parent's tap: didSelect never fires.
     let bug = Run(plain, tap(100, 300))
     #expect(bug.fired("dismissKeyboard"))
     #expect(bug.methods("cell") == ["touchesBegan", "touchesCancelled"])
     // The view override form vetoes it too.
-    let viewFix = scene([v("screen", [0, 0, 390, 844], recognizers: [g("dismissKeyboard", .tap)], subviews: [v("cell", [0, 100, 390, 600]) { $0.gestureRecognizerShouldBegin = false }])])
+    let viewFix = scene([
+      v(
+        "screen", [0, 0, 390, 844], recognizers: [g("dismissKeyboard", .tap)],
+        subviews: [v("cell", [0, 100, 390, 600]) { $0.gestureRecognizerShouldBegin = false }])
+    ])
     let fixed = Run(viewFix, tap(100, 300))
     #expect(!fixed.fired("dismissKeyboard"))
     #expect(fixed.methods("cell") == ["touchesBegan", "touchesEnded"])
@@ -97,7 +148,11 @@ import TouchSim
 
   /// E-6.6: taps on a child and its parent: only the child's fires.
   @Test func childTapBeatsParentTap() {
-    let s = scene([v("parent", [0, 0, 390, 844], recognizers: [g("parentTap", .tap)], subviews: [v("child", [100, 100, 100, 100], recognizers: [g("childTap", .tap)])])])
+    let s = scene([
+      v(
+        "parent", [0, 0, 390, 844], recognizers: [g("parentTap", .tap)],
+        subviews: [v("child", [100, 100, 100, 100], recognizers: [g("childTap", .tap)])])
+    ])
     let run = Run(s, tap(150, 150))
     #expect(run.fired("childTap"))
     #expect(run.reason("parentTap", to: .failed) == "excluded by childTap")
@@ -109,7 +164,9 @@ import TouchSim
     let run = Run(s, tap(100, 100))
     #expect(run.fired("tap2"))
     #expect(!run.fired("tap1"))
-    let fixed = scene([v("card", [0, 0, 390, 844], recognizers: [g("tap1", .tap), g("tap2", .tap) { $0.requireToFail = ["tap1"] }])])
+    let fixed = scene([
+      v("card", [0, 0, 390, 844], recognizers: [g("tap1", .tap), g("tap2", .tap) { $0.requireToFail = ["tap1"] }])
+    ])
     let run2 = Run(fixed, tap(100, 100))
     #expect(run2.fired("tap1"))
     #expect(!run2.fired("tap2"))
@@ -140,10 +197,17 @@ import TouchSim
 
   /// E-6.3: the delegate forms create the same requirement, asked of the delegates.
   @Test func delegateFailureRequirementForms() {
-    let a = g("single", .tap) { $0.delegate = DelegateSpec(); $0.delegate!.shouldRequireFailureOf = ["double"] }
+    let a = g("single", .tap) {
+      $0.delegate = DelegateSpec()
+      $0.delegate!.shouldRequireFailureOf = ["double"]
+    }
     let s1 = scene([v("card", [0, 0, 390, 844], recognizers: [a, doubleTap])])
     #expect(Run(s1, tap(100, 100)).actionTimes("single") == ["ended@430"])
-    let b = g("double", .tap) { $0.numberOfTapsRequired = 2; $0.delegate = DelegateSpec(); $0.delegate!.shouldBeRequiredToFailBy = ["single"] }
+    let b = g("double", .tap) {
+      $0.numberOfTapsRequired = 2
+      $0.delegate = DelegateSpec()
+      $0.delegate!.shouldBeRequiredToFailBy = ["single"]
+    }
     let s2 = scene([v("card", [0, 0, 390, 844], recognizers: [singleTap, b])])
     let run = Run(s2, tap(100, 100))
     #expect(run.actionTimes("single") == ["ended@430"])
@@ -156,7 +220,9 @@ import TouchSim
     let run = Run(s, drag(from: (50, 400), to: (300, 400), steps: 25, every: 4))
     #expect(run.fired("pan"))
     #expect(!run.fired("swipe"))
-    let fixed = scene([v("card", [0, 0, 390, 844], recognizers: [g("pan", .pan) { $0.requireToFail = ["swipe"] }, g("swipe", .swipe)])])
+    let fixed = scene([
+      v("card", [0, 0, 390, 844], recognizers: [g("pan", .pan) { $0.requireToFail = ["swipe"] }, g("swipe", .swipe)])
+    ])
     let run2 = Run(fixed, drag(from: (50, 400), to: (300, 400), steps: 25, every: 4))
     #expect(run2.fired("swipe"))
     #expect(!run2.fired("pan"))
@@ -168,9 +234,15 @@ import TouchSim
 
   /// E-6.1: simultaneous recognition when either delegate says YES.
   @Test func shouldRecognizeSimultaneouslyWithEitherDelegate() {
-    let pinch = g("pinch", .pinch) { $0.delegate = DelegateSpec(); $0.delegate!.shouldRecognizeSimultaneouslyWith = .ids(["rotate"]) }
+    let pinch = g("pinch", .pinch) {
+      $0.delegate = DelegateSpec()
+      $0.delegate!.shouldRecognizeSimultaneouslyWith = .ids(["rotate"])
+    }
     let s = scene([v("photo", [0, 0, 390, 844], recognizers: [pinch, g("rotate", .rotation)])])
-    let script = [down(1, 150, 400, t: 0), down(2, 250, 400, t: 0), move(1, 120, 330, t: 50), move(2, 280, 470, t: 50), up(1, t: 100), up(2, t: 100)]
+    let script = [
+      down(1, 150, 400, t: 0), down(2, 250, 400, t: 0), move(1, 120, 330, t: 50), move(2, 280, 470, t: 50),
+      up(1, t: 100), up(2, t: 100),
+    ]
     let run = Run(s, script)
     #expect(run.fired("pinch") && run.fired("rotate"))
     let without = scene([v("photo", [0, 0, 390, 844], recognizers: [g("pinch", .pinch), g("rotate", .rotation)])])
@@ -180,17 +252,33 @@ import TouchSim
 
   /// E-6.1: child and parent pans: the child's wins alone, both with a simultaneous delegate.
   @Test func childAndParentPans() {
-    let s = scene([v("parent", [0, 0, 390, 844], recognizers: [g("outer", .pan)], subviews: [v("child", [50, 50, 300, 300], recognizers: [g("inner", .pan)])])])
+    let s = scene([
+      v(
+        "parent", [0, 0, 390, 844], recognizers: [g("outer", .pan)],
+        subviews: [v("child", [50, 50, 300, 300], recognizers: [g("inner", .pan)])])
+    ])
     let run = Run(s, drag(from: (100, 100), to: (200, 100)))
     #expect(run.fired("inner") && !run.fired("outer"))
-    let both = scene([v("parent", [0, 0, 390, 844], recognizers: [g("outer", .pan) { $0.delegate = DelegateSpec(); $0.delegate!.shouldRecognizeSimultaneouslyWith = .all }], subviews: [v("child", [50, 50, 300, 300], recognizers: [g("inner", .pan)])])])
+    let both = scene([
+      v(
+        "parent", [0, 0, 390, 844],
+        recognizers: [
+          g("outer", .pan) {
+            $0.delegate = DelegateSpec()
+            $0.delegate!.shouldRecognizeSimultaneouslyWith = .all
+          }
+        ], subviews: [v("child", [50, 50, 300, 300], recognizers: [g("inner", .pan)])])
+    ])
     let run2 = Run(both, drag(from: (100, 100), to: (200, 100)))
     #expect(run2.fired("inner") && run2.fired("outer"))
   }
 
   /// E-6.1 (1): recognizers on sibling views touched by different fingers do not exclude each other.
   @Test func siblingRecognizersDoNotExcludeEachOther() {
-    let s = scene([v("a", [0, 0, 195, 844], recognizers: [g("tapA", .tap)]), v("b", [195, 0, 195, 844], recognizers: [g("tapB", .tap)])])
+    let s = scene([
+      v("a", [0, 0, 195, 844], recognizers: [g("tapA", .tap)]),
+      v("b", [195, 0, 195, 844], recognizers: [g("tapB", .tap)]),
+    ])
     let run = Run(s, [down(1, 50, 50, t: 0), down(2, 300, 50, t: 0), up(1, t: 60), up(2, t: 60)])
     #expect(run.fired("tapA") && run.fired("tapB"))
   }
@@ -206,7 +294,16 @@ import TouchSim
 
   /// 5.3: a delegate's shouldBegin NO fails the recognizer; the view gets its normal touchesEnded (E-6.5).
   @Test func delegateShouldBeginNo() {
-    let s = scene([v("card", [0, 0, 390, 844], recognizers: [g("tap", .tap) { $0.delegate = DelegateSpec(); $0.delegate!.shouldBegin = .always(false) }])])
+    let s = scene([
+      v(
+        "card", [0, 0, 390, 844],
+        recognizers: [
+          g("tap", .tap) {
+            $0.delegate = DelegateSpec()
+            $0.delegate!.shouldBegin = .always(false)
+          }
+        ])
+    ])
     let run = Run(s, tap(100, 100))
     #expect(run.reason("tap", to: .failed) == "delegate's gestureRecognizerShouldBegin returned NO")
     #expect(run.methods("card") == ["touchesBegan", "touchesEnded"])

@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 import TouchSim
 
 /// The example of TRACE-FORMAT.md, reproduced line for line.

@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 import TouchSim
 
 /// Rule group G: UIControl (section 8).
@@ -10,34 +10,47 @@ import TouchSim
   @Test func tapOnAButton() {
     let run = Run(button, tap(150, 320))
     #expect(run.controlEvents("buy") == ["touchDown", "touchUpInside"])
-    let highlights = run.trace.compactMap { e -> Bool? in if case .control(_, _, let h, _) = e.event { return h }; return nil }
+    let highlights = run.trace.compactMap { e -> Bool? in
+      if case .control(_, _, let h, _) = e.event { return h }
+      return nil
+    }
     #expect(highlights == [true, false])
   }
 
   /// 8.1: dragging out past the 70 pt margin exits; coming back enters; lift outside → touchUpOutside.
   @Test func dragExitAndEnterWithTheTrackingMargin() {
-    let run = Run(button, [down(1, 150, 320, t: 0), move(1, 150, 360, t: 20), move(1, 150, 600, t: 40), move(1, 150, 330, t: 60), move(1, 150, 700, t: 80), up(1, t: 100)])
-    #expect(run.controlEvents("buy") == [
-      "touchDown", "touchDragInside", "touchDragExit", "touchDragOutside", "touchDragEnter", "touchDragInside",
-      "touchDragExit", "touchDragOutside", "touchUpOutside",
-    ])
+    let run = Run(
+      button,
+      [
+        down(1, 150, 320, t: 0), move(1, 150, 360, t: 20), move(1, 150, 600, t: 40), move(1, 150, 330, t: 60),
+        move(1, 150, 700, t: 80), up(1, t: 100),
+      ])
+    #expect(
+      run.controlEvents("buy") == [
+        "touchDown", "touchDragInside", "touchDragExit", "touchDragOutside", "touchDragEnter", "touchDragInside",
+        "touchDragExit", "touchDragOutside", "touchUpOutside",
+      ])
   }
 
   /// 8.1 / L7: 20 pt outside still counts as inside; 150 pt outside does not.
   @Test func marginIsSeventyPoints() {
-    #expect(Run(button, [down(1, 150, 320, t: 0), up(1, t: 50, 150, 370)]).controlEvents("buy").last == "touchUpInside")
-    #expect(Run(button, [down(1, 150, 320, t: 0), up(1, t: 50, 150, 500)]).controlEvents("buy").last == "touchUpOutside")
+    #expect(
+      Run(button, [down(1, 150, 320, t: 0), up(1, t: 50, 150, 370)]).controlEvents("buy").last == "touchUpInside")
+    #expect(
+      Run(button, [down(1, 150, 320, t: 0), up(1, t: 50, 150, 500)]).controlEvents("buy").last == "touchUpOutside")
   }
 
   /// 8.1: a second tap soon after sends touchDownRepeat.
   @Test func touchDownRepeat() {
     let run = Run(button, tap(150, 320, t: 0) + tap(150, 320, t: 150))
-    #expect(run.controlEvents("buy") == ["touchDown", "touchUpInside", "touchDown", "touchDownRepeat", "touchUpInside"])
+    #expect(
+      run.controlEvents("buy") == ["touchDown", "touchUpInside", "touchDown", "touchDownRepeat", "touchUpInside"])
   }
 
   /// 8.1: touchesCancelled → touchCancel, no touchUp.
   @Test func cancelledTouchSendsTouchCancel() {
-    #expect(Run(button, [down(1, 150, 320, t: 0), cancel(1, t: 50)]).controlEvents("buy") == ["touchDown", "touchCancel"])
+    #expect(
+      Run(button, [down(1, 150, 320, t: 0), cancel(1, t: 50)]).controlEvents("buy") == ["touchDown", "touchCancel"])
   }
 
   /// 8.1: a control tracks one touch.
@@ -53,7 +66,10 @@ import TouchSim
     let sw = Run(s, tap(120, 110))
     #expect(sw.controlEvents("toggle") == ["touchDown", "valueChanged", "touchUpInside"])
     let slide = Run(s, [down(1, 60, 310, t: 0), move(1, 150, 310, t: 20), move(1, 250, 310, t: 40), up(1, t: 60)])
-    let values = slide.trace.compactMap { e -> Double? in if case .control("volume", .valueChanged, _, let v) = e.event { return v }; return nil }
+    let values = slide.trace.compactMap { e -> Double? in
+      if case .control("volume", .valueChanged, _, let v) = e.event { return v }
+      return nil
+    }
     #expect(values == [0.5, 1])
   }
 

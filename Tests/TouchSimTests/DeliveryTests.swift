@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 import TouchSim
 
 /// Rule group F: delivery to the hit view versus recognizers (section 7).
@@ -26,7 +26,12 @@ import TouchSim
   /// F-10: pan: the move that makes it begin is not delivered; the view is cancelled right after began.
   @Test func panCancelsTheViewWhenItBegins() {
     let s = scene([v("card", [0, 0, 390, 844], recognizers: [g("pan", .pan)])])
-    let run = Run(s, [down(1, 100, 100, t: 0), move(1, 104, 100, t: 10), move(1, 115, 100, t: 20), move(1, 130, 100, t: 30), up(1, t: 40)])
+    let run = Run(
+      s,
+      [
+        down(1, 100, 100, t: 0), move(1, 104, 100, t: 10), move(1, 115, 100, t: 20), move(1, 130, 100, t: 30),
+        up(1, t: 40),
+      ])
     #expect(run.delivered("card") == ["touchesBegan@0", "touchesMoved@10", "touchesCancelled@20"])
   }
 
@@ -46,24 +51,49 @@ import TouchSim
     #expect(run.methods("card").isEmpty)
     #expect(run.withheld("card") == ["touchesBegan"])
     #expect(run.drops("card") == ["cancelled by tap before delivery"])
-    #expect(run.events("withhold").first?.json == #"{"t":0,"ev":"withhold","view":"card","method":"touchesBegan","touches":[1],"by":["tap"]}"#)
+    #expect(
+      run.events("withhold").first?.json
+        == #"{"t":0,"ev":"withhold","view":"card","method":"touchesBegan","touches":[1],"by":["tap"]}"#)
   }
 
   /// F-5: delaysTouchesBegan: replayed in order when it fails.
   @Test func delaysTouchesBeganReplaysOnFailure() {
     let s = scene([v("card", [0, 0, 390, 844], recognizers: [g("tap", .tap) { $0.delaysTouchesBegan = true }])])
-    let run = Run(s, [down(1, 100, 100, t: 0), move(1, 110, 100, t: 20), move(1, 200, 100, t: 40), move(1, 210, 100, t: 60), up(1, t: 80)])
-    #expect(run.delivered("card") == ["touchesBegan@40", "touchesMoved@40", "touchesMoved@40", "touchesMoved@60", "touchesEnded@80"])
+    let run = Run(
+      s,
+      [
+        down(1, 100, 100, t: 0), move(1, 110, 100, t: 20), move(1, 200, 100, t: 40), move(1, 210, 100, t: 60),
+        up(1, t: 80),
+      ])
+    #expect(
+      run.delivered("card") == [
+        "touchesBegan@40", "touchesMoved@40", "touchesMoved@40", "touchesMoved@60", "touchesEnded@80",
+      ])
   }
 
   /// F-6: delaysTouchesEnded (default): touchesEnded held behind an undecided double tap, ~350 ms.
   @Test func delaysTouchesEndedBehindDoubleTap() {
-    let s = scene([v("card", [0, 0, 390, 844], recognizers: [g("double", .tap) { $0.numberOfTapsRequired = 2 }], subviews: [v("buy", [100, 100, 100, 50], kind: .button)])])
+    let s = scene([
+      v(
+        "card", [0, 0, 390, 844], recognizers: [g("double", .tap) { $0.numberOfTapsRequired = 2 }],
+        subviews: [v("buy", [100, 100, 100, 50], kind: .button)])
+    ])
     let run = Run(s, tap(150, 120))
     #expect(run.controlEventTimes("buy") == ["touchDown@0", "touchUpInside@430"])
-    #expect(run.events("withhold").first?.json == #"{"t":80,"ev":"withhold","view":"buy","method":"touchesEnded","touches":[1],"by":["double"]}"#)
+    #expect(
+      run.events("withhold").first?.json
+        == #"{"t":80,"ev":"withhold","view":"buy","method":"touchesEnded","touches":[1],"by":["double"]}"#)
     // The fix: delaysTouchesEnded = false.
-    let fixed = scene([v("card", [0, 0, 390, 844], recognizers: [g("double", .tap) { $0.numberOfTapsRequired = 2; $0.delaysTouchesEnded = false }], subviews: [v("buy", [100, 100, 100, 50], kind: .button)])])
+    let fixed = scene([
+      v(
+        "card", [0, 0, 390, 844],
+        recognizers: [
+          g("double", .tap) {
+            $0.numberOfTapsRequired = 2
+            $0.delaysTouchesEnded = false
+          }
+        ], subviews: [v("buy", [100, 100, 100, 50], kind: .button)])
+    ])
     #expect(Run(fixed, tap(150, 120)).controlEventTimes("buy") == ["touchDown@0", "touchUpInside@80"])
   }
 
@@ -74,7 +104,16 @@ import TouchSim
       (true, ["touchesBegan", "touchesBegan", "touchesCancelled", "touchesCancelled"]),
       (false, ["touchesBegan", "touchesEnded", "touchesBegan", "touchesCancelled"]),
     ] {
-      let s = scene([v("card", [0, 0, 390, 844], recognizers: [g("double", .tap) { $0.numberOfTapsRequired = 2; $0.delaysTouchesEnded = delays }])])
+      let s = scene([
+        v(
+          "card", [0, 0, 390, 844],
+          recognizers: [
+            g("double", .tap) {
+              $0.numberOfTapsRequired = 2
+              $0.delaysTouchesEnded = delays
+            }
+          ])
+      ])
       let run = Run(s, tap(100, 100, t: 0) + tap(100, 100, t: 200))
       #expect(run.methods("card") == expected, "delaysTouchesEnded \(delays)")
     }
@@ -82,14 +121,30 @@ import TouchSim
 
   /// F-6: a single tap waiting for a double tap holds touchesEnded; at recognition the view is cancelled.
   @Test func waitingSingleTapHoldsThenCancels() {
-    let s = scene([v("card", [0, 0, 390, 844], recognizers: [g("single", .tap) { $0.requireToFail = ["double"] }, g("double", .tap) { $0.numberOfTapsRequired = 2 }])])
+    let s = scene([
+      v(
+        "card", [0, 0, 390, 844],
+        recognizers: [
+          g("single", .tap) { $0.requireToFail = ["double"] }, g("double", .tap) { $0.numberOfTapsRequired = 2 },
+        ])
+    ])
     let run = Run(s, tap(100, 100))
     #expect(run.delivered("card") == ["touchesBegan@0", "touchesCancelled@430"])
   }
 
   /// F-8: a recognizer that did not receive the touch (shouldReceive NO) neither delays nor cancels it.
   @Test func filteredRecognizerNeitherDelaysNorCancels() {
-    let s = scene([v("card", [0, 0, 390, 844], recognizers: [g("tap", .tap) { $0.delaysTouchesBegan = true; $0.delegate = DelegateSpec(); $0.delegate!.shouldReceive = .always(false) }])])
+    let s = scene([
+      v(
+        "card", [0, 0, 390, 844],
+        recognizers: [
+          g("tap", .tap) {
+            $0.delaysTouchesBegan = true
+            $0.delegate = DelegateSpec()
+            $0.delegate!.shouldReceive = .always(false)
+          }
+        ])
+    ])
     #expect(Run(s, tap(100, 100)).delivered("card") == ["touchesBegan@0", "touchesEnded@80"])
   }
 
@@ -101,7 +156,9 @@ import TouchSim
 
   /// F-2: a recognizer on an ancestor cancels the touch in a descendant hit view too.
   @Test func ancestorRecognizerCancelsDescendantView() {
-    let s = scene([v("parent", [0, 0, 390, 844], recognizers: [g("pan", .pan)], subviews: [v("child", [0, 0, 200, 200])])])
+    let s = scene([
+      v("parent", [0, 0, 390, 844], recognizers: [g("pan", .pan)], subviews: [v("child", [0, 0, 200, 200])])
+    ])
     let run = Run(s, drag(from: (50, 50), to: (150, 50)))
     #expect(run.methods("child") == ["touchesBegan", "touchesCancelled"])
   }

@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 import TouchSim
 
 /// Rule group A: hit-testing.
@@ -25,7 +25,10 @@ import TouchSim
     let s = scene([v("card", [20, 100, 300, 300], subviews: [v("icon", [10, 10, 50, 50])])])
     let run = Run(s, tap(45, 135))
     #expect(run.hit() == "icon")
-    let ats = run.trace.compactMap { e -> Point? in if case .hitTest(_, let p, _) = e.event { return p }; return nil }
+    let ats = run.trace.compactMap { e -> Point? in
+      if case .hitTest(_, let p, _) = e.event { return p }
+      return nil
+    }
     #expect(ats == [Point(45, 135), Point(25, 35), Point(15, 25)])
   }
 
@@ -88,7 +91,9 @@ import TouchSim
 
   /// a disabled control is skipped; the touch goes to what is behind it.
   @Test func disabledControlPassesTouchesThrough() {
-    let s = scene([v("panel", [0, 0, 390, 844], subviews: [v("buy", [100, 100, 100, 50], kind: .button) { $0.enabled = false }])])
+    let s = scene([
+      v("panel", [0, 0, 390, 844], subviews: [v("buy", [100, 100, 100, 50], kind: .button) { $0.enabled = false }])
+    ])
     let run = Run(s, tap(150, 120))
     #expect(run.hit() == "panel")
     #expect(run.visits.contains("buy:disabled"))
@@ -97,7 +102,9 @@ import TouchSim
 
   /// image views and labels default to no interaction, so a button inside an image view is dead.
   @Test func buttonInsideImageViewNeverReceivesTouches() {
-    let s = scene([v("photo", [0, 100, 390, 300], kind: .imageView, subviews: [v("like", [10, 10, 80, 40], kind: .button)])])
+    let s = scene([
+      v("photo", [0, 100, 390, 300], kind: .imageView, subviews: [v("like", [10, 10, 80, 40], kind: .button)])
+    ])
     let run = Run(s, tap(40, 125))
     #expect(run.hit() == "root")
     #expect(run.visits == ["root:inside", "photo:noInteraction"])

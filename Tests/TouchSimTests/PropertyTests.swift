@@ -1,6 +1,6 @@
 import PropertyBased
-import Testing
 import TestSupport
+import Testing
 import TouchSim
 
 /// Invariants over random multi-touch scripts on several scenes.
@@ -46,7 +46,8 @@ import TouchSim
       var current: [String: GestureState] = [:]
       for e in Run(scene, randomScript(ops)).trace {
         guard case .state(let r, let from, let to, _) = e.event else { continue }
-        #expect(GestureStateMachine.isLegal(from: from, to: to, isDiscrete: discrete[r] ?? false), "\(r): \(from) → \(to)")
+        #expect(
+          GestureStateMachine.isLegal(from: from, to: to, isDiscrete: discrete[r] ?? false), "\(r): \(from) → \(to)")
         #expect((current[r] ?? .possible) == from, "\(r) left \(from) but was \(current[r] ?? .possible)")
         current[r] = to
       }

@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 import TouchSim
 
 /// Rule group B: the responder chain.
@@ -15,11 +15,14 @@ import TouchSim
 
   /// B-2: a child view controller's next responder is the superview of its view.
   @Test func childViewControllerForwardsToItsViewsSuperview() {
-    let s = scene([v("container", [0, 0, 390, 844], subviews: [v("childView", [0, 100, 390, 300]) { $0.controller = "ChildVC" }])]) {
+    let s = scene([
+      v("container", [0, 0, 390, 844], subviews: [v("childView", [0, 100, 390, 300]) { $0.controller = "ChildVC" }])
+    ]) {
       $0.root.controller = "RootVC"
     }
     let run = Run(s, tap(100, 200))
-    #expect(run.forwards(.touchesBegan) == ["ChildVC", "container", "root", "RootVC", "window", "application", "appDelegate"])
+    #expect(
+      run.forwards(.touchesBegan) == ["ChildVC", "container", "root", "RootVC", "window", "application", "appDelegate"])
   }
 
   /// B-3: UIApplication.next is the app delegate only when it is a responder.
@@ -30,7 +33,9 @@ import TouchSim
 
   /// B-4: a view that overrides touches* without calling super stops the chain.
   @Test func viewThatDoesNotCallSuperStopsPropagation() {
-    let s = scene([v("outer", [0, 0, 390, 844], subviews: [v("inner", [0, 100, 390, 300])]) { $0.forwardsTouches = false }])
+    let s = scene([
+      v("outer", [0, 0, 390, 844], subviews: [v("inner", [0, 100, 390, 300])]) { $0.forwardsTouches = false }
+    ])
     let run = Run(s, tap(100, 200))
     #expect(run.forwards(.touchesBegan) == ["outer"])
   }

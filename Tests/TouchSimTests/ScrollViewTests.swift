@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 import TouchSim
 
 /// Rule group H: UIScrollView (section 9).
@@ -40,7 +40,11 @@ import TouchSim
 
   /// H-6 / H-7: drag after the button has the touch: touchesShouldCancel is NO for a control → no scroll.
   @Test func dragFromATrackingButtonDoesNotScroll() {
-    let run = Run(list(), [down(1, 175, 225, t: 0)] + (1...5).map { move(1, 175, 225 - Double($0) * 20, t: 200 + Double($0) * 16) } + [up(1, t: 400)])
+    let run = Run(
+      list(),
+      [down(1, 175, 225, t: 0)] + (1...5).map { move(1, 175, 225 - Double($0) * 20, t: 200 + Double($0) * 16) } + [
+        up(1, t: 400)
+      ])
     #expect(!run.fired("list.pan"))
     #expect(run.asks(.touchesShouldCancel).map(\.answer) == [false])
     #expect(run.controlEvents("buy").first == "touchDown")
@@ -51,7 +55,11 @@ import TouchSim
   /// H-9: the fix: touchesShouldCancel YES for the button → scroll, button gets touchCancel.
   @Test func touchesShouldCancelFixLetsItScroll() {
     let s = list { $0.scroll!.touchesShouldCancelExcept = ["buy"] }
-    let run = Run(s, [down(1, 175, 225, t: 0)] + (1...5).map { move(1, 175, 225 - Double($0) * 20, t: 200 + Double($0) * 16) } + [up(1, t: 400)])
+    let run = Run(
+      s,
+      [down(1, 175, 225, t: 0)] + (1...5).map { move(1, 175, 225 - Double($0) * 20, t: 200 + Double($0) * 16) } + [
+        up(1, t: 400)
+      ])
     #expect(run.fired("list.pan"))
     #expect(run.controlEvents("buy") == ["touchDown", "touchCancel"])
   }
@@ -64,8 +72,15 @@ import TouchSim
 
   /// H-6: canCancelContentTouches off: once content tracks, the scroll view never scrolls.
   @Test func canCancelContentTouchesOff() {
-    let s = list { $0.scroll!.canCancelContentTouches = false; $0.scroll!.touchesShouldCancelExcept = ["buy"] }
-    let run = Run(s, [down(1, 175, 225, t: 0)] + (1...5).map { move(1, 175, 225 - Double($0) * 20, t: 200 + Double($0) * 16) } + [up(1, t: 400)])
+    let s = list {
+      $0.scroll!.canCancelContentTouches = false
+      $0.scroll!.touchesShouldCancelExcept = ["buy"]
+    }
+    let run = Run(
+      s,
+      [down(1, 175, 225, t: 0)] + (1...5).map { move(1, 175, 225 - Double($0) * 20, t: 200 + Double($0) * 16) } + [
+        up(1, t: 400)
+      ])
     #expect(!run.fired("list.pan"))
     #expect(run.reason("list.pan", to: .failed)?.hasPrefix("canCancelContentTouches is NO") == true)
   }
@@ -80,7 +95,12 @@ import TouchSim
 
   /// H-8: the scroll view's pan excludes a content tap when it begins, and can wait for another.
   @Test func scrollPanExcludesContentTapAndCanRequireFailure() {
-    let s = scene([v("list", [0, 100, 390, 600], kind: .scroll, subviews: [v("cell", [0, 0, 390, 100], recognizers: [g("select", .tap)])]) { $0.scroll = ScrollSpec(contentSize: Size(390, 2000)) }])
+    let s = scene([
+      v(
+        "list", [0, 100, 390, 600], kind: .scroll,
+        subviews: [v("cell", [0, 0, 390, 100], recognizers: [g("select", .tap)])]
+      ) { $0.scroll = ScrollSpec(contentSize: Size(390, 2000)) }
+    ])
     let run = Run(s, drag(from: (100, 150), to: (100, 50), steps: 5))
     #expect(run.fired("list.pan"))
     #expect(run.reason("select", to: .failed) == "excluded by list.pan")
@@ -94,7 +114,9 @@ import TouchSim
 
   /// H-8: contentOffset follows the finger, clamped to the content.
   @Test func contentOffsetIsClamped() {
-    let run = Run(list(), drag(from: (20, 650), to: (20, 150), steps: 50) + drag(from: (20, 150), to: (20, 750), t: 1000, steps: 10))
+    let run = Run(
+      list(), drag(from: (20, 650), to: (20, 150), steps: 50) + drag(from: (20, 150), to: (20, 750), t: 1000, steps: 10)
+    )
     #expect(run.scrollOffsets.max { $0.y < $1.y }!.y == 490)
     #expect(run.scrollOffsets.last == Point(0, 0))
   }

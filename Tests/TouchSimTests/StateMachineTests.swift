@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 import TouchSim
 
 /// Rule group D: recognizer state machines (5.1 to 5.4, section 10).
@@ -75,7 +75,8 @@ import TouchSim
     let s = scene([v("card", [0, 0, 390, 844], recognizers: [g("press", .longPress)])])
     let run = Run(s, [down(1, 100, 100, t: 0), move(1, 105, 100, t: 200), move(1, 200, 100, t: 700), up(1, t: 800)])
     #expect(run.actionTimes("press") == ["began@500", "changed@700", "ended@800"])
-    #expect(run.events("timer").map(\.json).first == #"{"t":500,"ev":"timer","what":"minimumPressDuration","owner":"press"}"#)
+    #expect(
+      run.events("timer").map(\.json).first == #"{"t":500,"ev":"timer","what":"minimumPressDuration","owner":"press"}"#)
     let early = Run(s, tap(100, 100, t: 0, hold: 300))
     #expect(early.reason("press", to: .failed) == "lifted before 0.5 s")
     let moved = Run(s, [down(1, 100, 100, t: 0), move(1, 115, 100, t: 200), up(1, t: 600)])
@@ -86,7 +87,12 @@ import TouchSim
   /// from touch-down (L15), velocity in pt/s.
   @Test func panLifecycleAndValues() {
     let s = scene([v("card", [0, 0, 390, 844], recognizers: [g("pan", .pan)])])
-    let run = Run(s, [down(1, 100, 100, t: 0), move(1, 105, 100, t: 10), move(1, 112, 100, t: 20), move(1, 132, 100, t: 30), up(1, t: 40)])
+    let run = Run(
+      s,
+      [
+        down(1, 100, 100, t: 0), move(1, 105, 100, t: 10), move(1, 112, 100, t: 20), move(1, 132, 100, t: 30),
+        up(1, t: 40),
+      ])
     #expect(run.actionTimes("pan") == ["began@20", "changed@30", "ended@40"])
     let values = run.actionValues("pan")
     #expect(values[0].translation == Point(12, 0))
@@ -106,7 +112,12 @@ import TouchSim
   @Test func twoFingerPanNeedsTwoFingers() {
     let s = scene([v("card", [0, 0, 390, 844], recognizers: [g("pan2", .pan) { $0.minimumNumberOfTouches = 2 }])])
     #expect(!Run(s, drag(from: (100, 100), to: (200, 100))).fired("pan2"))
-    let two = Run(s, [down(1, 100, 100, t: 0), down(2, 150, 100, t: 0), move(1, 120, 130, t: 20), move(2, 170, 130, t: 20), up(1, t: 40), up(2, t: 40)])
+    let two = Run(
+      s,
+      [
+        down(1, 100, 100, t: 0), down(2, 150, 100, t: 0), move(1, 120, 130, t: 20), move(2, 170, 130, t: 20),
+        up(1, t: 40), up(2, t: 40),
+      ])
     #expect(two.actions("pan2") == ["began", "ended"])
   }
 
@@ -119,16 +130,28 @@ import TouchSim
     #expect(!Run(s, drag(from: (50, 400), to: (250, 400), steps: 10, every: 200)).fired("swipe"))
     #expect(!Run(s, drag(from: (250, 400), to: (50, 400), steps: 5, every: 20)).fired("swipe"))
     let up = scene([v("card", [0, 0, 390, 844], recognizers: [g("swipe", .swipe) { $0.direction = [.up, .left] }])])
-    #expect(Run(up, drag(from: (200, 600), to: (200, 400), steps: 5, every: 20)).actionValues("swipe").first?.direction == .up)
+    #expect(
+      Run(up, drag(from: (200, 600), to: (200, 400), steps: 5, every: 20)).actionValues("swipe").first?.direction == .up
+    )
   }
 
   /// Section 10: pinch scale relative to the first distance; rotation in radians.
   @Test func pinchAndRotationValues() {
     let s = scene([v("photo", [0, 0, 390, 844], recognizers: [g("pinch", .pinch), g("rotate", .rotation)])])
-    let pinch = Run(s, [down(1, 150, 400, t: 0), down(2, 250, 400, t: 0), move(1, 100, 400, t: 50), move(2, 300, 400, t: 50), up(1, t: 100), up(2, t: 100)])
+    let pinch = Run(
+      s,
+      [
+        down(1, 150, 400, t: 0), down(2, 250, 400, t: 0), move(1, 100, 400, t: 50), move(2, 300, 400, t: 50),
+        up(1, t: 100), up(2, t: 100),
+      ])
     #expect(pinch.actionValues("pinch").first?.scale == 2)
     #expect(pinch.actions("pinch") == ["began", "ended"])
-    let rot = Run(s, [down(1, 150, 400, t: 0), down(2, 250, 400, t: 0), move(1, 200, 350, t: 50), move(2, 200, 450, t: 50), up(1, t: 100), up(2, t: 100)])
+    let rot = Run(
+      s,
+      [
+        down(1, 150, 400, t: 0), down(2, 250, 400, t: 0), move(1, 200, 350, t: 50), move(2, 200, 450, t: 50),
+        up(1, t: 100), up(2, t: 100),
+      ])
     let r = rot.actionValues("rotate").first?.rotation ?? 0
     #expect(abs(r - Double.pi / 2) < 1e-9)
   }
@@ -154,8 +177,16 @@ import TouchSim
   /// 5.1: isEnabled = false while active cancels (with an action); while possible fails (no action).
   @Test func disablingMidGesture() {
     let s = scene([v("card", [0, 0, 390, 844], recognizers: [g("pan", .pan), g("press", .longPress)])])
-    let active = Run(s, drag(from: (100, 100), to: (200, 100), lift: false) + [set("pan", "isEnabled", .bool(false), t: 200), up(1, t: 300)])
-    #expect(active.actions("pan") == ["began", "changed", "changed", "changed", "changed", "changed", "changed", "changed", "changed", "changed", "cancelled"])
+    let active = Run(
+      s,
+      drag(from: (100, 100), to: (200, 100), lift: false) + [
+        set("pan", "isEnabled", .bool(false), t: 200), up(1, t: 300),
+      ])
+    #expect(
+      active.actions("pan") == [
+        "began", "changed", "changed", "changed", "changed", "changed", "changed", "changed", "changed", "changed",
+        "cancelled",
+      ])
     #expect(active.reason("pan", to: .cancelled) == "isEnabled set to false")
     let possible = Run(s, [down(1, 100, 100, t: 0), set("press", "isEnabled", .bool(false), t: 200), up(1, t: 700)])
     #expect(possible.states("press") == ["possible>failed", "failed>possible"])

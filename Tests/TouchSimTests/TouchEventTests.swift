@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 import TouchSim
 
 /// Rule group C: touches and events.
@@ -16,7 +16,8 @@ import TouchSim
   /// touchesMoved only for the touch that moved.
   @Test func unchangedTouchIsStationaryAndNotDeliveredAsMoved() {
     let s = scene([v("pad", [0, 0, 390, 844]) { $0.multipleTouchEnabled = true }])
-    let run = Run(s, [down(1, 50, 50, t: 0), down(2, 200, 200, t: 10), move(2, 220, 220, t: 20), up(1, t: 30), up(2, t: 40)])
+    let run = Run(
+      s, [down(1, 50, 50, t: 0), down(2, 200, 200, t: 10), move(2, 220, 220, t: 20), up(1, t: 30), up(2, t: 40)])
     let phases = run.trace.compactMap { e -> String? in
       if case .input(let n, let p, _, _) = e.event, e.t == 20 { return "\(n):\(p.rawValue)" }
       return nil
@@ -79,7 +80,10 @@ import TouchSim
   /// C-6: tapCount grows for quick taps close together and restarts after a pause or far away.
   @Test func tapCountFollowsTimeAndDistance() {
     let s = scene([v("pad", [0, 0, 390, 844])])
-    let run = Run(s, tap(100, 100, t: 0) + tap(105, 102, t: 200) + tap(104, 100, t: 400) + tap(100, 100, t: 1200) + tap(300, 600, t: 1400))
+    let run = Run(
+      s,
+      tap(100, 100, t: 0) + tap(105, 102, t: 200) + tap(104, 100, t: 400) + tap(100, 100, t: 1200)
+        + tap(300, 600, t: 1400))
     let counts = run.trace.compactMap { e -> Int? in
       if case .input(_, .began, _, let c) = e.event { return c }
       return nil

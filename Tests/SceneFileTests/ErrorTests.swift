@@ -101,7 +101,8 @@ struct ErrorTests {
           - { id: half, center: [1, 1] }
       """)
     expectProblem(text, at: 5, 7, "a recognizer needs an 'id'")
-    expectProblem(text, at: 6, 7, "a recognizer needs a 'kind' (tap, longPress, pan, swipe, pinch, rotation, screenEdgePan)")
+    expectProblem(
+      text, at: 6, 7, "a recognizer needs a 'kind' (tap, longPress, pan, swipe, pinch, rotation, screenEdgePan)")
     expectProblem(text, at: 8, 7, "a view needs an 'id'")
     expectProblem(text, at: 9, 7, "view 'nogeometry' needs a 'frame' (or 'center' and 'bounds')")
     expectProblem(text, at: 11, 19, "'center' needs 'bounds' too")
@@ -144,8 +145,17 @@ struct ErrorTests {
   }
 
   @Test func idsMustNotHaveDots() {
-    expectProblem(
-      sceneText("root: { id: my.view }\n"), at: 2, 13, "'id' 'my.view' must not contain '.'")
+    let text = sceneText(
+      """
+      root:
+        id: my.view
+        controller: "Main VC"
+        subviews:
+          - { id: "", frame: [0, 0, 1, 1] }
+      """)
+    expectProblem(text, at: 3, 7, "id 'my.view' must not contain '.' (a dot separates id and key")
+    expectProblem(text, at: 4, 15, "controller 'Main VC' must not contain spaces")
+    expectProblem(text, at: 6, 13, "id '' is empty")
   }
 
   @Test func unknownReferencesWithHints() {
@@ -173,17 +183,21 @@ struct ErrorTests {
             panRequireToFail: [parentTop]
           - { id: card, frame: [0, 0, 1, 1] }
       """)
-    expectProblem(text, at: 7, 23, "'requireToFail' names 'parentTapp', but no recognizer has that id (did you mean 'parentTap'?)")
+    expectProblem(
+      text, at: 7, 23, "'requireToFail' names 'parentTapp', but no recognizer has that id (did you mean 'parentTap'?)")
     expectProblem(text, at: 7, 35, "'requireToFail' names 'card', which is a view, not a recognizer")
-    expectProblem(text, at: 9, 42, "'shouldReceive.unlessTouchIn' names 'byu', but no view has that id (did you mean 'buy'?)")
+    expectProblem(
+      text, at: 9, 42, "'shouldReceive.unlessTouchIn' names 'byu', but no view has that id (did you mean 'buy'?)")
     expectProblem(text, at: 10, 44, "'shouldBegin.onlyTouchIn' names 'nope'")
     expectProblem(text, at: 11, 45, "(did you mean 'list.pan'?)")
     expectProblem(text, at: 12, 34, "'shouldRequireFailureOf' names 'ghost'")
     expectProblem(text, at: 13, 36, "'shouldBeRequiredToFailBy' names 'parentTab'")
     expectProblem(text, at: 19, 38, "'touchesShouldBegin.except' names 'bye'")
-    expectProblem(text, at: 20, 39, "'touchesShouldCancel.except' names 'lisst', but no view has that id (did you mean 'list'?)")
     expectProblem(
-      text, at: 21, 26, "'panRequireToFail' names 'parentTop', but no recognizer has that id (did you mean 'parentTap'?)")
+      text, at: 20, 39, "'touchesShouldCancel.except' names 'lisst', but no view has that id (did you mean 'list'?)")
+    expectProblem(
+      text, at: 21, 26,
+      "'panRequireToFail' names 'parentTop', but no recognizer has that id (did you mean 'parentTap'?)")
   }
 
   @Test func failureCycles() {

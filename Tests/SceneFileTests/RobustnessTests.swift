@@ -109,13 +109,15 @@ struct RobustnessTests {
   }
 
   @Test func unreadableFiles() throws {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scenefile-robust-\(UInt32.random(in: 0...UInt32.max))")
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "scenefile-robust-\(UInt32.random(in: 0...UInt32.max))")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: dir) }
     let latin1 = dir.appendingPathComponent("latin1.yaml")
     try Data([0x74, 0x3A, 0x20, 0xE9, 0xFF, 0x0A]).write(to: latin1)
     for (path, message) in [
-      (latin1.path, "not UTF-8"), (dir.path, "folder"), (dir.appendingPathComponent("missing.yaml").path, "no such file"),
+      (latin1.path, "not UTF-8"), (dir.path, "folder"),
+      (dir.appendingPathComponent("missing.yaml").path, "no such file"),
     ] {
       do {
         _ = try SceneLoader.load(path: path)

@@ -148,7 +148,10 @@ struct RoundTripTests {
       scene.about = text
       expectRoundTrip(scene)
     }
-    let numbers: [Double] = [0.1, 1.0 / 3, 2.0 / 3 * 100, 1e-7, 123456.789, 99_999.999_999, -0.0, Double.leastNonzeroMagnitude, 0.30000000000000004]
+    let numbers: [Double] = [
+      0.1, 1.0 / 3, 2.0 / 3 * 100, 1e-7, 123456.789, 99_999.999_999, -0.0, Double.leastNonzeroMagnitude,
+      0.30000000000000004,
+    ]
     for n in numbers {
       var root = ViewSpec(id: "root", frame: Rect(0, 0, 390, 844))
       root.subviews = [ViewSpec(id: "v", frame: Rect(n, -n, abs(n), abs(n) * 3))]

@@ -120,16 +120,16 @@ struct ScriptTests {
   @Test func touchProblems() {
     let text =
       ScriptTests.scene + """
-      script:
-        - { t: 0, touch: 1, move: [1, 1] }
-        - { t: 5, touch: 2, down: [1, 1] }
-        - { t: 6, touch: 2, down: [1, 1] }
-        - { t: 7, touch: 2, up: true }
-        - { t: 8, touch: 2, cancel: true }
-        - { t: 9, touch: 1.5, down: [1, 1] }
-        - { t: 10, touch: 4, down: [1, 1] }
-        - { t: 10, touch: 4, move: [2, 2] }
-      """
+        script:
+          - { t: 0, touch: 1, move: [1, 1] }
+          - { t: 5, touch: 2, down: [1, 1] }
+          - { t: 6, touch: 2, down: [1, 1] }
+          - { t: 7, touch: 2, up: true }
+          - { t: 8, touch: 2, cancel: true }
+          - { t: 9, touch: 1.5, down: [1, 1] }
+          - { t: 10, touch: 4, down: [1, 1] }
+          - { t: 10, touch: 4, move: [2, 2] }
+        """
     expectProblem(text, at: 12, 23, "touch 1 moves before it is down")
     expectProblem(text, at: 14, 23, "touch 2 goes down twice: it is already down since line 13")
     expectProblem(text, at: 16, 23, "touch 2 is cancelled after it ended (line 15)")
@@ -140,13 +140,13 @@ struct ScriptTests {
   @Test func timeProblems() {
     let text =
       ScriptTests.scene + """
-      script:
-        - { t: 50, touch: 1, down: [1, 1] }
-        - { t: 40, touch: 1, up: true }
-        - { t: -1, end: true }
-        - { touch: 2, down: [1, 1] }
-        - { t: .inf, end: true }
-      """
+        script:
+          - { t: 50, touch: 1, down: [1, 1] }
+          - { t: 40, touch: 1, up: true }
+          - { t: -1, end: true }
+          - { touch: 2, down: [1, 1] }
+          - { t: .inf, end: true }
+        """
     expectProblem(text, at: 13, 10, "steps must be in time order: t 40 comes after t 50 (line 12)")
     expectProblem(text, at: 14, 10, "'t' must be within 0...10000000, not -1")
     expectProblem(text, at: 15, 5, "a step needs a time 't'")
@@ -156,16 +156,16 @@ struct ScriptTests {
   @Test func actionProblems() {
     let text =
       ScriptTests.scene + """
-      script:
-        - { t: 0 }
-        - { t: 1, touch: 1, down: [1, 1], up: true }
-        - { t: 2, down: [1, 1] }
-        - { t: 3, touch: 1, set: { card.hidden: true } }
-        - { t: 4, touch: 9, up: false }
-        - { t: 5, cancle: true }
-        - { t: 6, end: true }
-        - { t: 7, bringToFront: crad }
-      """
+        script:
+          - { t: 0 }
+          - { t: 1, touch: 1, down: [1, 1], up: true }
+          - { t: 2, down: [1, 1] }
+          - { t: 3, touch: 1, set: { card.hidden: true } }
+          - { t: 4, touch: 9, up: false }
+          - { t: 5, cancle: true }
+          - { t: 6, end: true }
+          - { t: 7, bringToFront: crad }
+        """
     expectProblem(text, at: 12, 5, "a step needs one action")
     expectProblem(text, at: 13, 37, "a step has one action, this one has down and up")
     expectProblem(text, at: 14, 5, "a 'down' step needs the touch's number")
@@ -179,18 +179,18 @@ struct ScriptTests {
   @Test func setProblems() {
     let text =
       ScriptTests.scene + """
-      script:
-        - t: 0
-          set:
-            tap.isEnabld: false
-            card.alpha: yes
-            crad.hidden: true
-            sw.alpha: 2
-            card.contentOffset: [1, 2]
-            press.requireToFail: [nothing]
-            tap.minimumPressDuration: 1
-            card: true
-      """
+        script:
+          - t: 0
+            set:
+              tap.isEnabld: false
+              card.alpha: yes
+              crad.hidden: true
+              sw.alpha: 2
+              card.contentOffset: [1, 2]
+              press.requireToFail: [nothing]
+              tap.minimumPressDuration: 1
+              card: true
+        """
     expectProblem(text, at: 14, 7, "'set' cannot change 'isEnabld' on recognizer 'tap' (did you mean 'isEnabled'?)")
     expectProblem(text, at: 15, 19, "'alpha' takes a number")
     expectProblem(text, at: 16, 7, "'set' names 'crad', but no view or recognizer has that id (did you mean 'card'?)")
@@ -204,7 +204,8 @@ struct ScriptTests {
 
   @Test func scriptFileOnItsOwn() throws {
     let scene = try load(ScriptTests.scene)
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scenefile-\(UInt32.random(in: 0...UInt32.max))")
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "scenefile-\(UInt32.random(in: 0...UInt32.max))")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: dir) }
     let good = dir.appendingPathComponent("good.yaml").path
@@ -220,9 +221,10 @@ struct ScriptTests {
     do {
       _ = try SceneLoader.loadScript(path: bad, for: scene)
     } catch {
-      #expect(error.diagnostics.map(\.description) == [
-        "\(bad):2:20: error: 'set' names 'nobody', but no view or recognizer has that id"
-      ])
+      #expect(
+        error.diagnostics.map(\.description) == [
+          "\(bad):2:20: error: 'set' names 'nobody', but no view or recognizer has that id"
+        ])
     }
     // A bare list of steps is a script too.
     let list = try SceneLoader.parseScript("- { t: 0, touch: 1, down: [1, 2] }", file: "s.yaml", for: scene)

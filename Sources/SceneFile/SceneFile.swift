@@ -1,0 +1,62 @@
+import TouchSim
+
+/// One positioned problem in a scene or script file.
+public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
+  public var file: String
+  public var line: Int
+  public var column: Int
+  public var message: String
+  public init(file: String, line: Int, column: Int, message: String) {
+    self.file = file
+    self.line = line
+    self.column = column
+    self.message = message
+  }
+  /// `FILE:LINE:COLUMN: error: MESSAGE`
+  public var description: String { "\(file):\(line):\(column): error: \(message)" }
+}
+
+/// Every problem found in one file (never empty when thrown).
+public struct SceneFileError: Error, Sendable, CustomStringConvertible {
+  public var diagnostics: [Diagnostic]
+  public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+  public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+}
+
+public enum SceneLoader {
+  /// Reads and decodes a scene file (YAML or JSON). Throws `SceneFileError`.
+  public static func load(path: String) throws(SceneFileError) -> Scene {
+    try parse(SceneFileText.read(path), file: path)
+  }
+  /// Decodes scene text; `file` is the name used in diagnostics.
+  public static func parse(_ text: String, file: String) throws(SceneFileError) -> Scene {
+    let result = LargeStack.run { () -> Result<Scene, SceneFileError> in
+      let reader = SceneReader(file: file)
+      let scene = reader.compose(text).flatMap(reader.readScene)
+      if let scene, reader.problems.isEmpty { return .success(scene) }
+      return .failure(SceneFileError(reader.problems.sorted()))
+    }
+    return try SceneFileText.unwrap(result, file: file)
+  }
+  /// Reads a file holding only `script:` and validates it against `scene`.
+  public static func loadScript(path: String, for scene: Scene) throws(SceneFileError) -> [ScriptStep] {
+    try parseScript(SceneFileText.read(path), file: path, for: scene)
+  }
+  /// Decodes script text (`script: [...]`, or a bare list of steps) and validates it against `scene`.
+  public static func parseScript(_ text: String, file: String, for scene: Scene) throws(SceneFileError)
+    -> [ScriptStep]
+  {
+    let result = LargeStack.run { () -> Result<[ScriptStep], SceneFileError> in
+      let reader = SceneReader(file: file)
+      let steps = reader.compose(text).map { reader.readScriptDocument($0, for: scene) }
+      if let steps, reader.problems.isEmpty { return .success(steps) }
+      return .failure(SceneFileError(reader.problems.sorted()))
+    }
+    return try SceneFileText.unwrap(result, file: file)
+  }
+}
+
+public enum SceneWriter {
+  /// The scene as a `touchscope/1` YAML document that `SceneLoader.parse` reads back to an equal `Scene`.
+  public static func yaml(_ scene: Scene) -> String { SceneYAMLWriter.document(scene) }
+}

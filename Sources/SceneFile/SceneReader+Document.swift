@@ -1,0 +1,132 @@
+import TouchSim
+import Yams
+
+extension SceneReader {
+  static let topKeys = ["format", "title", "about", "window", "appDelegateIsResponder", "root", "script"]
+  static let formatName = "touchscope/1"
+  /// Largest scene or script file read, in bytes of UTF-8.
+  static let maxBytes = 16 << 20
+
+  /// Composes `text` into a YAML node tree, turning syntax errors into positioned problems.
+  func compose(_ text: String) -> Node? {
+    if text.utf8.count > SceneReader.maxBytes {
+      problems.add(line: 1, column: 1, "the file is too large: at most \(SceneReader.maxBytes >> 20) MiB")
+      return nil
+    }
+    do {
+      guard let node = try Yams.compose(yaml: text) else {
+        problems.add(line: 1, column: 1, "the file is empty: a scene starts with 'format: \(SceneReader.formatName)'")
+        return nil
+      }
+      return node
+    } catch let e as YamlError {
+      report(e, text: text)
+    } catch {
+      problems.add(line: 1, column: 1, "cannot read YAML: \(error)")
+    }
+    return nil
+  }
+
+  private func report(_ e: YamlError, text: String) {
+    func message(_ problem: String, _ context: YamlError.Context?) -> String {
+      if problem.hasPrefix("Maximum nesting level reached") {
+        return "nested too deeply: YAML nesting is limited to 1000 levels (and a view tree to \(SceneReader.maxDepth))"
+      }
+      var m = "YAML syntax error: \(problem)"
+      if let c = context, !c.text.isEmpty { m += " (\(c.text) at line \(c.mark.line):\(c.mark.column))" }
+      return m
+    }
+    switch e {
+    case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+      .composer(let context, let problem, let mark, _):
+      problems.add(line: mark.line, column: mark.column, message(problem, context))
+    case .reader(let problem, let offset, _, _):
+      let (line, column) = SceneReader.lineAndColumn(ofCharacter: offset ?? 0, in: text)
+      problems.add(line: line, column: column, "cannot read the text: \(problem)")
+    case .duplicatedKeysInMapping(let duplicates, let context):
+      let keys = duplicates.map { "'\(Excerpt.short($0))'" }.joined(separator: ", ")
+      problems.add(
+        line: context.mark.line, column: context.mark.column,
+        "duplicate key \(keys) in one mapping (each key may appear once)")
+    default:
+      problems.add(line: 1, column: 1, "cannot read YAML: \(e)")
+    }
+  }
+
+  /// 1-based line and column (in Unicode scalars) of the `offset`-th character.
+  static func lineAndColumn(ofCharacter offset: Int, in text: String) -> (Int, Int) {
+    var line = 1
+    var column = 1
+    for (i, ch) in text.enumerated() {
+      if i >= offset { break }
+      if ch == "\n" || ch == "\r\n" {
+        line += 1
+        column = 1
+      } else {
+        column += ch.unicodeScalars.count
+      }
+    }
+    return (line, column)
+  }
+
+  /// The whole scene: top-level keys, the view tree, then references, cycles and the script.
+  func readScene(_ node: Node) -> Scene? {
+    guard let f = fields(node, "the scene", allowed: SceneReader.topKeys) else { return nil }
+    if let n = f["format"] {
+      if let s = string(n, "format"), s != SceneReader.formatName {
+        error(n, "unsupported format '\(Excerpt.short(s))': this program reads '\(SceneReader.formatName)'")
+      }
+    } else {
+      error(node, "missing 'format: \(SceneReader.formatName)' (the first line of every scene file)")
+    }
+    var window = Size(390, 844)
+    if let n = f["window"], let s = size(n, "window") {
+      if s.width > 0 && s.height > 0 && s.width <= 100_000 && s.height <= 100_000 {
+        window = s
+      } else {
+        error(n, "the window must be between 1 and 100000 points on each side")
+      }
+    }
+    var root: ViewSpec?
+    if let n = f["root"] {
+      root = readView(n, depth: 1, window: window)
+    } else {
+      error(node, "missing 'root': the window's root view")
+    }
+    let title = f["title"].flatMap { string($0, "title") }
+    let about = f["about"].flatMap { string($0, "about") }
+    let appDelegate = f["appDelegateIsResponder"].flatMap { bool($0, "appDelegateIsResponder") }
+    guard let root else { return nil }
+    var scene = Scene(root: root)
+    scene.window = window
+    scene.title = title
+    scene.about = about
+    if let appDelegate { scene.appDelegateIsResponder = appDelegate }
+    if let n = f["script"] { scene.script = readScript(n, index: SceneIndex(root: root)) }
+    checkReferences()
+    checkFailureCycles()
+    return scene
+  }
+
+  /// A file of its own holding `script:` (optionally with `format:`), or a bare list of steps, checked
+  /// against `scene`.
+  func readScriptDocument(_ node: Node, for scene: Scene) -> [ScriptStep] {
+    ids = IdTable(scene: scene)
+    let index = SceneIndex(root: scene.root)
+    var steps: [ScriptStep] = []
+    if case .sequence = node {
+      steps = readScript(node, index: index)
+    } else if let f = fields(node, "a script file", allowed: ["format", "script"]) {
+      if let n = f["format"], let s = string(n, "format"), s != SceneReader.formatName {
+        error(n, "unsupported format '\(Excerpt.short(s))': this program reads '\(SceneReader.formatName)'")
+      }
+      if let n = f["script"] {
+        steps = readScript(n, index: index)
+      } else {
+        error(node, "missing 'script': a script file holds 'script: [ ...steps... ]'")
+      }
+    }
+    checkReferences()
+    return steps
+  }
+}

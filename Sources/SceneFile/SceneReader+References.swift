@@ -1,0 +1,186 @@
+import TouchSim
+import Yams
+
+/// What an id names. Views, recognizers, scroll views' built-in pans and view controllers share one
+/// namespace (SCENE-FORMAT.md: "unique across the scene").
+enum IdRole: Equatable {
+  case view(ViewKind)
+  case recognizer(RecognizerKind)
+  /// A scroll view's own pan recognizer, `ID.pan`.
+  case scrollPan
+  case controller
+
+  var isView: Bool {
+    if case .view = self { return true }
+    return false
+  }
+  var isRecognizer: Bool {
+    switch self {
+    case .recognizer, .scrollPan: return true
+    default: return false
+    }
+  }
+  var described: String {
+    switch self {
+    case .view(let k): return k == .view ? "a view" : "a \(k.rawValue) view"
+    case .recognizer(let k): return "a \(k.rawValue) recognizer"
+    case .scrollPan: return "a scroll view's pan recognizer"
+    case .controller: return "a view controller"
+    }
+  }
+}
+
+/// Every id defined in a scene, with where it was defined.
+struct IdTable {
+  struct Entry {
+    var role: IdRole
+    var line: Int
+    var column: Int
+  }
+  private(set) var entries: [String: Entry] = [:]
+  /// Definition order, for deterministic messages.
+  private(set) var order: [String] = []
+
+  subscript(_ id: String) -> Entry? { entries[id] }
+
+  /// Adds `id`; returns the earlier entry instead when the id is taken.
+  mutating func define(_ id: String, _ role: IdRole, line: Int, column: Int) -> Entry? {
+    if let old = entries[id] { return old }
+    entries[id] = Entry(role: role, line: line, column: column)
+    order.append(id)
+    return nil
+  }
+
+  func ids(where include: (IdRole) -> Bool) -> [String] {
+    order.filter { entries[$0].map { include($0.role) } ?? false }
+  }
+
+  /// Why `s` cannot be an id (to follow "id 's' "), or nil.
+  static func problem(with s: String) -> String? {
+    if s.isEmpty { return "is empty" }
+    if s.count > 200 { return "is too long (at most 200 characters)" }
+    if s.contains(".") { return "must not contain '.' (a dot separates id and key, as in 'tap.isEnabled')" }
+    if s.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F }) {
+      return "must not contain spaces or control characters"
+    }
+    return nil
+  }
+
+  /// The table of an already decoded scene (for scripts loaded on their own).
+  init() {}
+  init(scene: Scene) {
+    var stack = [scene.root]
+    var guardCount = 0
+    while let v = stack.popLast(), guardCount < 1_000_000 {
+      guardCount += 1
+      _ = define(v.id, .view(v.kind), line: 0, column: 0)
+      if let c = v.controller { _ = define(c, .controller, line: 0, column: 0) }
+      if v.kind == .scroll { _ = define(v.id + ".pan", .scrollPan, line: 0, column: 0) }
+      for r in v.recognizers { _ = define(r.id, .recognizer(r.kind), line: 0, column: 0) }
+      stack.append(contentsOf: v.subviews.reversed())
+    }
+  }
+}
+
+/// An id named somewhere that must exist once the whole scene is read.
+struct Reference {
+  enum Want {
+    case view, recognizer
+    var described: String { self == .view ? "view" : "recognizer" }
+  }
+  var name: String
+  var want: Want
+  var node: Node
+  /// The key that names it, for the message (`requireToFail`, `touchesShouldBegin.except`...).
+  var context: String
+}
+
+/// `from` requires `to` to fail (`requireToFail`, a scroll view's `panRequireToFail`).
+struct FailureEdge {
+  var from: String
+  var to: String
+  var node: Node
+}
+
+extension SceneReader {
+  /// Defines an id, reporting a duplicate at `node`.
+  func define(_ id: String, _ role: IdRole, at node: Node) {
+    let p = node.position
+    if let old = ids.define(id, role, line: p.line, column: p.column) {
+      let hint = id.hasSuffix(".pan") ? " (a scroll view's pan takes the id ID.pan)" : ""
+      error(
+        node,
+        "duplicate id '\(id)': already used by \(old.role.described) at line \(old.line):\(old.column)\(hint)")
+    }
+  }
+
+  func refer(_ name: String, _ want: Reference.Want, _ node: Node, _ context: String) {
+    references.append(Reference(name: name, want: want, node: node, context: context))
+  }
+
+  /// Reports every reference to a missing id, or to an id of the wrong sort.
+  func checkReferences() {
+    var candidates: [Reference.Want: [String]] = [:]
+    for ref in references {
+      if let entry = ids[ref.name] {
+        let fits = ref.want == .view ? entry.role.isView : entry.role.isRecognizer
+        if !fits {
+          error(
+            ref.node,
+            "'\(ref.context)' names '\(ref.name)', which is \(entry.role.described), not a \(ref.want.described)")
+        }
+        continue
+      }
+      let list =
+        candidates[ref.want]
+        ?? ids.ids(where: { ref.want == .view ? $0.isView : $0.isRecognizer })
+      candidates[ref.want] = list
+      error(
+        ref.node,
+        "'\(ref.context)' names '\(Excerpt.short(ref.name))', but no \(ref.want.described) has that id"
+          + hint(ref.name, list))
+    }
+  }
+
+  /// Reports every cycle of failure requirements (a recognizer that, through `requireToFail` and
+  /// `panRequireToFail`, waits for itself), with its path. Iterative, so any size is safe.
+  func checkFailureCycles() {
+    var edges: [String: [FailureEdge]] = [:]
+    var nodes: [String] = []
+    for e in failureEdges where ids[e.to]?.role.isRecognizer == true {
+      if edges[e.from] == nil { nodes.append(e.from) }
+      edges[e.from, default: []].append(e)
+    }
+    // 0 unvisited, 1 on the current path, 2 done.
+    var color: [String: Int] = [:]
+    for start in nodes where color[start] == nil {
+      var stack: [(id: String, next: Int)] = [(start, 0)]
+      color[start] = 1
+      while let top = stack.last {
+        let out = edges[top.id] ?? []
+        if top.next >= out.count {
+          color[top.id] = 2
+          stack.removeLast()
+          continue
+        }
+        stack[stack.count - 1].next += 1
+        let edge = out[top.next]
+        switch color[edge.to] ?? 0 {
+        case 0:
+          color[edge.to] = 1
+          stack.append((edge.to, 0))
+        case 1:
+          let from = stack.firstIndex { $0.id == edge.to } ?? 0
+          let path = stack[from...].map(\.id) + [edge.to]
+          if path.count == 2 {
+            error(edge.node, "'\(edge.from)' requires itself to fail")
+          } else {
+            error(edge.node, "failure requirements form a cycle: " + path.joined(separator: " → "))
+          }
+        default:
+          break
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,350 @@
+import TouchSim
+import Yams
+
+/// The views and recognizers of a decoded scene by id, for checking a script against it.
+struct SceneIndex {
+  var views: [String: ViewSpec] = [:]
+  /// Recognizers, including each scroll view's built-in pan as `ID.pan`.
+  var recognizers: [String: RecognizerSpec] = [:]
+  var rootId: String
+  /// View and recognizer ids in scene order, for hints.
+  var order: [String] = []
+
+  init(root: ViewSpec) {
+    rootId = root.id
+    var stack = [root]
+    var visited = 0
+    while let v = stack.popLast(), visited < 1_000_000 {
+      visited += 1
+      if views[v.id] == nil {
+        views[v.id] = v
+        order.append(v.id)
+      }
+      if v.kind == .scroll, recognizers[v.id + ".pan"] == nil {
+        recognizers[v.id + ".pan"] = RecognizerSpec(id: v.id + ".pan", kind: .pan)
+        order.append(v.id + ".pan")
+      }
+      for r in v.recognizers where recognizers[r.id] == nil {
+        recognizers[r.id] = r
+        order.append(r.id)
+      }
+      stack.append(contentsOf: v.subviews.reversed())
+    }
+  }
+
+  func knows(_ id: String) -> Bool { views[id] != nil || recognizers[id] != nil }
+
+  /// Splits `target.key`: the longest known id before a dot wins (a scroll view's pan is `list.pan`,
+  /// so `list.pan.isEnabled` is the pan's `isEnabled`); otherwise the split that leaves a settable key;
+  /// otherwise the first dot.
+  func split(_ s: String) -> (target: String, key: String)? {
+    let parts = s.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    guard parts.count >= 2 else { return nil }
+    if parts.count <= 16 {
+      for n in stride(from: parts.count - 1, through: 1, by: -1) {
+        let target = parts[0..<n].joined(separator: ".")
+        if knows(target) { return (target, parts[n...].joined(separator: ".")) }
+      }
+      for n in 1..<parts.count {
+        let key = parts[n...].joined(separator: ".")
+        if SettableKeys.view[key] != nil || SettableKeys.recognizer[key] != nil {
+          return (parts[0..<n].joined(separator: "."), key)
+        }
+      }
+    }
+    return (parts[0], parts[1...].joined(separator: "."))
+  }
+}
+
+extension SceneReader {
+  static let stepKeys = ["t", "touch", "down", "move", "up", "cancel", "set", "bringToFront", "sendToBack", "end"]
+  static let actionKeys = ["down", "move", "up", "cancel", "set", "bringToFront", "sendToBack", "end"]
+  static let touchActions: Set<String> = ["down", "move", "up", "cancel"]
+  /// Latest time a step may have, in milliseconds (about 2.8 hours).
+  static let maxTime = 1e7
+
+  /// Reads `script:` and checks it: one action per step, times in order, every touch going down before
+  /// it moves, lifts or is cancelled, `set` keys and values that fit their target.
+  func readScript(_ node: Node, index: SceneIndex) -> [ScriptStep] {
+    guard case .sequence(let seq) = node else {
+      error(node, "'script' takes a list of steps, not \(node.described)")
+      return []
+    }
+    if seq.count > SceneReader.maxSteps {
+      error(node, "the script is too long: at most \(SceneReader.maxSteps) steps")
+      return []
+    }
+    var tracker = TouchTracker()
+    var steps: [ScriptStep] = []
+    var lastTime: (t: Double, line: Int)?
+    var endLine: Int?
+    for item in seq {
+      if problems.isFull { break }
+      guard let f = fields(item, "a script step", allowed: SceneReader.stepKeys) else { continue }
+      let line = item.position.line
+      if let e = endLine { error(item, "no step may follow 'end' (line \(e))") }
+
+      var t: Double?
+      if let n = f["t"] {
+        t = number(n, "t", range: 0...SceneReader.maxTime)
+        if let t, let last = lastTime, t < last.t {
+          error(
+            n,
+            "steps must be in time order: t \(NumberText.format(t)) comes after t \(NumberText.format(last.t)) (line \(last.line))"
+          )
+        }
+        if let t { lastTime = (max(t, lastTime?.t ?? t), line) }
+      } else {
+        error(item, "a step needs a time 't' (milliseconds from the start)")
+      }
+
+      let actions = f.order.filter { SceneReader.actionKeys.contains($0) }
+      guard let actionKey = actions.first else {
+        error(item, "a step needs one action: " + SceneReader.actionKeys.joined(separator: ", "))
+        continue
+      }
+      if actions.count > 1 {
+        error(
+          f.keyNode(actions[1]) ?? item,
+          "a step has one action, this one has \(actions.joined(separator: " and ")): write one step each")
+        continue
+      }
+      let isTouchAction = SceneReader.touchActions.contains(actionKey)
+      var touch: Int?
+      if let n = f["touch"] {
+        if isTouchAction {
+          touch = integer(n, "touch", range: 0...1000)
+        } else {
+          error(f.keyNode("touch") ?? n, "'touch' goes with down, move, up and cancel only, not with '\(actionKey)'")
+        }
+      } else if isTouchAction {
+        error(item, "a '\(actionKey)' step needs the touch's number ('touch: 1')")
+      }
+      guard let actionNode = f[actionKey],
+        let action = readAction(actionKey, actionNode, touch: touch, isTouchAction: isTouchAction, index: index)
+      else { continue }
+      if actionKey == "end" { endLine = line }
+      if let touch, let t, let k = f.keyNode(actionKey) {
+        if let problem = tracker.step(touch: touch, action: actionKey, t: t, line: line) { error(k, problem) }
+      }
+      guard let t else { continue }
+      steps.append(ScriptStep(t: t, action, line: line))
+    }
+    return steps
+  }
+
+  private func readAction(_ key: String, _ n: Node, touch: Int?, isTouchAction: Bool, index: SceneIndex)
+    -> ScriptStep.Action?
+  {
+    if isTouchAction && touch == nil {
+      // Still check the action's own value.
+      switch key {
+      case "down", "move": _ = point(n, key)
+      case "up": if case .sequence = n { _ = point(n, key) }
+      default: break
+      }
+      return nil
+    }
+    let number = touch ?? 0
+    switch key {
+    case "down":
+      return point(n, "down").map { .down(touch: number, at: $0) }
+    case "move":
+      return point(n, "move").map { .move(touch: number, to: $0) }
+    case "up":
+      if case .sequence = n { return point(n, "up").map { .up(touch: number, at: $0) } }
+      if case .bool(true)? = n.value { return .up(touch: number, at: nil) }
+      error(n, "'up' takes true or [x, y], not \(n.described)")
+      return nil
+    case "cancel":
+      if case .bool(true)? = n.value { return .cancel(touch: number) }
+      error(n, "'cancel' takes true, not \(n.described)")
+      return nil
+    case "end":
+      if case .bool(true)? = n.value { return .end }
+      error(n, "'end' takes true, not \(n.described)")
+      return nil
+    case "bringToFront", "sendToBack":
+      guard let id = string(n, key) else { return nil }
+      if id == index.rootId {
+        error(n, "'\(key)' names the root view '\(id)', which has no superview in the scene")
+        return nil
+      }
+      refer(id, .view, n, key)
+      return key == "bringToFront" ? .bringToFront(id) : .sendToBack(id)
+    case "set":
+      return readSet(n, index: index).map { .set($0) }
+    default:
+      return nil
+    }
+  }
+
+  /// `set: { id.key: value, ... }`, each change tried on a scratch copy of its target.
+  private func readSet(_ node: Node, index: SceneIndex) -> [PropertyChange]? {
+    guard case .mapping(let m) = node, m.count > 0 else {
+      error(node, "'set' takes a mapping of changes such as { tap.isEnabled: false }, not \(node.described)")
+      return nil
+    }
+    var changes: [PropertyChange] = []
+    var ok = true
+    for (keyNode, valueNode) in m {
+      guard case .scalar(let k) = keyNode, let (target, key) = index.split(k.string) else {
+        error(keyNode, "a 'set' key is 'id.key' (such as tap.isEnabled), not \(keyNode.described)")
+        ok = false
+        continue
+      }
+      guard let change = readChange(target: target, key: key, keyNode: keyNode, valueNode: valueNode, index: index)
+      else {
+        ok = false
+        continue
+      }
+      changes.append(change)
+    }
+    return ok ? changes : nil
+  }
+
+  private func readChange(target: String, key: String, keyNode: Node, valueNode: Node, index: SceneIndex)
+    -> PropertyChange?
+  {
+    if var view = index.views[target] {
+      guard let type = SettableKeys.view[key] else {
+        error(
+          keyNode,
+          "'set' cannot change '\(Excerpt.short(key))' on view '\(target)'" + hint(key, SettableKeys.view.keys.sorted())
+        )
+        return nil
+      }
+      if (key == "enabled" || key == "value") && !view.kind.isControl {
+        error(keyNode, "'\(key)' applies to controls only ('\(target)' is a \(view.kind.rawValue))")
+        return nil
+      }
+      guard var value = propertyValue(valueNode, key: key, type: type) else { return nil }
+      if key == "value", view.kind == .switch, case .bool(let b) = value { value = .number(b ? 1 : 0) }
+      if let problem = view.set(key, value) {
+        error(valueNode, problem)
+        return nil
+      }
+      if key == "alpha", !(0...1).contains(view.alpha) {
+        error(valueNode, "'alpha' must be within 0...1, not \(NumberText.format(view.alpha))")
+        return nil
+      }
+      if key == "color", let c = view.color, !SceneReader.isHexColor(c) {
+        error(valueNode, "'color' must be a hex colour such as \"#4C8BF5\", not '\(Excerpt.short(c))'")
+        return nil
+      }
+      return PropertyChange(target: target, key: key, value: value)
+    }
+    if var recognizer = index.recognizers[target] {
+      guard let type = SettableKeys.recognizer[key] else {
+        error(
+          keyNode,
+          "'set' cannot change '\(Excerpt.short(key))' on recognizer '\(target)'"
+            + hint(key, SettableKeys.recognizer.keys.sorted()))
+        return nil
+      }
+      if let problem = SceneReader.kindProblem(key: key, kind: recognizer.kind, id: target) {
+        error(keyNode, problem)
+        return nil
+      }
+      guard let value = propertyValue(valueNode, key: key, type: type) else { return nil }
+      if let problem = recognizer.set(key, value) {
+        error(valueNode, problem)
+        return nil
+      }
+      if type == .idList || type == .idListOrAll, case .list(let items) = value {
+        let itemNodes: [Node]
+        if case .sequence(let seq) = valueNode { itemNodes = Array(seq) } else { itemNodes = [valueNode] }
+        for (item, at) in zip(items, itemNodes) {
+          if case .string(let s) = item { refer(s, .recognizer, at, "\(target).\(key)") }
+        }
+      }
+      return PropertyChange(target: target, key: key, value: value)
+    }
+    error(
+      keyNode,
+      "'set' names '\(Excerpt.short(target))', but no view or recognizer has that id" + hint(target, index.order))
+    return nil
+  }
+
+  /// A `set` value as a `PropertyValue`; scalars are taken as strings for string keys and a single id as a
+  /// list of one for id-list keys.
+  private func propertyValue(_ node: Node, key: String, type: PropertyType) -> PropertyValue? {
+    func plain(_ n: Node) -> PropertyValue? {
+      switch n.value {
+      case .bool(let b)?: return .bool(b)
+      case .string(let s)?: return .string(s)
+      case .number(let x)?:
+        guard x.isFinite, abs(x) <= SceneReader.maxMagnitude else {
+          error(n, "'\(key)' must be a finite number within ±1000000, not \(NumberText.format(x))")
+          return nil
+        }
+        return .number(x)
+      case .null?:
+        error(n, "'\(key)' needs a value")
+        return nil
+      case nil:
+        error(n, "'\(key)' takes a \(type.rawValue), not \(n.described)")
+        return nil
+      }
+    }
+    switch node {
+    case .sequence(let seq):
+      var items: [PropertyValue] = []
+      for item in seq {
+        guard let v = plain(item) else { return nil }
+        items.append(v)
+      }
+      return .list(items)
+    case .scalar(let s):
+      switch node.value {
+      case .bool?, .number?:
+        if type == .string { return .string(s.string) }
+      case .string(let text)?:
+        if type == .idList { return .list([.string(text)]) }
+      default:
+        break
+      }
+      return plain(node)
+    default:
+      error(node, "'\(key)' takes a \(type.rawValue), not \(node.described)")
+      return nil
+    }
+  }
+}
+
+/// Follows each touch number through a script: down, then moves, then up or cancel.
+struct TouchTracker {
+  private var down: [Int: Int] = [:]  // touch -> line it went down
+  private var ended: [Int: Int] = [:]  // touch -> line it ended
+  private var eventTime: Double?
+  private var inEvent: [Int: Int] = [:]  // touch -> line, within the current event (same t)
+
+  /// The problem with `action` for `touch` at this point, or nil; updates the touch's state.
+  mutating func step(touch: Int, action: String, t: Double, line: Int) -> String? {
+    if eventTime != t {
+      eventTime = t
+      inEvent = [:]
+    }
+    if let other = inEvent[touch] {
+      return
+        "touch \(touch) already changes in this event (t \(NumberText.format(t)), line \(other)): one change per touch per event"
+    }
+    inEvent[touch] = line
+    if action == "down" {
+      if let at = down[touch] { return "touch \(touch) goes down twice: it is already down since line \(at)" }
+      down[touch] = line
+      ended[touch] = nil
+      return nil
+    }
+    guard down[touch] != nil else {
+      let verb = ["move": "moves", "up": "lifts", "cancel": "is cancelled"][action] ?? action
+      if let at = ended[touch] { return "touch \(touch) \(verb) after it ended (line \(at))" }
+      return "touch \(touch) \(verb) before it is down"
+    }
+    if action == "up" || action == "cancel" {
+      down[touch] = nil
+      ended[touch] = line
+    }
+    return nil
+  }
+}

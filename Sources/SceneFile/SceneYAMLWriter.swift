@@ -1,0 +1,199 @@
+import TouchSim
+
+/// Builds the YAML of a scene: keys in SCENE-FORMAT.md's order, defaults left out, views in `frame` form
+/// whenever that reads back to the same centre and bounds, script steps one per line in flow style.
+enum SceneYAMLWriter {
+  static func document(_ scene: Scene) -> String {
+    typealias E = YAMLEmitter
+    var top: [(String, YAMLItem)] = [("format", .inline(E.string(scene.format)))]
+    if let t = scene.title { top.append(("title", .inline(E.string(t)))) }
+    if let a = scene.about { top.append(("about", E.literal(a) ?? .inline(E.string(a)))) }
+    if scene.window != Size(390, 844) {
+      top.append(("window", .inline(E.flowList([E.number(scene.window.width), E.number(scene.window.height)]))))
+    }
+    if !scene.appDelegateIsResponder { top.append(("appDelegateIsResponder", .inline("false"))) }
+    top.append(("root", view(scene.root)))
+    if !scene.script.isEmpty { top.append(("script", .list(scene.script.map { .inline(step($0)) }))) }
+    var emitter = YAMLEmitter()
+    emitter.emitDocument(top)
+    return emitter.text
+  }
+
+  // MARK: Views
+
+  static func view(_ v: ViewSpec) -> YAMLItem {
+    typealias E = YAMLEmitter
+    var p: [(String, YAMLItem)] = [("id", .inline(E.string(v.id)))]
+    func add(_ key: String, _ s: String) { p.append((key, .inline(s))) }
+    if v.kind != .view { add("kind", v.kind.rawValue) }
+
+    let w = v.bounds.width
+    let h = v.bounds.height
+    let x = v.center.x - w / 2
+    let y = v.center.y - h / 2
+    let frameExact = x + w / 2 == v.center.x && y + h / 2 == v.center.y
+    let isScroll = v.kind == .scroll && v.scroll != nil
+    let frameForm = v.transform.isIdentity && frameExact && (v.bounds.origin == .zero || isScroll)
+    if frameForm {
+      add("frame", E.flowList([x, y, w, h].map(E.number)))
+    } else {
+      add("center", E.flowList([v.center.x, v.center.y].map(E.number)))
+      add("bounds", E.flowList([v.bounds.minX, v.bounds.minY, w, h].map(E.number)))
+    }
+    if !v.transform.isIdentity { add("transform", transform(v.transform)) }
+    if let c = v.color { add("color", E.quoted(c)) }
+    if let t = v.text { add("text", E.string(t)) }
+    if v.alpha != 1 { add("alpha", E.number(v.alpha)) }
+    if v.hidden { add("hidden", "true") }
+    if v.userInteractionEnabled != v.kind.defaultUserInteractionEnabled {
+      add("userInteractionEnabled", E.bool(v.userInteractionEnabled))
+    }
+    if v.multipleTouchEnabled { add("multipleTouchEnabled", "true") }
+    if v.exclusiveTouch { add("exclusiveTouch", "true") }
+    if v.clipsToBounds { add("clipsToBounds", "true") }
+    if v.kind.isControl {
+      if !v.enabled { add("enabled", "false") }
+      if let value = v.value {
+        if v.kind == .switch && (value == 0 || value == 1) {
+          add("value", E.bool(value == 1))
+        } else {
+          add("value", E.number(value))
+        }
+      }
+    }
+    if let c = v.controller { add("controller", E.string(c)) }
+    if !v.forwardsTouches { add("forwardsTouches", "false") }
+    if v.hitOutset != 0 { add("hitOutset", E.number(v.hitOutset)) }
+    if v.passThrough { add("passThrough", "true") }
+    if !v.gestureRecognizerShouldBegin { add("gestureRecognizerShouldBegin", "false") }
+    if isScroll, let s = v.scroll {
+      if s.contentSize != v.bounds.size {
+        add("contentSize", E.flowList([s.contentSize.width, s.contentSize.height].map(E.number)))
+      }
+      if frameForm && v.bounds.origin != .zero {
+        add("contentOffset", E.flowList([v.bounds.minX, v.bounds.minY].map(E.number)))
+      }
+      if !s.delaysContentTouches { add("delaysContentTouches", "false") }
+      if !s.canCancelContentTouches { add("canCancelContentTouches", "false") }
+      var begin: [(String, String)] = []
+      if !s.touchesShouldBeginDefault { begin.append(("default", "false")) }
+      if !s.touchesShouldBeginExcept.isEmpty { begin.append(("except", E.ids(s.touchesShouldBeginExcept))) }
+      if !begin.isEmpty { add("touchesShouldBegin", E.flowMap(begin)) }
+      var cancel: [(String, String)] = []
+      if s.touchesShouldCancelControls { cancel.append(("controls", "true")) }
+      if !s.touchesShouldCancelOthers { cancel.append(("others", "false")) }
+      if !s.touchesShouldCancelExcept.isEmpty { cancel.append(("except", E.ids(s.touchesShouldCancelExcept))) }
+      if !cancel.isEmpty { add("touchesShouldCancel", E.flowMap(cancel)) }
+      if !s.panRequireToFail.isEmpty { add("panRequireToFail", E.ids(s.panRequireToFail)) }
+    }
+    if !v.recognizers.isEmpty { p.append(("recognizers", .list(v.recognizers.map(recognizer)))) }
+    if !v.subviews.isEmpty { p.append(("subviews", .list(v.subviews.map(view)))) }
+    return .map(p)
+  }
+
+  static func transform(_ t: TransformSpec) -> String {
+    typealias E = YAMLEmitter
+    var parts: [(String, String)] = []
+    if t.scale != Point(1, 1) {
+      parts.append(
+        ("scale", t.scale.x == t.scale.y ? E.number(t.scale.x) : E.flowList([t.scale.x, t.scale.y].map(E.number))))
+    }
+    if t.rotation != 0 { parts.append(("rotation", E.number(t.rotation))) }
+    if t.translation != .zero {
+      parts.append(("translation", E.flowList([t.translation.x, t.translation.y].map(E.number))))
+    }
+    return E.flowMap(parts)
+  }
+
+  // MARK: Recognizers
+
+  static func recognizer(_ r: RecognizerSpec) -> YAMLItem {
+    typealias E = YAMLEmitter
+    let d = RecognizerSpec(id: r.id, kind: r.kind)
+    var p: [(String, YAMLItem)] = [("id", .inline(E.string(r.id))), ("kind", .inline(r.kind.rawValue))]
+    func add(_ key: String, _ s: String) { p.append((key, .inline(s))) }
+    if r.numberOfTapsRequired != d.numberOfTapsRequired { add("numberOfTapsRequired", String(r.numberOfTapsRequired)) }
+    if r.numberOfTouchesRequired != d.numberOfTouchesRequired {
+      add("numberOfTouchesRequired", String(r.numberOfTouchesRequired))
+    }
+    if r.minimumPressDuration != d.minimumPressDuration {
+      add("minimumPressDuration", E.number(r.minimumPressDuration))
+    }
+    if r.allowableMovement != d.allowableMovement { add("allowableMovement", E.number(r.allowableMovement)) }
+    if r.minimumNumberOfTouches != d.minimumNumberOfTouches {
+      add("minimumNumberOfTouches", String(r.minimumNumberOfTouches))
+    }
+    if r.maximumNumberOfTouches != d.maximumNumberOfTouches {
+      add("maximumNumberOfTouches", String(r.maximumNumberOfTouches))
+    }
+    if r.direction != d.direction {
+      add("direction", r.direction.count == 1 ? r.direction[0].rawValue : E.flowList(r.direction.map(\.rawValue)))
+    }
+    if r.edges != d.edges {
+      add("edges", r.edges.count == 1 ? r.edges[0].rawValue : E.flowList(r.edges.map(\.rawValue)))
+    }
+    if !r.isEnabled { add("isEnabled", "false") }
+    if !r.cancelsTouchesInView { add("cancelsTouchesInView", "false") }
+    if r.delaysTouchesBegan { add("delaysTouchesBegan", "true") }
+    if !r.delaysTouchesEnded { add("delaysTouchesEnded", "false") }
+    if !r.requireToFail.isEmpty { add("requireToFail", E.ids(r.requireToFail)) }
+    if let g = r.delegate { p.append(("delegate", delegate(g))) }
+    return .map(p)
+  }
+
+  static func delegate(_ d: DelegateSpec) -> YAMLItem {
+    typealias E = YAMLEmitter
+    var p: [(String, YAMLItem)] = []
+    func predicate(_ t: TouchPredicate) -> String {
+      switch t {
+      case .always(let b): return E.bool(b)
+      case .unlessTouchIn(let ids): return E.flowMap([("unlessTouchIn", E.ids(ids))])
+      case .onlyTouchIn(let ids): return E.flowMap([("onlyTouchIn", E.ids(ids))])
+      }
+    }
+    if d.shouldReceive != .always(true) { p.append(("shouldReceive", .inline(predicate(d.shouldReceive)))) }
+    if d.shouldBegin != .always(true) { p.append(("shouldBegin", .inline(predicate(d.shouldBegin)))) }
+    switch d.shouldRecognizeSimultaneouslyWith {
+    case .all: p.append(("shouldRecognizeSimultaneouslyWith", .inline("all")))
+    case .ids(let ids) where !ids.isEmpty: p.append(("shouldRecognizeSimultaneouslyWith", .inline(E.ids(ids))))
+    default: break
+    }
+    if !d.shouldRequireFailureOf.isEmpty {
+      p.append(("shouldRequireFailureOf", .inline(E.ids(d.shouldRequireFailureOf))))
+    }
+    if !d.shouldBeRequiredToFailBy.isEmpty {
+      p.append(("shouldBeRequiredToFailBy", .inline(E.ids(d.shouldBeRequiredToFailBy))))
+    }
+    return .map(p)
+  }
+
+  // MARK: Script
+
+  /// One step as a flow mapping: `{ t: 0, touch: 1, down: [195, 330] }`.
+  static func step(_ s: ScriptStep) -> String {
+    typealias E = YAMLEmitter
+    var p: [(String, String)] = [("t", E.number(s.t))]
+    func point(_ q: Point) -> String { E.flowList([E.number(q.x), E.number(q.y)]) }
+    switch s.action {
+    case .down(let n, let at): p += [("touch", String(n)), ("down", point(at))]
+    case .move(let n, let to): p += [("touch", String(n)), ("move", point(to))]
+    case .up(let n, let at): p += [("touch", String(n)), ("up", at.map(point) ?? "true")]
+    case .cancel(let n): p += [("touch", String(n)), ("cancel", "true")]
+    case .set(let changes):
+      p.append(("set", E.flowMap(changes.map { ($0.target + "." + $0.key, value($0.value)) })))
+    case .bringToFront(let id): p.append(("bringToFront", E.string(id)))
+    case .sendToBack(let id): p.append(("sendToBack", E.string(id)))
+    case .end: p.append(("end", "true"))
+    }
+    return E.flowMap(p)
+  }
+
+  static func value(_ v: PropertyValue) -> String {
+    switch v {
+    case .bool(let b): return YAMLEmitter.bool(b)
+    case .number(let n): return YAMLEmitter.number(n)
+    case .string(let s): return YAMLEmitter.string(s)
+    case .list(let items): return YAMLEmitter.flowList(items.map(value))
+    }
+  }
+}

@@ -1,0 +1,47 @@
+/// A colour with 8-bit red, green, blue and alpha channels (alpha 255 = opaque).
+public struct RGBA: Hashable, Sendable, CustomStringConvertible {
+  public var r: UInt8
+  public var g: UInt8
+  public var b: UInt8
+  public var a: UInt8
+
+  public init(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255) {
+    self.r = r
+    self.g = g
+    self.b = b
+    self.a = a
+  }
+
+  /// Parses `#RRGGBB` or `#RRGGBBAA` (the `#` is optional); nil for anything else.
+  public init?(hex: String) {
+    var digits = Substring(hex)
+    if digits.hasPrefix("#") { digits = digits.dropFirst() }
+    guard digits.count == 6 || digits.count == 8, let value = UInt32(digits, radix: 16) else { return nil }
+    if digits.count == 6 {
+      self.init(UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF))
+    } else {
+      self.init(UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF))
+    }
+  }
+
+  /// `#RRGGBB`, or `#RRGGBBAA` when not opaque.
+  public var description: String {
+    let channels = a == 255 ? [r, g, b] : [r, g, b, a]
+    return "#" + channels.map { c in (c < 16 ? "0" : "") + String(c, radix: 16, uppercase: true) }.joined()
+  }
+
+  /// The same colour with its alpha multiplied by `factor` (clamped to 0...1).
+  public func withAlpha(_ factor: Double) -> RGBA {
+    let k = min(max(factor, 0), 1)
+    return RGBA(r, g, b, UInt8((Double(a) * k).rounded()))
+  }
+
+  /// Relative luminance (0 black ... 1 white), for choosing a readable text colour on top.
+  public var luminance: Double {
+    (0.2126 * Double(r) + 0.7152 * Double(g) + 0.0722 * Double(b)) / 255
+  }
+
+  public static let black = RGBA(0, 0, 0)
+  public static let white = RGBA(255, 255, 255)
+  public static let clear = RGBA(0, 0, 0, 0)
+}

@@ -1,0 +1,37 @@
+import CSDL2
+import TouchSim
+
+/// Renders draw commands offscreen and returns the pixels (no display needed).
+@MainActor
+public func renderBitmap(_ commands: [DrawCommand], size: Size, assetsDirectory: String? = nil) throws -> Bitmap {
+  let target = try OffscreenCanvas(
+    width: Int(size.width), height: Int(size.height),
+    assetsDirectory: assetsDirectory ?? ResourceLocator.assetsDirectory())
+  try target.draw(commands)
+  return target.bitmap()
+}
+
+/// Renders what the window would show for `scene` (with `touches` on it) to a PNG file, headless.
+///
+/// `size` is in pixels (default 1200 × 900).
+@MainActor
+public func renderPNG(
+  scene: Scene, size: Size = Size(1200, 900), path: String, touches: [TouchMarker] = [], status: String? = nil
+) throws {
+  let target = try OffscreenCanvas(width: Int(size.width), height: Int(size.height))
+  try target.draw(StudioFrame(size: size).commands(for: scene, touches: touches, status: status))
+  try target.savePNG(path)
+}
+
+/// Reads a PNG file back as a bitmap (for tests of `renderPNG`).
+@MainActor
+public func loadPNG(path: String) throws -> Bitmap {
+  try SDLLibrary.startText()
+  guard let loaded = IMG_Load(path) else { throw SDLError("IMG_Load(\(path))") }
+  defer { SDL_FreeSurface(loaded) }
+  guard let surface = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else {
+    throw SDLError("SDL_ConvertSurfaceFormat")
+  }
+  defer { SDL_FreeSurface(surface) }
+  return Bitmap(surface: surface)
+}

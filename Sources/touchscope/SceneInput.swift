@@ -1,0 +1,45 @@
+import Foundation
+import SceneFile
+import Studio
+import TouchSim
+
+/// Loading scene and script files for the subcommands: diagnostics to stderr, never a crash.
+enum SceneInput {
+  /// The scene library's tour, opened when no scene is given.
+  static let defaultScenePath = "Scenes/tour.yaml"
+
+  /// Loads `path`, or prints its diagnostics and throws `InputError`.
+  static func load(_ path: String) throws -> Scene {
+    guard FileManager.default.fileExists(atPath: path) else { throw InputError("\(path): no such file") }
+    do {
+      return try SceneLoader.load(path: path)
+    } catch {
+      report(error)
+      throw InputError()
+    }
+  }
+
+  /// Loads a script file for `scene`, or prints its diagnostics and throws `InputError`.
+  static func loadScript(_ path: String, for scene: Scene) throws -> [ScriptStep] {
+    guard FileManager.default.fileExists(atPath: path) else { throw InputError("\(path): no such file") }
+    do {
+      return try SceneLoader.loadScript(path: path, for: scene)
+    } catch {
+      report(error)
+      throw InputError()
+    }
+  }
+
+  /// The given scene, or the tour found from the current directory or the executable, or the built-in
+  /// demo when there is no tour.
+  static func loadGivenOrDefault(_ path: String?) throws -> Scene {
+    if let path { return try load(path) }
+    if let tour = ResourceLocator.findUpward(defaultScenePath) { return try load(tour) }
+    Console.error("note: \(defaultScenePath) not found; showing the built-in demo scene")
+    return DemoScene.scene
+  }
+
+  static func report(_ error: SceneFileError) {
+    for diagnostic in error.diagnostics { Console.error(diagnostic.description) }
+  }
+}

@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+
+/// The command line: `touchscope [SCENE]` opens the window; subcommands run headless.
+///
+/// Exit codes: 0 ok, 1 invalid input (scene, script, arguments), 2 internal error.
+@main
+struct Touchscope: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "touchscope",
+    abstract: "See how UIKit delivers touches: hit-testing, gesture recognizers, the responder chain.",
+    discussion: """
+      With no subcommand, opens the window on SCENE (default: Scenes/tour.yaml).
+
+      Exit codes: 0 success, 1 invalid input (scene, script or arguments), 2 internal error.
+      """,
+    subcommands: [Open.self, Replay.self, Check.self, List.self, Render.self, Bench.self],
+    defaultSubcommand: Open.self
+  )
+
+  /// Parses, runs, and maps every outcome to the documented exit codes (ArgumentParser alone would use 64
+  /// for usage errors and 1 for everything else).
+  static func main() {
+    var command: ParsableCommand
+    do {
+      command = try parseAsRoot()
+    } catch {
+      if exitCode(for: error) == .success {
+        print(fullMessage(for: error))
+        Foundation.exit(0)
+      }
+      Console.error(fullMessage(for: error))
+      Foundation.exit(1)
+    }
+    do {
+      try command.run()
+      Foundation.exit(0)
+    } catch let code as ExitCode {
+      Foundation.exit(code.rawValue)
+    } catch let error as InputError {
+      if !error.message.isEmpty { Console.error("error: " + error.message) }
+      Foundation.exit(1)
+    } catch let error as ValidationError {
+      Console.error("error: " + error.message)
+      Foundation.exit(1)
+    } catch {
+      if exitCode(for: error) == .success {
+        print(fullMessage(for: error))
+        Foundation.exit(0)
+      }
+      Console.error("internal error: \(error)")
+      Foundation.exit(2)
+    }
+  }
+}
+
+/// Invalid input that the command already explained (or explains with `message`): exit code 1.
+struct InputError: Error {
+  var message: String
+  init(_ message: String = "") { self.message = message }
+}
+
+/// Output helpers: results to stdout, diagnostics to stderr.
+enum Console {
+  static func error(_ text: String) {
+    FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+  }
+
+  static func out(_ text: String) {
+    FileHandle.standardOutput.write(Data(text.utf8))
+  }
+}

@@ -45,3 +45,12 @@ public struct RGBA: Hashable, Sendable, CustomStringConvertible {
   public static let white = RGBA(255, 255, 255)
   public static let clear = RGBA(0, 0, 0, 0)
 }
+
+extension RGBA {
+  /// This colour moved `amount` (0...1) of the way towards `other`.
+  public func mixed(with other: RGBA, _ amount: Double) -> RGBA {
+    let k = min(max(amount, 0), 1)
+    func mix(_ a: UInt8, _ b: UInt8) -> UInt8 { UInt8((Double(a) * (1 - k) + Double(b) * k).rounded()) }
+    return RGBA(mix(r, other.r), mix(g, other.g), mix(b, other.b), mix(a, other.a))
+  }
+}

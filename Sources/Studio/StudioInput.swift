@@ -8,9 +8,24 @@ public enum PointerID: Hashable, Sendable {
   case finger(Int64)
 }
 
+/// Modifier keys held.
+public struct Modifiers: Hashable, Sendable {
+  public var shift = false
+  public var control = false
+  public var alt = false
+  public init(shift: Bool = false, control: Bool = false, alt: Bool = false) {
+    self.shift = shift
+    self.control = control
+    self.alt = alt
+  }
+  public static let none = Modifiers()
+}
+
 /// A key the window reacts to.
 public enum StudioKey: Hashable, Sendable {
-  case escape
+  case escape, left, right, up, down, backspace, tab, enter, space
+  case function(Int)
+  /// A printable key, lower case (`shift` is in the modifiers).
   case character(Character)
 }
 
@@ -19,8 +34,13 @@ public enum StudioInput: Equatable, Sendable {
   case pointerDown(PointerID, at: Point)
   case pointerMoved(PointerID, to: Point)
   case pointerUp(PointerID, at: Point)
-  /// The window lost focus or the pointer left it: every touch is cancelled.
+  /// The mouse moved with no button down.
+  case hover(Point)
+  case wheel(dy: Double, at: Point)
+  /// The window lost focus: every touch is cancelled (as when a call interrupts an iPhone).
   case focusLost
-  case key(StudioKey)
+  case key(StudioKey, Modifiers)
+  /// The held modifiers changed (the simulated second finger follows them).
+  case modifiers(Modifiers)
   case quit
 }

@@ -279,7 +279,7 @@ public struct ScriptStep: Equatable, Sendable {
 }
 
 /// `target.key: value` in a `set` step (also what the window's toggles produce).
-public struct PropertyChange: Equatable, Sendable {
+public struct PropertyChange: Hashable, Sendable {
   public var target: String
   /// A key of the target, as in the scene file (`isEnabled`, `hidden`, `delegate.shouldBegin` ...).
   public var key: String
@@ -291,7 +291,7 @@ public struct PropertyChange: Equatable, Sendable {
   }
 }
 
-public enum PropertyValue: Equatable, Sendable, CustomStringConvertible {
+public enum PropertyValue: Hashable, Sendable, CustomStringConvertible {
   case bool(Bool)
   case number(Double)
   case string(String)

@@ -19,18 +19,57 @@ struct Open: ParsableCommand {
   @Argument(help: "The scene file (YAML or JSON).")
   var scene: String?
 
-  @Option(name: .customLong("trace-out"), help: "Write the session's trace as JSON Lines to this file on exit.")
+  @Option(
+    name: .customLong("trace-out"),
+    help: "Write the engine's trace as JSON Lines to this file while the window runs and on exit.")
   var traceOut: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Push touchscreen events into the window's SDL event queue (for tests).",
+      discussion: "Lines 'MS down|motion|up FINGER X Y [mouse]': milliseconds after opening, normalised x and y; "
+        + "'mouse' also pushes the mouse event SDL synthesizes from a finger, which the window must ignore."))
+  var inject: String?
+
+  @Option(help: "Window size in points, WxH.")
+  var size: String = "1440x900"
+
+  @Flag(help: "Start in presenter mode (large text, high contrast).")
+  var presenter = false
+
+  @Option(help: "Folder for screenshots (F12).")
+  var screenshots: String = "."
+
   func run() throws {
-    let scene = try SceneInput.loadGivenOrDefault(scene)
-    let trace = try MainActor.assumeIsolated { try StudioApp(scene: scene).run() }
-    if let traceOut {
+    let (scene, path) = try SceneInput.loadGivenOrDefault(scene)
+    var options = StudioApp.Options()
+    options.traceOut = traceOut
+    options.presenter = presenter
+    options.screenshotDirectory = screenshots
+    guard let parsed = SizeArgument.parse(size) else { throw InputError("--size must look like 1440x900") }
+    options.size = parsed
+    if let inject {
+      guard let text = try? String(contentsOfFile: inject, encoding: .utf8) else {
+        throw InputError("\(inject): cannot read")
+      }
       do {
-        try traceJSONLines(trace).write(toFile: traceOut, atomically: true, encoding: .utf8)
+        options.inject = try InjectedEvent.parse(text)
       } catch {
-        throw InputError("cannot write \(traceOut): \(error.localizedDescription)")
+        throw InputError("\(inject): \(error)")
       }
     }
+    let opts = options
+    try MainActor.assumeIsolated { _ = try StudioApp(scene: scene, path: path, options: opts).run() }
+  }
+}
+
+/// `WxH` sizes on the command line.
+enum SizeArgument {
+  static func parse(_ s: String) -> Size? {
+    let parts = s.lowercased().split(separator: "x")
+    guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), (200...10_000).contains(w),
+      (200...10_000).contains(h)
+    else { return nil }
+    return Size(w, h)
   }
 }

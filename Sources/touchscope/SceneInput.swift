@@ -32,11 +32,11 @@ enum SceneInput {
 
   /// The given scene, or the tour found from the current directory or the executable, or the built-in
   /// demo when there is no tour.
-  static func loadGivenOrDefault(_ path: String?) throws -> Scene {
-    if let path { return try load(path) }
-    if let tour = ResourceLocator.findUpward(defaultScenePath) { return try load(tour) }
+  static func loadGivenOrDefault(_ path: String?) throws -> (scene: Scene, path: String?) {
+    if let path { return (try load(path), path) }
+    if let tour = ResourceLocator.findUpward(defaultScenePath) { return (try load(tour), tour) }
     Console.error("note: \(defaultScenePath) not found; showing the built-in demo scene")
-    return DemoScene.scene
+    return (DemoScene.scene, nil)
   }
 
   static func report(_ error: SceneFileError) {

@@ -67,11 +67,12 @@ final class SDLWindow {
 
   func delay(milliseconds: Int) { SDL_Delay(UInt32(max(milliseconds, 0))) }
 
-  /// Draws a frame and presents it.
-  func present(_ commands: [DrawCommand]) throws(SDLError) {
+  /// Draws a frame and presents it; with `screenshot`, also saves the frame as a PNG there.
+  func present(_ commands: [DrawCommand], screenshot: String? = nil) throws(SDLError) {
     SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
     SDL_RenderClear(renderer)
     try painter.draw(commands)
+    if let screenshot { try saveScreenshot(screenshot) }
     SDL_RenderPresent(renderer)
   }
 
@@ -90,6 +91,9 @@ final class SDLWindow {
   /// One SDL event as a `StudioInput`, or nil for events the window ignores.
   static func translate(_ e: SDL_Event, pixelScale: Double, pixelSize: Size) -> StudioInput? {
     let leftButton = UInt8(SDL_BUTTON_LEFT)
+    // Mouse events SDL synthesizes from a touchscreen carry SDL_TOUCH_MOUSEID (UInt32.max): the finger
+    // events already stand for them, so they are dropped and one finger never shows twice.
+    let touchMouse = UInt32.max
     switch SDL_EventType(rawValue: e.type) {
     case SDL_QUIT:
       return .quit
@@ -99,18 +103,26 @@ final class SDLWindow {
       if kind == SDL_WINDOWEVENT_CLOSE.rawValue { return .quit }
       return nil
     case SDL_KEYDOWN:
-      let sym = e.key.keysym.sym
-      if sym == SDLK_ESCAPE.rawValue { return .key(.escape) }
-      if sym >= 32 && sym < 127, let scalar = Unicode.Scalar(UInt32(sym)) { return .key(.character(Character(scalar))) }
-      return nil
+      let mods = modifiers(UInt32(e.key.keysym.mod))
+      guard let key = key(e.key.keysym.sym) else { return nil }
+      return .key(key, mods)
+    case SDL_KEYUP:
+      return isModifier(e.key.keysym.sym) ? .modifiers(modifiers(UInt32(e.key.keysym.mod))) : nil
     case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
-      // Mouse events SDL synthesizes from a touchscreen are dropped: fingers arrive as finger events.
-      guard e.button.which != UInt32.max, e.button.button == leftButton else { return nil }
+      guard e.button.which != touchMouse, e.button.button == leftButton else { return nil }
       let p = Point(Double(e.button.x) * pixelScale, Double(e.button.y) * pixelScale)
       return e.type == SDL_MOUSEBUTTONDOWN.rawValue ? .pointerDown(.mouse, at: p) : .pointerUp(.mouse, at: p)
     case SDL_MOUSEMOTION:
-      guard e.motion.which != UInt32.max else { return nil }
-      return .pointerMoved(.mouse, to: Point(Double(e.motion.x) * pixelScale, Double(e.motion.y) * pixelScale))
+      guard e.motion.which != touchMouse else { return nil }
+      let p = Point(Double(e.motion.x) * pixelScale, Double(e.motion.y) * pixelScale)
+      return e.motion.state & UInt32(TS_ButtonMask(Int32(SDL_BUTTON_LEFT))) != 0
+        ? .pointerMoved(.mouse, to: p) : .hover(p)
+    case SDL_MOUSEWHEEL:
+      guard e.wheel.which != touchMouse else { return nil }
+      var x: Int32 = 0
+      var y: Int32 = 0
+      SDL_GetMouseState(&x, &y)
+      return .wheel(dy: Double(e.wheel.y), at: Point(Double(x) * pixelScale, Double(y) * pixelScale))
     case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
       let id = PointerID.finger(e.tfinger.fingerId)
       let p = Point(Double(e.tfinger.x) * pixelSize.width, Double(e.tfinger.y) * pixelSize.height)
@@ -123,4 +135,107 @@ final class SDLWindow {
       return nil
     }
   }
+
+  private static func modifiers(_ m: UInt32) -> Modifiers {
+    Modifiers(
+      shift: m & UInt32(KMOD_SHIFT.rawValue) != 0, control: m & UInt32(KMOD_CTRL.rawValue) != 0,
+      alt: m & UInt32(KMOD_ALT.rawValue) != 0)
+  }
+
+  private static func isModifier(_ sym: SDL_Keycode) -> Bool {
+    [SDLK_LSHIFT, SDLK_RSHIFT, SDLK_LALT, SDLK_RALT, SDLK_LCTRL, SDLK_RCTRL].contains {
+      $0.rawValue == UInt32(bitPattern: sym)
+    }
+  }
+
+  private static func key(_ sym: SDL_Keycode) -> StudioKey? {
+    let k = UInt32(bitPattern: sym)
+    switch k {
+    case SDLK_ESCAPE.rawValue: return .escape
+    case SDLK_LEFT.rawValue: return .left
+    case SDLK_RIGHT.rawValue: return .right
+    case SDLK_UP.rawValue: return .up
+    case SDLK_DOWN.rawValue: return .down
+    case SDLK_BACKSPACE.rawValue: return .backspace
+    case SDLK_TAB.rawValue: return .tab
+    case SDLK_RETURN.rawValue, SDLK_KP_ENTER.rawValue: return .enter
+    case SDLK_SPACE.rawValue: return .space
+    case SDLK_KP_PLUS.rawValue: return .character("+")
+    case SDLK_KP_MINUS.rawValue: return .character("-")
+    default: break
+    }
+    if k >= SDLK_F1.rawValue && k <= SDLK_F12.rawValue {
+      return .function(Int(k - SDLK_F1.rawValue) + 1)
+    }
+    if isModifier(sym) { return nil }
+    if sym >= 32 && sym < 127, let scalar = Unicode.Scalar(UInt32(sym)) { return .character(Character(scalar)) }
+    return nil
+  }
+
+  // MARK: Test hooks: real SDL events pushed into the queue
+
+  /// Pushes a real touchscreen finger event (normalised 0...1 coordinates) into SDL's event queue,
+  /// optionally followed by the mouse event SDL would synthesize from it (which the window must drop).
+  func pushFinger(_ kind: FingerEventKind, finger: Int64, x: Double, y: Double, synthesizeMouse: Bool) {
+    var e = SDL_Event()
+    switch kind {
+    case .down: e.type = SDL_FINGERDOWN.rawValue
+    case .motion: e.type = SDL_FINGERMOTION.rawValue
+    case .up: e.type = SDL_FINGERUP.rawValue
+    }
+    e.tfinger.timestamp = SDL_GetTicks()
+    e.tfinger.touchId = 1
+    e.tfinger.fingerId = finger
+    e.tfinger.x = Float(x)
+    e.tfinger.y = Float(y)
+    e.tfinger.pressure = kind == .up ? 0 : 1
+    e.tfinger.windowID = SDL_GetWindowID(window)
+    SDL_PushEvent(&e)
+    guard synthesizeMouse else { return }
+    var w: Int32 = 0
+    var h: Int32 = 0
+    SDL_GetWindowSize(window, &w, &h)
+    var m = SDL_Event()
+    let px = Int32(x * Double(w))
+    let py = Int32(y * Double(h))
+    switch kind {
+    case .down, .up:
+      m.type = kind == .down ? SDL_MOUSEBUTTONDOWN.rawValue : SDL_MOUSEBUTTONUP.rawValue
+      m.button.which = UInt32.max
+      m.button.button = UInt8(SDL_BUTTON_LEFT)
+      m.button.state = UInt8(kind == .down ? SDL_PRESSED : SDL_RELEASED)
+      m.button.clicks = 1
+      m.button.x = px
+      m.button.y = py
+      m.button.windowID = SDL_GetWindowID(window)
+    case .motion:
+      m.type = SDL_MOUSEMOTION.rawValue
+      m.motion.which = UInt32.max
+      m.motion.state = UInt32(TS_ButtonMask(Int32(SDL_BUTTON_LEFT)))
+      m.motion.x = px
+      m.motion.y = py
+      m.motion.windowID = SDL_GetWindowID(window)
+    }
+    SDL_PushEvent(&m)
+  }
+
+  /// Saves what has been drawn (before present) as a PNG: the window's own screenshot.
+  private func saveScreenshot(_ path: String) throws(SDLError) {
+    let size = pixelSize
+    guard
+      let surface = SDL_CreateRGBSurfaceWithFormat(
+        0, Int32(size.width), Int32(size.height), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
+    else { throw SDLError("SDL_CreateRGBSurfaceWithFormat") }
+    defer { SDL_FreeSurface(surface) }
+    guard
+      SDL_RenderReadPixels(
+        renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, surface.pointee.pixels, surface.pointee.pitch) == 0
+    else { throw SDLError("SDL_RenderReadPixels") }
+    guard IMG_SavePNG(surface, path) == 0 else { throw SDLError("IMG_SavePNG(\(path))") }
+  }
+}
+
+/// A touchscreen event kind, for pushing test events.
+public enum FingerEventKind: String, Sendable {
+  case down, motion, up
 }

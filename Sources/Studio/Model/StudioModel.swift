@@ -1,0 +1,581 @@
+import SceneFile
+import TouchSim
+
+/// The window's whole state, without the window: pure and clock-free, so tests drive it directly.
+///
+/// It owns the engine and feeds it the user's fingers; it keeps the playhead that replays the engine's
+/// trace at a human pace; it turns toggles into property changes (the scene file's own keys); and it
+/// produces each frame as a `DrawList`. File and screen work is returned as `StudioEffect`s.
+public final class StudioModel {
+  // MARK: Scene and engine
+
+  /// The scene as loaded from its file (the last good one).
+  public private(set) var loaded: Scene
+  /// The loaded scene with the toggles applied: what the next touch runs on, and what Save writes.
+  public private(set) var config: Scene
+  public private(set) var scenePath: String?
+  public private(set) var engine: Engine
+  /// The engine's clock in live mode (trace milliseconds).
+  public private(set) var clock: Double = 0
+  /// Problems of the last reload attempt (the window keeps the last good scene).
+  public private(set) var loadErrors: [String] = []
+  /// Changes made while fingers were down: they apply when the last finger lifts (the next touch).
+  public private(set) var pendingChanges: [PropertyChange] = []
+
+  // MARK: Playback
+
+  public private(set) var playhead = Playhead()
+  public private(set) var paused = false
+  public static let speeds: [Double] = [1, 0.5, 0.25, 0.1]
+  public private(set) var speed: Double = 1
+  /// The fold of the trace at the playhead (cached; recomputed when the playhead moves back).
+  public private(set) var fold: TraceFold
+  /// Sentences explaining the trace (provided by the narration module; cached by trace length).
+  public var narrator: (@Sendable ([TraceEntry], Scene) -> [NarrationItem])?
+  private var narrationCache: (count: Int, items: [NarrationItem]) = (-1, [])
+
+  // MARK: Input
+
+  private var pointerTouches: [PointerID: Int] = [:]
+  /// The simulated second finger: where it is and which touch number it has.
+  public private(set) var virtualFinger: (touch: Int, location: Point)?
+  public private(set) var modifiers = Modifiers.none
+  public private(set) var hover: Point?
+  /// Live input since the engine started, for "save as script" (times are engine times).
+  public private(set) var recording: [ScriptStep] = []
+  /// The steps of the last gesture done by hand (first touch-down to last lift), for "replay".
+  public private(set) var lastGesture: [ScriptStep] = []
+  private var currentGesture: [ScriptStep] = []
+  private var lastWall: Double?
+
+  // MARK: Presentation
+
+  public private(set) var theme = Theme()
+  public private(set) var zoom: Double = 1
+  public private(set) var showHelp = false
+  /// The library's scenes (path, title) when the scene list is open.
+  public private(set) var sceneList: [SceneListItem]?
+  public var library: [SceneListItem] = []
+  public private(set) var inspectorTab = InspectorTab.recognizers
+  public private(set) var bottomTab = BottomTab.timeline
+  public private(set) var selected: String?
+  public private(set) var scrollOffsets: [ScrollablePanel: Double] = [:]
+  /// A short message shown in the header for a few seconds ("Saved ...").
+  public private(set) var toast: (text: String, until: Double)?
+  public private(set) var effects: [StudioEffect] = []
+  private var lastFrame = DrawList()
+  private var lastLayout: StudioLayout?
+  public private(set) var isRunning = true
+
+  public init(scene: Scene, path: String? = nil) {
+    loaded = scene
+    config = scene
+    scenePath = path
+    engine = Engine(scene: scene)
+    engineStartScene = scene
+    fold = TraceFold(scene: scene)
+  }
+
+  // MARK: - Loading
+
+  /// A new good scene (first load, or the file changed): the engine restarts on it.
+  public func load(_ scene: Scene, path: String?) {
+    loaded = scene
+    config = scene
+    scenePath = path
+    loadErrors = []
+    pendingChanges = []
+    sceneList = nil
+    restartEngine(on: scene)
+    recording = []
+    lastGesture = []
+  }
+
+  /// The file changed but does not load: keep the last good scene and show why.
+  public func loadFailed(_ diagnostics: [String]) {
+    loadErrors = diagnostics
+  }
+
+  private func restartEngine(on scene: Scene) {
+    engine = Engine(scene: scene)
+    engineStartScene = scene
+    pointerTouches = [:]
+    virtualFinger = nil
+    currentGesture = []
+    clock = 0
+    playhead.rewind()
+    fold = TraceFold(scene: scene)
+    narrationCache = (-1, [])
+  }
+
+  /// Takes the effects queued since the last call.
+  public func drainEffects() -> [StudioEffect] {
+    defer { effects = [] }
+    return effects
+  }
+
+  // MARK: - Time
+
+  /// Called once per frame with the wall clock (ms): the engine's clock and the playhead move on.
+  public func tick(wall: Double) {
+    syncClock(wall)
+    let dt = lastTick.map { max(0, min(wall - $0, 250)) } ?? 0
+    lastTick = wall
+    if let t = toast, t.until < wall { toast = nil }
+    guard !paused else { return }
+    playhead.advance(by: dt, speed: speed, trace: engine.trace, limit: max(clock, engine.now))
+    refreshFold()
+  }
+
+  /// The engine's clock follows the wall clock at the playback speed (slow motion slows the world).
+  private func syncClock(_ wall: Double) {
+    let dt = lastWall.map { max(0, min(wall - $0, 250)) } ?? 0
+    lastWall = wall
+    guard !paused else { return }
+    clock += dt * speed
+    if clock > engine.now { engine.advance(to: clock) }
+  }
+  private var lastTick: Double?
+
+  private func refreshFold() {
+    if playhead.index < fold.count {
+      fold = TraceFold.at(playhead.index, of: engine.trace, scene: engineStartScene)
+    } else {
+      fold.advance(engine.trace, upTo: playhead.index)
+    }
+  }
+
+  /// The scene the current engine started from (the fold replays the trace on it).
+  public private(set) var engineStartScene: Scene
+
+  /// The trace time the playhead shows.
+  public var playheadTime: Double { playhead.time }
+
+  /// The narration of the trace so far.
+  public var narration: [NarrationItem] {
+    guard let narrator else { return [] }
+    if narrationCache.count != engine.trace.count {
+      narrationCache = (engine.trace.count, narrator(engine.trace, engineStartScene))
+    }
+    return narrationCache.items
+  }
+
+  // MARK: - Input
+
+  public func handle(_ input: StudioInput, wall: Double) {
+    syncClock(wall)
+    switch input {
+    case .quit:
+      isRunning = false
+      effects.append(.quit)
+    case .focusLost:
+      cancelAllTouches()
+    case .modifiers(let m):
+      modifiers = m
+      updateVirtualFinger()
+    case .hover(let p):
+      hover = sceneLocation(p)
+    case .wheel(let dy, let p):
+      if let panel = scrollTarget(at: p) { perform(.scroll(panel, by: -dy * 40 * theme.unit)) }
+    case .key(let key, let mods):
+      modifiers.shift = mods.shift
+      modifiers.alt = mods.alt
+      modifiers.control = mods.control
+      if let action = Self.keyAction(key, mods, selected: selected, config: config) { perform(action) }
+    case .pointerDown(let id, let pixel):
+      if sceneList != nil || showHelp {
+        if let action = lastFrame.action(at: pixel) { perform(action) } else { perform(.closeOverlay) }
+        return
+      }
+      if let p = sceneLocation(pixel), Rect(origin: .zero, size: config.window).contains(p),
+        canvasContains(pixel)
+      {
+        fingerDown(id, at: p)
+      } else if id == .mouse, let action = lastFrame.action(at: pixel) {
+        perform(action)
+      }
+    case .pointerMoved(let id, let pixel):
+      if id == .mouse { hover = sceneLocation(pixel) }
+      guard let n = pointerTouches[id], let p = sceneLocation(pixel) else { return }
+      fingerMoved(id, n, to: p)
+    case .pointerUp(let id, let pixel):
+      guard let n = pointerTouches.removeValue(forKey: id) else { return }
+      let p = sceneLocation(pixel)
+      var steps = [ScriptStep(t: liveTime, .up(touch: n, at: p))]
+      if id == .mouse, let v = virtualFinger {
+        steps.append(ScriptStep(t: liveTime, .up(touch: v.touch, at: v.location)))
+        virtualFinger = nil
+      }
+      feed(steps)
+    }
+  }
+
+  /// The engine time live input happens at (the playhead jumps to live first if it was replaying).
+  private var liveTime: Double {
+    if playhead.index < engine.trace.count && engine.liveTouches.isEmpty && pointerTouches.isEmpty {
+      // A replay was showing: live input continues after it.
+      playhead.jumpToEnd(of: engine.trace, limit: engine.now)
+    }
+    clock = max(clock, engine.now)
+    return clock
+  }
+
+  private func fingerDown(_ id: PointerID, at p: Point) {
+    let n = nextTouchNumber()
+    pointerTouches[id] = n
+    var steps = [ScriptStep(t: liveTime, .down(touch: n, at: p))]
+    if id == .mouse, let partner = partnerLocation(for: p) {
+      let m = nextTouchNumber(excluding: [n])
+      virtualFinger = (m, partner)
+      steps.append(ScriptStep(t: liveTime, .down(touch: m, at: partner)))
+    }
+    feed(steps)
+  }
+
+  private func fingerMoved(_ id: PointerID, _ n: Int, to p: Point) {
+    guard fold.touches[n]?.location != p || engine.liveTouches.contains(n) else { return }
+    var steps = [ScriptStep(t: liveTime, .move(touch: n, to: p))]
+    if id == .mouse, let v = virtualFinger, let partner = partnerLocation(for: p) {
+      virtualFinger = (v.touch, partner)
+      steps.append(ScriptStep(t: liveTime, .move(touch: v.touch, to: partner)))
+    }
+    feed(steps)
+  }
+
+  /// Alt: a second finger mirrored around the canvas centre (pinch, rotate). Shift: a second finger
+  /// 80 pt to the right moving along (two-finger pan).
+  private func partnerLocation(for p: Point) -> Point? {
+    let w = config.window
+    if modifiers.alt { return Point(w.width - p.x, w.height - p.y) }
+    if modifiers.shift { return Point(p.x + 80, p.y) }
+    return nil
+  }
+
+  /// A modifier pressed or released while the mouse is down adds or lifts the simulated finger.
+  private func updateVirtualFinger() {
+    guard let n = pointerTouches[.mouse], let p = fold.touches[n]?.location ?? hover else { return }
+    if let v = virtualFinger, partnerLocation(for: p) == nil {
+      virtualFinger = nil
+      feed([ScriptStep(t: liveTime, .up(touch: v.touch, at: v.location))])
+    } else if virtualFinger == nil, let partner = partnerLocation(for: p) {
+      let m = nextTouchNumber(excluding: [n])
+      virtualFinger = (m, partner)
+      feed([ScriptStep(t: liveTime, .down(touch: m, at: partner))])
+    }
+  }
+
+  private func nextTouchNumber(excluding extra: Set<Int> = []) -> Int {
+    let used = Set(pointerTouches.values).union(engine.liveTouches).union(extra)
+      .union(virtualFinger.map { [$0.touch] } ?? [])
+    var n = 1
+    while used.contains(n) { n += 1 }
+    return n
+  }
+
+  /// Sends live steps to the engine, records them, and applies pending toggles once all fingers are up.
+  private func feed(_ steps: [ScriptStep]) {
+    if engine.liveTouches.isEmpty && currentGesture.isEmpty { currentGesture = [] }
+    engine.perform(steps)
+    recording += steps
+    currentGesture += steps
+    if engine.liveTouches.isEmpty {
+      lastGesture = currentGesture
+      currentGesture = []
+      applyPendingChanges()
+    }
+  }
+
+  private func cancelAllTouches() {
+    let live = engine.liveTouches
+    pointerTouches = [:]
+    virtualFinger = nil
+    guard !live.isEmpty else { return }
+    feed(live.map { ScriptStep(t: liveTime, .cancel(touch: $0)) })
+  }
+
+  // MARK: - Actions
+
+  public func perform(_ action: StudioAction) {
+    switch action {
+    case .togglePause:
+      paused.toggle()
+      if !paused { clock = max(clock, engine.now) }
+    case .step:
+      paused = true
+      playhead.stepForward(in: engine.trace)
+      refreshFold()
+    case .stepBack:
+      paused = true
+      playhead.stepBack(in: engine.trace)
+      refreshFold()
+    case .setSpeed(let s):
+      speed = s
+    case .replayLast:
+      replay(lastGesture.isEmpty ? recording : lastGesture)
+    case .playScript:
+      replay(loaded.script)
+    case .resetTouches:
+      cancelAllTouches()
+      playhead.jumpToEnd(of: engine.trace, limit: max(clock, engine.now))
+      refreshFold()
+    case .zoom(let f):
+      zoom = min(max(zoom * f, 0.25), 6)
+    case .zoomReset:
+      zoom = 1
+    case .togglePresenter:
+      theme.presenter.toggle()
+    case .toggleHelp:
+      showHelp.toggle()
+      sceneList = nil
+    case .openSceneList:
+      sceneList = sceneList == nil ? library : nil
+      showHelp = false
+      scrollOffsets[.sceneList] = 0
+    case .closeOverlay:
+      if sceneList == nil && !showHelp { return perform(.resetTouches) }
+      sceneList = nil
+      showHelp = false
+    case .openScene(let path):
+      sceneList = nil
+      effects.append(.openScene(path: path))
+    case .save:
+      save(script: loaded.script, note: "configuration")
+    case .saveWithRecording:
+      save(script: normalised(recording), note: "configuration and the input just performed as its script")
+    case .screenshot:
+      effects.append(.screenshot)
+    case .change(let change):
+      var next = config
+      guard next.apply(change) == nil else { return }
+      config = next
+      if engine.liveTouches.isEmpty {
+        engine.perform([ScriptStep(t: liveTime, .set([change]))])
+      } else {
+        pendingChanges.removeAll { $0.target == change.target && $0.key == change.key }
+        pendingChanges.append(change)
+      }
+    case .jump(let i):
+      paused = true
+      playhead.jump(to: i, in: engine.trace)
+      refreshFold()
+    case .select(let id):
+      selected = id
+    case .inspectorTab(let t):
+      inspectorTab = t
+      scrollOffsets[.inspector] = 0
+    case .bottomTab(let t):
+      bottomTab = t
+    case .scroll(let panel, let by):
+      scrollOffsets[panel] = max(0, (scrollOffsets[panel] ?? 0) + by)
+    case .quit:
+      isRunning = false
+      effects.append(.quit)
+    }
+  }
+
+  /// Shows a message in the header for a few seconds.
+  public func notify(_ text: String, wall: Double) { toast = (text, wall + 4000) }
+
+  private func applyPendingChanges() {
+    guard !pendingChanges.isEmpty else { return }
+    let changes = pendingChanges
+    pendingChanges = []
+    engine.perform([ScriptStep(t: max(clock, engine.now), .set(changes))])
+  }
+
+  /// A fresh engine on the current configuration runs `steps`; the playhead plays it from the start.
+  private func replay(_ steps: [ScriptStep]) {
+    let script = normalised(steps)
+    restartEngine(on: config)
+    engine.run(script: script)
+    clock = engine.now
+    paused = false
+    recording = []
+  }
+
+  /// Steps shifted so the first is at t = 0, times rounded to whole milliseconds.
+  private func normalised(_ steps: [ScriptStep]) -> [ScriptStep] {
+    guard let t0 = steps.first?.t else { return [] }
+    return steps.map { s in
+      var s = s
+      s.t = (s.t - t0).rounded()
+      s.line = 0
+      return s
+    }
+  }
+
+  private func save(script: [ScriptStep], note: String) {
+    var scene = config
+    scene.script = script
+    let path = scenePath ?? "Scenes/untitled.yaml"
+    effects.append(.writeFile(path: path, text: SceneWriter.yaml(scene)))
+    toastPending = "Saved the \(note) to \(path)"
+  }
+  /// A message to show once the window has written the file.
+  public var toastPending: String?
+
+  // MARK: - Keys
+
+  /// Every key and mouse action, for the help overlay (the one table the key handling follows).
+  public static let keyHelp: [(keys: String, what: String)] = [
+    ("drag on the device", "touch with one finger (a touchscreen's fingers are fingers too)"),
+    ("Alt + drag", "a second finger mirrored around the centre: pinch and rotate"),
+    ("Shift + drag", "a second finger alongside: two-finger pan"),
+    ("Space", "pause / resume"),
+    ("→  or  .", "step one decision forward"),
+    ("←  or  ,", "step one decision back"),
+    ("1  2  3  4", "speed 1, 1/2, 1/4, 1/10"),
+    ("R", "replay the last gesture"),
+    ("P", "play the scene's script"),
+    ("Esc  or  Backspace", "reset all touches (Esc also closes this help)"),
+    ("+  −  0", "zoom the device in, out, back to fit"),
+    ("F5", "presenter mode: large text, high contrast"),
+    ("Tab", "select the next recognizer"),
+    ("E C B D", "selected recognizer: isEnabled, cancelsTouchesInView, delaysTouchesBegan, delaysTouchesEnded"),
+    ("V G", "selected recognizer: delegate shouldReceive, shouldBegin"),
+    ("click a toggle", "flip it: applies to the next touch"),
+    ("click a log line or the timeline", "jump the playhead there"),
+    ("O", "open another scene from the library"),
+    ("Ctrl+S", "save the configuration to the scene file"),
+    ("Ctrl+Shift+S", "save it with the input just performed as its script"),
+    ("F12", "screenshot to PNG"),
+    ("H  or  ?  or  F1", "this help"),
+    ("Ctrl+Q", "quit"),
+  ]
+
+  static func keyAction(_ key: StudioKey, _ mods: Modifiers, selected: String?, config: Scene) -> StudioAction? {
+    switch key {
+    case .space: return .togglePause
+    case .right: return .step
+    case .left: return .stepBack
+    case .escape: return .closeOverlay
+    case .backspace: return .resetTouches
+    case .function(1): return .toggleHelp
+    case .function(5): return .togglePresenter
+    case .function(12): return .screenshot
+    case .tab: return selectNext(after: selected, in: config, backwards: mods.shift)
+    case .character(let c):
+      if mods.control {
+        switch c {
+        case "s": return mods.shift ? .saveWithRecording : .save
+        case "q": return .quit
+        default: return nil
+        }
+      }
+      switch c {
+      case ".": return .step
+      case ",": return .stepBack
+      case "1": return .setSpeed(1)
+      case "2": return .setSpeed(0.5)
+      case "3": return .setSpeed(0.25)
+      case "4": return .setSpeed(0.1)
+      case "r": return .replayLast
+      case "p": return .playScript
+      case "+", "=": return .zoom(1.25)
+      case "-": return .zoom(0.8)
+      case "0": return .zoomReset
+      case "h", "?", "/": return .toggleHelp
+      case "o": return .openSceneList
+      case "e", "c", "b", "d", "v", "g":
+        guard let id = selected, let r = config.allRecognizers.first(where: { $0.id == id }) else { return nil }
+        return toggle(c, of: r)
+      default: return nil
+      }
+    default: return nil
+    }
+  }
+
+  /// The property change a recognizer toggle key asks for (the opposite of its current value).
+  static func toggle(_ c: Character, of r: RecognizerSpec) -> StudioAction? {
+    let d = r.delegate ?? DelegateSpec()
+    func flip(_ key: String, _ now: Bool) -> StudioAction {
+      .change(PropertyChange(target: r.id, key: key, value: .bool(!now)))
+    }
+    switch c {
+    case "e": return flip("isEnabled", r.isEnabled)
+    case "c": return flip("cancelsTouchesInView", r.cancelsTouchesInView)
+    case "b": return flip("delaysTouchesBegan", r.delaysTouchesBegan)
+    case "d": return flip("delaysTouchesEnded", r.delaysTouchesEnded)
+    case "v": return flip("delegate.shouldReceive", d.shouldReceive != .always(false))
+    case "g": return flip("delegate.shouldBegin", d.shouldBegin != .always(false))
+    default: return nil
+    }
+  }
+
+  static func selectNext(after id: String?, in scene: Scene, backwards: Bool) -> StudioAction? {
+    let ids = scene.allRecognizers.map(\.id)
+    guard !ids.isEmpty else { return nil }
+    guard let id, let i = ids.firstIndex(of: id) else { return .select(backwards ? ids.last! : ids[0]) }
+    return .select(ids[(i + (backwards ? ids.count - 1 : 1)) % ids.count])
+  }
+
+  // MARK: - Geometry
+
+  /// The device viewport inside the canvas panel, with the zoom applied.
+  public func viewport(for layout: StudioLayout) -> Viewport {
+    CanvasPanel.viewport(in: layout.canvas, window: config.window, zoom: zoom, theme: theme)
+  }
+
+  /// A pixel as a scene point, rounded to whole points (scripts saved from live input stay readable).
+  private func sceneLocation(_ pixel: Point) -> Point? {
+    guard let layout = lastLayout else { return nil }
+    let p = viewport(for: layout).toScene(pixel)
+    return Point(p.x.rounded(), p.y.rounded())
+  }
+
+  private func canvasContains(_ pixel: Point) -> Bool {
+    lastLayout?.canvas.contains(pixel) ?? false
+  }
+
+  private func scrollTarget(at p: Point) -> ScrollablePanel? {
+    guard let layout = lastLayout else { return nil }
+    if sceneList != nil { return .sceneList }
+    if layout.inspector.contains(p) { return .inspector }
+    if layout.bottom.contains(p) && bottomTab == .log { return .log }
+    return nil
+  }
+
+  // MARK: - Frame
+
+  /// Everything the window shows now, with its clickable regions.
+  public func frame(size: Size, pixelScale: Double) -> DrawList {
+    theme.pixelScale = pixelScale
+    let layout = StudioLayout(size: size, theme: theme)
+    lastLayout = layout
+    let ctx = PanelContext(model: self, layout: layout)
+    var list = DrawList()
+    list.add(.rect(Rect(0, 0, size.width, size.height), fill: theme.background, stroke: nil))
+    list.append(CanvasPanel.draw(in: layout.canvas, ctx))
+    list.append(InspectorPanel.draw(in: layout.inspector, ctx))
+    list.append(NarrationStrip.draw(in: layout.narration, ctx))
+    list.append(BottomPanel.draw(in: layout.bottom, ctx))
+    list.append(HeaderBar.draw(in: layout.header, ctx))
+    list.append(Overlays.draw(in: Rect(0, 0, size.width, size.height), ctx))
+    lastFrame = list
+    return list
+  }
+}
+
+/// One scene of the library, for the scene list.
+public struct SceneListItem: Hashable, Sendable {
+  public var path: String
+  public var title: String
+  public init(path: String, title: String) {
+    self.path = path
+    self.title = title
+  }
+}
+
+/// One sentence of the narration, tied to the trace entry it explains.
+public struct NarrationItem: Hashable, Sendable {
+  public var t: Double
+  public var traceIndex: Int
+  public var isSummary: Bool
+  public var text: String
+  public init(t: Double, traceIndex: Int, isSummary: Bool, text: String) {
+    self.t = t
+    self.traceIndex = traceIndex
+    self.isSummary = isSummary
+    self.text = text
+  }
+}

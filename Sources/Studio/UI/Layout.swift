@@ -1,0 +1,38 @@
+import TouchSim
+
+/// Where each panel goes in a frame of `size` pixels.
+///
+/// ```
+///  ┌ header: title · transport · speed ─────────────────────────────────┐
+///  │ device canvas                          │ inspector (tabs)           │
+///  │                                        │                            │
+///  ├ narration strip ───────────────────────┴────────────────────────────┤
+///  │ timeline / log (tabs)                                               │
+///  └─────────────────────────────────────────────────────────────────────┘
+/// ```
+public struct StudioLayout: Equatable, Sendable {
+  public var size: Size
+  public var header: Rect
+  public var canvas: Rect
+  public var inspector: Rect
+  public var narration: Rect
+  public var bottom: Rect
+
+  public init(size: Size, theme: Theme) {
+    self.size = size
+    let u = theme.unit
+    let w = size.width
+    let h = size.height
+    let headerH = 46 * u
+    let narrationH = min(3 * theme.lineHeight + 14 * u, h * 0.16)
+    let bottomH = min(max(170 * u, h * 0.24), h * 0.34)
+    let inspectorW = min(max(w * 0.36, 340 * u), w * 0.5)
+    header = Rect(0, 0, w, headerH)
+    let middleTop = headerH
+    let middleH = max(h - headerH - narrationH - bottomH, 60 * u)
+    canvas = Rect(0, middleTop, max(w - inspectorW, 1), middleH)
+    inspector = Rect(w - inspectorW, middleTop, inspectorW, middleH)
+    narration = Rect(0, middleTop + middleH, w, narrationH)
+    bottom = Rect(0, middleTop + middleH + narrationH, w, max(h - (middleTop + middleH + narrationH), 1))
+  }
+}

@@ -196,6 +196,6 @@ public enum SceneLibrary {
 }
 
 /// Until the narration module is linked: no sentences.
-enum StudioNarration {
-  @Sendable static func narrate(_ trace: [TraceEntry], _ scene: Scene) -> [NarrationItem] { [] }
+public enum StudioNarration {
+  @Sendable public static func narrate(_ trace: [TraceEntry], _ scene: Scene) -> [NarrationItem] { [] }
 }

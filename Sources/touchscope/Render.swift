@@ -7,9 +7,10 @@ struct Render: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Render what the window shows at a time to a PNG file, headless.",
     discussion: """
-      Runs the scene's script (or --script) up to --at milliseconds, then draws the window as it would \
-      look then (the views with their current properties, the fingers down) with SDL's software \
-      renderer. Needs no display.
+      Runs the scene's script (or --script) up to --at milliseconds, then draws the whole window as it \
+      would look then, every decision up to that time shown: the device with its views, fingers and the \
+      last hit-test walk, the recognizer cards, the timeline and the narration. Uses SDL's software \
+      renderer and needs no display.
       """
   )
 
@@ -28,8 +29,24 @@ struct Render: ParsableCommand {
   @Option(help: "A file holding only `script:` to run instead of the scene's own script.")
   var script: String?
 
+  @Flag(help: "Presenter mode: large text, high contrast.")
+  var presenter = false
+
+  @Option(help: "Which inspector tab to show: recognizers, views or pairs.")
+  var inspector: String = "recognizers"
+
+  @Option(help: "Which bottom tab to show: timeline or log.")
+  var bottom: String = "timeline"
+
+  @Flag(help: "Show the help overlay.")
+  var help = false
+
   func validate() throws {
     _ = try Self.parseSize(size)
+    guard InspectorTab(rawValue: inspector) != nil else {
+      throw ValidationError("--inspector must be recognizers, views or pairs")
+    }
+    guard BottomTab(rawValue: bottom) != nil else { throw ValidationError("--bottom must be timeline or log") }
     guard at.isFinite, at >= 0 else { throw ValidationError("--at must be a time in milliseconds, 0 or more") }
     let parent = (out as NSString).deletingLastPathComponent
     var isDirectory: ObjCBool = false
@@ -44,13 +61,19 @@ struct Render: ParsableCommand {
     let pixels = try Self.parseSize(size)
     let scene = try SceneInput.load(scene)
     let steps = try script.map { try SceneInput.loadScript($0, for: scene) } ?? scene.script
-    let engine = ScriptPlayback.engine(for: scene, script: steps, until: at)
-    let touches = TouchMarker.active(in: engine.trace)
-    let shown = engine.scene
     let time = at
     let path = out
+    let options = (presenter, InspectorTab(rawValue: inspector)!, BottomTab(rawValue: bottom)!, help)
+    let scenePath = self.scene
     try MainActor.assumeIsolated {
-      try renderPNG(scene: shown, size: pixels, path: path, touches: touches, status: "t = \(Int(time)) ms")
+      let model = StudioModel(scene: scene, path: scenePath)
+      model.narrator = StudioNarration.narrate
+      if options.0 { model.perform(.togglePresenter) }
+      model.perform(.inspectorTab(options.1))
+      model.perform(.bottomTab(options.2))
+      if options.3 { model.perform(.toggleHelp) }
+      model.show(script: steps, at: time)
+      try renderWindowPNG(model, size: pixels, path: path)
     }
   }
 

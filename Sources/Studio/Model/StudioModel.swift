@@ -393,6 +393,17 @@ public final class StudioModel {
     recording = []
   }
 
+  /// Shows the window as it is `time` ms into `script` run on the current configuration (for renders):
+  /// every entry up to then is shown, paused.
+  public func show(script: [ScriptStep], at time: Double) {
+    restartEngine(on: config)
+    engine = ScriptPlayback.engine(for: config, script: script, until: time)
+    clock = engine.now
+    playhead.jumpToEnd(of: engine.trace, limit: time)
+    paused = true
+    refreshFold()
+  }
+
   /// Steps shifted so the first is at t = 0, times rounded to whole milliseconds.
   private func normalised(_ steps: [ScriptStep]) -> [ScriptStep] {
     guard let t0 = steps.first?.t else { return [] }

@@ -23,6 +23,22 @@ public func renderPNG(
   try target.savePNG(path)
 }
 
+/// Renders the whole window (every panel) as the model shows it now, headless, to a PNG file.
+@MainActor
+public func renderWindowPNG(_ model: StudioModel, size: Size, path: String) throws {
+  let target = try OffscreenCanvas(width: Int(size.width), height: Int(size.height))
+  try target.draw(model.frame(size: size, pixelScale: 1).commands)
+  try target.savePNG(path)
+}
+
+/// Renders the whole window as the model shows it now, headless, and returns the pixels.
+@MainActor
+public func renderWindowBitmap(_ model: StudioModel, size: Size) throws -> Bitmap {
+  let target = try OffscreenCanvas(width: Int(size.width), height: Int(size.height))
+  try target.draw(model.frame(size: size, pixelScale: 1).commands)
+  return target.bitmap()
+}
+
 /// Reads a PNG file back as a bitmap (for tests of `renderPNG`).
 @MainActor
 public func loadPNG(path: String) throws -> Bitmap {

@@ -22,11 +22,13 @@ let package = Package(
       pkgConfig: "SDL2_ttf",
       providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"])]
     ),
-    .target(name: "Studio", dependencies: ["TouchSim", "SceneFile", "CSDL2"]),
+    .target(name: "Studio", dependencies: ["TouchSim", "SceneFile", "CSDL2", "Narration"]),
+    // Plain-language narration of a trace (issue 4).
+    .target(name: "Narration", dependencies: ["TouchSim"]),
     .executableTarget(
       name: "touchscope",
       dependencies: [
-        "TouchSim", "SceneFile", "Studio",
+        "TouchSim", "SceneFile", "Studio", "Narration",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -39,7 +41,11 @@ let package = Package(
       ]
     ),
     .testTarget(name: "SceneFileTests", dependencies: ["SceneFile", "TouchSim", "TestSupport"]),
-    .testTarget(name: "StudioTests", dependencies: ["Studio", "TouchSim", "SceneFile", "TestSupport"]),
+    .testTarget(name: "NarrationTests", dependencies: ["Narration", "TouchSim", "TestSupport"]),
+    .testTarget(
+      name: "StudioTests", dependencies: ["Studio", "TouchSim", "SceneFile", "TestSupport"], exclude: ["Snapshots"]),
+    .testTarget(
+      name: "SceneLibraryTests", dependencies: ["TouchSim", "SceneFile", "TestSupport"], exclude: ["Golden"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import Narration
 import SceneFile
 import TouchSim
 
@@ -195,7 +196,11 @@ public enum SceneLibrary {
   }
 }
 
-/// Until the narration module is linked: no sentences.
+/// The narration module's sentences as the window's narration items.
 public enum StudioNarration {
-  @Sendable public static func narrate(_ trace: [TraceEntry], _ scene: Scene) -> [NarrationItem] { [] }
+  @Sendable public static func narrate(_ trace: [TraceEntry], _ scene: Scene) -> [NarrationItem] {
+    Narrator.narrate(trace, scene: scene).map {
+      NarrationItem(t: $0.t, traceIndex: $0.traceIndex, isSummary: $0.kind == .summary, text: $0.text)
+    }
+  }
 }

@@ -17,6 +17,9 @@ extension Engine {
 
   /// The view part of one event: each changed touch's phase goes to touch.view now, or is withheld.
   func deliverEvent(_ changed: [Int]) {
+    // What was held and is free now goes first (e.g. a quick tap in a scroll view: touchesBegan,
+    // released at touch-up, then touchesEnded back to back, H-3).
+    flushHeldDeliveries()
     var ready: [(view: Int, method: TouchMethod, uid: Int)] = []
     var held: [(view: Int, method: TouchMethod, uid: Int, by: [String])] = []
     for uid in changed {

@@ -35,6 +35,8 @@ extension Engine {
       if recs[r].touches.count == uids.count { recs[r].data.startTime = now }
     case .touchesEnded, .touchesCancelled:
       recs[r].touches.removeAll { uids.contains($0) }
+      // The last fingers lifted: their lift point is where the gesture ends (action location, translation).
+      if recs[r].touches.isEmpty { recs[r].data.lastCentroid = centroid(uids) }
     case .touchesMoved: break
     }
     switch recs[r].kind {
@@ -154,7 +156,9 @@ extension Engine {
 
   /// Translation so far (window space): carried-over part plus the centroid's travel from the origin.
   func panTranslation(_ r: Int) -> Point {
-    recs[r].data.translationBase + (centroid(recs[r].touches) - recs[r].data.origin)
+    // Once every finger has lifted, the translation is where they lifted (kept in lastCentroid).
+    let c = recs[r].touches.isEmpty ? recs[r].data.lastCentroid : centroid(recs[r].touches)
+    return recs[r].data.translationBase + (c - recs[r].data.origin)
   }
 
   /// Keeps the translation continuous when fingers join or leave.

@@ -14,7 +14,7 @@ struct Touchscope: ParsableCommand {
 
       Exit codes: 0 success, 1 invalid input (scene, script or arguments), 2 internal error.
       """,
-    subcommands: [Open.self, Replay.self, Check.self, List.self, Render.self, Bench.self],
+    subcommands: [Open.self, Replay.self, Explain.self, Check.self, List.self, Render.self, Bench.self],
     defaultSubcommand: Open.self
   )
 

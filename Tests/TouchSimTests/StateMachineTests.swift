@@ -193,3 +193,15 @@ import TouchSim
     #expect(possible.actions("press").isEmpty)
   }
 }
+
+/// Values at the end of a gesture are those of the lift, not of an empty set of touches.
+@Suite struct EndValueTests {
+  @Test func panEndedReportsTheTranslationAtTheLift() {
+    let s = scene([v("card", [0, 0, 390, 844], recognizers: [g("pan", .pan)])])
+    let run = Run(s, drag(from: (100, 100), to: (190, 100), steps: 9) + [])
+    #expect(run.actionValues("pan").last?.translation == Point(90, 0))
+    #expect(run.actionValues("pan").last?.location == Point(190, 100))
+    let moved = Run(s, [down(1, 100, 100, t: 0), move(1, 150, 100, t: 20), up(1, t: 40, 170, 120)])
+    #expect(moved.actionValues("pan").last?.translation == Point(70, 20))
+  }
+}

@@ -26,6 +26,9 @@ public final class StudioModel {
 
   public private(set) var playhead = Playhead()
   public private(set) var paused = false
+  /// A script or a gesture is being replayed (until the playhead reaches its end).
+  public var isReplaying: Bool { replaying && playhead.index < engine.trace.count }
+  private var replaying = false
   public static let speeds: [Double] = [1, 0.5, 0.25, 0.1]
   public private(set) var speed: Double = 1
   /// The fold of the trace at the playhead (cached; recomputed when the playhead moves back).
@@ -212,6 +215,7 @@ public final class StudioModel {
 
   /// The engine time live input happens at (the playhead jumps to live first if it was replaying).
   private var liveTime: Double {
+    replaying = false
     if playhead.index < engine.trace.count && engine.liveTouches.isEmpty && pointerTouches.isEmpty {
       // A replay was showing: live input continues after it.
       playhead.jumpToEnd(of: engine.trace, limit: engine.now)
@@ -301,10 +305,12 @@ public final class StudioModel {
       paused.toggle()
       if !paused { clock = max(clock, engine.now) }
     case .step:
+      scrollOffsets[.log] = nil
       paused = true
       playhead.stepForward(in: engine.trace)
       refreshFold()
     case .stepBack:
+      scrollOffsets[.log] = nil
       paused = true
       playhead.stepBack(in: engine.trace)
       refreshFold()
@@ -315,6 +321,7 @@ public final class StudioModel {
     case .playScript:
       replay(loaded.script)
     case .resetTouches:
+      scrollOffsets[.log] = nil
       cancelAllTouches()
       playhead.jumpToEnd(of: engine.trace, limit: max(clock, engine.now))
       refreshFold()
@@ -366,7 +373,13 @@ public final class StudioModel {
     case .bottomTab(let t):
       bottomTab = t
     case .scroll(let panel, let by):
-      scrollOffsets[panel] = max(0, (scrollOffsets[panel] ?? 0) + by)
+      var base = scrollOffsets[panel] ?? 0
+      if panel == .log, scrollOffsets[.log] == nil, let layout = lastLayout {
+        // The log was following the playhead: scrolling starts from where it was shown.
+        base = LogPanel.followOffset(
+          count: engine.trace.count, playheadIndex: playhead.index, height: layout.bottom.height, theme: theme)
+      }
+      scrollOffsets[panel] = max(0, base + by)
     case .quit:
       isRunning = false
       effects.append(.quit)
@@ -386,6 +399,8 @@ public final class StudioModel {
   /// A fresh engine on the current configuration runs `steps`; the playhead plays it from the start.
   private func replay(_ steps: [ScriptStep]) {
     let script = normalised(steps)
+    scrollOffsets[.log] = nil
+    replaying = true
     restartEngine(on: config)
     engine.run(script: script)
     clock = engine.now

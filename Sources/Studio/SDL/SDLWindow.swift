@@ -104,6 +104,8 @@ final class SDLWindow {
       return nil
     case SDL_KEYDOWN:
       let mods = modifiers(UInt32(e.key.keysym.mod))
+      // Pressing Alt or Shift alone adds the simulated second finger (the model follows the modifiers).
+      if isModifier(e.key.keysym.sym) { return .modifiers(mods.adding(e.key.keysym.sym)) }
       guard let key = key(e.key.keysym.sym) else { return nil }
       return .key(key, mods)
     case SDL_KEYUP:
@@ -232,6 +234,20 @@ final class SDLWindow {
         renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, surface.pointee.pixels, surface.pointee.pitch) == 0
     else { throw SDLError("SDL_RenderReadPixels") }
     guard IMG_SavePNG(surface, path) == 0 else { throw SDLError("IMG_SavePNG(\(path))") }
+  }
+}
+
+extension Modifiers {
+  /// The modifiers with the key just pressed included (SDL reports `mod` before the key counts).
+  fileprivate func adding(_ sym: SDL_Keycode) -> Modifiers {
+    var m = self
+    switch UInt32(bitPattern: sym) {
+    case SDLK_LSHIFT.rawValue, SDLK_RSHIFT.rawValue: m.shift = true
+    case SDLK_LALT.rawValue, SDLK_RALT.rawValue: m.alt = true
+    case SDLK_LCTRL.rawValue, SDLK_RCTRL.rawValue: m.control = true
+    default: break
+    }
+    return m
   }
 }
 

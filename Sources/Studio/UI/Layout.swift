@@ -23,10 +23,13 @@ public struct StudioLayout: Equatable, Sendable {
     let u = theme.unit
     let w = size.width
     let h = size.height
-    let headerH = 46 * u
-    let narrationH = min(3 * theme.lineHeight + 14 * u, h * 0.16)
-    let bottomH = min(max(170 * u, h * 0.24), h * 0.34)
-    let inspectorW = min(max(w * 0.36, 340 * u), w * 0.5)
+    // Presenter mode enlarges everything by 1.5; the device and the narration matter most to a class,
+    // so the header, timeline and inspector give up a little of their share there.
+    let p = theme.presenter
+    let headerH = (p ? 40 : 46) * u
+    let narrationH = min((p ? 2 : 3) * theme.lineHeight + 14 * u, h * 0.16)
+    let bottomH = p ? min(max(120 * u, h * 0.2), h * 0.26) : min(max(170 * u, h * 0.24), h * 0.34)
+    let inspectorW = p ? min(max(w * 0.34, 300 * u), w * 0.45) : min(max(w * 0.36, 340 * u), w * 0.5)
     header = Rect(0, 0, w, headerH)
     let middleTop = headerH
     let middleH = max(h - headerH - narrationH - bottomH, 60 * u)

@@ -22,6 +22,8 @@ public struct PanelContext {
   /// The simulated second finger, while it is down.
   public let virtualFinger: (touch: Int, location: Point)?
   public let paused: Bool
+  /// A script or the last gesture is being replayed (not live input).
+  public let isReplaying: Bool
   public let speed: Double
   public let narration: [NarrationItem]
   public let scroll: [ScrollablePanel: Double]
@@ -49,6 +51,7 @@ public struct PanelContext {
     hover = m.hover
     virtualFinger = m.virtualFinger
     paused = m.paused
+    isReplaying = m.isReplaying
     speed = m.speed
     narration = m.narration
     scroll = m.scrollOffsets

@@ -1,0 +1,113 @@
+import TouchSim
+
+/// What happened during one gesture (from the first touch-down until every touch is up and every
+/// recognizer has settled), collected for the "Why?" summary.
+struct GestureRecord {
+  struct TouchLog {
+    var number: Int
+    var down: Double
+    var view: String?
+    var tapCount: Int
+    var lift: Double?
+    var cancelled = false
+  }
+
+  struct Transition {
+    var t: Double
+    var index: Int
+    var from: GestureState
+    var to: GestureState
+    var reason: String
+  }
+
+  /// One try of a recognizer, from its first touch to its reset.
+  struct Attempt {
+    var touches: [Int] = []
+    var transitions: [Transition] = []
+    var actions: [(t: Double, state: GestureState, values: ActionValues)] = []
+    var waitedFor: [String] = []
+    var firstWait: Double?
+    var closed = false
+
+    var decisive: Transition? { transitions.last { $0.to != .possible && $0.to != .changed } }
+    var fired: Bool { actions.contains { $0.state == .began || $0.state == .ended } }
+    var changedCount: Int { actions.filter { $0.state == .changed }.count }
+  }
+
+  /// Why a view's touch was cancelled or never delivered.
+  enum Cause: Equatable {
+    case recognizer(String, began: Bool)
+    case scrolling(scrollView: String, pan: String)
+    case system
+    case unknown
+  }
+
+  struct Delivery {
+    var t: Double
+    var index: Int
+    var method: TouchMethod
+    var touches: [Int]
+    /// Held back this long (withheld first).
+    var late: Double?
+    var heldBy: [String] = []
+    /// Who let it go: a recognizer that failed, or a scroll view's delay that ended.
+    var releasedBy: [String] = []
+    var cause: Cause?
+  }
+
+  struct ViewLog {
+    var deliveries: [Delivery] = []
+    var controlEvents: [(t: Double, event: TraceEvent.ControlEvent, value: Double?)] = []
+    var drops: [(t: Double, touch: Int, reason: String, heldBy: [String])] = []
+  }
+
+  var start: Int
+  var touches: [TouchLog] = []
+  var recognizerOrder: [String] = []
+  var attempts: [String: [Attempt]] = [:]
+  /// Recognizers whose delegate refused a touch (shouldReceive NO, E-6.4).
+  var refused: [(recognizer: String, touch: Int)] = []
+  /// Recognizers on touch.view's ancestry that were not attached to a touch, with the reason.
+  var unattached: [(recognizer: String, touch: Int, why: String)] = []
+  var viewOrder: [String] = []
+  var views: [String: ViewLog] = [:]
+  /// Views the hit test skipped although the point lay inside their bounds.
+  var skipped: [(view: String, result: TraceEvent.HitResult, touch: Int)] = []
+
+  init(start: Int) { self.start = start }
+
+  mutating func noteRecognizer(_ id: String) {
+    if !recognizerOrder.contains(id) { recognizerOrder.append(id) }
+  }
+
+  mutating func noteView(_ id: String) {
+    if !viewOrder.contains(id) { viewOrder.append(id) }
+  }
+
+  /// The open attempt of a recognizer, created when needed.
+  mutating func withAttempt(_ id: String, _ change: (inout Attempt) -> Void) {
+    noteRecognizer(id)
+    var list = attempts[id] ?? []
+    if list.last?.closed ?? true { list.append(Attempt()) }
+    change(&list[list.count - 1])
+    attempts[id] = list
+  }
+
+  mutating func closeAttempt(_ id: String) {
+    guard var list = attempts[id], !list.isEmpty else { return }
+    list[list.count - 1].closed = true
+    attempts[id] = list
+  }
+
+  mutating func withView(_ id: String, _ change: (inout ViewLog) -> Void) {
+    noteView(id)
+    var log = views[id] ?? ViewLog()
+    change(&log)
+    views[id] = log
+  }
+
+  /// The last lift at or before `t`.
+  func lastLift(before t: Double) -> Double? {
+    touches.compactMap(\.lift).filter { $0 <= t }.max()
+  }
+}

@@ -1,0 +1,235 @@
+import TouchSim
+
+/// Follows the trace entry by entry: live touches, recognizer states, who is involved, deliveries
+/// still held. It annotates entries with what the narration needs (why a touch was cancelled, how
+/// late a delivery was) and keeps the record of the current gesture.
+struct TraceTracker {
+  struct Held {
+    var t: Double
+    var method: TouchMethod
+    var by: [String]
+  }
+
+  private(set) var states: [String: GestureState] = [:]
+  /// Touches each recognizer received since its last reset.
+  private(set) var fed: [String: [Int]] = [:]
+  private(set) var waiting: [String: [String]] = [:]
+  private(set) var involved: Set<String> = []
+  /// Touches down now: number → touch.view.
+  private(set) var live: [Int: String?] = [:]
+  /// The hit view of each touch number (its latest touch-down).
+  private(set) var touchView: [Int: String?] = [:]
+  /// Deliveries withheld and not yet delivered or dropped, per "view#touch".
+  private(set) var held: [String: [Held]] = [:]
+  private(set) var gesture: GestureRecord?
+
+  /// Annotations for the narration, by entry index.
+  private(set) var deliveries: [Int: GestureRecord.Delivery] = [:]
+  private(set) var unattachedAt: [Int: [(recognizer: String, why: String)]] = [:]
+  /// Who was holding back a delivery the window then dropped.
+  private(set) var dropHeldBy: [Int: [String]] = [:]
+
+  /// Recognizers that began or recognized, with the time (for cancellation causes).
+  private var recognitions: [(t: Double, recognizer: String, began: Bool)] = []
+  private var cancelledInputs: [(t: Double, touch: Int)] = []
+  private var failures: [(t: Double, recognizer: String)] = []
+  private var timers: [(t: Double, what: String, owner: String)] = []
+  private var lifts: [(t: Double, touch: Int)] = []
+
+  func state(_ r: String) -> GestureState { states[r] ?? .possible }
+
+  /// No touch down, no recognizer undecided, nothing held: a gesture may end here.
+  var isSettled: Bool { live.isEmpty && involved.isEmpty && held.values.allSatisfy(\.isEmpty) }
+
+  /// Hands the finished gesture over and starts afresh.
+  mutating func takeGesture() -> GestureRecord? {
+    defer { gesture = nil }
+    return gesture
+  }
+
+  /// Takes entry `i` into account (and applies its scene changes to `scene`).
+  mutating func apply(_ i: Int, _ entry: TraceEntry, scene: inout LiveScene) {
+    let t = entry.t
+    switch entry.event {
+    case .input(let n, let phase, _, let tapCount):
+      if gesture == nil { gesture = GestureRecord(start: i) }
+      switch phase {
+      case .began:
+        live[n] = .some(nil)
+        gesture?.touches.append(.init(number: n, down: t, view: nil, tapCount: tapCount))
+      case .ended, .cancelled:
+        live[n] = nil
+        lifts.append((t, n))
+        if let k = gesture?.touches.lastIndex(where: { $0.number == n && $0.lift == nil }) {
+          gesture?.touches[k].lift = t
+          gesture?.touches[k].cancelled = phase == .cancelled
+        }
+        if phase == .cancelled { cancelledInputs.append((t, n)) }
+      default: break
+      }
+    case .hitTest(let view, let at, let result):
+      if result != .inside && result != .outside && scene.contains(view, at),
+        let n = gesture?.touches.last?.number
+      {
+        gesture?.skipped.append((view, result, n))
+      }
+    case .hit(let n, let view):
+      live[n] = .some(view)
+      touchView[n] = .some(view)
+      if let k = gesture?.touches.lastIndex(where: { $0.number == n }) { gesture?.touches[k].view = view }
+      if let view { gesture?.noteView(view) }
+    case .attach(let n, let recognizers):
+      noteUnattached(i, touch: n, attached: recognizers, scene: scene)
+    case .ask(let of, .shouldReceive, _, _, false):
+      if let n = gesture?.touches.last?.number {
+        gesture?.refused.append((of, n))
+        gesture?.noteRecognizer(of)
+      }
+    case .ask:
+      break
+    case .feed(let r, let method, let touches):
+      involved.insert(r)
+      if method == .touchesBegan {
+        fed[r, default: []].append(contentsOf: touches)
+        gesture?.withAttempt(r) { $0.touches.append(contentsOf: touches) }
+      }
+    case .state(let r, let from, let to, let reason):
+      states[r] = to
+      if to == .possible && reason == "reset" {
+        involved.remove(r)
+        fed[r] = nil
+        waiting[r] = nil
+        gesture?.closeAttempt(r)
+      } else {
+        involved.insert(r)
+        waiting[r] = nil
+        if from == .possible && (to == .began || to == .ended) { recognitions.append((t, r, to == .began)) }
+        if to == .failed { failures.append((t, r)) }
+        gesture?.withAttempt(r) {
+          $0.transitions.append(.init(t: t, index: i, from: from, to: to, reason: reason))
+        }
+      }
+    case .action(let r, let state, let values):
+      gesture?.withAttempt(r) { $0.actions.append((t, state, values)) }
+    case .wait(let r, let others):
+      involved.insert(r)
+      waiting[r] = others
+      gesture?.withAttempt(r) { a in
+        if a.firstWait == nil { a.firstWait = t }
+        for o in others where !a.waitedFor.contains(o) { a.waitedFor.append(o) }
+      }
+    case .withhold(let view, let method, let touches, let by):
+      for n in touches { held["\(view)#\(n)", default: []].append(Held(t: t, method: method, by: by)) }
+      gesture?.noteView(view)
+    case .deliver(let view, let method, let touches, _):
+      noteDelivery(i, t: t, view: view, method: method, touches: touches, scene: scene)
+    case .drop(let view, _, let touches, let reason):
+      if let view {
+        let by = touches.first.flatMap { held["\(view)#\($0)"]?.first?.by } ?? []
+        dropHeldBy[i] = by
+        for n in touches { held["\(view)#\(n)"] = nil }
+        gesture?.withView(view) { log in for n in touches { log.drops.append((t, n, reason, by)) } }
+      }
+    case .control(let c, let event, _, let value):
+      gesture?.withView(c) { $0.controlEvents.append((t, event, value)) }
+    case .timer(let what, let owner):
+      timers.append((t, what, owner))
+    case .set(let target, let key, let value):
+      scene.apply(target: target, key: key, value: value)
+    case .reorder(let view, let to):
+      scene.reorder(view, toFront: to == "front")
+    case .scroll(let view, let offset):
+      scene.scroll(view, to: offset)
+    case .forward:
+      break
+    }
+    trimHistory(before: t)
+  }
+
+  /// Recognizers of touch.view and its superviews that the attach list leaves out (rule 1.1, C-7).
+  private mutating func noteUnattached(_ i: Int, touch n: Int, attached: [String], scene: LiveScene) {
+    guard case .some(.some(let view)) = touchView[n] else { return }
+    var out: [(String, String)] = []
+    for v in scene.ancestry(view) {
+      for r in scene.recognizersOn[v] ?? [] where !attached.contains(r) {
+        let s = state(r)
+        if scene.recognizers[r]?.isEnabled == false {
+          out.append((r, "it is disabled (isEnabled is false)"))
+        } else if let w = waiting[r], !w.isEmpty {
+          out.append((r, "it is waiting for \(Phrase.codes(w, and: "or")) to fail and takes no new touch"))
+        } else if s.isTerminal {
+          out.append((r, "it has already finished and is not reset yet"))
+        } else if s.isActive {
+          out.append((r, "it is already tracking as many touches as it takes"))
+        }
+      }
+    }
+    guard !out.isEmpty else { return }
+    unattachedAt[i] = out
+    for (r, why) in out { gesture?.unattached.append((r, n, why)) }
+  }
+
+  private mutating func noteDelivery(
+    _ i: Int, t: Double, view: String, method: TouchMethod, touches: [Int], scene: LiveScene
+  ) {
+    var d = GestureRecord.Delivery(t: t, index: i, method: method, touches: touches)
+    for (k, n) in touches.enumerated() {
+      let key = "\(view)#\(n)"
+      if method == .touchesCancelled {
+        // F-2: whatever was still queued for this touch is discarded with the cancellation.
+        held[key] = nil
+        if k == 0 { d.cause = cancelCause(t: t, touch: n, scene: scene) }
+      } else if var queue = held[key], let k = queue.firstIndex(where: { $0.method == method }) {
+        // Touch numbers may be reused: only a held phase of this method can be the one delivered.
+        let h = queue.remove(at: k)
+        held[key] = queue.isEmpty ? nil : queue
+        if d.late == nil {
+          d.late = t - h.t
+          d.heldBy = h.by
+          d.releasedBy = releasers(of: h.by, at: t, scene: scene)
+        }
+      }
+    }
+    deliveries[i] = d
+    gesture?.withView(view) { $0.deliveries.append(d) }
+  }
+
+  /// Why a view gets touchesCancelled now: the system cancelled the touch, or a recognizer that owns
+  /// it began or recognized at this time (F-2), or a scroll view began scrolling (H-6).
+  func cancelCause(t: Double, touch n: Int, scene: LiveScene) -> GestureRecord.Cause {
+    if cancelledInputs.contains(where: { $0.t == t && $0.touch == n }) { return .system }
+    for rec in recognitions.reversed() where rec.t == t && (fed[rec.recognizer] ?? []).contains(n) {
+      if let s = scene.scrollView(ofPan: rec.recognizer) { return .scrolling(scrollView: s, pan: rec.recognizer) }
+      return .recognizer(rec.recognizer, began: rec.began)
+    }
+    return .unknown
+  }
+
+  /// Of the recognizers and scroll views that held a delivery, those that let it go at time `t`.
+  private func releasers(of by: [String], at t: Double, scene: LiveScene) -> [String] {
+    var out: [String] = []
+    for id in by {
+      if failures.contains(where: { $0.t == t && $0.recognizer == id }) {
+        out.append(id)
+      } else if scene.views[id] != nil, timers.contains(where: { $0.t == t && $0.owner == id }) {
+        out.append(id)
+      }
+    }
+    return out
+  }
+
+  /// Whether a recognizer failed at exactly time `t`.
+  func failed(_ r: String, at t: Double) -> Bool { failures.contains { $0.t == t && $0.recognizer == r } }
+
+  /// Whether a touch lifted at exactly time `t`.
+  func lifted(at t: Double) -> Bool { lifts.contains { $0.t == t } }
+
+  /// Keeps only what happened at the current time (causes are looked up within one time).
+  private mutating func trimHistory(before t: Double) {
+    if recognitions.first.map({ $0.t < t }) ?? false { recognitions.removeAll { $0.t < t } }
+    if cancelledInputs.first.map({ $0.t < t }) ?? false { cancelledInputs.removeAll { $0.t < t } }
+    if failures.first.map({ $0.t < t }) ?? false { failures.removeAll { $0.t < t } }
+    if timers.first.map({ $0.t < t }) ?? false { timers.removeAll { $0.t < t } }
+    if lifts.first.map({ $0.t < t }) ?? false { lifts.removeAll { $0.t < t } }
+  }
+}

@@ -1,0 +1,97 @@
+import TouchSim
+
+/// Where every view of a scene lands on the canvas: the shared geometry of the canvas's layers.
+///
+/// The view tree is drawn by `SceneCanvas`; the layers on top of it (recognizer badges, the hit-test walk,
+/// hit outlines) need the same placement by id: each view's transform to window coordinates, its
+/// bounding box in pixels, the clip its clipping ancestors impose, and its place in the tree.
+struct CanvasGeometry {
+  /// One laid-out view.
+  struct Node {
+    var spec: ViewSpec
+    /// Index of the superview in `nodes`, nil for the root.
+    var parent: Int?
+    /// Indices of the subviews, back to front.
+    var children: [Int] = []
+    /// From the view's bounds coordinates to window coordinates.
+    var toWindow: AffineTransform
+    /// Bounding box of the view's bounds, in pixels.
+    var box: Rect
+    /// What the view's clipping ancestors (and the device) let show, in pixels.
+    var clip: Rect
+    /// Hidden or fully transparent, itself or through an ancestor.
+    var ghost: Bool
+  }
+
+  let viewport: Viewport
+  private(set) var nodes: [Node] = []
+  private var byID: [String: Int] = [:]
+
+  init(scene: Scene, viewport: Viewport) {
+    self.viewport = viewport
+    let device = viewport.toPixels(Rect(origin: .zero, size: scene.window))
+    add(scene.root, parent: nil, parentToWindow: .identity, clip: device, ghost: false)
+  }
+
+  private mutating func add(_ view: ViewSpec, parent: Int?, parentToWindow: AffineTransform, clip: Rect, ghost: Bool) {
+    let toWindow = view.toSuperview.followed(by: parentToWindow)
+    let box = SceneCanvas.snapped(
+      viewport.toPixels(SceneCanvas.boundingBox(SceneCanvas.corners(of: view.bounds, through: toWindow))))
+    let isGhost = ghost || view.hidden || view.alpha < 0.01
+    var spec = view
+    spec.subviews = []
+    let index = nodes.count
+    nodes.append(Node(spec: spec, parent: parent, toWindow: toWindow, box: box, clip: clip, ghost: isGhost))
+    if byID[view.id] == nil { byID[view.id] = index }
+    if let parent { nodes[parent].children.append(index) }
+    let clipsSubviews = view.clipsToBounds || view.kind == .scroll
+    let inner = clipsSubviews ? Self.intersect(clip, box) : clip
+    for sub in view.subviews {
+      add(sub, parent: index, parentToWindow: toWindow, clip: inner, ghost: isGhost)
+    }
+  }
+
+  /// The node of view `id`.
+  subscript(id: String) -> Node? { byID[id].map { nodes[$0] } }
+
+  /// The index of view `id` in `nodes`.
+  func index(of id: String) -> Int? { byID[id] }
+
+  /// Every view below `id` (not `id` itself), depth first.
+  func descendants(of id: String) -> [Node] {
+    guard let start = byID[id] else { return [] }
+    var out: [Node] = []
+    var stack = nodes[start].children.reversed() as [Int]
+    while let i = stack.popLast() {
+      out.append(nodes[i])
+      stack += nodes[i].children.reversed()
+    }
+    return out
+  }
+
+  /// A point in the coordinates of view `id`, in pixels.
+  func pixel(_ p: Point, inViewOf id: String) -> Point? {
+    self[id].map { viewport.toPixels($0.toWindow.apply(p)) }
+  }
+}
+
+extension CanvasGeometry {
+  /// The overlap of two rectangles (zero-sized at the nearest corner when they do not overlap).
+  static func intersect(_ a: Rect, _ b: Rect) -> Rect {
+    let x0 = max(a.minX, b.minX)
+    let y0 = max(a.minY, b.minY)
+    let x1 = max(min(a.maxX, b.maxX), x0)
+    let y1 = max(min(a.maxY, b.maxY), y0)
+    return Rect(x0, y0, x1 - x0, y1 - y0)
+  }
+
+  /// Whether two rectangles overlap with a positive area.
+  static func overlap(_ a: Rect, _ b: Rect) -> Bool {
+    a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY
+  }
+
+  /// `r` grown by `dx` horizontally and `dy` vertically on each side.
+  static func grow(_ r: Rect, _ dx: Double, _ dy: Double) -> Rect {
+    Rect(r.minX - dx, r.minY - dy, r.width + 2 * dx, r.height + 2 * dy)
+  }
+}

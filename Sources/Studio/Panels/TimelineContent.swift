@@ -1,0 +1,329 @@
+import TouchSim
+
+/// What the timeline shows for a stretch of the trace, before any pixel is placed: one lane per touch, per
+/// recognizer and per responder, with marks at trace times, bars for waits and held deliveries, and arrows
+/// from a recognizer's decision to the touchesCancelled it caused.
+struct TimelineContent: Equatable, Sendable {
+  var lanes: [TimelineLane] = []
+  var arrows: [TimelineArrow] = []
+
+  /// The lanes of `trace[range]`.
+  init(trace: [TraceEntry], range: Range<Int>) {
+    var builder = Builder()
+    for i in range where i >= 0 && i < trace.count { builder.add(trace[i], index: i, trace: trace) }
+    lanes = builder.orderedLanes()
+    arrows = builder.arrows(in: lanes)
+  }
+
+  /// The lane with this id, if any.
+  func lane(_ kind: TimelineLane.Kind) -> TimelineLane? { lanes.first { $0.kind == kind } }
+
+  // MARK: Building
+
+  private struct Builder {
+    var lanes: [TimelineLane.Kind: TimelineLane] = [:]
+    var order: [TimelineLane.Kind] = []
+    /// Deliveries withheld and not yet made: the bar waiting for its end (lane, bar index, method, touches).
+    var openHolds: [(view: String, bar: Int, method: TouchMethod, touches: Set<Int>)] = []
+    /// Open wait bars by recognizer.
+    var openWaits: [String: Int] = [:]
+    /// Open "life" bars (touch down, recognizer busy, responder tracking) by lane.
+    var openLife: [TimelineLane.Kind: Int] = [:]
+    /// Causes of cancellation: (t, index, recognizer) of each began / ended decision.
+    var decisions: [(t: Double, index: Int, recognizer: String)] = []
+    /// Cancellations to explain: (t, index, view, recognizer named by the trace if any).
+    var cancellations: [(t: Double, index: Int, view: String, cause: String?)] = []
+
+    /// Makes sure the lane exists (lanes are ordered by first appearance).
+    mutating func ensure(_ kind: TimelineLane.Kind) {
+      guard lanes[kind] == nil else { return }
+      order.append(kind)
+      lanes[kind] = TimelineLane(kind: kind)
+    }
+
+    mutating func mark(_ kind: TimelineLane.Kind, _ m: TimelineMark) {
+      ensure(kind)
+      lanes[kind]!.marks.append(m)
+    }
+
+    /// Adds a bar and returns its position in the lane.
+    @discardableResult
+    mutating func bar(_ kind: TimelineLane.Kind, _ b: TimelineBar) -> Int {
+      ensure(kind)
+      lanes[kind]!.bars.append(b)
+      return lanes[kind]!.bars.count - 1
+    }
+
+    mutating func close(_ kind: TimelineLane.Kind, bar i: Int, at index: Int, _ t: Double) {
+      lanes[kind]?.bars[i].toIndex = index
+      lanes[kind]?.bars[i].toT = t
+    }
+
+    mutating func startLife(_ kind: TimelineLane.Kind, _ index: Int, _ t: Double) {
+      guard openLife[kind] == nil else { return }
+      openLife[kind] = bar(kind, TimelineBar(style: .life, fromIndex: index, fromT: t))
+    }
+
+    mutating func endLife(_ kind: TimelineLane.Kind, _ index: Int, _ t: Double) {
+      guard let b = openLife.removeValue(forKey: kind) else { return }
+      close(kind, bar: b, at: index, t)
+    }
+
+    /// Is the last non-tick mark of the lane this letter (so a run of moves or changes shows one letter)?
+    func lastLetter(_ kind: TimelineLane.Kind) -> String? {
+      for m in (lanes[kind]?.marks ?? []).reversed() {
+        switch m.glyph {
+        case .letter(let s): return s
+        case .tick: continue
+        default: return nil
+        }
+      }
+      return nil
+    }
+
+    mutating func add(_ e: TraceEntry, index i: Int, trace: [TraceEntry]) {
+      let t = e.t
+      switch e.event {
+      case .input(let n, let phase, _, let tapCount):
+        let k = TimelineLane.Kind.touch(n)
+        switch phase {
+        case .began:
+          mark(k, TimelineMark(glyph: .down, tone: .touch(n), index: i, t: t))
+          if tapCount > 1 { mark(k, TimelineMark(glyph: .label("tap \(tapCount)"), tone: .touch(n), index: i, t: t)) }
+          startLife(k, i, t)
+        case .moved: mark(k, TimelineMark(glyph: .tick, tone: .touch(n), index: i, t: t))
+        case .stationary: break
+        case .ended:
+          mark(k, TimelineMark(glyph: .up, tone: .touch(n), index: i, t: t))
+          endLife(k, i, t)
+        case .cancelled:
+          mark(k, TimelineMark(glyph: .cross, tone: .bad, index: i, t: t))
+          endLife(k, i, t)
+        }
+      case .feed(let r, let method, _):
+        let k = TimelineLane.Kind.recognizer(r)
+        ensure(k)
+        if method == .touchesBegan { startLife(k, i, t) }
+      case .ask(let of, .shouldReceive, _, _, false):
+        mark(.recognizer(of), TimelineMark(glyph: .label("shouldReceive NO"), tone: .bad, index: i, t: t))
+      case .state(let r, _, let to, let reason):
+        let k = TimelineLane.Kind.recognizer(r)
+        if let w = openWaits.removeValue(forKey: r) { close(k, bar: w, at: i, t) }
+        let isReset = to == .possible && reason == "reset"
+        if to == .changed && lastLetter(k) == "C" {
+          mark(k, TimelineMark(glyph: .tick, tone: .state(.changed), index: i, t: t))
+        } else {
+          mark(
+            k, TimelineMark(glyph: .letter(TimelineLane.letter(to)), tone: .state(to), index: i, t: t, faint: isReset))
+        }
+        if to == .possible { endLife(k, i, t) } else { startLife(k, i, t) }
+        if to == .began || to == .ended { decisions.append((t, i, r)) }
+      case .action(let r, let state, _):
+        if state != .changed { mark(.recognizer(r), TimelineMark(glyph: .action, tone: .good, index: i, t: t)) }
+      case .wait(let r, let others):
+        let k = TimelineLane.Kind.recognizer(r)
+        if let w = openWaits.removeValue(forKey: r) { close(k, bar: w, at: i, t) }
+        if !others.isEmpty {
+          openWaits[r] = bar(k, TimelineBar(style: .wait(others), fromIndex: i, fromT: t))
+        }
+      case .withhold(let view, let method, let touches, let by):
+        let k = TimelineLane.Kind.responder(view)
+        mark(k, TimelineMark(glyph: .letter(TimelineLane.letter(method)), tone: .waiting, index: i, t: t, faint: true))
+        let b = bar(k, TimelineBar(style: .held(by), fromIndex: i, fromT: t))
+        openHolds.append((view, b, method, Set(touches)))
+        if method == .touchesBegan { startLife(k, i, t) }
+      case .deliver(let view, let method, let touches, _):
+        let k = TimelineLane.Kind.responder(view)
+        closeHold(view, method, touches, i, t)
+        if method == .touchesMoved && lastLetter(k) == "M" {
+          mark(k, TimelineMark(glyph: .tick, tone: .normal, index: i, t: t))
+        } else {
+          let tone: TraceDescriber.Tone = method == .touchesCancelled ? .bad : .normal
+          mark(k, TimelineMark(glyph: .letter(TimelineLane.letter(method)), tone: tone, index: i, t: t))
+        }
+        if method == .touchesBegan { startLife(k, i, t) }
+        if method == .touchesEnded || method == .touchesCancelled { endLife(k, i, t) }
+        if method == .touchesCancelled { cancellations.append((t, i, view, nil)) }
+      case .drop(let view, let method, let touches, let reason):
+        guard let view else { break }
+        let k = TimelineLane.Kind.responder(view)
+        closeHold(view, method, touches, i, t)
+        mark(k, TimelineMark(glyph: .cross, tone: .bad, index: i, t: t))
+        mark(k, TimelineMark(glyph: .label(Self.shortReason(reason)), tone: .bad, index: i, t: t))
+        if method != .touchesMoved { endLife(k, i, t) }
+        if reason.hasPrefix("cancelled by ") {
+          let id = reason.dropFirst("cancelled by ".count).split(separator: " ").first.map(String.init)
+          cancellations.append((t, i, view, id))
+        }
+      case .control(let c, let event, _, let value):
+        guard event != .touchDragInside && event != .touchDragOutside else { break }
+        var text = event.rawValue
+        if let value { text += " = \(JSONNumber.format(value))" }
+        let tone: TraceDescriber.Tone =
+          event == .touchUpInside || event == .valueChanged || event == .primaryActionTriggered ? .good : .quiet
+        mark(.responder(c), TimelineMark(glyph: .label(text), tone: tone, index: i, t: t))
+      case .forward(let from, _, let method):
+        guard case .view(let v) = from, method != .touchesMoved, lanes[.responder(v)] != nil else { break }
+        let k = TimelineLane.Kind.responder(v)
+        if lanes[k]?.marks.last.map({ $0.glyph == .forward && $0.t == t }) != true {
+          mark(k, TimelineMark(glyph: .forward, tone: .quiet, index: i, t: t))
+        }
+      case .hitTest, .hit, .attach, .ask, .scroll, .timer, .set, .reorder:
+        break
+      }
+    }
+
+    /// The withheld delivery this delivery (or drop) releases ends its held bar; a touchesCancelled
+    /// releases a withheld delivery of any method (it will never come).
+    mutating func closeHold(_ view: String, _ method: TouchMethod, _ touches: [Int], _ i: Int, _ t: Double) {
+      guard
+        let h = openHolds.firstIndex(where: {
+          $0.view == view && ($0.method == method || method == .touchesCancelled)
+            && !$0.touches.isDisjoint(with: touches)
+        })
+      else { return }
+      close(.responder(view), bar: openHolds[h].bar, at: i, t)
+      openHolds.remove(at: h)
+    }
+
+    static func shortReason(_ reason: String) -> String {
+      let suffix = " before delivery"
+      if reason.hasPrefix("cancelled by "), reason.hasSuffix(suffix) { return String(reason.dropLast(suffix.count)) }
+      return reason
+    }
+
+    /// Touches first, then recognizers, then responders, each in order of first appearance.
+    func orderedLanes() -> [TimelineLane] {
+      let all = order.compactMap { lanes[$0] }
+      func rank(_ l: TimelineLane) -> Int {
+        switch l.kind {
+        case .touch: return 0
+        case .recognizer: return 1
+        case .responder: return 2
+        }
+      }
+      return all.enumerated().sorted { (a, b) in
+        rank(a.element) != rank(b.element) ? rank(a.element) < rank(b.element) : a.offset < b.offset
+      }.map(\.element)
+    }
+
+    /// For each touchesCancelled delivery (or a drop "cancelled by X"): an arrow from the recognizer whose
+    /// decision at the same time caused it.
+    func arrows(in lanes: [TimelineLane]) -> [TimelineArrow] {
+      var out: [TimelineArrow] = []
+      for c in cancellations {
+        let cause =
+          c.cause.flatMap { id in decisions.last { $0.recognizer == id && $0.index < c.index } }
+          ?? decisions.last { $0.t == c.t && $0.index < c.index }
+        guard let cause, cause.t == c.t,
+          let from = lanes.firstIndex(where: { $0.kind == .recognizer(cause.recognizer) }),
+          let to = lanes.firstIndex(where: { $0.kind == .responder(c.view) })
+        else { continue }
+        out.append(TimelineArrow(fromLane: from, fromIndex: cause.index, toLane: to, toIndex: c.index, t: c.t))
+      }
+      return out
+    }
+  }
+}
+
+/// One row of the timeline.
+struct TimelineLane: Equatable, Sendable {
+  enum Kind: Hashable, Sendable {
+    case touch(Int)
+    case recognizer(String)
+    case responder(String)
+  }
+  var kind: Kind
+  /// In trace order.
+  var marks: [TimelineMark] = []
+  var bars: [TimelineBar] = []
+
+  var name: String {
+    switch kind {
+    case .touch(let n): return "touch \(n)"
+    case .recognizer(let id), .responder(let id): return id
+    }
+  }
+
+  /// The letters of the lane, in order (state letters for a recognizer, delivery letters for a view).
+  var letters: [String] {
+    marks.compactMap {
+      if case .letter(let s) = $0.glyph { return s }
+      return nil
+    }
+  }
+
+  /// P B C E X F: possible, began, changed, ended (recognized), cancelled, failed.
+  static func letter(_ s: GestureState) -> String {
+    switch s {
+    case .possible: return "P"
+    case .began: return "B"
+    case .changed: return "C"
+    case .ended: return "E"
+    case .cancelled: return "X"
+    case .failed: return "F"
+    }
+  }
+
+  /// B M E C: touchesBegan, touchesMoved, touchesEnded, touchesCancelled.
+  static func letter(_ m: TouchMethod) -> String {
+    switch m {
+    case .touchesBegan: return "B"
+    case .touchesMoved: return "M"
+    case .touchesEnded: return "E"
+    case .touchesCancelled: return "C"
+    }
+  }
+}
+
+/// Something drawn at one trace time in a lane.
+struct TimelineMark: Equatable, Sendable {
+  enum Glyph: Equatable, Sendable {
+    /// Touch down ●, up ○, cancelled or dropped ✗.
+    case down, up, cross
+    /// A move, a repeated change: a short stroke.
+    case tick
+    /// A state letter (recognizer) or a delivery letter (responder).
+    case letter(String)
+    /// A recognizer's action message.
+    case action
+    /// A responder passed the call up the chain.
+    case forward
+    /// Small words after the mark before it: control events, drop reasons.
+    case label(String)
+  }
+  var glyph: Glyph
+  var tone: TraceDescriber.Tone
+  /// The trace entry it shows (clicking it jumps there).
+  var index: Int
+  var t: Double
+  /// Drawn quieter: resets, the letter of a delivery that was withheld.
+  var faint = false
+}
+
+/// A stretch of time in a lane.
+struct TimelineBar: Equatable, Sendable {
+  enum Style: Equatable, Sendable {
+    /// The recognizer waits for these to fail (trace `wait`).
+    case wait([String])
+    /// A delivery withheld by these recognizers until it is delivered or dropped.
+    case held([String])
+    /// A touch is down; a recognizer is busy with touches; a view is tracking.
+    case life
+  }
+  var style: Style
+  var fromIndex: Int
+  var fromT: Double
+  /// nil while the bar is still open at the end of the stretch.
+  var toIndex: Int?
+  var toT: Double?
+}
+
+/// A decision in one lane that caused a mark in another at the same time ("pan began" → touchesCancelled).
+struct TimelineArrow: Equatable, Sendable {
+  var fromLane: Int
+  var fromIndex: Int
+  var toLane: Int
+  var toIndex: Int
+  var t: Double
+}

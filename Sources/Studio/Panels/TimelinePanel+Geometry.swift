@@ -1,0 +1,143 @@
+import TouchSim
+
+extension TimelinePanel {
+  // MARK: - What is shown
+
+  /// The gesture at the playhead, its lanes and its time axis (without pixels).
+  struct TimelineView {
+    let episodes: TimelineEpisodes
+    let episode: Int
+    let range: Range<Int>
+    let content: TimelineContent
+    let first: Double
+    let last: Double
+    let window: (start: Double, end: Double)
+
+    init?(_ ctx: PanelContext) {
+      guard !ctx.trace.isEmpty else { return nil }
+      episodes = TimelineEpisodes.around(ctx.playheadIndex - 1, in: ctx.trace)
+      guard let k = episodes.episode(containing: ctx.playheadIndex - 1) else { return nil }
+      episode = k
+      range = episodes.range(k)
+      first = ctx.trace[range.lowerBound].t
+      last = ctx.trace[range.upperBound - 1].t
+      let isLast = episodes.nextStart(k) == nil
+      let ongoing = isLast && ctx.fold.touches.values.contains { $0.isDown }
+      window = TimelineAxis.window(first: first, last: last, playhead: ctx.playheadTime, ongoing: ongoing)
+      // A long gesture: only the entries from a little before the window on.
+      let from = Self.firstIndex(atOrAfter: window.start - 1000, in: ctx.trace, range)
+      content = TimelineContent(trace: ctx.trace, range: from..<range.upperBound)
+    }
+
+    /// The first index of `range` whose time is at least `t` (times never decrease along the trace).
+    static func firstIndex(atOrAfter t: Double, in trace: [TraceEntry], _ range: Range<Int>) -> Int {
+      var lo = range.lowerBound
+      var hi = range.upperBound
+      while lo < hi {
+        let mid = (lo + hi) / 2
+        if trace[mid].t < t { lo = mid + 1 } else { hi = mid }
+      }
+      return lo
+    }
+  }
+
+  /// Where things go in pixels.
+  struct Geometry {
+    let rect: Rect
+    let labelRight: Double
+    let axis: TimelineAxis
+    let axisBottom: Double
+    let laneHeight: Double
+    /// Lanes drawn, top to bottom (indices into `content.lanes`).
+    let shown: [Int]
+    let hidden: Int
+
+    init(rect: Rect, view: TimelineView, theme t: Theme) {
+      self.rect = rect
+      let lanes = view.content.lanes
+      let nameWidth = lanes.map { TextMetrics.width($0.name, size: t.smallSize, face: .bold) }.max() ?? 0
+      let labelWidth = min(max(nameWidth + 18 * t.unit, 80 * t.unit), rect.width * 0.2)
+      labelRight = rect.minX + labelWidth
+      axis = TimelineAxis(
+        start: view.window.start, end: view.window.end, left: labelRight + 12 * t.unit,
+        right: rect.maxX - 96 * t.unit)
+      axisBottom = rect.minY + t.smallSize + 6 * t.unit
+      let available = rect.maxY - axisBottom - 4 * t.unit
+      let minLane = t.bodySize + 4 * t.unit
+      let maxLane = t.lineHeight + 9 * t.unit
+      var shown = Array(lanes.indices)
+      if Double(shown.count) * minLane > available {
+        // Too many lanes: keep the busiest ones (in their order), and say how many are left out.
+        let room = max(Int(available / minLane), 1)
+        let keep = Set(
+          lanes.indices.sorted {
+            lanes[$0].marks.count + lanes[$0].bars.count > lanes[$1].marks.count + lanes[$1].bars.count
+          }
+          .prefix(room))
+        shown = shown.filter { keep.contains($0) }
+      }
+      self.shown = shown
+      hidden = lanes.count - shown.count
+      laneHeight = min(max(available / Double(max(shown.count, 1)), minLane), maxLane)
+    }
+
+    func laneRect(_ row: Int) -> Rect {
+      Rect(rect.minX, axisBottom + Double(row) * laneHeight, rect.width, laneHeight)
+    }
+
+    func row(ofLane lane: Int) -> Int? { shown.firstIndex(of: lane) }
+  }
+
+  /// A mark placed in pixels: its centre and width (labels: its left edge).
+  struct Placed {
+    var mark: TimelineMark
+    var x: Double
+    var width: Double
+  }
+
+  /// Marks placed left to right: a mark never overlaps the one before it (same-millisecond letters are
+  /// nudged right); moves stay at their time; labels fill the room after their mark.
+  static func place(_ lane: TimelineLane, axis: TimelineAxis, right edge: Double, theme t: Theme) -> [Placed] {
+    var out: [Placed] = []
+    var right = -Double.infinity
+    let gap = 3 * t.unit
+    let visible = lane.marks.filter { axis.contains($0.t) }
+    var pendingLabels: [(Int, TimelineMark)] = []
+    for m in visible {
+      let ax = axis.x(m.t)
+      switch m.glyph {
+      case .tick:
+        out.append(Placed(mark: m, x: ax, width: 0))
+      case .label:
+        pendingLabels.append((out.count, m))
+        out.append(Placed(mark: m, x: 0, width: 0))
+      default:
+        let w = glyphWidth(m.glyph, t)
+        let x = max(ax, right + gap + w / 2)
+        out.append(Placed(mark: m, x: x, width: w))
+        right = x + w / 2
+      }
+    }
+    // Labels: after the mark before them, up to the next mark.
+    for (slot, m) in pendingLabels {
+      let before = out[..<slot].last { $0.width > 0 || $0.mark.glyph == .tick }
+      let start = max(before.map { $0.x + $0.width / 2 + gap } ?? axis.x(m.t), axis.x(m.t))
+      let next = out[(slot + 1)...].first { $0.width > 0 }
+      let limit = next.map { $0.x - $0.width / 2 - gap } ?? edge
+      out[slot].x = start
+      out[slot].width = max(limit - start, 0)
+    }
+    return out
+  }
+
+  static func glyphWidth(_ g: TimelineMark.Glyph, _ t: Theme) -> Double {
+    switch g {
+    case .letter(let s): return TextMetrics.width(s, size: t.bodySize, face: .bold)
+    case .down, .up: return 10 * t.unit
+    case .cross: return TextMetrics.width("✗", size: t.bodySize)
+    case .action: return TextMetrics.width("⚡", size: t.bodySize)
+    case .forward: return TextMetrics.width("↑", size: t.smallSize)
+    case .tick, .label: return 0
+    }
+  }
+}

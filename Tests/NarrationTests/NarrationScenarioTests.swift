@@ -1,0 +1,333 @@
+import Narration
+import TestSupport
+import Testing
+import TouchSim
+
+/// The narration of typical scenes: the key sentences, word for word.
+@Suite struct NarrationScenarioTests {
+  /// Rule 8.3: a button inside a view with a single-tap recognizer (the contract's example).
+  @Test func buttonInsideATappedView() {
+    let s = scene([v("buy", [100, 300, 190, 60], kind: .button)], rootRecognizers: [g("parentTap", .tap)])
+    let n = Narrated(s, tap(195, 330))
+    n.checkInvariants()
+    #expect(
+      n.steps == [
+        "Finger 1 touches down at (195, 330).",
+        "The hit test for finger 1 goes `root` → `buy`: `buy` is the deepest view containing the point, so it becomes touch.view (rule A-1).",
+        "Finger 1 goes to the recognizers of `buy` and its superviews: `parentTap`, which accepts it (shouldReceive YES) (rules C-7, E-6.4).",
+        "`buy` received touchesBegan after the recognizers got the touch, and sent touchDown (rules F-1, 8.1).",
+        "Finger 1 lifts at (195, 330).",
+        "`parentTap` asked `buy` whether it may begin; a UIButton says no to a superview's single tap, so `parentTap` failed (rule 8.3).",
+        "`buy` received touchesEnded and sent touchUpInside (rule 8.1).",
+      ], "\(n)")
+    #expect(
+      n.summaries == [
+        "`parentTap` did not fire: it failed at 80 ms because `buy` is a UIButton, and a UIButton says no to a superview's single tap (rule 8.3).",
+        "`buy` fired touchUpInside at 80 ms; `parentTap` could not take the touch away, because a UIButton says no to a superview's single tap (rules 8.1, 8.3).",
+      ], "\(n)")
+    // The veto sentence is shown from the question the button was asked (the ask entry).
+    let veto = n.lines.first { $0.text.hasPrefix("`parentTap` asked") }
+    #expect(veto.map { n.run.trace[$0.traceIndex].event.kind } == "ask")
+    #expect(veto?.t == 80)
+    // The summary comes at the gesture's last entry.
+    #expect(n.lines.last?.traceIndex == n.run.trace.count - 1)
+  }
+
+  /// Rules: a hidden overlay in front is visited first and skipped.
+  @Test func hiddenOverlayIsSkipped() {
+    let s = scene([
+      v("buy", [100, 300, 190, 60], kind: .button),
+      v("overlay", [0, 0, 390, 844], recognizers: [g("overlayTap", .tap)]) { $0.hidden = true },
+    ])
+    let n = Narrated(s, tap(195, 330))
+    n.checkInvariants()
+    #expect(
+      n.steps.contains(
+        "The hit test for finger 1 goes `root` → `buy`; in `root` it visits `overlay` first because it was added last: `overlay` is hidden, so it is skipped even though it covers the point (rule A-1)."
+      ), "\(n)")
+    #expect(
+      n.steps.contains(
+        "`buy` is the deepest view containing the point, so it becomes touch.view of finger 1 (rule A-1)."),
+      "\(n)")
+    #expect(
+      n.summaries.contains(
+        "`overlayTap` did not fire: it is on `overlay`, and the hit test skipped `overlay` because it is hidden, so finger 1 never reached it (rules A-1, C-7)."
+      ), "\(n)")
+    #expect(n.summaries.contains("`buy` fired touchUpInside at 80 ms (rule 8.1)."), "\(n)")
+  }
+
+  /// Rule E-6.3: single tap waiting for a double tap; a single tap fires 350 ms after the lift.
+  @Test func singleTapWaitsForTheDoubleTapToFail() {
+    let s = scene([
+      v(
+        "card", [20, 100, 350, 400],
+        recognizers: [
+          g("singleTap", .tap) { $0.requireToFail = ["doubleTap"] },
+          g("doubleTap", .tap) { $0.numberOfTapsRequired = 2 },
+        ])
+    ])
+    let n = Narrated(s, tap(195, 300))
+    n.checkInvariants()
+    let waiting = n.step(
+      "`singleTap` is waiting for `doubleTap` to fail, as require(toFail:) asks; it stays possible meanwhile (rules E-6.3, L12)."
+    )
+    #expect(waiting?.t == 80, "\(n)")
+    #expect(
+      n.steps.contains(
+        "`card`'s touchesEnded is held back while `singleTap` and `doubleTap` are undecided (delaysTouchesEnded) (rule F-6)."
+      ),
+      "\(n)")
+    #expect(n.step("No second tap came within 350 ms, so `doubleTap` failed (rule I).")?.t == 430, "\(n)")
+    #expect(
+      n.steps.contains(
+        "`doubleTap` failed, so `singleTap` recognized at last and sent its action, 350 ms after the lift (rule E-6.3)."
+      ),
+      "\(n)")
+    #expect(
+      n.summaries == [
+        "`singleTap` fired at 430 ms, 350 ms after the lift, because it had to wait for `doubleTap` to fail, and `doubleTap` failed because no second tap came within 350 ms (rule E-6.3).",
+        "`doubleTap` did not fire: it failed at 430 ms because no second tap came within 350 ms (rule I).",
+        "`card` got touchesCancelled for finger 1 at 430 ms because `singleTap` recognized and cancelsTouchesInView is on (rule F-2).",
+      ], "\(n)")
+  }
+
+  /// Rule E-6.3: a double tap makes the waiting single tap fail; one gesture, one summary.
+  @Test func doubleTapMakesTheSingleTapFail() {
+    let s = scene([
+      v(
+        "card", [20, 100, 350, 400],
+        recognizers: [
+          g("singleTap", .tap) { $0.requireToFail = ["doubleTap"] },
+          g("doubleTap", .tap) { $0.numberOfTapsRequired = 2 },
+        ])
+    ])
+    let n = Narrated(s, tap(195, 300, t: 0, touch: 1) + tap(195, 300, t: 200, touch: 2))
+    n.checkInvariants()
+    #expect(
+      n.steps.contains(
+        "Finger 2 goes to the recognizers of `card` and its superviews: `doubleTap`, which accepts it (shouldReceive YES); `singleTap` does not get it: it is waiting for `doubleTap` to fail and takes no new touch (rules C-7, E-6.4)."
+      ), "\(n)")
+    #expect(n.steps.contains("`doubleTap` recognized tap 2 of 2 and sent its action (rule 5.1)."), "\(n)")
+    #expect(n.summary(ofGesture: 1).isEmpty, "two taps, one gesture: \(n)")
+    #expect(
+      Array(n.summary(ofGesture: 0).prefix(2)) == [
+        "`singleTap` did not fire: it had to wait for `doubleTap` to fail, but `doubleTap` recognized (rule E-6.3).",
+        "`doubleTap` fired at 280 ms, when tap 2 of 2 was complete (rule 5.1).",
+      ], "\(n)")
+  }
+
+  /// Rules F-2, F-3, B-1 to B-5: a pan cancels the view's touch; the chain is told once.
+  @Test func panCancelsTheView() {
+    let s = scene([v("card", [20, 100, 350, 400], recognizers: [g("pan", .pan)])]) { $0.root.controller = "RootVC" }
+    let n = Narrated(s, drag(from: (100, 300), to: (200, 300), steps: 10))
+    n.checkInvariants()
+    #expect(
+      n.steps.contains(
+        "`card` did not handle touchesBegan, so it travelled up the responder chain: root → RootVC → window → application → appDelegate, where nobody handled it (rules B-1, B-2, B-4, B-5)."
+      ), "\(n)")
+    #expect(
+      n.steps.contains(
+        "`pan` began because the finger moved 10 pt (at least 10 pt), and sent its action (rules I, 5.1)."),
+      "\(n)")
+    #expect(
+      n.steps.contains(
+        "`card` received touchesCancelled because `pan` began and cancelsTouchesInView is on, and it went up the same responder chain, where nobody handled it (rules F-2, B-4)."
+      ), "\(n)")
+    #expect(
+      n.steps.contains("`pan` changed 9 times as the finger moved (translation now (100, 0)) (rule 5.1)."), "\(n)")
+    #expect(n.steps.contains("Finger 1 moves to (200, 300) in 9 steps."), "\(n)")
+    #expect(
+      n.summaries == [
+        "`pan` fired: it began at 16 ms because the finger moved 10 pt (at least 10 pt), changed 9 times and ended at 176 ms (rules I, 5.1).",
+        "`card` got touchesCancelled for finger 1 at 16 ms because `pan` began and cancelsTouchesInView is on (rule F-2).",
+      ], "\(n)")
+  }
+
+  /// Rule F-6 (S15): a double-tap recognizer on the superview delays the button's touchUpInside.
+  @Test func delaysTouchesEndedBehindADoubleTap() {
+    let s = scene([
+      v(
+        "card", [0, 100, 390, 500], recognizers: [g("doubleTap", .tap) { $0.numberOfTapsRequired = 2 }],
+        subviews: [v("buy", [100, 200, 190, 60], kind: .button)])
+    ])
+    let n = Narrated(s, tap(195, 330))
+    n.checkInvariants()
+    #expect(
+      n.steps.contains(
+        "`buy`'s touchesEnded is held back while `doubleTap` is undecided (delaysTouchesEnded) (rule F-6)."),
+      "\(n)")
+    #expect(
+      n.step(
+        "`buy` received touchesEnded and sent touchUpInside, 350 ms late, now that `doubleTap` failed (delaysTouchesEnded) (rules 8.1, F-6)."
+      )?.t == 430, "\(n)")
+    #expect(
+      n.summaries == [
+        "`doubleTap` did not fire: it failed at 430 ms because no second tap came within 350 ms (rule I).",
+        "`buy` fired touchUpInside at 430 ms, 350 ms after the lift: its touchesEnded was held back until `doubleTap` failed (delaysTouchesEnded) (rule F-6).",
+      ], "\(n)")
+  }
+
+  /// Rules H-1, H-3, H-4, H-8: a quick tap on a button in a scroll view, then a drag.
+  @Test func scrollViewQuickTapAndDrag() {
+    let s = scene([
+      v(
+        "list", [0, 100, 390, 600], kind: .scroll,
+        subviews: [v("b1", [250, 25, 100, 50], kind: .button)]
+      ) { $0.scroll = ScrollSpec(contentSize: Size(390, 1800)) }
+    ])
+    let n = Narrated(s, tap(300, 150) + drag(from: (300, 150), to: (300, 50), t: 1000, steps: 5))
+    n.checkInvariants()
+    #expect(
+      n.steps.contains(
+        "`list` holds back `b1`'s touchesBegan for finger 1 to see whether the finger scrolls (delaysContentTouches) (rule H-1)."
+      ), "\(n)")
+    #expect(
+      n.steps.contains(
+        "The finger lifted before `list`'s content-touch delay ran out, so `list` asks touchesShouldBegin(in: `b1`) at the lift: YES, so `b1` gets the touch now (rule H-3)."
+      ), "\(n)")
+    #expect(
+      n.summary(ofGesture: 0).contains(
+        "`b1` fired touchUpInside at 80 ms, together with touchDown, at the lift: `list` held the touch back for 80 ms to see whether it would scroll (rules H-1, H-3)."
+      ), "\(n)")
+    #expect(
+      n.steps.contains("`b1` never gets finger 1: `list` began scrolling before delivering it (rule H-4)."), "\(n)")
+    #expect(
+      n.summary(ofGesture: 1).contains(
+        "`b1` got no events: finger 1 never reached it, because `list` began scrolling before delivering it (rule H-4)."
+      ), "\(n)")
+    #expect(n.steps.contains { $0.hasPrefix("`list` scrolled ") && $0.hasSuffix("(rule H-8).") }, "\(n)")
+  }
+
+  /// Rule H-6: once the content tracks the touch, scrolling cancels it (touchesShouldCancel YES).
+  @Test func scrollingCancelsContentThatGotTheTouch() {
+    let s = scene([
+      v("list", [0, 100, 390, 600], kind: .scroll, subviews: [v("row", [0, 0, 390, 100])]) {
+        $0.scroll = ScrollSpec(contentSize: Size(390, 1800))
+      }
+    ])
+    let n = Narrated(s, [down(1, 100, 150, t: 0), move(1, 100, 130, t: 300), up(1, t: 320)])
+    n.checkInvariants()
+    #expect(
+      n.steps.contains(
+        "`list`'s 150 ms content-touch delay ran out with the finger still down, so it asks touchesShouldBegin(in: `row`): YES, so `row` gets the touch now (rule H-2)."
+      ), "\(n)")
+    #expect(n.steps.contains { $0.hasPrefix("`row` received touchesCancelled because `list` began scrolling") }, "\(n)")
+    #expect(
+      n.summaries.contains(
+        "`row` got touchesCancelled for finger 1 at 300 ms because `list` began scrolling (rule H-6)."),
+      "\(n)")
+  }
+
+  /// Rules C-4, F-5, F-2: delaysTouchesBegan and multipleTouchEnabled, told from the trace alone.
+  @Test func heldAndDroppedDeliveries() {
+    let s = scene([
+      v("card", [0, 0, 390, 844], recognizers: [g("press", .longPress) { $0.delaysTouchesBegan = true }])
+    ])
+    let n = Narrated(s, [down(1, 100, 100, t: 0), down(2, 200, 200, t: 10), up(2, t: 20), up(1, t: 700)])
+    n.checkInvariants()
+    #expect(
+      n.steps.contains(
+        "`card`'s touchesBegan is held back while `press` is undecided (delaysTouchesBegan) (rule F-5)."),
+      "\(n)")
+    #expect(n.summaries.contains { $0.hasPrefix("`press` did not fire") || $0.hasPrefix("`press` fired") }, "\(n)")
+  }
+
+  /// A touch that hits nothing still gets a summary.
+  @Test func touchOnNothing() {
+    let s = scene([]) { $0.root.hidden = true }
+    let n = Narrated(s, tap(10, 10))
+    n.checkInvariants()
+    #expect(
+      n.steps.contains(
+        "No view takes the point, so finger 1 has no touch.view and no view gets its touches (rule A-1)."), "\(n)")
+    #expect(n.summaries == ["No view was hit, so no view and no recognizer got the touches (rule A-1)."], "\(n)")
+  }
+
+  /// Rule A-5: a subview drawn outside its superview is never asked where the superview is not hit.
+  @Test func childDrawnOutsideItsParentIsNeverAsked() {
+    let s = scene([
+      v("feed", [0, 200, 390, 600]),
+      v("navBar", [0, 0, 390, 100], subviews: [v("menu", [200, 60, 180, 200], kind: .button)]),
+    ])
+    let n = Narrated(s, tap(290, 230))
+    n.checkInvariants()
+    #expect(
+      n.steps.contains(
+        "The hit test for finger 1 goes `root` → `feed`; in `root` it visits `navBar` first because it was added last: `navBar` does not contain the point, so its subviews are not asked, not even `menu`, which is drawn there (rules A-1, A-5)."
+      ), "\(n)")
+  }
+
+  /// Rules F-2, 8.1: a pan on the superview takes the touch from a button (touchCancel).
+  @Test func panCancelsAButton() {
+    let s = scene([
+      v(
+        "card", [0, 100, 390, 500], recognizers: [g("pan", .pan)],
+        subviews: [v("buy", [100, 200, 190, 60], kind: .button)])
+    ])
+    let n = Narrated(s, drag(from: (195, 330), to: (195, 430), steps: 5))
+    n.checkInvariants()
+    #expect(
+      n.steps.contains(
+        "`buy` received touchesCancelled and sent touchCancel because `pan` began and cancelsTouchesInView is on (rules 8.1, F-2)."
+      ), "\(n)")
+    #expect(
+      n.summaries.contains(
+        "`buy` did not fire touchUpInside: it got touchesCancelled at 16 ms because `pan` began and cancelsTouchesInView is on, so it sent touchCancel (rules F-2, 8.1)."
+      ), "\(n)")
+  }
+
+  /// Rules C-4 and C-5: touches the window never delivers, told with their reason.
+  @Test func multipleTouchAndExclusiveTouch() {
+    let s = scene([
+      v("pad", [0, 0, 390, 400]),
+      v("lock", [0, 400, 390, 400], kind: .button) { $0.exclusiveTouch = true },
+    ])
+    let n = Narrated(
+      s,
+      [
+        down(1, 100, 100, t: 0), down(2, 200, 200, t: 10), down(3, 100, 600, t: 20), up(3, t: 30), up(2, t: 40),
+        up(1, t: 50),
+      ])
+    n.checkInvariants()
+    #expect(
+      n.steps.contains(
+        "`pad` never gets finger 2: it already tracks another touch and multipleTouchEnabled is off (rule C-4)."),
+      "\(n)")
+    #expect(
+      n.steps.contains(
+        "`lock` never gets finger 3: it is exclusiveTouch and another view is already tracking a touch (rule C-5)."),
+      "\(n)")
+    #expect(
+      n.summaries.contains(
+        "`lock` got no events: finger 3 never reached it, because it is exclusiveTouch and another view is already tracking a touch (rule C-5)."
+      ), "\(n)")
+  }
+
+  /// Each gesture gets its own "Why?" block, shown at the gesture's last entry, when every touch is up.
+  @Test func oneSummaryPerGesture() {
+    let s = scene([v("card", [0, 0, 390, 844], recognizers: [g("tap", .tap)])])
+    let n = Narrated(s, tap(100, 100, t: 0) + tap(100, 100, t: 1000) + tap(300, 300, t: 2000))
+    n.checkInvariants()
+    let blocks = (0..<4).map { n.summary(ofGesture: $0) }
+    #expect(blocks.prefix(3).allSatisfy { !$0.isEmpty } && blocks[3].isEmpty, "\(n)")
+    #expect(blocks[1].first == "`tap` fired at 1080 ms, when the tap was complete (rule 5.1).", "\(n)")
+    let ends = n.lines.filter { $0.kind == .summary }.map(\.traceIndex)
+    for end in Set(ends) {
+      // The entry after a summary is a later time, or there is none.
+      #expect(end == n.run.trace.count - 1 || n.run.trace[end + 1].t > n.run.trace[end].t)
+    }
+  }
+
+  /// Narration comes from the trace and the scene: other ids, other words, same shape.
+  @Test func sentencesUseTheScenesOwnIdsAndClasses() {
+    let s = scene([v("toggle", [100, 300, 51, 31], kind: .switch)], rootRecognizers: [g("dismiss", .tap)])
+    let n = Narrated(s, tap(120, 315))
+    #expect(
+      n.steps.contains(
+        "`dismiss` asked `toggle` whether it may begin; a UISwitch says no to a superview's single tap, so `dismiss` failed (rule 8.3)."
+      ), "\(n)")
+    #expect(
+      n.steps.contains(
+        "`toggle` received touchesEnded and sent valueChanged (value 1), then touchUpInside (rule 8.1)."), "\(n)")
+  }
+}

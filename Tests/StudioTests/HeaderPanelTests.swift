@@ -1,0 +1,99 @@
+import TestSupport
+import Testing
+import TouchSim
+
+@testable import Studio
+
+/// The header: title, transport buttons and the playhead's status.
+@Suite struct HeaderPanelTests {
+  func model(_ configure: (inout Scene) -> Void = { _ in }) -> StudioModel {
+    var s = TestSupport.scene([
+      v(
+        "card", [0, 100, 390, 500], recognizers: [g("cardTap", .tap)],
+        subviews: [v("buy", [100, 100, 190, 60], kind: .button)])
+    ]) {
+      $0.title = "A button in a tapped card"
+      $0.script = tap(195, 230)
+    }
+    configure(&s)
+    return StudioModel(scene: s)
+  }
+
+  func header(_ m: StudioModel, _ size: Size) -> (DrawList, Rect) {
+    let list = m.frame(size: size, pixelScale: 1)
+    return (list, StudioLayout(size: size, theme: m.theme).header)
+  }
+
+  static let actions: [StudioAction] = [
+    .stepBack, .togglePause, .step, .setSpeed(1), .setSpeed(0.5), .setSpeed(0.25), .setSpeed(0.1), .replayLast,
+    .playScript, .resetTouches, .togglePresenter, .toggleHelp, .openSceneList,
+  ]
+
+  @Test(arguments: [
+    (Size(1280, 800), false), (Size(1280, 800), true), (Size(1920, 1080), false), (Size(1920, 1080), true),
+  ])
+  func everyButtonIsThereInsideTheHeaderWithoutOverlap(size: Size, presenter: Bool) {
+    let m = model()
+    if presenter { m.perform(.togglePresenter) }
+    let (list, rect) = header(m, size)
+    let buttons = list.regions.filter { rect.contains($0.rect.mid) }
+    #expect(buttons.map(\.action) == Self.actions)
+    for (a, b) in zip(buttons, buttons.dropFirst()) { #expect(a.rect.maxX <= b.rect.minX) }
+    for b in buttons {
+      #expect(b.rect.minY >= rect.minY && b.rect.maxY <= rect.maxY && b.rect.maxX <= size.width)
+    }
+    // The title is not pushed off: it starts at the left and keeps some room.
+    #expect(list.drawnStrings.contains { $0.hasPrefix("A button") })
+  }
+
+  @Test func clickingAButtonPerformsItsAction() {
+    let m = model()
+    let (list, rect) = header(m, Size(1280, 800))
+    let help = list.regions.first { $0.action == .toggleHelp && rect.contains($0.rect.mid) }!
+    m.handle(.pointerDown(.mouse, at: help.rect.mid), wall: 0)
+    #expect(m.showHelp)
+    m.perform(.toggleHelp)
+    let (list2, _) = header(m, Size(1280, 800))
+    let speed = list2.regions.first { $0.action == .setSpeed(0.25) }!
+    m.handle(.pointerDown(.mouse, at: speed.rect.mid), wall: 0)
+    #expect(m.speed == 0.25)
+  }
+
+  @Test func labelsGiveWayToIconsWhenNarrow() {
+    let m = model()
+    let wide = HeaderBar.placement(
+      in: Rect(0, 0, 1920, 46), PanelContext(model: m, layout: StudioLayout(size: Size(1920, 1080), theme: m.theme)))
+    #expect(wide.density == .full)
+    m.perform(.togglePresenter)
+    let narrow = HeaderBar.placement(
+      in: Rect(0, 0, 1280, 69), PanelContext(model: m, layout: StudioLayout(size: Size(1280, 800), theme: m.theme)))
+    #expect(narrow.density == .icons)
+    #expect(narrow.info.width > 150)
+  }
+
+  @Test func statusSaysLiveReplayOrPaused() {
+    let m = model()
+    m.tick(wall: 0)
+    #expect(header(m, Size(1280, 800)).0.drawnStrings.contains { $0.hasPrefix("● live") })
+    m.perform(.playScript)
+    m.tick(wall: 16)
+    #expect(header(m, Size(1280, 800)).0.drawnStrings.contains { $0.hasPrefix("▶ replay") })
+    m.perform(.jump(3))
+    let t = m.engine.trace[3].t
+    #expect(header(m, Size(1280, 800)).0.drawnStrings.contains("❚❚ paused at \(HeaderBar.seconds(t))"))
+    #expect(HeaderBar.seconds(1234.4) == "1.234 s")
+    #expect(HeaderBar.seconds(80) == "0.080 s")
+    #expect(HeaderBar.seconds(1999.8) == "2.000 s")
+  }
+
+  @Test func pendingChangesAndToastsAreShown() {
+    let m = model()
+    _ = m.frame(size: Size(1280, 800), pixelScale: 1)
+    let p = m.viewport(for: StudioLayout(size: Size(1280, 800), theme: m.theme)).toPixels(Point(50, 300))
+    m.handle(.pointerDown(.mouse, at: p), wall: 0)
+    m.perform(.change(PropertyChange(target: "cardTap", key: "isEnabled", value: .bool(false))))
+    #expect(header(m, Size(1280, 800)).0.drawnStrings.contains("1 change applies to the next touch"))
+    m.notify("Saved Scenes/x.yaml", wall: 0)
+    #expect(header(m, Size(1280, 800)).0.drawnStrings.contains("✓ Saved Scenes/x.yaml"))
+  }
+}

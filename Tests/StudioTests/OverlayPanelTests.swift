@@ -1,0 +1,98 @@
+import TestSupport
+import Testing
+import TouchSim
+
+@testable import Studio
+
+/// Help, scene list and the reload error banner.
+@Suite struct OverlayPanelTests {
+  func model() -> StudioModel {
+    StudioModel(scene: TestSupport.scene([v("card", [0, 100, 390, 500], recognizers: [g("cardTap", .tap)])]))
+  }
+
+  @Test(arguments: [(Size(1280, 800), false), (Size(1280, 800), true), (Size(1920, 1080), true)])
+  func helpListsEveryKeyAndMouseAction(size: Size, presenter: Bool) {
+    let m = model()
+    if presenter { m.perform(.togglePresenter) }
+    m.perform(.toggleHelp)
+    let list = m.frame(size: size, pixelScale: 1)
+    let texts = list.drawnStrings
+    #expect(texts.contains("Keys and mouse"))
+    #expect(texts.contains { $0.hasPrefix("Esc closes") })
+    // Each row: its keys, and its description (wrapped over several lines, never cut).
+    let setting = OverlayHelp.setting(width: 1000, height: 10_000, m.theme)
+    #expect(setting.columns.flatMap { $0 }.count == StudioModel.keyHelp.count)
+    let shown = OverlayHelp.layout(in: Rect(0, 0, size.width, size.height), m.theme).setting
+    for column in shown.columns {
+      for (row, keys, lines) in column {
+        // Keys keep their double spaces on one line; wrapped, the words are the same.
+        let words = { (s: String) in s.split(separator: " ") }
+        #expect(words(keys.joined(separator: " ")) == words(StudioModel.keyHelp[row].keys))
+        #expect(lines.joined(separator: " ") == StudioModel.keyHelp[row].what)
+        for line in keys + lines { #expect(texts.contains(line)) }
+      }
+    }
+  }
+
+  @Test func helpClosesOnAClickOutsideAndItsRegionsCoverTheWindow() {
+    let m = model()
+    m.perform(.toggleHelp)
+    let list = m.frame(size: Size(1280, 800), pixelScale: 1)
+    // The header's buttons are covered: a click on one closes the help instead.
+    let header = StudioLayout(size: Size(1280, 800), theme: m.theme).header
+    #expect(list.action(at: Point(header.maxX - 20, header.mid.y)) == .closeOverlay)
+  }
+
+  @Test func sceneListRowsOpenTheirScene() {
+    let m = model()
+    m.library = (1...30).map { SceneListItem(path: "/lib/Scenes/\($0)-scene.yaml", title: "Scene number \($0)") }
+    m.perform(.openSceneList)
+    let size = Size(1280, 800)
+    var list = m.frame(size: size, pixelScale: 1)
+    #expect(list.drawnStrings.contains("Open a scene"))
+    #expect(list.drawnStrings.contains("Scene number 1"))
+    #expect(list.drawnStrings.contains("1-scene.yaml"))
+    let open = list.regions.compactMap { r -> String? in
+      if case .openScene(let p) = r.action { return p }
+      return nil
+    }
+    #expect(open.first == "/lib/Scenes/1-scene.yaml")
+    #expect(open.count < 30)
+    #expect(list.regions.contains { $0.action == .closeOverlay && $0.rect.width < 100 })
+    // Clicking a row opens it.
+    let row = list.regions.first { $0.action == .openScene(path: "/lib/Scenes/2-scene.yaml") }!
+    // The wheel scrolls the list.
+    m.perform(.scroll(.sceneList, by: 10 * OverlaySceneList.rowHeight(m.theme)))
+    list = m.frame(size: size, pixelScale: 1)
+    #expect(!list.drawnStrings.contains("Scene number 1"))
+    #expect(list.drawnStrings.contains("Scene number 12"))
+    m.handle(.pointerDown(.mouse, at: row.rect.mid), wall: 0)
+    #expect(m.sceneList == nil)
+    #expect(m.drainEffects().contains { if case .openScene = $0 { return true } else { return false } })
+  }
+
+  @Test func theErrorBannerShowsThePositionedDiagnostics() {
+    let m = model()
+    m.loadFailed([
+      "/work/Scenes/a.yaml:3:5: error: unknown key 'colr' (did you mean 'color'?)",
+      "/work/Scenes/a.yaml:9:1: error: duplicate id 'card'",
+    ])
+    let size = Size(1280, 800)
+    let list = m.frame(size: size, pixelScale: 1)
+    let texts = list.drawnStrings
+    #expect(texts.contains("⚠ Scene file has errors — showing the last good version"))
+    #expect(texts.contains { $0.hasSuffix("a.yaml:3:5: error: unknown key 'colr' (did you mean 'color'?)") })
+    #expect(texts.contains { $0.hasSuffix("a.yaml:9:1: error: duplicate id 'card'") })
+  }
+
+  @Test func theBannerShowsSixLinesAtMost() {
+    let errors = (1...9).map { "a.yaml:\($0):1: error: problem \($0)" }
+    let lines = OverlayErrorBanner.lines(errors)
+    #expect(lines.count == 6)
+    #expect(lines.last == "+4 more")
+    // Too long for the banner: every line loses its folders, the same way.
+    let long = ["/a/very/long/path/b.yaml:1:2: error: x", "/a/b.yaml:3:4: error: y"]
+    #expect(OverlayErrorBanner.fitted(long, width: 200, size: 11) == ["b.yaml:1:2: error: x", "b.yaml:3:4: error: y"])
+    #expect(OverlayErrorBanner.fitted(long, width: 2000, size: 11) == long)
+  }
+}

@@ -379,7 +379,12 @@ public final class StudioModel {
         base = LogPanel.followOffset(
           count: engine.trace.count, playheadIndex: playhead.index, height: layout.bottom.height, theme: theme)
       }
-      scrollOffsets[panel] = max(0, base + by)
+      var next = max(0, base + by)
+      if panel == .inspector, let layout = lastLayout {
+        // Never scroll past the end: wheeling back would first have to undo the overshoot.
+        next = min(next, InspectorPanel.maxScroll(in: layout.inspector, PanelContext(model: self, layout: layout)))
+      }
+      scrollOffsets[panel] = next
     case .quit:
       isRunning = false
       effects.append(.quit)

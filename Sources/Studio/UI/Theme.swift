@@ -56,8 +56,8 @@ public struct Theme: Equatable, Sendable {
     }
   }
 
-  /// Approximate width of `text` at `size` (the renderer measures exactly; layout only needs a bound).
+  /// Width of `text` at `size` in the bundled fonts (`TextMetrics`).
   public func textWidth(_ text: String, size: Double, mono: Bool = false) -> Double {
-    Double(text.count) * size * (mono ? 0.61 : 0.56)
+    TextMetrics.width(text, size: size, face: mono ? .mono : .regular)
   }
 }

@@ -5,8 +5,7 @@ import TouchSim
 /// The advance widths (per 1000 units of font size) of printable ASCII were measured from the fonts in
 /// `Assets/` with SDL2_ttf; other characters use the width DejaVu gives most symbols (arrows, ✓ ✗ ●).
 /// Glyph advances are rounded to whole pixels at the renderer's integer font size, as hinted text is.
-/// Used by the header, the bottom panel, the narration strip and the overlays (a candidate for
-/// `UI/`, where `Theme.textWidth` could use it).
+/// Every panel measures text with it (the inspector adds a small safety margin on top).
 enum TextMetrics {
   /// DejaVuSans.ttf, characters 32 ... 126.
   private static let regular: [Int] = [
@@ -28,7 +27,8 @@ enum TextMetrics {
   private static let special: [Character: Int] = [
     "…": 1000, "—": 1000, "–": 500, "·": 318, "½": 969, "¼": 969, "●": 873, "○": 873, "▶": 769, "◀": 769,
     "▮": 550, "■": 945, "☰": 896, "•": 590, "‖": 500, "⚡": 702, "◷": 873, "▲": 769, "▼": 769, "◉": 873,
-    "◐": 873, "◦": 590,
+    "◐": 873, "◦": 590, "✓": 838, "✗": 838, "═": 622, "⊘": 838, "→": 838, "▸": 502, "▾": 502, "↻": 838,
+    "×": 838, "α": 687, "≥": 838, "↺": 838, "←": 838,
   ]
 
   /// The width in pixels of `text` drawn at `size` in `face`.

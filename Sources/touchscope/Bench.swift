@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Narration
 import SceneFile
 import Studio
 import TouchSim
@@ -9,8 +10,9 @@ struct Bench: ParsableCommand {
     abstract: "Measure the performance figures.",
     discussion: """
       For each scene in the Scenes folder (or the built-in demo when there is none): the time to replay \
-      its script on a fresh engine, to build one frame's draw commands, and to draw that frame with the \
-      software renderer (text cache warm). Times are medians over --iterations runs.
+      its script on a fresh engine, to narrate its trace, to build one whole window frame (every panel) \
+      at the end of the script, and to draw that frame at 1440 x 900 with the software renderer (text \
+      cache warm). Times are medians over --iterations runs.
       """
   )
 
@@ -40,25 +42,30 @@ struct Bench: ParsableCommand {
 
   @MainActor
   private static func measure(_ scenes: [(String, Scene)], iterations: Int) throws -> String {
-    let size = Size(1200, 900)
+    let size = Size(1440, 900)
     let canvas = try OffscreenCanvas(width: Int(size.width), height: Int(size.height))
-    var out = "scene".padding(toLength: 20, withPad: " ", startingAt: 0)
-    out += ["events", "replay ms", "commands", "build ms", "draw ms"].map { $0.leftPadded(to: 10) }
+    var out = "scene".padding(toLength: 32, withPad: " ", startingAt: 0)
+    out += ["events", "replay ms", "narrate ms", "commands", "frame ms", "draw ms"].map { $0.leftPadded(to: 10) }
       .joined(separator: " ")
     out += "\n"
     for (id, scene) in scenes {
       var events = 0
       let replay = median(iterations) { events = Engine.replay(scene).count }
+      let trace = Engine.replay(scene)
+      let narrate = median(iterations) { _ = Narrator.narrate(trace, scene: scene) }
+      let model = StudioModel(scene: scene)
+      model.narrator = StudioNarration.narrate
+      model.show(script: scene.script, at: (scene.script.last?.t ?? 0) + 1000)
       var commands: [DrawCommand] = []
-      let build = median(iterations) { commands = StudioFrame(size: size).commands(for: scene) }
+      let build = median(iterations) { commands = model.frame(size: size, pixelScale: 1).commands }
       try canvas.draw(commands)
       var failure: Error?
       let draw = median(iterations) {
         do { try canvas.draw(commands) } catch { failure = error }
       }
       if let failure { throw failure }
-      out += id.padding(toLength: 20, withPad: " ", startingAt: 0)
-      out += [String(events), format(replay), String(commands.count), format(build), format(draw)]
+      out += id.padding(toLength: 32, withPad: " ", startingAt: 0)
+      out += [String(events), format(replay), format(narrate), String(commands.count), format(build), format(draw)]
         .map { $0.leftPadded(to: 10) }.joined(separator: " ")
       out += "\n"
     }

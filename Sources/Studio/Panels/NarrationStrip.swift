@@ -1,3 +1,4 @@
+import Foundation
 import TouchSim
 
 /// The narration strip: the sentence explaining what the playhead shows, large enough for a projector.
@@ -12,10 +13,19 @@ public enum NarrationStrip {
     var t: Double?
     var text: String
     var summary: String?
+    /// The label before the second line: "why" for a gesture's summary, "tip" for the introduction.
+    var summaryLabel = "why"
   }
 
   static func content(_ ctx: PanelContext) -> Content {
     guard !ctx.trace.isEmpty else {
+      // Before anything happens the strip introduces the scene: its `about` text, written for the class.
+      if let about = ctx.startScene.about?.trimmingCharacters(in: .whitespacesAndNewlines), !about.isEmpty {
+        return Content(
+          t: nil, text: about,
+          summary: "Touch the device with the mouse (or a finger), or press P to play the scene's script.",
+          summaryLabel: "tip")
+      }
       return Content(
         t: nil, text: "Touch the device with the mouse (or a finger): every decision UIKit makes is explained here.")
     }
@@ -73,7 +83,7 @@ public enum NarrationStrip {
       let runs = TextMetrics.wrap(
         TextRun.parse(summary), toWidth: width, size: summarySize, face: .regular, emphasisFace: .bold, maxLines: 1)
       list.text(
-        "why", Point(left, sy + (summaryLine - TextMetrics.height(size: t.smallSize)) / 2),
+        c.summaryLabel, Point(left, sy + (summaryLine - TextMetrics.height(size: t.smallSize)) / 2),
         t.style(t.smallSize, t.waiting, face: .bold))
       if let first = runs.first {
         drawRuns(

@@ -35,6 +35,7 @@ struct Bench: ParsableCommand {
       }
     }
     if scenes.isEmpty { scenes = [("demo", DemoScene.scene)] }
+    scenes.append(("stress (2,001 views)", StressScene.make()))
     let n = iterations
     let table = try MainActor.assumeIsolated { try Self.measure(scenes, iterations: n) }
     Console.out(table)
@@ -88,5 +89,58 @@ struct Bench: ParsableCommand {
 extension String {
   fileprivate func leftPadded(to width: Int) -> String {
     count >= width ? self : String(repeating: " ", count: width - count) + self
+  }
+}
+
+/// A large synthetic scene for the benchmark: 2,000 views in rows of cards (three levels deep), 600
+/// recognizers, and a deterministic script of 3,000 steps with up to three fingers at once.
+enum StressScene {
+  static func make() -> Scene {
+    var root = ViewSpec(id: "root", frame: Rect(0, 0, 390, 844))
+    var seed: UInt64 = 42
+    func next(_ n: Int) -> Int {
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((seed >> 33) % UInt64(n))
+    }
+    for row in 0..<200 {
+      var card = ViewSpec(id: "card\(row)", frame: Rect(Double(row % 4) * 5, Double(row) * 4, 380, 60))
+      let kinds: [RecognizerKind] = [.tap, .pan, .longPress]
+      card.recognizers = [RecognizerSpec(id: "r\(row)", kind: kinds[row % 3])]
+      for i in 0..<9 {
+        var sub = ViewSpec(id: "v\(row)_\(i)", kind: i == 4 ? .button : .view, frame: Rect(Double(i) * 40, 5, 38, 50))
+        if i % 3 == 0 {
+          sub.recognizers = [RecognizerSpec(id: "s\(row)_\(i)", kind: i == 0 ? .tap : .swipe)]
+        }
+        card.subviews.append(sub)
+      }
+      root.subviews.append(card)
+    }
+    var scene = Scene(root: root)
+    var t = 0.0
+    var down: [Int: Point] = [:]
+    var steps: [ScriptStep] = []
+    var number = 1
+    for _ in 0..<3000 {
+      t += Double(8 + next(40))
+      if down.count < 3 && (down.isEmpty || next(4) == 0) {
+        let p = Point(Double(next(390)), Double(next(844)))
+        down[number] = p
+        steps.append(ScriptStep(t: t, .down(touch: number, at: p)))
+        number += 1
+      } else if let n = down.keys.sorted().first {
+        if next(5) == 0 {
+          down[n] = nil
+          steps.append(ScriptStep(t: t, .up(touch: n, at: nil)))
+        } else {
+          let p = down[n]! + Point(Double(next(21) - 10), Double(next(21) - 10))
+          down[n] = p
+          steps.append(ScriptStep(t: t, .move(touch: n, to: p)))
+        }
+      }
+    }
+    for n in down.keys.sorted() { steps.append(ScriptStep(t: t + 16, .up(touch: n, at: nil))) }
+    scene.script = steps
+    scene.title = "Stress"
+    return scene
   }
 }

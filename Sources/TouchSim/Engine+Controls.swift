@@ -27,6 +27,9 @@ extension Engine {
     let b = views[c].spec.bounds
     switch method {
     case .touchesBegan:
+      // A touch that lifted while its touchesEnded is still held (behind a double tap) no longer
+      // counts as tracked: the new touch is the one the control follows.
+      if let old = st.touch, touches[old]?.isAlive != true { st.touch = nil }
       guard st.touch == nil, let uid = uids.first else { break }
       st.touch = uid
       st.inside = true
@@ -58,6 +61,7 @@ extension Engine {
       guard let uid = st.touch, uids.contains(uid) else { break }
       let p = local(uid)
       let inside = isInside(p)
+      st.highlighted = inside
       if inside != st.inside { send(inside ? .touchDragEnter : .touchDragExit) }
       st.inside = inside
       st.highlighted = false

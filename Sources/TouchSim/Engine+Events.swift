@@ -178,6 +178,7 @@ extension Engine {
     guard spec.set(change.key, change.value) == nil else { return }
     let wasEnabled = recs[r].spec.isEnabled
     recs[r].spec = spec
+    if change.key == "numberOfTapsRequired" { rankRecognizers() }
     emit(.set(target: change.target, key: change.key, value: change.value))
     if wasEnabled && !spec.isEnabled {
       // 5.1: disabled while active → cancelled (action sent); while possible → failed.

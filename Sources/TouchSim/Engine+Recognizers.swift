@@ -119,13 +119,22 @@ extension Engine {
     switch method {
     case .touchesBegan:
       guard recs[r].state == .possible else { return }
+      if recs[r].data.waitingForNextTap {
+        // numberOfTapsRequired > 0: the taps before the press (like a tap recognizer's, 0.35 s apart).
+        cancelTimers { $0.rec == r && $0.what == "tapInterval" }
+        recs[r].data.waitingForNextTap = false
+        if let first = recs[r].data.firstTapLocation {
+          let d = touches[uids[0]]!.location.distance(to: first)
+          if d > constants.tapAllowableMovement {
+            return request(
+              r, .fail, "went down \(fmt(d)) pt from the first tap > \(fmt(constants.tapAllowableMovement)) pt")
+          }
+        }
+      }
       if recs[r].touches.count > spec.numberOfTouchesRequired {
         return request(r, .fail, "\(recs[r].touches.count) touches > \(spec.numberOfTouchesRequired) required")
       }
-      if spec.numberOfTapsRequired > 0, let t = touches[uids[0]], t.tapCount < spec.numberOfTapsRequired + 1 {
-        return request(r, .fail, "press is tap \(t.tapCount), \(spec.numberOfTapsRequired) taps must come first")
-      }
-      if recs[r].touches.count == spec.numberOfTouchesRequired {
+      if recs[r].touches.count == spec.numberOfTouchesRequired && recs[r].data.tapsDone >= spec.numberOfTapsRequired {
         schedule("minimumPressDuration", owner: r, after: spec.minimumPressDuration * 1000)
       }
     case .touchesMoved:
@@ -142,7 +151,14 @@ extension Engine {
         request(r, .change, "moved")
       }
     case .touchesEnded:
-      if recs[r].state == .possible {
+      if recs[r].state == .possible && recs[r].data.tapsDone < spec.numberOfTapsRequired {
+        // One of the taps before the press: wait for the next touch-down.
+        guard recs[r].touches.isEmpty else { return }
+        recs[r].data.tapsDone += 1
+        if recs[r].data.firstTapLocation == nil { recs[r].data.firstTapLocation = recs[r].data.lastCentroid }
+        recs[r].data.waitingForNextTap = true
+        schedule("tapInterval", owner: r, after: constants.tapMaximumInterval)
+      } else if recs[r].state == .possible {
         request(r, .fail, "lifted before \(fmt(spec.minimumPressDuration)) s")
       } else if recs[r].touches.isEmpty {
         request(r, .end, "lifted")
@@ -179,7 +195,7 @@ extension Engine {
         // S11: "ignores any touches beyond the first touch".
         for uid in uids where recs[r].touches.first != uid { ignore(r, uid) }
       } else if spec.maximumNumberOfTouches > 0 {
-        for uid in uids where recs[r].touches.count > spec.maximumNumberOfTouches { ignore(r, uid) }
+        for uid in uids.reversed() where recs[r].touches.count > spec.maximumNumberOfTouches { ignore(r, uid) }
       }
       guard !recs[r].touches.isEmpty else { return }
       rebase(r, translation: translationBefore)
@@ -227,6 +243,9 @@ extension Engine {
           }
         }
       }
+    case .touchesCancelled where !recs[r].touches.isEmpty:
+      // 5.4: a touch of the gesture was cancelled: a possible gesture fails, an active one is cancelled.
+      request(r, recs[r].state == .possible ? .fail : .cancel, "touch cancelled")
     case .touchesEnded, .touchesCancelled:
       if recs[r].touches.isEmpty {
         if recs[r].state == .possible {
@@ -338,7 +357,7 @@ extension Engine {
     let isPinch = recs[r].kind == .pinch
     switch method {
     case .touchesBegan:
-      for uid in uids where recs[r].touches.count > 2 { ignore(r, uid) }
+      for uid in uids.reversed() where recs[r].touches.count > 2 { ignore(r, uid) }
       if recs[r].touches.count == 2 {
         let (a, b) = pair(r)
         recs[r].data.initialDistance = max(a.distance(to: b), 1)
@@ -380,6 +399,8 @@ extension Engine {
           request(r, .begin, "turned \(fmt(abs(value))) rad ≥ \(fmt(constants.rotationThreshold)) rad")
         }
       }
+    case .touchesCancelled where !recs[r].touches.isEmpty:
+      request(r, recs[r].state == .possible ? .fail : .cancel, "touch cancelled")
     case .touchesEnded, .touchesCancelled:
       let cancelled = method == .touchesCancelled
       if recs[r].touches.isEmpty {

@@ -67,7 +67,8 @@ public final class Engine {
     }
   }
 
-  /// Deeper views first; on one view, the later-added recognizer first (rule E-6.6).
+  /// Deeper views first; on one view, the later-added recognizer first (rule E-6.6), except that of two
+  /// taps the one needing fewer taps goes first (E-6.7).
   func rankRecognizers() {
     let pre = views.preorder
     let order = recs.indices.sorted { a, b in
@@ -77,6 +78,12 @@ public final class Engine {
       let db = views[rb.view].depth
       if da != db { return da > db }
       if ra.view != rb.view { return pre[ra.view] < pre[rb.view] }
+      // Taps finishing in the same event: the one needing fewer taps first, so a single tap still fires
+      // on the second tap of a double tap whatever the add order (E-6.7; L5 is the low-confidence
+      // alternative). Otherwise the later-added first (E-6.6: two identical taps, the later one wins).
+      if ra.kind == .tap && rb.kind == .tap && ra.spec.numberOfTapsRequired != rb.spec.numberOfTapsRequired {
+        return ra.spec.numberOfTapsRequired < rb.spec.numberOfTapsRequired
+      }
       return ra.indexOnView > rb.indexOnView
     }
     processingRank = [Int](repeating: 0, count: recs.count)

@@ -1,0 +1,71 @@
+import TestSupport
+import Testing
+import TouchSim
+
+/// Cases found in review, each tied to its rule.
+@Suite struct ReviewFixTests {
+  /// 8.1: lifting outside in the same step as the move: the exit is reported unhighlighted.
+  @Test func dragExitAtTheLiftIsNotHighlighted() {
+    let s = scene([v("buy", [100, 300, 190, 60], kind: .button)])
+    let run = Run(s, [down(1, 195, 330, t: 0), up(1, t: 60, 195, 100)])
+    let exits = run.trace.compactMap { e -> Bool? in
+      if case .control("buy", .touchDragExit, let h, _) = e.event { return h }
+      return nil
+    }
+    #expect(exits == [false])
+    #expect(run.controlEvents("buy") == ["touchDown", "touchDragExit", "touchUpOutside"])
+  }
+
+  /// Section 10: a pinch keeps the first two fingers; a pan with a maximum keeps the first ones (the
+  /// others are fed once, then ignored).
+  @Test func extraTouchesAreTheLaterOnes() {
+    let script = [
+      down(1, 100, 400, t: 0), down(2, 200, 400, t: 0), down(3, 300, 700, t: 0),
+      move(1, 80, 400, t: 40), move(2, 220, 400, t: 40), up(1, t: 80), up(2, t: 80), up(3, t: 80),
+    ]
+    let pinch = Run(scene([v("photo", [0, 0, 390, 844], recognizers: [g("pinch", .pinch)])]), script)
+    #expect(pinch.fired("pinch"))
+    let pan = Run(
+      scene([v("photo", [0, 0, 390, 844], recognizers: [g("pan1", .pan) { $0.maximumNumberOfTouches = 1 }])]), script)
+    let fed = pan.trace.compactMap { e -> [Int]? in
+      if case .feed("pan1", _, let ts) = e.event { return ts }
+      return nil
+    }
+    #expect(fed == [[1, 2, 3], [1], [1]])
+  }
+
+  /// 5.4: a cancelled touch fails a possible pan even when another finger stays down.
+  @Test func cancelledTouchFailsAPossiblePan() {
+    let s = scene([v("card", [0, 0, 390, 844], recognizers: [g("pan", .pan)]) { $0.multipleTouchEnabled = true }])
+    let run = Run(
+      s, [down(1, 100, 100, t: 0), down(2, 200, 100, t: 0), cancel(1, t: 30), move(2, 240, 100, t: 60), up(2, t: 90)])
+    #expect(run.states("pan").first == "possible>failed")
+    #expect(run.reason("pan", to: .failed) == "touch cancelled")
+    #expect(!run.fired("pan"))
+  }
+
+  /// Section 10: a long press with numberOfTapsRequired 1 stays possible through the tap (holding its
+  /// touchesEnded, F-6) and begins 0.5 s after the second touch-down.
+  @Test func longPressAfterATap() {
+    let s = scene([v("card", [0, 0, 390, 844], recognizers: [g("lp", .longPress) { $0.numberOfTapsRequired = 1 }])])
+    let run = Run(s, tap(100, 100, t: 0, hold: 80) + [down(1, 100, 100, t: 200), up(1, t: 900)])
+    #expect(run.actionTimes("lp") == ["began@700", "ended@900"])
+    #expect(run.states("lp").first == "possible>began")
+    #expect(run.events("withhold").first.map { $0.t } == 80)
+    let alone = Run(s, tap(100, 100, t: 0, hold: 900))
+    #expect(!alone.fired("lp"))
+  }
+
+  /// 8.1: a second tap on a button whose first touchesEnded is still held (behind a parent double tap)
+  /// is tracked: touchDown and touchDownRepeat.
+  @Test func buttonTracksTheSecondTapWhileTheFirstIsHeld() {
+    let s = scene([
+      v(
+        "card", [0, 0, 390, 844], recognizers: [g("double", .tap) { $0.numberOfTapsRequired = 2 }],
+        subviews: [v("buy", [100, 300, 190, 60], kind: .button)])
+    ])
+    let run = Run(s, tap(195, 330, t: 0) + tap(195, 330, t: 200))
+    #expect(run.fired("double"))
+    #expect(run.controlEvents("buy") == ["touchDown", "touchDown", "touchDownRepeat", "touchCancel"])
+  }
+}

@@ -201,13 +201,14 @@ final class RealWindow {
 
   func tap(_ x: Double, _ y: Double) throws {
     let (sx, sy) = screen(x, y)
-    try Self.run("xdotool", ["mousemove", "--sync", sx, sy, "mousedown", "1", "sleep", "0.08", "mouseup", "1"])
+    // No --sync: it waits for a motion event, which never comes when the pointer is already there.
+    try Self.run("xdotool", ["mousemove", sx, sy, "sleep", "0.05", "mousedown", "1", "sleep", "0.08", "mouseup", "1"])
     Thread.sleep(forTimeInterval: 0.6)
   }
 
   func drag(from a: (Double, Double), to b: (Double, Double), steps: Int = 12) throws {
     let (sx, sy) = screen(a.0, a.1)
-    var args = ["mousemove", "--sync", sx, sy, "mousedown", "1"]
+    var args = ["mousemove", sx, sy, "sleep", "0.05", "mousedown", "1"]
     for i in 1...steps {
       let f = Double(i) / Double(steps)
       let (mx, my) = screen(a.0 + (b.0 - a.0) * f, a.1 + (b.1 - a.1) * f)

@@ -75,14 +75,19 @@ enum CanvasWalk {
   /// Grey washes over the views the walk never visited because an ancestor was outside or skipped.
   private static func pruned(_ walk: HitTestWalk, geometry: CanvasGeometry, alpha: Double) -> [DrawCommand] {
     var out: [DrawCommand] = []
-    var washed: [Rect] = []
+    func covered(_ r: Rect, by w: Rect) -> Bool {
+      w.minX <= r.minX && w.minY <= r.minY && w.maxX >= r.maxX && w.maxY >= r.maxY
+    }
     for visit in walk.visits {
       let outcome = describe(visit.result).outcome
       guard outcome != .inside, visit.result != .passThrough else { continue }
+      // Washes already drawn for this subtree; a descendant inside one of the last few needs none.
+      // (Comparing with a few recent washes, not all, keeps large scenes linear.)
+      var washed: [Rect] = []
       for d in geometry.descendants(of: visit.view) {
         let r = CanvasGeometry.intersect(d.box, d.clip)
         guard r.width > 0, r.height > 0 else { continue }
-        if washed.contains(where: { $0.minX <= r.minX && $0.minY <= r.minY && $0.maxX >= r.maxX && $0.maxY >= r.maxY })
+        if washed.suffix(8).contains(where: { covered(r, by: $0) }) || washed.first.map({ covered(r, by: $0) }) == true
         {
           continue
         }

@@ -85,25 +85,23 @@ struct GestureRecord {
   }
 
   /// The open attempt of a recognizer, created when needed.
+  /// (Mutated in place through the dictionary: copying the list out and back would copy every
+  /// transition on each change, quadratic on long gestures.)
   mutating func withAttempt(_ id: String, _ change: (inout Attempt) -> Void) {
     noteRecognizer(id)
-    var list = attempts[id] ?? []
-    if list.last?.closed ?? true { list.append(Attempt()) }
-    change(&list[list.count - 1])
-    attempts[id] = list
+    if attempts[id, default: []].last?.closed ?? true { attempts[id, default: []].append(Attempt()) }
+    let last = attempts[id, default: []].count - 1
+    change(&attempts[id, default: []][last])
   }
 
   mutating func closeAttempt(_ id: String) {
-    guard var list = attempts[id], !list.isEmpty else { return }
-    list[list.count - 1].closed = true
-    attempts[id] = list
+    guard let count = attempts[id]?.count, count > 0 else { return }
+    attempts[id, default: []][count - 1].closed = true
   }
 
   mutating func withView(_ id: String, _ change: (inout ViewLog) -> Void) {
     noteView(id)
-    var log = views[id] ?? ViewLog()
-    change(&log)
-    views[id] = log
+    change(&views[id, default: ViewLog()])
   }
 
   /// The last lift at or before `t`.

@@ -166,10 +166,8 @@ extension SceneReader {
       return nil
     case "bringToFront", "sendToBack":
       guard let id = string(n, key) else { return nil }
-      if id == index.rootId {
-        error(n, "'\(key)' names the root view '\(id)', which has no superview in the scene")
-        return nil
-      }
+      // The root view's superview is the window, its only subview: moving it changes nothing, as
+      // window.bringSubviewToFront(root) changes nothing in UIKit.
       refer(id, .view, n, key)
       return key == "bringToFront" ? .bringToFront(id) : .sendToBack(id)
     case "set":

@@ -193,7 +193,12 @@ extension Engine {
   }
 
   func reorder(_ id: String, toFront: Bool) {
-    guard let v = view(id), let parent = views[v].parent else { return }
+    guard let v = view(id) else { return }
+    guard let parent = views[v].parent else {
+      // The root view is the window's only subview: it is already at the front and at the back.
+      emit(.reorder(view: id, to: toFront ? "front" : "back"))
+      return
+    }
     views[parent].children.removeAll { $0 == v }
     if toFront {
       views[parent].children.append(v)

@@ -43,6 +43,12 @@ struct Open: ParsableCommand {
   func run() throws {
     let (scene, path) = try SceneInput.loadGivenOrDefault(scene)
     var options = StudioApp.Options()
+    if let traceOut {
+      // Fail now, not silently later: the trace file must be writable.
+      guard FileManager.default.createFile(atPath: traceOut, contents: Data()) else {
+        throw InputError("--trace-out: cannot write \(traceOut)")
+      }
+    }
     options.traceOut = traceOut
     options.presenter = presenter
     options.screenshotDirectory = screenshots

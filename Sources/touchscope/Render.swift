@@ -38,8 +38,8 @@ struct Render: ParsableCommand {
   @Option(help: "Which bottom tab to show: timeline or log.")
   var bottom: String = "timeline"
 
-  @Flag(help: "Show the help overlay.")
-  var help = false
+  @Flag(name: .customLong("show-help"), help: "Show the window's help overlay in the picture.")
+  var showHelp = false
 
   func validate() throws {
     _ = try Self.parseSize(size)
@@ -47,7 +47,14 @@ struct Render: ParsableCommand {
       throw ValidationError("--inspector must be recognizers, views or pairs")
     }
     guard BottomTab(rawValue: bottom) != nil else { throw ValidationError("--bottom must be timeline or log") }
-    guard at.isFinite, at >= 0 else { throw ValidationError("--at must be a time in milliseconds, 0 or more") }
+    guard at.isFinite, at >= 0, at <= 10_000_000 else {
+      throw ValidationError("--at must be a time in milliseconds, 0 to 10000000")
+    }
+    guard !out.isEmpty, !out.hasSuffix("/") else { throw ValidationError("--out must name a PNG file") }
+    var isDir: ObjCBool = false
+    if FileManager.default.fileExists(atPath: out, isDirectory: &isDir), isDir.boolValue {
+      throw ValidationError("--out: \(out) is a directory")
+    }
     let parent = (out as NSString).deletingLastPathComponent
     var isDirectory: ObjCBool = false
     if !parent.isEmpty,
@@ -63,7 +70,7 @@ struct Render: ParsableCommand {
     let steps = try script.map { try SceneInput.loadScript($0, for: scene) } ?? scene.script
     let time = at
     let path = out
-    let options = (presenter, InspectorTab(rawValue: inspector)!, BottomTab(rawValue: bottom)!, help)
+    let options = (presenter, InspectorTab(rawValue: inspector)!, BottomTab(rawValue: bottom)!, showHelp)
     let scenePath = self.scene
     try MainActor.assumeIsolated {
       let model = StudioModel(scene: scene, path: scenePath)
@@ -73,7 +80,11 @@ struct Render: ParsableCommand {
       model.perform(.bottomTab(options.2))
       if options.3 { model.perform(.toggleHelp) }
       model.show(script: steps, at: time)
-      try renderWindowPNG(model, size: pixels, path: path)
+      do {
+        try renderWindowPNG(model, size: pixels, path: path)
+      } catch {
+        throw InputError("cannot write \(path): \(error)")
+      }
     }
   }
 

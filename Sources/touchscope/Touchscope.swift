@@ -63,10 +63,17 @@ struct InputError: Error {
 /// Output helpers: results to stdout, diagnostics to stderr.
 enum Console {
   static func error(_ text: String) {
-    FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+    // Nothing sensible is left to do when stderr itself cannot be written.
+    try? FileHandle.standardError.write(contentsOf: Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
   }
 
+  /// Writes to stdout; a write that fails (a full disk, a closed pipe) ends the program with exit code 2.
   static func out(_ text: String) {
-    FileHandle.standardOutput.write(Data(text.utf8))
+    do {
+      try FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
+    } catch {
+      Console.error("internal error: cannot write the output: \(error.localizedDescription)")
+      Foundation.exit(2)
+    }
   }
 }

@@ -155,13 +155,22 @@ public final class StudioModel {
   public var playheadTime: Double { playhead.time }
 
   /// The narration of the trace so far.
+  /// Narrating is linear in the trace, so on long traces it is redone at most four times a second while
+  /// live input keeps adding to it (the strip is at most a quarter of a second behind then).
   public var narration: [NarrationItem] {
     guard let narrator else { return [] }
-    if narrationCache.count != engine.trace.count {
-      narrationCache = (engine.trace.count, narrator(engine.trace, engineStartScene))
+    let count = engine.trace.count
+    if narrationCache.count != count {
+      let wall = lastWall ?? 0
+      let cheap = count < 3000
+      if cheap || narrationCache.count < 0 || wall - narratedAt >= 250 {
+        narrationCache = (count, narrator(engine.trace, engineStartScene))
+        narratedAt = wall
+      }
     }
     return narrationCache.items
   }
+  private var narratedAt: Double = -1000
 
   // MARK: - Input
 

@@ -89,6 +89,8 @@ public enum HeaderBar {
 
   /// Trace milliseconds as seconds with three decimals: "1.234 s".
   static func seconds(_ ms: Double) -> String {
+    // Times are bounded by scripts (at most 10,000,000 ms); clamp so no input can overflow Int.
+    let ms = ms.isFinite ? min(max(ms, 0), 1e12) : 0
     let whole = Int((ms / 1000).rounded(.down))
     let frac = Int((ms - Double(whole) * 1000).rounded())
     let (s, f) = frac >= 1000 ? (whole + 1, 0) : (whole, frac)

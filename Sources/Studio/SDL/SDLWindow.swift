@@ -14,6 +14,13 @@ final class SDLWindow {
   /// Opens the window, `width` × `height` points (at most 95 % of the display's usable area), centred.
   init(title: String, width: Int, height: Int, assetsDirectory: String) throws(SDLError) {
     try SDLLibrary.startVideo()
+    // Without a display SDL falls back to a driver that shows nothing; say so instead of running unseen
+    // (unless a driver was asked for on purpose, as the tests do).
+    if let name = SDL_GetCurrentVideoDriver().map({ String(cString: $0) }), ["dummy", "offscreen"].contains(name),
+      SDL_GetHint(SDL_HINT_VIDEODRIVER) == nil, getenv("SDL_VIDEODRIVER") == nil
+    {
+      throw SDLError("no display to open a window on (is DISPLAY set?); `touchscope render` draws without one")
+    }
     var width = width
     var height = height
     var usable = SDL_Rect()

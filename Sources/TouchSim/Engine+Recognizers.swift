@@ -50,22 +50,25 @@ extension Engine {
 
   // MARK: Tap (discrete; 45 pt, 0.35 s between taps, all fingers down together)
 
+  /// The next tap of a multi-tap gesture went down: the interval timer stops; returns the distance from
+  /// the first tap when it is too far (45 pt) for the same gesture.
+  private func nextTapTooFar(_ r: Int, _ uid: Int) -> Double? {
+    guard recs[r].data.waitingForNextTap else { return nil }
+    cancelTimers { $0.rec == r && $0.what == "tapInterval" }
+    recs[r].data.waitingForNextTap = false
+    guard let first = recs[r].data.firstTapLocation, let p = touches[uid]?.location else { return nil }
+    let d = p.distance(to: first)
+    return d > constants.tapAllowableMovement ? d : nil
+  }
+
   private func tapReceive(_ r: Int, _ method: TouchMethod, _ uids: [Int]) {
     let spec = recs[r].spec
     switch method {
     case .touchesBegan:
-      if recs[r].data.waitingForNextTap {
-        cancelTimers { $0.rec == r && $0.what == "tapInterval" }
-        recs[r].data.waitingForNextTap = false
-        if let first = recs[r].data.firstTapLocation {
-          let d = touches[uids[0]]!.location.distance(to: first)
-          if d > constants.tapAllowableMovement {
-            return request(
-              r, .fail,
-              "tap \(recs[r].data.tapsDone + 1) is \(fmt(d)) pt from the first > \(fmt(constants.tapAllowableMovement)) pt"
-            )
-          }
-        }
+      if let d = nextTapTooFar(r, uids[0]) {
+        return request(
+          r, .fail,
+          "tap \(recs[r].data.tapsDone + 1) is \(fmt(d)) pt from the first > \(fmt(constants.tapAllowableMovement)) pt")
       }
       if recs[r].data.touchesThisTap == 0 {
         schedule("maximumTapDuration", owner: r, after: constants.tapMaximumDuration)
@@ -119,17 +122,10 @@ extension Engine {
     switch method {
     case .touchesBegan:
       guard recs[r].state == .possible else { return }
-      if recs[r].data.waitingForNextTap {
-        // numberOfTapsRequired > 0: the taps before the press (like a tap recognizer's, 0.35 s apart).
-        cancelTimers { $0.rec == r && $0.what == "tapInterval" }
-        recs[r].data.waitingForNextTap = false
-        if let first = recs[r].data.firstTapLocation {
-          let d = touches[uids[0]]!.location.distance(to: first)
-          if d > constants.tapAllowableMovement {
-            return request(
-              r, .fail, "went down \(fmt(d)) pt from the first tap > \(fmt(constants.tapAllowableMovement)) pt")
-          }
-        }
+      // numberOfTapsRequired > 0: the taps before the press (like a tap recognizer's, 0.35 s apart).
+      if let d = nextTapTooFar(r, uids[0]) {
+        return request(
+          r, .fail, "went down \(fmt(d)) pt from the first tap > \(fmt(constants.tapAllowableMovement)) pt")
       }
       if recs[r].touches.count > spec.numberOfTouchesRequired {
         return request(r, .fail, "\(recs[r].touches.count) touches > \(spec.numberOfTouchesRequired) required")

@@ -38,8 +38,9 @@ extension Engine {
       }
       let by = holders(uid, m)
       if !t.queue.isEmpty || !by.isEmpty {
-        // F-7: later phases queue behind a withheld one.
-        touches[uid]!.queue.append(m)
+        // F-7: later phases queue behind a withheld one; moves held back are coalesced into one
+        // touchesMoved, delivered after the delayed touchesBegan (L21).
+        if !(m == .touchesMoved && t.queue.last == .touchesMoved) { touches[uid]!.queue.append(m) }
         held.append((v, m, uid, by.isEmpty ? heldBehindBy(uid) : by))
       } else {
         ready.append((v, m, uid))

@@ -17,8 +17,9 @@ extension Engine {
     // hidden, no interaction or alpha < 0.01 → nil, and the subtree is never asked.
     if s.hidden { return skip(s.id, p, .hidden) }
     if !s.userInteractionEnabled { return skip(s.id, p, .noInteraction) }
-    // strictly less than 0.01 (Apple doc, decompiled _UIViewIgnoresTouchEvents).
-    if s.alpha < 0.01 { return skip(s.id, p, .alpha) }
+    // strictly less than 0.01 (Apple doc, decompiled _UIViewIgnoresTouchEvents), compared as UIKit
+    // stores it: CALayer.opacity is a Float, so an alpha of 0.01 reads back as 0.0099999998 (L1).
+    if Double(Float(s.alpha)) < 0.01 { return skip(s.id, p, .alpha) }
     // A-8: -[UIControl hitTest:] returns nil when the control is not enabled.
     if node.isControl && !s.enabled { return skip(s.id, p, .disabled) }
     // point(inside:) is bounds.contains, grown by hitOutset. A-5: a point outside the

@@ -56,8 +56,6 @@ import TouchSim
     }
   }
 
-
-
   /// a subview sticking out of its parent is not touchable outside the parent, clipsToBounds or not.
   @Test func childOutsideParentBoundsIsNotHittableWhateverClipsToBounds() {
     for clips in [false, true] {

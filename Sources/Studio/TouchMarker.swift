@@ -27,19 +27,6 @@ public struct TouchMarker: Hashable, Sendable {
     self.pressed = pressed
   }
 
-  /// The touches still down at the end of `trace`, from its `input` events, by number.
-  public static func active(in trace: [TraceEntry]) -> [TouchMarker] {
-    var down: [Int: Point] = [:]
-    for entry in trace {
-      guard case .input(let touch, let phase, let at, _) = entry.event else { continue }
-      switch phase {
-      case .began, .moved, .stationary: down[touch] = at
-      case .ended, .cancelled: down[touch] = nil
-      }
-    }
-    return down.keys.sorted().map { TouchMarker(number: $0, location: down[$0]!) }
-  }
-
   /// The ring's radius in pixels: 22 scene points, never smaller than 12 `unit`s so it stays visible.
   public static func radius(viewport: Viewport, unit: Double) -> Double {
     max(22 * viewport.scale, 12 * unit)

@@ -104,6 +104,21 @@ public final class Engine {
   /// The state of a recognizer now (nil for an unknown id).
   public func state(of recognizer: String) -> GestureState? { recIndex[recognizer].map { recs[$0].state } }
 
+  /// `view.convert(p, to: other)` between any two views of the scene as it is now (nil for an unknown id
+  /// or a singular transform); `nil` as a view id means the window.
+  public func convert(_ p: Point, from a: String?, to b: String?) -> Point? {
+    let inWindow: Point
+    if let a {
+      guard let va = view(a) else { return nil }
+      inWindow = views.convertToWindow(p, from: va)
+    } else {
+      inWindow = p
+    }
+    guard let b else { return inWindow }
+    guard let vb = view(b) else { return nil }
+    return views.convertFromWindow(inWindow, to: vb)
+  }
+
   /// The ids of recognizers waiting for others to fail, with the ids they wait for.
   public var waiting: [String: [String]] {
     var out: [String: [String]] = [:]

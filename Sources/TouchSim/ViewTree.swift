@@ -82,10 +82,6 @@ struct ViewTree {
     return q
   }
 
-  /// Converts a point between any two views' coordinate spaces.
-  func convert(_ p: Point, from a: Int, to b: Int) -> Point? {
-    convertFromWindow(convertToWindow(p, from: a), to: b)
-  }
 
   /// `i`, its superview, ..., the root.
   func ancestry(_ i: Int) -> [Int] {

@@ -26,7 +26,7 @@ import TouchSim
 
   @Test func aViewsColourShowsAtItsCentre() throws {
     let size = Size(600, 500)
-    let frame = StudioFrame(size: size)
+    let frame = CanvasFrame(size: size)
     let s = scene()
     let viewport = frame.viewport(for: s)
     // Away from the centred "Card" text, still well inside the card.
@@ -42,7 +42,7 @@ import TouchSim
 
   @Test func textIsDrawnSomewhereInsideItsView() throws {
     let size = Size(600, 500)
-    let frame = StudioFrame(size: size)
+    let frame = CanvasFrame(size: size)
     let s = scene()
     let viewport = frame.viewport(for: s)
     let box = viewport.toPixels(Rect(40, 100, 300, 200))
@@ -58,14 +58,15 @@ import TouchSim
     #expect(light > 10)
   }
 
-  @Test func renderPNGWritesAFileThatReadsBack() throws {
+  @Test func windowPNGWritesAFileThatReadsBack() throws {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("touchscope-\(UUID()).png").path
     defer { try? FileManager.default.removeItem(atPath: path) }
     let size = Size(400, 300)
     let s = scene()
-    let centre = StudioFrame(size: size).viewport(for: s).toPixels(Point(100, 150))
+    let model = StudioModel(scene: s)
+    let centre = model.viewport(for: StudioLayout(size: size, theme: model.theme)).toPixels(Point(100, 150))
 
-    try renderPNG(scene: s, size: size, path: path)
+    try renderWindowPNG(model, size: size, path: path)
     let bitmap = try loadPNG(path: path)
 
     #expect(bitmap.width == 400 && bitmap.height == 300)
@@ -75,7 +76,7 @@ import TouchSim
   @Test func unchangedTextCreatesNoNewTextures() throws {
     let size = Size(400, 300)
     let canvas = try OffscreenCanvas(width: 400, height: 300)
-    let commands = StudioFrame(size: size).commands(for: scene())
+    let commands = CanvasFrame(size: size).commands(for: scene())
 
     try canvas.draw(commands)
     let afterFirst = canvas.textTexturesCreated
@@ -100,5 +101,14 @@ import TouchSim
     #expect(bitmap.pixel(60, 50) == RGBA(255, 255, 255))  // inside the circle, outside the clip
     #expect(bitmap.pixel(50, 80) == RGBA(0, 0, 255))  // the outline's top edge
     #expect(bitmap.pixel(50, 87) == RGBA(255, 255, 255))  // not filled
+  }
+}
+
+/// The device canvas alone, fitted into a frame (what the window's canvas panel draws, without chrome).
+struct CanvasFrame {
+  var size: Size
+  func viewport(for scene: Scene) -> Viewport { Viewport.fit(scene.window, in: Rect(0, 0, size.width, size.height)) }
+  func commands(for scene: Scene) -> [DrawCommand] {
+    SceneCanvas(viewport: viewport(for: scene)).commands(for: scene)
   }
 }

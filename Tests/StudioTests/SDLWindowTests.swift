@@ -17,9 +17,9 @@ import TouchSim
 
   @Test func opensDrawsAndPresentsAFrame() throws {
     let w = try window()
-    let frame = StudioFrame(size: w.pixelSize, pixelScale: w.pixelScale)
+    let model = StudioModel(scene: DemoScene.scene)
 
-    try w.present(frame.commands(for: DemoScene.scene))
+    try w.present(model.frame(size: w.pixelSize, pixelScale: w.pixelScale).commands)
 
     #expect(w.pixelSize.width > 0 && w.pixelSize.height > 0)
     #expect(w.pixelScale == 1)

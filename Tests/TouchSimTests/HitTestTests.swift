@@ -154,3 +154,22 @@ import TouchSim
     #expect(run.hit(2) == "back")
   }
 }
+
+/// Geometry: frame, bounds origin, transform, and conversion between any two views.
+@Suite struct GeometryTests {
+  @Test func convertBetweenViewsThroughBoundsAndTransforms() {
+    let s = scene([
+      v("scroller", [0, 100, 390, 400], subviews: [v("row", [10, 500, 300, 50])]) { $0.bounds.origin = Point(0, 480) },
+      v("chip", [100, 600, 40, 40]) { $0.transform = TransformSpec(scale: Point(2, 2)) },
+    ])
+    let e = Engine(scene: s)
+    // row's (0, 0) is at window (10, 100 + 500 - 480).
+    #expect(e.convert(Point(0, 0), from: "row", to: nil) == Point(10, 120))
+    #expect(e.convert(Point(10, 120), from: nil, to: "row") == Point(0, 0))
+    // chip is scaled 2× about its centre (120, 620): its (0, 0) corner lands at (80, 580).
+    #expect(e.convert(Point(0, 0), from: "chip", to: nil) == Point(80, 580))
+    // Between two views: row's origin in chip's space.
+    #expect(e.convert(Point(0, 0), from: "row", to: "chip") == Point(-35, -230))
+    #expect(e.convert(.zero, from: "nope", to: nil) == nil)
+  }
+}

@@ -78,7 +78,6 @@ public struct TraceFold: Sendable {
       case .touchesEnded, .touchesCancelled: s.touches.subtract(ts)
       case .touchesMoved: break
       }
-      s.lastFeedIndex = index
       recognizers[r] = s
     case .state(let r, let from, let to, let reason):
       var s = recognizers[r] ?? RecognizerStatus()
@@ -96,7 +95,6 @@ public struct TraceFold: Sendable {
     case .wait(let r, let others):
       var s = recognizers[r] ?? RecognizerStatus()
       s.waitingFor = others
-      s.waitIndex = index
       recognizers[r] = s
     case .withhold(let view, let method, let ts, let by):
       deliveries[view] = DeliveryStatus(method: method, touches: ts, kind: .withheld(by: by), index: index, time: e.t)
@@ -152,10 +150,8 @@ public struct RecognizerStatus: Equatable, Sendable {
   public var actionCount = 0
   /// Non-empty while it waits for these to fail (trace `wait`).
   public var waitingFor: [String] = []
-  public var waitIndex: Int?
   /// Touches it has been fed and not yet seen end.
   public var touches: Set<Int> = []
-  public var lastFeedIndex: Int?
   public init() {}
 }
 

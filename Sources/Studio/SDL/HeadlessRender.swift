@@ -11,18 +11,6 @@ public func renderBitmap(_ commands: [DrawCommand], size: Size, assetsDirectory:
   return target.bitmap()
 }
 
-/// Renders what the window would show for `scene` (with `touches` on it) to a PNG file, headless.
-///
-/// `size` is in pixels (default 1200 × 900).
-@MainActor
-public func renderPNG(
-  scene: Scene, size: Size = Size(1200, 900), path: String, touches: [TouchMarker] = [], status: String? = nil
-) throws {
-  let target = try OffscreenCanvas(width: Int(size.width), height: Int(size.height))
-  try target.draw(StudioFrame(size: size).commands(for: scene, touches: touches, status: status))
-  try target.savePNG(path)
-}
-
 /// Renders the whole window (every panel) as the model shows it now, headless, to a PNG file.
 @MainActor
 public func renderWindowPNG(_ model: StudioModel, size: Size, path: String) throws {

@@ -60,7 +60,7 @@ public final class StudioApp {
       model.tick(wall: wall)
       for effect in model.drainEffects() {
         switch effect {
-        case .writeFile(let path, let text): write(text, to: path, wall: wall)
+        case .writeFile(let path, let text, let note): write(text, to: path, note: note, wall: wall)
         case .screenshot: screenshotPath = nextScreenshotPath()
         case .openScene(let path): open(path, wall: wall)
         case .quit: break
@@ -107,11 +107,11 @@ public final class StudioApp {
     reload(path, wall: wall)
   }
 
-  private func write(_ text: String, to path: String, wall: Double) {
+  private func write(_ text: String, to path: String, note: String, wall: Double) {
     do {
       try text.write(toFile: path, atomically: true, encoding: .utf8)
       watched = watched.map { ($0.path, FileStamp(path: $0.path)) }
-      model.notify(model.toastPending ?? "Saved \(path)", wall: wall)
+      model.notify(note, wall: wall)
     } catch {
       model.notify("Could not save \(path): \(error.localizedDescription)", wall: wall)
     }

@@ -226,10 +226,9 @@ public final class Engine {
     forgetFinishedTouches()
   }
 
+  /// A lifted touch is forgotten once nothing is left to deliver for it.
   func forgetFinishedTouches() {
-    for (uid, t) in touches where !t.isAlive && (t.viewDone || t.view == nil || !t.beganDelivered && t.queue.isEmpty) {
-      if t.queue.isEmpty && t.scrollHolds.isEmpty { touches[uid] = nil }
-    }
+    for (uid, t) in touches where !t.isAlive && t.queue.isEmpty && t.scrollHolds.isEmpty { touches[uid] = nil }
   }
 
   func view(_ id: String) -> Int? { views.index[id] }

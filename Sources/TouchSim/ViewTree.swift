@@ -82,7 +82,6 @@ struct ViewTree {
     return q
   }
 
-
   /// `i`, its superview, ..., the root.
   func ancestry(_ i: Int) -> [Int] {
     var out: [Int] = []

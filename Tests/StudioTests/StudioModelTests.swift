@@ -150,7 +150,7 @@ import TouchSim
     m.tick(wall: 180)
     m.handle(.pointerUp(.mouse, at: pixel(m, 20, 130)), wall: 180)
     m.perform(.saveWithRecording)
-    guard case .writeFile(_, let text) = m.drainEffects().first else {
+    guard case .writeFile(_, let text, _) = m.drainEffects().first else {
       Issue.record("no file written")
       return
     }

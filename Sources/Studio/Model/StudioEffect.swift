@@ -1,7 +1,7 @@
 /// Work the model asks the window to do outside the pure model: files and screenshots.
 public enum StudioEffect: Equatable, Sendable {
-  /// Write `text` to `path` (a scene file).
-  case writeFile(path: String, text: String)
+  /// Write `text` to `path` (a scene file), then show `note`.
+  case writeFile(path: String, text: String, note: String)
   /// Save the next presented frame as a PNG.
   case screenshot
   /// Load the scene at `path` (from the scene list).

@@ -213,17 +213,18 @@ public final class StudioModel {
     case .pointerUp(let id, let pixel):
       guard let n = pointerTouches.removeValue(forKey: id) else { return }
       let p = sceneLocation(pixel)
-      var steps = [ScriptStep(t: liveTime, .up(touch: n, at: p))]
+      var steps: [ScriptStep.Action] = [.up(touch: n, at: p)]
       if id == .mouse, let v = virtualFinger {
-        steps.append(ScriptStep(t: liveTime, .up(touch: v.touch, at: v.location)))
+        steps.append(.up(touch: v.touch, at: v.location))
         virtualFinger = nil
       }
       feed(steps)
     }
   }
 
-  /// The engine time live input happens at (the playhead jumps to live first if it was replaying).
-  private var liveTime: Double {
+  /// Live input is about to happen: a replay that was showing gives way (the playhead jumps to the end),
+  /// and the engine time the input happens at is returned.
+  private func goLive() -> Double {
     replaying = false
     if playhead.index < engine.trace.count && engine.liveTouches.isEmpty && pointerTouches.isEmpty {
       // A replay was showing: live input continues after it.
@@ -236,21 +237,21 @@ public final class StudioModel {
   private func fingerDown(_ id: PointerID, at p: Point) {
     let n = nextTouchNumber()
     pointerTouches[id] = n
-    var steps = [ScriptStep(t: liveTime, .down(touch: n, at: p))]
+    var steps: [ScriptStep.Action] = [.down(touch: n, at: p)]
     if id == .mouse, let partner = partnerLocation(for: p) {
       let m = nextTouchNumber(excluding: [n])
       virtualFinger = (m, partner)
-      steps.append(ScriptStep(t: liveTime, .down(touch: m, at: partner)))
+      steps.append(.down(touch: m, at: partner))
     }
     feed(steps)
   }
 
   private func fingerMoved(_ id: PointerID, _ n: Int, to p: Point) {
-    guard fold.touches[n]?.location != p || engine.liveTouches.contains(n) else { return }
-    var steps = [ScriptStep(t: liveTime, .move(touch: n, to: p))]
+    guard fedLocation[n] != p else { return }  // the pointer moved less than a point: no new event
+    var steps: [ScriptStep.Action] = [.move(touch: n, to: p)]
     if id == .mouse, let v = virtualFinger, let partner = partnerLocation(for: p) {
       virtualFinger = (v.touch, partner)
-      steps.append(ScriptStep(t: liveTime, .move(touch: v.touch, to: partner)))
+      steps.append(.move(touch: v.touch, to: partner))
     }
     feed(steps)
   }
@@ -269,11 +270,11 @@ public final class StudioModel {
     guard let n = pointerTouches[.mouse], let p = fold.touches[n]?.location ?? hover else { return }
     if let v = virtualFinger, partnerLocation(for: p) == nil {
       virtualFinger = nil
-      feed([ScriptStep(t: liveTime, .up(touch: v.touch, at: v.location))])
+      feed([.up(touch: v.touch, at: v.location)])
     } else if virtualFinger == nil, let partner = partnerLocation(for: p) {
       let m = nextTouchNumber(excluding: [n])
       virtualFinger = (m, partner)
-      feed([ScriptStep(t: liveTime, .down(touch: m, at: partner))])
+      feed([.down(touch: m, at: partner)])
     }
   }
 
@@ -286,8 +287,19 @@ public final class StudioModel {
   }
 
   /// Sends live steps to the engine, records them, and applies pending toggles once all fingers are up.
-  private func feed(_ steps: [ScriptStep]) {
-    if engine.liveTouches.isEmpty && currentGesture.isEmpty { currentGesture = [] }
+  /// Where each live touch was last sent to the engine.
+  private var fedLocation: [Int: Point] = [:]
+
+  private func feed(_ actions: [ScriptStep.Action]) {
+    let t = goLive()
+    for a in actions {
+      switch a {
+      case .down(let n, let p), .move(let n, let p): fedLocation[n] = p
+      case .up(let n, _), .cancel(let n): fedLocation[n] = nil
+      default: break
+      }
+    }
+    let steps = actions.map { ScriptStep(t: t, $0) }
     engine.perform(steps)
     recording += steps
     currentGesture += steps
@@ -303,7 +315,7 @@ public final class StudioModel {
     pointerTouches = [:]
     virtualFinger = nil
     guard !live.isEmpty else { return }
-    feed(live.map { ScriptStep(t: liveTime, .cancel(touch: $0)) })
+    feed(live.map { .cancel(touch: $0) })
   }
 
   // MARK: - Actions
@@ -365,7 +377,7 @@ public final class StudioModel {
       guard next.apply(change) == nil else { return }
       config = next
       if engine.liveTouches.isEmpty {
-        engine.perform([ScriptStep(t: liveTime, .set([change]))])
+        engine.perform([ScriptStep(t: goLive(), .set([change]))])
       } else {
         pendingChanges.removeAll { $0.target == change.target && $0.key == change.key }
         pendingChanges.append(change)
@@ -448,11 +460,8 @@ public final class StudioModel {
     var scene = config
     scene.script = script
     let path = scenePath ?? "Scenes/untitled.yaml"
-    effects.append(.writeFile(path: path, text: SceneWriter.yaml(scene)))
-    toastPending = "Saved the \(note) to \(path)"
+    effects.append(.writeFile(path: path, text: SceneWriter.yaml(scene), note: "Saved the \(note) to \(path)"))
   }
-  /// A message to show once the window has written the file.
-  public var toastPending: String?
 
   // MARK: - Keys
 

@@ -44,6 +44,7 @@ import TouchSim
         try FileManager.default.createDirectory(
           at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try text.write(to: file, atomically: true, encoding: .utf8)
+        Issue.record("recorded \(file.lastPathComponent); run again without TOUCHSCOPE_RECORD to check it")
         continue
       }
       guard let stored = try? String(contentsOf: file, encoding: .utf8) else {

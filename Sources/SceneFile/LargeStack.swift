@@ -2,9 +2,9 @@ import Foundation
 
 /// Runs work on a thread of its own with a large stack.
 ///
-/// Yams composes documents recursively (libyaml stops nesting at 1000 levels, which takes a few MiB of
-/// stack in a debug build); the calling thread may be a small-stack worker (Swift concurrency, the test
-/// runner), so decoding never runs there.
+/// Composing is iterative, but reading follows the view tree recursively (up to `SceneReader.maxDepth`
+/// levels, large frames in a debug build); the calling thread may be a small-stack worker (Swift
+/// concurrency, the test runner), so decoding never runs there.
 enum LargeStack {
   static let size = 64 << 20
 

@@ -1,5 +1,3 @@
-import Yams
-
 /// The positioned problems found in one file, in the order found (sorted by position when thrown).
 ///
 /// Bounded: after `limit` problems the rest are dropped (readers stop early) and one closing note says so, so that a huge
@@ -15,7 +13,13 @@ struct Problems {
   init(file: String) { self.file = file }
 
   var isEmpty: Bool { list.isEmpty }
-  var isFull: Bool { list.count >= Problems.limit }
+  /// True once `limit` problems are collected or reading has stopped: readers then stop early.
+  var isFull: Bool { stopped || list.count >= Problems.limit }
+  /// Set when reading gave up (a document that aliases expand too far, already reported).
+  private(set) var stopped = false
+
+  /// Ends reading: nothing more is added.
+  mutating func stop() { stopped = true }
 
   mutating func add(line: Int, column: Int, _ message: String) {
     guard !isFull else {
@@ -23,11 +27,6 @@ struct Problems {
       return
     }
     list.append(Diagnostic(file: file, line: max(line, 1), column: max(column, 1), message: message))
-  }
-
-  mutating func add(_ node: Node, _ message: String) {
-    let p = node.position
-    add(line: p.line, column: p.column, message)
   }
 
   /// A did-you-mean hint, while the budget lasts.
@@ -42,7 +41,7 @@ struct Problems {
     var out = list.enumerated().sorted { a, b in
       (a.element.line, a.element.column, a.offset) < (b.element.line, b.element.column, b.offset)
     }.map(\.element)
-    if isFull, let last = out.last {
+    if list.count >= Problems.limit, let last = out.last {
       let more = dropped > 0 ? " (\(dropped) more not shown)" : ""
       out.append(
         Diagnostic(

@@ -31,10 +31,15 @@ public enum SceneLoader {
   /// Decodes scene text; `file` is the name used in diagnostics.
   public static func parse(_ text: String, file: String) throws(SceneFileError) -> Scene {
     let result = LargeStack.run { () -> Result<Scene, SceneFileError> in
-      let reader = SceneReader(file: file)
-      let scene = reader.compose(text).flatMap(reader.readScene)
-      if let scene, reader.problems.isEmpty { return .success(scene) }
-      return .failure(SceneFileError(reader.problems.sorted()))
+      var problems = Problems(file: file)
+      var scene: Scene?
+      if let doc = SceneReader.compose(text, problems: &problems) {
+        let reader = SceneReader(document: doc, problems: problems)
+        scene = reader.readScene(doc.root)
+        problems = reader.problems
+      }
+      if let scene, problems.isEmpty { return .success(scene) }
+      return .failure(SceneFileError(problems.sorted()))
     }
     return try SceneFileText.unwrap(result, file: file)
   }
@@ -47,10 +52,15 @@ public enum SceneLoader {
     -> [ScriptStep]
   {
     let result = LargeStack.run { () -> Result<[ScriptStep], SceneFileError> in
-      let reader = SceneReader(file: file)
-      let steps = reader.compose(text).map { reader.readScriptDocument($0, for: scene) }
-      if let steps, reader.problems.isEmpty { return .success(steps) }
-      return .failure(SceneFileError(reader.problems.sorted()))
+      var problems = Problems(file: file)
+      var steps: [ScriptStep]?
+      if let doc = SceneReader.compose(text, problems: &problems) {
+        let reader = SceneReader(document: doc, problems: problems)
+        steps = reader.readScriptDocument(doc.root, for: scene)
+        problems = reader.problems
+      }
+      if let steps, problems.isEmpty { return .success(steps) }
+      return .failure(SceneFileError(problems.sorted()))
     }
     return try SceneFileText.unwrap(result, file: file)
   }

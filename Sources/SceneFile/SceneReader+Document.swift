@@ -1,55 +1,57 @@
 import TouchSim
-import Yams
 
 extension SceneReader {
-  static let topKeys = ["format", "title", "about", "window", "appDelegateIsResponder", "root", "script"]
+  static let topKeys: KeySet = [.format, .title, .about, .window, .appDelegateIsResponder, .root, .script]
+  static let scriptFileKeys: KeySet = [.format, .script]
   static let formatName = "touchscope/1"
   /// Largest scene or script file read, in bytes of UTF-8.
   static let maxBytes = 16 << 20
 
-  /// Composes `text` into a YAML node tree, turning syntax errors into positioned problems.
-  func compose(_ text: String) -> Node? {
+  /// Composes `text` into a YAML document, turning syntax errors into positioned problems in `problems`.
+  ///
+  /// A document whose aliases expand too far is returned (so that reading can report what else is wrong)
+  /// with its problem added.
+  static func compose(_ text: String, problems: inout Problems) -> YAMLDocument? {
     if text.utf8.count > SceneReader.maxBytes {
       problems.add(line: 1, column: 1, "the file is too large: at most \(SceneReader.maxBytes >> 20) MiB")
       return nil
     }
     do {
-      guard let node = try Yams.compose(yaml: text) else {
+      guard let doc = try YAMLComposer.compose(text) else {
         problems.add(line: 1, column: 1, "the file is empty: a scene starts with 'format: \(SceneReader.formatName)'")
         return nil
       }
-      return node
-    } catch let e as YamlError {
-      report(e, text: text)
+      if let mark = doc.aliasLimitMark {
+        problems.add(
+          line: mark.line, column: mark.column,
+          "aliases expand the document too far: they may stand for at most \(YAMLComposer.maxAliasNodes) nodes in all "
+            + "(this one goes over)")
+      }
+      return doc
     } catch {
-      problems.add(line: 1, column: 1, "cannot read YAML: \(error)")
+      report(error, text: text, problems: &problems)
     }
     return nil
   }
 
-  private func report(_ e: YamlError, text: String) {
-    func message(_ problem: String, _ context: YamlError.Context?) -> String {
-      if problem.hasPrefix("Maximum nesting level reached") {
-        return "nested too deeply: YAML nesting is limited to 1000 levels (and a view tree to \(SceneReader.maxDepth))"
-      }
-      var m = "YAML syntax error: \(problem)"
-      if let c = context, !c.text.isEmpty { m += " (\(c.text) at line \(c.mark.line):\(c.mark.column))" }
-      return m
-    }
+  private static func report(_ e: YAMLProblem, text: String, problems: inout Problems) {
     switch e {
-    case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
-      .composer(let context, let problem, let mark, _):
-      problems.add(line: mark.line, column: mark.column, message(problem, context))
-    case .reader(let problem, let offset, _, _):
+    case .syntax(let problem, let context, let line, let column):
+      var m = "YAML syntax error: \(problem)"
+      if problem.hasPrefix("Maximum nesting level reached") {
+        m = "nested too deeply: YAML nesting is limited to 1000 levels (and a view tree to \(SceneReader.maxDepth))"
+      } else if let c = context, !c.text.isEmpty {
+        m += " (\(c.text) at line \(c.line):\(c.column))"
+      }
+      problems.add(line: line, column: column, m)
+    case .reader(let problem, let offset):
       let (line, column) = SceneReader.lineAndColumn(ofCharacter: offset ?? 0, in: text)
       problems.add(line: line, column: column, "cannot read the text: \(problem)")
-    case .duplicatedKeysInMapping(let duplicates, let context):
+    case .duplicateKeys(let duplicates, let line, let column):
       let keys = duplicates.map { "'\(Excerpt.short($0))'" }.joined(separator: ", ")
-      problems.add(
-        line: context.mark.line, column: context.mark.column,
-        "duplicate key \(keys) in one mapping (each key may appear once)")
-    default:
-      problems.add(line: 1, column: 1, "cannot read YAML: \(e)")
+      problems.add(line: line, column: column, "duplicate key \(keys) in one mapping (each key may appear once)")
+    case .memory:
+      problems.add(line: 1, column: 1, "cannot read YAML: Memory error")
     }
   }
 
@@ -72,7 +74,7 @@ extension SceneReader {
   /// The whole scene: top-level keys, the view tree, then references, cycles and the script.
   func readScene(_ node: Node) -> Scene? {
     guard let f = fields(node, "the scene", allowed: SceneReader.topKeys) else { return nil }
-    if let n = f["format"] {
+    if let n = f[.format] {
       if let s = string(n, "format"), s != SceneReader.formatName {
         error(n, "unsupported format '\(Excerpt.short(s))': this program reads '\(SceneReader.formatName)'")
       }
@@ -80,7 +82,7 @@ extension SceneReader {
       error(node, "missing 'format: \(SceneReader.formatName)' (the first line of every scene file)")
     }
     var window = Size(390, 844)
-    if let n = f["window"], let s = size(n, "window") {
+    if let n = f[.window], let s = size(n, "window") {
       if s.width > 0 && s.height > 0 && s.width <= 100_000 && s.height <= 100_000 {
         window = s
       } else {
@@ -88,21 +90,21 @@ extension SceneReader {
       }
     }
     var root: ViewSpec?
-    if let n = f["root"] {
+    if let n = f[.root] {
       root = readView(n, depth: 1, window: window)
     } else {
       error(node, "missing 'root': the window's root view")
     }
-    let title = f["title"].flatMap { string($0, "title") }
-    let about = f["about"].flatMap { string($0, "about") }
-    let appDelegate = f["appDelegateIsResponder"].flatMap { bool($0, "appDelegateIsResponder") }
+    let title = f[.title].flatMap { string($0, "title") }
+    let about = f[.about].flatMap { string($0, "about") }
+    let appDelegate = f[.appDelegateIsResponder].flatMap { bool($0, "appDelegateIsResponder") }
     guard let root else { return nil }
     var scene = Scene(root: root)
     scene.window = window
     scene.title = title
     scene.about = about
     if let appDelegate { scene.appDelegateIsResponder = appDelegate }
-    if let n = f["script"] { scene.script = readScript(n, index: SceneIndex(root: root)) }
+    if let n = f[.script] { scene.script = readScript(n, index: SceneIndex(root: root)) }
     checkReferences()
     checkFailureCycles()
     return scene
@@ -114,13 +116,13 @@ extension SceneReader {
     ids = IdTable(scene: scene)
     let index = SceneIndex(root: scene.root)
     var steps: [ScriptStep] = []
-    if case .sequence = node {
+    if doc.isSequence(node) {
       steps = readScript(node, index: index)
-    } else if let f = fields(node, "a script file", allowed: ["format", "script"]) {
-      if let n = f["format"], let s = string(n, "format"), s != SceneReader.formatName {
+    } else if let f = fields(node, "a script file", allowed: SceneReader.scriptFileKeys) {
+      if let n = f[.format], let s = string(n, "format"), s != SceneReader.formatName {
         error(n, "unsupported format '\(Excerpt.short(s))': this program reads '\(SceneReader.formatName)'")
       }
-      if let n = f["script"] {
+      if let n = f[.script] {
         steps = readScript(n, index: index)
       } else {
         error(node, "missing 'script': a script file holds 'script: [ ...steps... ]'")

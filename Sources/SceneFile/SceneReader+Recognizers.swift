@@ -1,13 +1,16 @@
 import TouchSim
-import Yams
 
 extension SceneReader {
   /// Every key a recognizer may have, in SCENE-FORMAT.md's order.
-  static let recognizerKeys = [
-    "id", "kind", "numberOfTapsRequired", "numberOfTouchesRequired", "minimumPressDuration",
-    "allowableMovement", "minimumNumberOfTouches", "maximumNumberOfTouches", "direction", "edges",
-    "isEnabled", "cancelsTouchesInView", "delaysTouchesBegan", "delaysTouchesEnded", "requireToFail",
-    "delegate",
+  static let recognizerKeys: KeySet = [
+    .id, .kind, .numberOfTapsRequired, .numberOfTouchesRequired, .minimumPressDuration, .allowableMovement,
+    .minimumNumberOfTouches, .maximumNumberOfTouches, .direction, .edges, .isEnabled, .cancelsTouchesInView,
+    .delaysTouchesBegan, .delaysTouchesEnded, .requireToFail, .delegate,
+  ]
+  /// The keys of `recognizerKindKeys`.
+  static let kindSpecificKeys: KeySet = [
+    .numberOfTapsRequired, .numberOfTouchesRequired, .minimumPressDuration, .allowableMovement,
+    .minimumNumberOfTouches, .maximumNumberOfTouches, .direction, .edges,
   ]
   /// Keys that exist on some recognizer classes only (UIScreenEdgePanGestureRecognizer is a pan).
   static let recognizerKindKeys: [String: [RecognizerKind]] = [
@@ -20,10 +23,11 @@ extension SceneReader {
     "direction": [.swipe],
     "edges": [.screenEdgePan],
   ]
-  static let delegateKeys = [
-    "shouldReceive", "shouldBegin", "shouldRecognizeSimultaneouslyWith", "shouldRequireFailureOf",
-    "shouldBeRequiredToFailBy",
+  static let delegateKeys: KeySet = [
+    .shouldReceive, .shouldBegin, .shouldRecognizeSimultaneouslyWith, .shouldRequireFailureOf,
+    .shouldBeRequiredToFailBy,
   ]
+  static let predicateKeys: KeySet = [.unlessTouchIn, .onlyTouchIn]
 
   /// Why `key` does not apply to a `kind` recognizer, or nil when it does.
   static func kindProblem(key: String, kind: RecognizerKind, id: String) -> String? {
@@ -44,13 +48,13 @@ extension SceneReader {
     }
     guard let f = fields(node, "a recognizer", allowed: SceneReader.recognizerKeys) else { return nil }
     var id = ""
-    if let n = f["id"] {
+    if let n = f[.id] {
       id = identifier(n, "id") ?? ""
     } else {
       error(node, "a recognizer needs an 'id'")
     }
     var kind: RecognizerKind?
-    if let n = f["kind"] {
+    if let n = f[.kind] {
       if let s = string(n, "kind") {
         kind = RecognizerKind(rawValue: s)
         if kind == nil {
@@ -61,54 +65,54 @@ extension SceneReader {
       let kinds = RecognizerKind.allCases.map(\.rawValue).joined(separator: ", ")
       error(node, "a recognizer needs a 'kind' (\(kinds))")
     }
-    if !id.isEmpty, let n = f["id"] { define(id, kind.map { .recognizer($0) } ?? .recognizer(.tap), at: n) }
+    if !id.isEmpty, let n = f[.id] { define(id, kind.map { .recognizer($0) } ?? .recognizer(.tap), at: n) }
     // Without a known kind the kind-specific keys cannot be checked; read the rest for their own errors.
     var r = RecognizerSpec(id: id, kind: kind ?? .tap)
     if let kind {
-      for key in f.order {
-        if let problem = SceneReader.kindProblem(key: key, kind: kind, id: id), let k = f.keyNode(key) {
+      for key in f.order(among: SceneReader.kindSpecificKeys) {
+        if let problem = SceneReader.kindProblem(key: key.name, kind: kind, id: id), let k = f.keyNode(key) {
           error(k, problem)
         }
       }
     }
 
-    if let n = f["numberOfTapsRequired"],
+    if let n = f[.numberOfTapsRequired],
       let x = integer(n, "numberOfTapsRequired", range: (kind == .longPress ? 0 : 1)...100)
     {
       r.numberOfTapsRequired = x
     }
-    if let n = f["numberOfTouchesRequired"], let x = integer(n, "numberOfTouchesRequired", range: 1...100) {
+    if let n = f[.numberOfTouchesRequired], let x = integer(n, "numberOfTouchesRequired", range: 1...100) {
       r.numberOfTouchesRequired = x
     }
-    if let n = f["minimumPressDuration"], let x = number(n, "minimumPressDuration", range: 0...3600) {
+    if let n = f[.minimumPressDuration], let x = number(n, "minimumPressDuration", range: 0...3600) {
       r.minimumPressDuration = x
     }
-    if let n = f["allowableMovement"], let x = number(n, "allowableMovement", range: 0...1e6) {
+    if let n = f[.allowableMovement], let x = number(n, "allowableMovement", range: 0...1e6) {
       r.allowableMovement = x
     }
-    if let n = f["minimumNumberOfTouches"], let x = integer(n, "minimumNumberOfTouches", range: 1...100) {
+    if let n = f[.minimumNumberOfTouches], let x = integer(n, "minimumNumberOfTouches", range: 1...100) {
       r.minimumNumberOfTouches = x
     }
-    if let n = f["maximumNumberOfTouches"], let x = integer(n, "maximumNumberOfTouches", range: 0...100) {
+    if let n = f[.maximumNumberOfTouches], let x = integer(n, "maximumNumberOfTouches", range: 0...100) {
       r.maximumNumberOfTouches = x
       if x != 0 && x < r.minimumNumberOfTouches {
         error(n, "'maximumNumberOfTouches' (\(x)) is less than 'minimumNumberOfTouches' (\(r.minimumNumberOfTouches))")
       }
     }
-    if let n = f["direction"], let list = readNames(n, "direction", Direction.self) { r.direction = list }
-    if let n = f["edges"], let list = readNames(n, "edges", Edge.self) { r.edges = list }
-    if let n = f["isEnabled"], let b = bool(n, "isEnabled") { r.isEnabled = b }
-    if let n = f["cancelsTouchesInView"], let b = bool(n, "cancelsTouchesInView") { r.cancelsTouchesInView = b }
-    if let n = f["delaysTouchesBegan"], let b = bool(n, "delaysTouchesBegan") { r.delaysTouchesBegan = b }
-    if let n = f["delaysTouchesEnded"], let b = bool(n, "delaysTouchesEnded") { r.delaysTouchesEnded = b }
-    if let n = f["requireToFail"], let list = idList(n, "requireToFail") {
+    if let n = f[.direction], let list = readNames(n, "direction", Direction.self) { r.direction = list }
+    if let n = f[.edges], let list = readNames(n, "edges", Edge.self) { r.edges = list }
+    if let n = f[.isEnabled], let b = bool(n, "isEnabled") { r.isEnabled = b }
+    if let n = f[.cancelsTouchesInView], let b = bool(n, "cancelsTouchesInView") { r.cancelsTouchesInView = b }
+    if let n = f[.delaysTouchesBegan], let b = bool(n, "delaysTouchesBegan") { r.delaysTouchesBegan = b }
+    if let n = f[.delaysTouchesEnded], let b = bool(n, "delaysTouchesEnded") { r.delaysTouchesEnded = b }
+    if let n = f[.requireToFail], let list = idList(n, "requireToFail") {
       r.requireToFail = list.map(\.0)
       for (name, at) in list {
         refer(name, .recognizer, at, "requireToFail")
         if !id.isEmpty { failureEdges.append(FailureEdge(from: id, to: name, node: at)) }
       }
     }
-    if let n = f["delegate"] { r.delegate = readDelegate(n) }
+    if let n = f[.delegate] { r.delegate = readDelegate(n) }
     return r
   }
 
@@ -116,23 +120,19 @@ extension SceneReader {
   private func readNames<E: RawRepresentable & CaseIterable>(_ node: Node, _ key: String, _: E.Type) -> [E]?
   where E.RawValue == String {
     let all = E.allCases.map(\.rawValue)
-    let items: [Node]
-    switch node {
-    case .sequence(let seq): items = Array(seq)
-    case .scalar: items = [node]
-    default:
-      error(node, "'\(key)' takes one of \(all.joined(separator: ", ")) or a list of them, not \(node.described)")
+    guard let list = listOrOne(node) else {
+      error(node, "'\(key)' takes one of \(all.joined(separator: ", ")) or a list of them, not \(described(node))")
       return nil
     }
-    guard !items.isEmpty else {
+    guard !list.isEmpty else {
       error(node, "'\(key)' needs at least one of \(all.joined(separator: ", "))")
       return nil
     }
     var out: [E] = []
     var ok = true
-    for item in items {
-      guard case .string(let s)? = item.value else {
-        error(item, "'\(key)' takes one of \(all.joined(separator: ", ")), not \(item.described)")
+    for item in list {
+      guard case .string(let s)? = value(item) else {
+        error(item, "'\(key)' takes one of \(all.joined(separator: ", ")), not \(described(item))")
         ok = false
         continue
       }
@@ -154,20 +154,20 @@ extension SceneReader {
   private func readDelegate(_ node: Node) -> DelegateSpec? {
     guard let f = fields(node, "'delegate'", allowed: SceneReader.delegateKeys) else { return nil }
     var d = DelegateSpec()
-    if let n = f["shouldReceive"], let p = readPredicate(n, "shouldReceive") { d.shouldReceive = p }
-    if let n = f["shouldBegin"], let p = readPredicate(n, "shouldBegin") { d.shouldBegin = p }
-    if let n = f["shouldRecognizeSimultaneouslyWith"] {
-      if case .string("all")? = n.value {
+    if let n = f[.shouldReceive], let p = readPredicate(n, "shouldReceive") { d.shouldReceive = p }
+    if let n = f[.shouldBegin], let p = readPredicate(n, "shouldBegin") { d.shouldBegin = p }
+    if let n = f[.shouldRecognizeSimultaneouslyWith] {
+      if case .string("all")? = value(n) {
         d.shouldRecognizeSimultaneouslyWith = .all
       } else if let list = idList(n, "shouldRecognizeSimultaneouslyWith") {
         d.shouldRecognizeSimultaneouslyWith = .ids(list.map(\.0))
         for (name, at) in list { refer(name, .recognizer, at, "shouldRecognizeSimultaneouslyWith") }
       }
     }
-    for key in ["shouldRequireFailureOf", "shouldBeRequiredToFailBy"] {
-      guard let n = f[key], let list = idList(n, key) else { continue }
-      for (name, at) in list { refer(name, .recognizer, at, key) }
-      if key == "shouldRequireFailureOf" {
+    for key in [Key.shouldRequireFailureOf, .shouldBeRequiredToFailBy] {
+      guard let n = f[key], let list = idList(n, key.name) else { continue }
+      for (name, at) in list { refer(name, .recognizer, at, key.name) }
+      if key == .shouldRequireFailureOf {
         d.shouldRequireFailureOf = list.map(\.0)
       } else {
         d.shouldBeRequiredToFailBy = list.map(\.0)
@@ -178,24 +178,26 @@ extension SceneReader {
 
   /// `true`/`false`, `{ unlessTouchIn: [ids] }` or `{ onlyTouchIn: [ids] }`.
   private func readPredicate(_ node: Node, _ key: String) -> TouchPredicate? {
-    switch node {
-    case .scalar:
-      if case .bool(let b)? = node.value { return .always(b) }
-    case .mapping(let m):
-      guard m.count == 1, let f = fields(node, "'\(key)'", allowed: ["unlessTouchIn", "onlyTouchIn"]) else {
-        if m.count != 1 {
-          error(node, "'\(key)' takes one of unlessTouchIn or onlyTouchIn, not \(m.count) keys")
+    switch doc.kind(node) {
+    case .plain, .quoted:
+      if case .bool(let b)? = value(node) { return .always(b) }
+    case .mapping:
+      let count = doc.count(node)
+      guard count == 1, let f = fields(node, "'\(key)'", allowed: SceneReader.predicateKeys) else {
+        if count != 1 {
+          error(node, "'\(key)' takes one of unlessTouchIn or onlyTouchIn, not \(count) keys")
         }
         return nil
       }
-      let which = f.has("unlessTouchIn") ? "unlessTouchIn" : "onlyTouchIn"
-      guard let n = f[which], let list = idList(n, which) else { return nil }
-      for (name, at) in list { refer(name, .view, at, "\(key).\(which)") }
-      return which == "unlessTouchIn" ? .unlessTouchIn(list.map(\.0)) : .onlyTouchIn(list.map(\.0))
-    default:
+      let which = f.has(.unlessTouchIn) ? Key.unlessTouchIn : .onlyTouchIn
+      guard let n = f[which], let list = idList(n, which.name) else { return nil }
+      for (name, at) in list { refer(name, .view, at, "\(key).\(which.name)") }
+      return which == .unlessTouchIn ? .unlessTouchIn(list.map(\.0)) : .onlyTouchIn(list.map(\.0))
+    case .sequence:
       break
     }
-    error(node, "'\(key)' takes true, false, { unlessTouchIn: [ids] } or { onlyTouchIn: [ids] }, not \(node.described)")
+    error(
+      node, "'\(key)' takes true, false, { unlessTouchIn: [ids] } or { onlyTouchIn: [ids] }, not \(described(node))")
     return nil
   }
 }

@@ -1,5 +1,4 @@
 import TouchSim
-import Yams
 
 /// What an id names. Views, recognizers, scroll views' built-in pans and view controllers share one
 /// namespace (SCENE-FORMAT.md: "unique across the scene").
@@ -45,8 +44,11 @@ struct IdTable {
 
   /// Adds `id`; returns the earlier entry instead when the id is taken.
   mutating func define(_ id: String, _ role: IdRole, line: Int, column: Int) -> Entry? {
-    if let old = entries[id] { return old }
-    entries[id] = Entry(role: role, line: line, column: column)
+    // One lookup when the id is new (the common case); a taken id gets its first entry back.
+    if let old = entries.updateValue(Entry(role: role, line: line, column: column), forKey: id) {
+      entries[id] = old
+      return old
+    }
     order.append(id)
     return nil
   }
@@ -58,6 +60,8 @@ struct IdTable {
   /// Why `s` cannot be an id (to follow "id 's' "), or nil.
   static func problem(with s: String) -> String? {
     if s.isEmpty { return "is empty" }
+    // Printable ASCII without spaces or dots (most ids) needs no Unicode look-ups.
+    if s.utf8.count <= 200 && s.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: ".") }) { return nil }
     if s.count > 200 { return "is too long (at most 200 characters)" }
     if s.contains(".") { return "must not contain '.' (a dot separates id and key, as in 'tap.isEnabled')" }
     if s.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F }) {
@@ -66,8 +70,13 @@ struct IdTable {
     return nil
   }
 
-  /// The table of an already decoded scene (for scripts loaded on their own).
   init() {}
+  /// An empty table with room for `capacity` ids.
+  init(capacity: Int) {
+    entries.reserveCapacity(capacity)
+    order.reserveCapacity(capacity)
+  }
+  /// The table of an already decoded scene (for scripts loaded on their own).
   init(scene: Scene) {
     var stack = [scene.root]
     var guardCount = 0
@@ -105,7 +114,7 @@ struct FailureEdge {
 extension SceneReader {
   /// Defines an id, reporting a duplicate at `node`.
   func define(_ id: String, _ role: IdRole, at node: Node) {
-    let p = node.position
+    let p = position(node)
     if let old = ids.define(id, role, line: p.line, column: p.column) {
       let hint = id.hasSuffix(".pan") ? " (a scroll view's pan takes the id ID.pan)" : ""
       error(

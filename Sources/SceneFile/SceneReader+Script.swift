@@ -1,5 +1,4 @@
 import TouchSim
-import Yams
 
 /// The views and recognizers of a decoded scene by id, for checking a script against it.
 struct SceneIndex {
@@ -57,17 +56,17 @@ struct SceneIndex {
 }
 
 extension SceneReader {
-  static let stepKeys = ["t", "touch", "down", "move", "up", "cancel", "set", "bringToFront", "sendToBack", "end"]
-  static let actionKeys = ["down", "move", "up", "cancel", "set", "bringToFront", "sendToBack", "end"]
-  static let touchActions: Set<String> = ["down", "move", "up", "cancel"]
+  static let stepKeys: KeySet = [.t, .touch, .down, .move, .up, .cancel, .set, .bringToFront, .sendToBack, .end]
+  static let actionKeys: KeySet = [.down, .move, .up, .cancel, .set, .bringToFront, .sendToBack, .end]
+  static let touchActions: KeySet = [.down, .move, .up, .cancel]
   /// Latest time a step may have, in milliseconds (about 2.8 hours).
   static let maxTime = 1e7
 
   /// Reads `script:` and checks it: one action per step, times in order, every touch going down before
   /// it moves, lifts or is cancelled, `set` keys and values that fit their target.
   func readScript(_ node: Node, index: SceneIndex) -> [ScriptStep] {
-    guard case .sequence(let seq) = node else {
-      error(node, "'script' takes a list of steps, not \(node.described)")
+    guard let seq = items(node) else {
+      error(node, "'script' takes a list of steps, not \(described(node))")
       return []
     }
     if seq.count > SceneReader.maxSteps {
@@ -81,11 +80,11 @@ extension SceneReader {
     for item in seq {
       if problems.isFull { break }
       guard let f = fields(item, "a script step", allowed: SceneReader.stepKeys) else { continue }
-      let line = item.position.line
+      let line = position(item).line
       if let e = endLine { error(item, "no step may follow 'end' (line \(e))") }
 
       var t: Double?
-      if let n = f["t"] {
+      if let n = f[.t] {
         t = number(n, "t", range: 0...SceneReader.maxTime)
         if let t, let last = lastTime, t < last.t {
           error(
@@ -98,33 +97,34 @@ extension SceneReader {
         error(item, "a step needs a time 't' (milliseconds from the start)")
       }
 
-      let actions = f.order.filter { SceneReader.actionKeys.contains($0) }
-      guard let actionKey = actions.first else {
-        error(item, "a step needs one action: " + SceneReader.actionKeys.joined(separator: ", "))
+      let actions = f.order(among: SceneReader.actionKeys)
+      guard let actionName = actions.first else {
+        error(item, "a step needs one action: " + SceneReader.actionKeys.names.joined(separator: ", "))
         continue
       }
       if actions.count > 1 {
         error(
           f.keyNode(actions[1]) ?? item,
-          "a step has one action, this one has \(actions.joined(separator: " and ")): write one step each")
+          "a step has one action, this one has \(actions.map(\.name).joined(separator: " and ")): write one step each")
         continue
       }
-      let isTouchAction = SceneReader.touchActions.contains(actionKey)
+      let actionKey = actionName.name
+      let isTouchAction = SceneReader.touchActions.contains(actionName)
       var touch: Int?
-      if let n = f["touch"] {
+      if let n = f[.touch] {
         if isTouchAction {
           touch = integer(n, "touch", range: 0...1000)
         } else {
-          error(f.keyNode("touch") ?? n, "'touch' goes with down, move, up and cancel only, not with '\(actionKey)'")
+          error(f.keyNode(.touch) ?? n, "'touch' goes with down, move, up and cancel only, not with '\(actionKey)'")
         }
       } else if isTouchAction {
         error(item, "a '\(actionKey)' step needs the touch's number ('touch: 1')")
       }
-      guard let actionNode = f[actionKey],
+      guard let actionNode = f[actionName],
         let action = readAction(actionKey, actionNode, touch: touch, isTouchAction: isTouchAction, index: index)
       else { continue }
       if actionKey == "end" { endLine = line }
-      if let touch, let t, let k = f.keyNode(actionKey) {
+      if let touch, let t, let k = f.keyNode(actionName) {
         if let problem = tracker.step(touch: touch, action: actionKey, t: t, line: line) { error(k, problem) }
       }
       guard let t else { continue }
@@ -140,7 +140,7 @@ extension SceneReader {
       // Still check the action's own value.
       switch key {
       case "down", "move": _ = point(n, key)
-      case "up": if case .sequence = n { _ = point(n, key) }
+      case "up": if doc.isSequence(n) { _ = point(n, key) }
       default: break
       }
       return nil
@@ -152,17 +152,17 @@ extension SceneReader {
     case "move":
       return point(n, "move").map { .move(touch: number, to: $0) }
     case "up":
-      if case .sequence = n { return point(n, "up").map { .up(touch: number, at: $0) } }
-      if case .bool(true)? = n.value { return .up(touch: number, at: nil) }
-      error(n, "'up' takes true or [x, y], not \(n.described)")
+      if doc.isSequence(n) { return point(n, "up").map { .up(touch: number, at: $0) } }
+      if case .bool(true)? = value(n) { return .up(touch: number, at: nil) }
+      error(n, "'up' takes true or [x, y], not \(described(n))")
       return nil
     case "cancel":
-      if case .bool(true)? = n.value { return .cancel(touch: number) }
-      error(n, "'cancel' takes true, not \(n.described)")
+      if case .bool(true)? = value(n) { return .cancel(touch: number) }
+      error(n, "'cancel' takes true, not \(described(n))")
       return nil
     case "end":
-      if case .bool(true)? = n.value { return .end }
-      error(n, "'end' takes true, not \(n.described)")
+      if case .bool(true)? = value(n) { return .end }
+      error(n, "'end' takes true, not \(described(n))")
       return nil
     case "bringToFront", "sendToBack":
       guard let id = string(n, key) else { return nil }
@@ -179,15 +179,16 @@ extension SceneReader {
 
   /// `set: { id.key: value, ... }`, each change tried on a scratch copy of its target.
   private func readSet(_ node: Node, index: SceneIndex) -> [PropertyChange]? {
-    guard case .mapping(let m) = node, m.count > 0 else {
-      error(node, "'set' takes a mapping of changes such as { tap.isEnabled: false }, not \(node.described)")
+    guard doc.isMapping(node), doc.count(node) > 0, visit(doc.count(node)) else {
+      error(node, "'set' takes a mapping of changes such as { tap.isEnabled: false }, not \(described(node))")
       return nil
     }
     var changes: [PropertyChange] = []
     var ok = true
-    for (keyNode, valueNode) in m {
-      guard case .scalar(let k) = keyNode, let (target, key) = index.split(k.string) else {
-        error(keyNode, "a 'set' key is 'id.key' (such as tap.isEnabled), not \(keyNode.described)")
+    for i in 0..<doc.count(node) {
+      let (keyNode, valueNode) = doc.pair(node, i)
+      guard doc.isScalar(keyNode), let (target, key) = index.split(doc.string(keyNode)) else {
+        error(keyNode, "a 'set' key is 'id.key' (such as tap.isEnabled), not \(described(keyNode))")
         ok = false
         continue
       }
@@ -250,8 +251,7 @@ extension SceneReader {
         return nil
       }
       if type == .idList || type == .idListOrAll, case .list(let items) = value {
-        let itemNodes: [Node]
-        if case .sequence(let seq) = valueNode { itemNodes = Array(seq) } else { itemNodes = [valueNode] }
+        let itemNodes = doc.items(valueNode).map(Array.init) ?? [valueNode]
         for (item, at) in zip(items, itemNodes) {
           if case .string(let s) = item { refer(s, .recognizer, at, "\(target).\(key)") }
         }
@@ -268,7 +268,7 @@ extension SceneReader {
   /// list of one for id-list keys.
   private func propertyValue(_ node: Node, key: String, type: PropertyType) -> PropertyValue? {
     func plain(_ n: Node) -> PropertyValue? {
-      switch n.value {
+      switch value(n) {
       case .bool(let b)?: return .bool(b)
       case .string(let s)?: return .string(s)
       case .number(let x)?:
@@ -281,30 +281,31 @@ extension SceneReader {
         error(n, "'\(key)' needs a value")
         return nil
       case nil:
-        error(n, "'\(key)' takes a \(type.rawValue), not \(n.described)")
+        error(n, "'\(key)' takes a \(type.rawValue), not \(described(n))")
         return nil
       }
     }
-    switch node {
-    case .sequence(let seq):
-      var items: [PropertyValue] = []
+    switch doc.kind(node) {
+    case .sequence:
+      guard let seq = items(node) else { return nil }
+      var list: [PropertyValue] = []
       for item in seq {
         guard let v = plain(item) else { return nil }
-        items.append(v)
+        list.append(v)
       }
-      return .list(items)
-    case .scalar(let s):
-      switch node.value {
+      return .list(list)
+    case .plain, .quoted:
+      switch value(node) {
       case .bool?, .number?:
-        if type == .string { return .string(s.string) }
+        if type == .string { return .string(doc.string(node)) }
       case .string(let text)?:
         if type == .idList { return .list([.string(text)]) }
       default:
         break
       }
       return plain(node)
-    default:
-      error(node, "'\(key)' takes a \(type.rawValue), not \(node.described)")
+    case .mapping:
+      error(node, "'\(key)' takes a \(type.rawValue), not \(described(node))")
       return nil
     }
   }

@@ -1,19 +1,20 @@
 import TouchSim
-import Yams
 
 extension SceneReader {
   /// Every key a view may have, in SCENE-FORMAT.md's order (`value` is this project's extension).
-  static let viewKeys = [
-    "id", "kind", "frame", "center", "bounds", "transform", "color", "text", "alpha", "hidden",
-    "userInteractionEnabled", "multipleTouchEnabled", "exclusiveTouch", "clipsToBounds", "enabled",
-    "value", "controller", "forwardsTouches", "hitOutset", "passThrough", "gestureRecognizerShouldBegin",
-    "contentSize", "contentOffset", "delaysContentTouches", "canCancelContentTouches", "touchesShouldBegin",
-    "touchesShouldCancel", "panRequireToFail", "recognizers", "subviews",
+  static let viewKeys: KeySet = [
+    .id, .kind, .frame, .center, .bounds, .transform, .color, .text, .alpha, .hidden, .userInteractionEnabled,
+    .multipleTouchEnabled, .exclusiveTouch, .clipsToBounds, .enabled, .value, .controller, .forwardsTouches,
+    .hitOutset, .passThrough, .gestureRecognizerShouldBegin, .contentSize, .contentOffset, .delaysContentTouches,
+    .canCancelContentTouches, .touchesShouldBegin, .touchesShouldCancel, .panRequireToFail, .recognizers, .subviews,
   ]
-  static let scrollOnlyKeys: Set<String> = [
-    "contentSize", "contentOffset", "delaysContentTouches", "canCancelContentTouches", "touchesShouldBegin",
-    "touchesShouldCancel", "panRequireToFail",
+  static let scrollOnlyKeys: KeySet = [
+    .contentSize, .contentOffset, .delaysContentTouches, .canCancelContentTouches, .touchesShouldBegin,
+    .touchesShouldCancel, .panRequireToFail,
   ]
+  static let transformKeys: KeySet = [.scale, .rotation, .translation]
+  static let touchesShouldBeginKeys: KeySet = [.default, .except]
+  static let touchesShouldCancelKeys: KeySet = [.controls, .others, .except]
 
   /// Reads one view and, depth first, its subviews. `window` is given for the root only: a root without
   /// geometry fills the window.
@@ -29,14 +30,14 @@ extension SceneReader {
     guard let f = fields(node, "a view", allowed: SceneReader.viewKeys) else { return nil }
 
     var id = ""
-    if let n = f["id"] {
+    if let n = f[.id] {
       id = identifier(n, "id") ?? ""
     } else {
       error(node, "a view needs an 'id'")
     }
     var kind = ViewKind.view
     var kindKnown = true
-    if let n = f["kind"], let s = string(n, "kind") {
+    if let n = f[.kind], let s = string(n, "kind") {
       if let k = ViewKind(rawValue: s) {
         kind = k
       } else {
@@ -44,16 +45,16 @@ extension SceneReader {
         error(n, "unknown view kind '\(Excerpt.short(s))'" + hint(s, ViewKind.allCases.map(\.rawValue)))
       }
     }
-    let name = id.isEmpty ? "this view" : "'\(id)'"
-    if !id.isEmpty, let n = f["id"] {
+    func name() -> String { id.isEmpty ? "this view" : "'\(id)'" }
+    if !id.isEmpty, let n = f[.id] {
       define(id, .view(kind), at: n)
       if kind == .scroll { define(id + ".pan", .scrollPan, at: n) }
     }
 
     var v = readGeometry(f, id: id, kind: kind, window: window)
 
-    if let n = f["transform"], let t = readTransform(n) { v.transform = t }
-    if let n = f["color"], let s = string(n, "color") {
+    if let n = f[.transform], let t = readTransform(n) { v.transform = t }
+    if let n = f[.color], let s = string(n, "color") {
       if SceneReader.isHexColor(s) {
         v.color = s
       } else {
@@ -61,66 +62,66 @@ extension SceneReader {
           n, "'color' must be a hex colour such as \"#4C8BF5\" (#RGB, #RRGGBB or #RRGGBBAA), not '\(Excerpt.short(s))'")
       }
     }
-    if let n = f["text"], let s = string(n, "text") { v.text = s }
-    if let n = f["alpha"], let a = number(n, "alpha", range: 0...1) { v.alpha = a }
-    if let n = f["hidden"], let b = bool(n, "hidden") { v.hidden = b }
-    if let n = f["userInteractionEnabled"], let b = bool(n, "userInteractionEnabled") {
+    if let n = f[.text], let s = string(n, "text") { v.text = s }
+    if let n = f[.alpha], let a = number(n, "alpha", range: 0...1) { v.alpha = a }
+    if let n = f[.hidden], let b = bool(n, "hidden") { v.hidden = b }
+    if let n = f[.userInteractionEnabled], let b = bool(n, "userInteractionEnabled") {
       v.userInteractionEnabled = b
     }
-    if let n = f["multipleTouchEnabled"], let b = bool(n, "multipleTouchEnabled") { v.multipleTouchEnabled = b }
-    if let n = f["exclusiveTouch"], let b = bool(n, "exclusiveTouch") { v.exclusiveTouch = b }
-    if let n = f["clipsToBounds"], let b = bool(n, "clipsToBounds") { v.clipsToBounds = b }
-    for key in ["enabled", "value"] where kindKnown && f.has(key) && !kind.isControl {
+    if let n = f[.multipleTouchEnabled], let b = bool(n, "multipleTouchEnabled") { v.multipleTouchEnabled = b }
+    if let n = f[.exclusiveTouch], let b = bool(n, "exclusiveTouch") { v.exclusiveTouch = b }
+    if let n = f[.clipsToBounds], let b = bool(n, "clipsToBounds") { v.clipsToBounds = b }
+    for key in [Key.enabled, .value] where kindKnown && f.has(key) && !kind.isControl {
       if let k = f.keyNode(key) {
-        error(k, "'\(key)' applies to controls only (\(name) is a \(kind.rawValue))")
+        error(k, "'\(key.name)' applies to controls only (\(name()) is a \(kind.rawValue))")
       }
     }
     if kind.isControl {
-      if let n = f["enabled"], let b = bool(n, "enabled") { v.enabled = b }
-      if let n = f["value"], let x = readControlValue(n, kind: kind) { v.value = x }
+      if let n = f[.enabled], let b = bool(n, "enabled") { v.enabled = b }
+      if let n = f[.value], let x = readControlValue(n, kind: kind) { v.value = x }
     }
-    if let n = f["controller"], let c = identifier(n, "controller") {
+    if let n = f[.controller], let c = identifier(n, "controller") {
       v.controller = c
       define(c, .controller, at: n)
     }
-    if let n = f["forwardsTouches"], let b = bool(n, "forwardsTouches") { v.forwardsTouches = b }
-    if let n = f["hitOutset"], let x = number(n, "hitOutset") { v.hitOutset = x }
-    if let n = f["passThrough"], let b = bool(n, "passThrough") { v.passThrough = b }
-    if let n = f["gestureRecognizerShouldBegin"], let b = bool(n, "gestureRecognizerShouldBegin") {
+    if let n = f[.forwardsTouches], let b = bool(n, "forwardsTouches") { v.forwardsTouches = b }
+    if let n = f[.hitOutset], let x = number(n, "hitOutset") { v.hitOutset = x }
+    if let n = f[.passThrough], let b = bool(n, "passThrough") { v.passThrough = b }
+    if let n = f[.gestureRecognizerShouldBegin], let b = bool(n, "gestureRecognizerShouldBegin") {
       v.gestureRecognizerShouldBegin = b
     }
 
     if kind == .scroll {
       readScroll(f, into: &v)
     } else if kindKnown {
-      for key in f.order where SceneReader.scrollOnlyKeys.contains(key) {
+      for key in f.order(among: SceneReader.scrollOnlyKeys) {
         if let k = f.keyNode(key) {
-          error(k, "'\(key)' applies to scroll views only (\(name) is a \(kind.rawValue); use kind: scroll)")
+          error(k, "'\(key.name)' applies to scroll views only (\(name()) is a \(kind.rawValue); use kind: scroll)")
         }
       }
     }
 
-    if let n = f["recognizers"] {
-      if case .sequence(let seq) = n {
+    if let n = f[.recognizers] {
+      if let seq = items(n) {
         for item in seq {
           if problems.isFull { break }
           if let r = readRecognizer(item, viewId: id) { v.recognizers.append(r) }
         }
       } else {
-        error(n, "'recognizers' takes a list of recognizers, not \(n.described)")
+        error(n, "'recognizers' takes a list of recognizers, not \(described(n))")
       }
     }
 
-    if let n = f["subviews"] {
+    if let n = f[.subviews] {
       if depth >= SceneReader.maxDepth {
-        error(f.keyNode("subviews") ?? n, "view tree deeper than \(SceneReader.maxDepth) levels")
-      } else if case .sequence(let seq) = n {
+        error(f.keyNode(.subviews) ?? n, "view tree deeper than \(SceneReader.maxDepth) levels")
+      } else if let seq = items(n) {
         for item in seq {
           if problems.isFull || viewCount > SceneReader.maxViews { break }
           if let s = readView(item, depth: depth + 1, window: nil) { v.subviews.append(s) }
         }
       } else {
-        error(n, "'subviews' takes a list of views, not \(n.described)")
+        error(n, "'subviews' takes a list of views, not \(described(n))")
       }
     }
     return v
@@ -128,13 +129,12 @@ extension SceneReader {
 
   /// `frame`, or `center` with `bounds`; the root may have neither (it then fills the window).
   private func readGeometry(_ f: Fields, id: String, kind: ViewKind, window: Size?) -> ViewSpec {
-    let name = id.isEmpty ? "this view" : "view '\(id)'"
     var v = ViewSpec(id: id, kind: kind, frame: Rect(0, 0, 0, 0))
-    let frameNode = f["frame"]
-    let centerNode = f["center"]
-    let boundsNode = f["bounds"]
+    let frameNode = f[.frame]
+    let centerNode = f[.center]
+    let boundsNode = f[.bounds]
     if frameNode != nil && (centerNode != nil || boundsNode != nil) {
-      let other = centerNode != nil ? "center" : "bounds"
+      let other = centerNode != nil ? Key.center : .bounds
       error(f.keyNode(other) ?? f.node, "give either 'frame' or 'center' and 'bounds', not both")
     }
     if let n = frameNode {
@@ -148,29 +148,29 @@ extension SceneReader {
         v.bounds = bounds
       }
     } else if centerNode != nil {
-      error(f.keyNode("center") ?? f.node, "'center' needs 'bounds' too (or give 'frame' instead)")
+      error(f.keyNode(.center) ?? f.node, "'center' needs 'bounds' too (or give 'frame' instead)")
     } else if boundsNode != nil {
-      error(f.keyNode("bounds") ?? f.node, "'bounds' needs 'center' too (or give 'frame' instead)")
+      error(f.keyNode(.bounds) ?? f.node, "'bounds' needs 'center' too (or give 'frame' instead)")
     } else if let w = window {
       v = ViewSpec(id: id, kind: kind, frame: Rect(0, 0, w.width, w.height))
     } else {
-      error(f.node, "\(name) needs a 'frame' (or 'center' and 'bounds')")
+      error(f.node, "\(id.isEmpty ? "this view" : "view '\(id)'") needs a 'frame' (or 'center' and 'bounds')")
     }
     return v
   }
 
   func readTransform(_ node: Node) -> TransformSpec? {
-    guard let f = fields(node, "'transform'", allowed: ["scale", "rotation", "translation"]) else { return nil }
+    guard let f = fields(node, "'transform'", allowed: SceneReader.transformKeys) else { return nil }
     var t = TransformSpec()
-    if let n = f["scale"] {
-      if case .sequence = n {
+    if let n = f[.scale] {
+      if doc.isSequence(n) {
         if let p = point(n, "scale") { t.scale = p }
       } else if let s = number(n, "scale") {
         t.scale = Point(s, s)
       }
     }
-    if let n = f["rotation"], let r = number(n, "rotation") { t.rotation = r }
-    if let n = f["translation"], let p = point(n, "translation") { t.translation = p }
+    if let n = f[.rotation], let r = number(n, "rotation") { t.rotation = r }
+    if let n = f[.translation], let p = point(n, "translation") { t.translation = p }
     return t
   }
 
@@ -178,9 +178,9 @@ extension SceneReader {
   private func readControlValue(_ node: Node, kind: ViewKind) -> Double? {
     switch kind {
     case .switch:
-      if case .bool(let b)? = node.value { return b ? 1 : 0 }
-      guard case .number(let n)? = node.value, n == 0 || n == 1 else {
-        error(node, "a switch's 'value' is true or false, not \(node.described)")
+      if case .bool(let b)? = value(node) { return b ? 1 : 0 }
+      guard case .number(let n)? = value(node), n == 0 || n == 1 else {
+        error(node, "a switch's 'value' is true or false, not \(described(node))")
         return nil
       }
       return n
@@ -195,37 +195,37 @@ extension SceneReader {
 
   private func readScroll(_ f: Fields, into v: inout ViewSpec) {
     var s = v.scroll ?? ScrollSpec(contentSize: v.bounds.size)
-    if let n = f["contentSize"], let size = size(n, "contentSize") { s.contentSize = size }
-    if let n = f["contentOffset"], let p = point(n, "contentOffset") {
-      if f.has("bounds") && v.bounds.origin != .zero && v.bounds.origin != p {
-        error(f.keyNode("contentOffset") ?? n, "'contentOffset' and 'bounds' give different origins; give one")
+    if let n = f[.contentSize], let size = size(n, "contentSize") { s.contentSize = size }
+    if let n = f[.contentOffset], let p = point(n, "contentOffset") {
+      if f.has(.bounds) && v.bounds.origin != .zero && v.bounds.origin != p {
+        error(f.keyNode(.contentOffset) ?? n, "'contentOffset' and 'bounds' give different origins; give one")
       }
       v.bounds.origin = p
     }
-    if let n = f["delaysContentTouches"], let b = bool(n, "delaysContentTouches") { s.delaysContentTouches = b }
-    if let n = f["canCancelContentTouches"], let b = bool(n, "canCancelContentTouches") {
+    if let n = f[.delaysContentTouches], let b = bool(n, "delaysContentTouches") { s.delaysContentTouches = b }
+    if let n = f[.canCancelContentTouches], let b = bool(n, "canCancelContentTouches") {
       s.canCancelContentTouches = b
     }
-    if let n = f["touchesShouldBegin"],
-      let g = fields(n, "'touchesShouldBegin'", allowed: ["default", "except"])
+    if let n = f[.touchesShouldBegin],
+      let g = fields(n, "'touchesShouldBegin'", allowed: SceneReader.touchesShouldBeginKeys)
     {
-      if let d = g["default"], let b = bool(d, "default") { s.touchesShouldBeginDefault = b }
-      if let e = g["except"], let list = idList(e, "except") {
+      if let d = g[.default], let b = bool(d, "default") { s.touchesShouldBeginDefault = b }
+      if let e = g[.except], let list = idList(e, "except") {
         s.touchesShouldBeginExcept = list.map(\.0)
         for (name, at) in list { refer(name, .view, at, "touchesShouldBegin.except") }
       }
     }
-    if let n = f["touchesShouldCancel"],
-      let g = fields(n, "'touchesShouldCancel'", allowed: ["controls", "others", "except"])
+    if let n = f[.touchesShouldCancel],
+      let g = fields(n, "'touchesShouldCancel'", allowed: SceneReader.touchesShouldCancelKeys)
     {
-      if let d = g["controls"], let b = bool(d, "controls") { s.touchesShouldCancelControls = b }
-      if let d = g["others"], let b = bool(d, "others") { s.touchesShouldCancelOthers = b }
-      if let e = g["except"], let list = idList(e, "except") {
+      if let d = g[.controls], let b = bool(d, "controls") { s.touchesShouldCancelControls = b }
+      if let d = g[.others], let b = bool(d, "others") { s.touchesShouldCancelOthers = b }
+      if let e = g[.except], let list = idList(e, "except") {
         s.touchesShouldCancelExcept = list.map(\.0)
         for (name, at) in list { refer(name, .view, at, "touchesShouldCancel.except") }
       }
     }
-    if let n = f["panRequireToFail"], let list = idList(n, "panRequireToFail") {
+    if let n = f[.panRequireToFail], let list = idList(n, "panRequireToFail") {
       s.panRequireToFail = list.map(\.0)
       for (name, at) in list {
         refer(name, .recognizer, at, "panRequireToFail")
@@ -237,7 +237,7 @@ extension SceneReader {
 
   /// `#RGB`, `#RGBA`, `#RRGGBB` or `#RRGGBBAA`.
   static func isHexColor(_ s: String) -> Bool {
-    let u = Array(s.utf8)
+    let u = s.utf8
     guard u.first == UInt8(ascii: "#"), [4, 5, 7, 9].contains(u.count) else { return false }
     return u.dropFirst().allSatisfy { c in
       (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102)

@@ -1,5 +1,4 @@
 import TouchSim
-import Yams
 
 /// Decodes a composed YAML document into a `Scene`, collecting every problem it can find in one pass.
 ///
@@ -14,6 +13,7 @@ final class SceneReader {
   /// Largest magnitude accepted for coordinates, sizes and other plain numbers.
   static let maxMagnitude = 1e6
 
+  let doc: YAMLDocument
   var problems: Problems
   var ids = IdTable()
   var references: [Reference] = []
@@ -23,11 +23,51 @@ final class SceneReader {
   var tooManyViewsReported = false
   var tooManyRecognizersReported = false
 
-  init(file: String) { problems = Problems(file: file) }
+  /// Mapping pairs and list items still to visit, for a document that aliases expand too far (nil: no limit).
+  private var visitBudget: Int?
+
+  /// `visitBudget` replaces the default budget of a document that aliases expand too far (for tests).
+  init(document: YAMLDocument, problems: Problems, visitBudget: Int? = nil) {
+    doc = document
+    self.problems = problems
+    // Views, recognizers and controllers are mappings: their number bounds the ids (scroll views' pans aside).
+    ids = IdTable(capacity: document.mappingCount)
+    if document.aliasLimitMark != nil {
+      // Well above what reading a document within the limit could visit (each node a few times).
+      self.visitBudget = visitBudget ?? 4 * (document.entries.count + YAMLComposer.maxAliasNodes)
+    }
+  }
+
+  /// Counts `n` more nodes visited; false once a document that aliases expand too far (reported when it was
+  /// composed) has used up its budget: reading then stops, however much the aliases still stand for.
+  func visit(_ n: Int) -> Bool {
+    guard let budget = visitBudget else { return true }
+    visitBudget = budget - n
+    if budget - n < 0 {
+      problems.stop()
+      return false
+    }
+    return true
+  }
+
+  // MARK: Nodes
+
+  func position(_ node: Node) -> (line: Int, column: Int) { doc.position(node) }
+  func value(_ node: Node) -> ScalarValue? { doc.value(node) }
+  func described(_ node: Node) -> String { doc.described(node) }
+
+  /// A list's items (counted against the visit budget), or nil when `node` is not a list.
+  func items(_ node: Node) -> YAMLDocument.Items? {
+    guard let seq = doc.items(node), visit(seq.count) else { return nil }
+    return seq
+  }
 
   // MARK: Problems
 
-  func error(_ node: Node, _ message: String) { problems.add(node, message) }
+  func error(_ node: Node, _ message: String) {
+    let p = doc.position(node)
+    problems.add(line: p.line, column: p.column, message)
+  }
   func hint<S: Sequence>(_ word: String, _ candidates: S) -> String where S.Element == String {
     problems.hint(word, candidates)
   }
@@ -37,36 +77,41 @@ final class SceneReader {
   /// A mapping's entries by key, after checking that every key is one of `allowed`.
   ///
   /// Unknown keys are reported with a did-you-mean hint drawn from `allowed`.
-  func fields(_ node: Node, _ what: String, allowed: [String]) -> Fields? {
-    guard case .mapping(let mapping) = node else {
-      error(node, "\(what) must be a mapping (key: value), not \(node.described)")
+  func fields(_ node: Node, _ what: String, allowed: KeySet) -> Fields? {
+    guard doc.isMapping(node) else {
+      error(node, "\(what) must be a mapping (key: value), not \(described(node))")
       return nil
     }
-    var f = Fields(node: node)
-    for (keyNode, valueNode) in mapping {
-      guard case .scalar(let k) = keyNode else {
-        error(keyNode, "keys of \(what) must be names, not \(keyNode.described)")
+    let count = doc.count(node)
+    guard visit(count) else { return nil }
+    var present = KeyMask()
+    for i in 0..<count {
+      let keyNode = doc.pair(node, i).key
+      guard doc.isScalar(keyNode) else {
+        error(keyNode, "keys of \(what) must be names, not \(described(keyNode))")
         continue
       }
-      let key = k.string
-      if allowed.contains(key) {
-        f.entries[key] = (keyNode, valueNode)
-        f.order.append(key)
+      if let key = doc.key(keyNode), allowed.contains(key) {
+        present.insert(key)
+        continue
+      }
+      let key = doc.string(keyNode)
+      if key == "<<" && doc.kind(keyNode) == .plain {
+        error(keyNode, "merge keys ('<<') are not supported: write the keys out (an alias can stand for a whole value)")
       } else {
-        error(keyNode, "unknown key '\(Excerpt.short(key))' in \(what)" + hint(key, allowed))
+        error(keyNode, "unknown key '\(Excerpt.short(key))' in \(what)" + hint(key, allowed.names))
       }
     }
-    return f
+    return Fields(doc: doc, node: node, present: present)
   }
 
   // MARK: Scalars
 
   func string(_ node: Node, _ key: String) -> String? {
-    switch node.value {
+    switch value(node) {
     case .string(let s)?: return s
     case .number?, .bool?:
-      if case .scalar(let s) = node { return s.string }
-      return nil
+      return doc.string(node)
     case .null?:
       error(
         node,
@@ -74,21 +119,21 @@ final class SceneReader {
           + (key == "color" ? " (a '#' starts a comment in YAML: quote the colour, \"#4C8BF5\")" : ""))
       return nil
     case nil:
-      error(node, "'\(key)' takes a string, not \(node.described)")
+      error(node, "'\(key)' takes a string, not \(described(node))")
       return nil
     }
   }
 
   func bool(_ node: Node, _ key: String) -> Bool? {
-    if case .bool(let b)? = node.value { return b }
-    error(node, "'\(key)' takes true or false, not \(node.described)")
+    if case .bool(let b)? = value(node) { return b }
+    error(node, "'\(key)' takes true or false, not \(described(node))")
     return nil
   }
 
   /// A finite number within ±`maxMagnitude` (and `range` when given).
   func number(_ node: Node, _ key: String, range: ClosedRange<Double>? = nil) -> Double? {
-    guard case .number(let n)? = node.value else {
-      error(node, "'\(key)' takes a number, not \(node.described)")
+    guard case .number(let n)? = value(node) else {
+      error(node, "'\(key)' takes a number, not \(described(node))")
       return nil
     }
     guard n.isFinite else {
@@ -112,8 +157,8 @@ final class SceneReader {
 
   /// A whole number within `range`.
   func integer(_ node: Node, _ key: String, range: ClosedRange<Int>) -> Int? {
-    guard case .number(let n)? = node.value else {
-      error(node, "'\(key)' takes a whole number, not \(node.described)")
+    guard case .number(let n)? = value(node) else {
+      error(node, "'\(key)' takes a whole number, not \(described(node))")
       return nil
     }
     guard n.isFinite, n == n.rounded() else {
@@ -132,11 +177,12 @@ final class SceneReader {
   func numbers(_ node: Node, _ key: String, count: Int, shape: String, nonNegativeFrom: Int = Int.max)
     -> [Double]?
   {
-    guard case .sequence(let seq) = node, seq.count == count else {
-      error(node, "'\(key)' takes \(shape), not \(node.described)")
+    guard let seq = items(node), seq.count == count else {
+      error(node, "'\(key)' takes \(shape), not \(described(node))")
       return nil
     }
     var out: [Double] = []
+    out.reserveCapacity(count)
     for (i, item) in seq.enumerated() {
       guard let n = number(item, key) else { return nil }
       if i >= nonNegativeFrom && n < 0 {
@@ -167,25 +213,27 @@ final class SceneReader {
 
   /// A list of ids (a single id is taken as a list of one), each with its node for later checks.
   func idList(_ node: Node, _ key: String) -> [(String, Node)]? {
-    let items: [Node]
-    switch node {
-    case .sequence(let seq): items = Array(seq)
-    case .scalar: items = [node]
-    default:
-      error(node, "'\(key)' takes a list of ids, not \(node.described)")
+    guard let list = listOrOne(node) else {
+      error(node, "'\(key)' takes a list of ids, not \(described(node))")
       return nil
     }
     var out: [(String, Node)] = []
     var ok = true
-    for item in items {
-      guard case .string(let s)? = item.value, !s.isEmpty else {
-        error(item, "'\(key)' takes a list of ids, and \(item.described) is not an id")
+    for item in list {
+      guard case .string(let s)? = value(item), !s.isEmpty else {
+        error(item, "'\(key)' takes a list of ids, and \(described(item)) is not an id")
         ok = false
         continue
       }
       out.append((s, item))
     }
     return ok ? out : nil
+  }
+
+  /// A list's items, or a scalar as a list of one; nil for a mapping.
+  func listOrOne(_ node: Node) -> [Node]? {
+    if doc.isScalar(node) { return [node] }
+    return items(node).map(Array.init)
   }
 
   /// An id being defined: a non-empty name without dots or blanks.
@@ -199,12 +247,37 @@ final class SceneReader {
   }
 }
 
-/// A mapping's entries by key, with the mapping node for positions.
+/// A mapping's allowed entries by key, with the mapping node for positions.
+///
+/// Lookups scan the mapping's few pairs, and only for keys it has (`present`): no table is built per mapping.
 struct Fields {
+  let doc: YAMLDocument
   let node: Node
-  var entries: [String: (key: Node, value: Node)] = [:]
-  var order: [String] = []
-  subscript(_ key: String) -> Node? { entries[key]?.value }
-  func keyNode(_ key: String) -> Node? { entries[key]?.key }
-  func has(_ key: String) -> Bool { entries[key] != nil }
+  /// The allowed keys the mapping has.
+  let present: KeyMask
+
+  subscript(_ key: Key) -> Node? { find(key)?.value }
+  func keyNode(_ key: Key) -> Node? { find(key)?.key }
+  func has(_ key: Key) -> Bool { present.contains(key) }
+
+  /// The allowed keys among `keys`, in the file's order (a key written twice with different tags, twice).
+  func order(among keys: KeySet) -> [Key] {
+    guard !(present & keys.mask).isEmpty else { return [] }
+    var out: [Key] = []
+    for i in 0..<doc.count(node) {
+      if let k = doc.key(doc.pair(node, i).key), present.contains(k), keys.contains(k) { out.append(k) }
+    }
+    return out
+  }
+
+  /// The last pair with `key`: keys with the same text but different tags (`id`, `!!int id`) are not
+  /// duplicates in YAML; as before, the last one wins.
+  private func find(_ key: Key) -> (key: Node, value: Node)? {
+    guard present.contains(key) else { return nil }
+    for i in (0..<doc.count(node)).reversed() {
+      let p = doc.pair(node, i)
+      if doc.key(p.key) == key { return p }
+    }
+    return nil
+  }
 }

@@ -1,0 +1,109 @@
+/// Every mapping key a scene or script file knows, in one enum, so that a key's text is looked up once (when
+/// the document is composed) and compared as a small number afterwards.
+///
+/// A key's name is its case name (`Key.default` is `default`). Each place in the format allows its own
+/// `KeySet`; a known key in the wrong place is reported as unknown there, exactly like a misspelt one.
+enum Key: UInt8, CaseIterable, Sendable {
+  // The top level, and a script file of its own.
+  case format, title, about, window, appDelegateIsResponder, root, script
+  // Views.
+  case id, kind, frame, center, bounds, transform, color, text, alpha, hidden, userInteractionEnabled
+  case multipleTouchEnabled, exclusiveTouch, clipsToBounds, enabled, value, controller, forwardsTouches
+  case hitOutset, passThrough, gestureRecognizerShouldBegin, contentSize, contentOffset, delaysContentTouches
+  case canCancelContentTouches, touchesShouldBegin, touchesShouldCancel, panRequireToFail, recognizers, subviews
+  // Inside views: `transform`, `touchesShouldBegin`, `touchesShouldCancel`.
+  case scale, rotation, translation, `default`, except, controls, others
+  // Recognizers.
+  case numberOfTapsRequired, numberOfTouchesRequired, minimumPressDuration, allowableMovement
+  case minimumNumberOfTouches, maximumNumberOfTouches, direction, edges, isEnabled, cancelsTouchesInView
+  case delaysTouchesBegan, delaysTouchesEnded, requireToFail, delegate
+  // Delegates and their predicates.
+  case shouldReceive, shouldBegin, shouldRecognizeSimultaneouslyWith, shouldRequireFailureOf
+  case shouldBeRequiredToFailBy, unlessTouchIn, onlyTouchIn
+  // Script steps.
+  case t, touch, down, move, up, cancel, set, bringToFront, sendToBack, end
+
+  /// The key as written in a file.
+  var name: String { Key.names[Int(rawValue)] }
+
+  static let names: [String] = allCases.map { String(describing: $0) }
+  private static let table = KeyTable(names: names)
+
+  /// The key spelt by `bytes` (UTF-8 text of a scalar), or nil. Non-ASCII text is compared as a Swift
+  /// `String` (canonical equivalence), as the names were compared before keys became numbers.
+  static func lookup(_ bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> Key? {
+    if isASCII { return table.lookup(bytes).map { Key(rawValue: $0)! } }
+    let s = String(decoding: bytes, as: UTF8.self)
+    return names.firstIndex(of: s).map { Key(rawValue: UInt8($0))! }
+  }
+}
+
+/// A set of keys as a 128-bit mask.
+struct KeyMask: Equatable, Sendable {
+  private var low: UInt64 = 0
+  private var high: UInt64 = 0
+
+  init() {}
+  init(_ keys: [Key]) { for k in keys { insert(k) } }
+
+  func contains(_ k: Key) -> Bool {
+    k.rawValue < 64 ? low & (1 << UInt64(k.rawValue)) != 0 : high & (1 << UInt64(k.rawValue - 64)) != 0
+  }
+  mutating func insert(_ k: Key) {
+    if k.rawValue < 64 { low |= 1 << UInt64(k.rawValue) } else { high |= 1 << UInt64(k.rawValue - 64) }
+  }
+  var isEmpty: Bool { low == 0 && high == 0 }
+  static func & (a: KeyMask, b: KeyMask) -> KeyMask {
+    var m = KeyMask()
+    m.low = a.low & b.low
+    m.high = a.high & b.high
+    return m
+  }
+}
+
+/// The keys allowed in one place of the format, in SCENE-FORMAT.md's order (for hints).
+struct KeySet: ExpressibleByArrayLiteral, Sendable {
+  let keys: [Key]
+  let mask: KeyMask
+  init(arrayLiteral keys: Key...) {
+    self.keys = keys
+    mask = KeyMask(keys)
+  }
+  var names: [String] { keys.map(\.name) }
+  func contains(_ k: Key) -> Bool { mask.contains(k) }
+}
+
+/// Open-addressing hash table from a key's ASCII bytes to its raw value.
+private struct KeyTable: Sendable {
+  private static let size = 256
+  /// `rawValue + 1` of the key in each slot, 0 for an empty slot.
+  private var slots = [UInt8](repeating: 0, count: KeyTable.size)
+  private let bytes: [[UInt8]]
+
+  init(names: [String]) {
+    bytes = names.map { Array($0.utf8) }
+    for (i, b) in bytes.enumerated() {
+      var s = b.withUnsafeBufferPointer { KeyTable.hash($0) } & (KeyTable.size - 1)
+      while slots[s] != 0 { s = (s + 1) & (KeyTable.size - 1) }
+      slots[s] = UInt8(i + 1)
+    }
+  }
+
+  static func hash(_ p: UnsafeBufferPointer<UInt8>) -> Int {
+    var h: UInt32 = 2_166_136_261
+    for c in p { h = (h ^ UInt32(c)) &* 16_777_619 }
+    return Int(h ^ (h >> 13))
+  }
+
+  func lookup(_ p: UnsafeBufferPointer<UInt8>) -> UInt8? {
+    guard p.count <= 40 else { return nil }
+    var s = KeyTable.hash(p) & (KeyTable.size - 1)
+    while true {
+      let v = slots[s]
+      if v == 0 { return nil }
+      let name = bytes[Int(v) - 1]
+      if name.count == p.count && name.withUnsafeBufferPointer({ $0.elementsEqual(p) }) { return v - 1 }
+      s = (s + 1) & (KeyTable.size - 1)
+    }
+  }
+}

@@ -1,13 +1,25 @@
 /// The gesture arbiter (section 6): failure requirements, shouldBegin, default exclusion with
 /// canPrevent / canBePrevented and shouldRecognizeSimultaneouslyWith, processing order, and the
 /// consequences of recognition for the views (cancelsTouchesInView) and for recognizers that wait.
-extension Engine {
+extension Simulation {
   /// Processes every recognizer with a request or a pending transition, deeper views first and the
   /// later-added first on one view (E-6.6), until nothing changes.
-  func resolve() {
+  mutating func resolve() {
     for _ in 0..<10_000 {
-      let candidates = recs.indices.filter { recs[$0].request != nil || recs[$0].pending != nil }
-        .sorted { processingRank[$0] < processingRank[$1] }
+      // Who has something to do now; most of the time nobody or a single recognizer.
+      var count = 0
+      var only = 0
+      for r in engaged where recs[r].request != nil || recs[r].pending != nil {
+        count += 1
+        only = r
+      }
+      if count == 0 { return }
+      if count == 1 {
+        if !step(only) { return }
+        continue
+      }
+      var candidates = engaged.filter { recs[$0].request != nil || recs[$0].pending != nil }
+      candidates.sort { processingRank[$0] < processingRank[$1] }
       var progressed = false
       for r in candidates where step(r) { progressed = true }
       if !progressed { return }
@@ -15,7 +27,7 @@ extension Engine {
   }
 
   /// Handles one recognizer's request; returns whether anything changed.
-  private func step(_ r: Int) -> Bool {
+  private mutating func step(_ r: Int) -> Bool {
     if let req = recs[r].request {
       recs[r].request = nil
       let reason = recs[r].requestReason
@@ -26,11 +38,11 @@ extension Engine {
         transition(r, req, reason)
         return true
       case .change,
-        .end where recs[r].state.isActive:
+        .end where recs[r].machine.state.isActive:
         transition(r, req, reason)
         return true
       case .begin, .end:
-        guard recs[r].state == .possible else { return true }
+        guard recs[r].machine.state == .possible else { return true }
         recs[r].pending = req
         recs[r].requestReason = reason
         _ = tryLeavePossible(r)
@@ -45,22 +57,22 @@ extension Engine {
 
   /// A recognizer that wants to begin or recognize: failure requirements first (E-6.3), then
   /// shouldBegin (5.3), then exclusion by gestures already recognized (E-6.1). Returns progress.
-  private func tryLeavePossible(_ r: Int) -> Bool {
-    guard let req = recs[r].pending, recs[r].state == .possible else {
+  private mutating func tryLeavePossible(_ r: Int) -> Bool {
+    guard let req = recs[r].pending, recs[r].machine.state == .possible else {
       recs[r].pending = nil
       return true
     }
     if recs[r].requirements == nil { recs[r].requirements = failureRequirements(r) }
     var undecided: [Int] = []
     for y in recs[r].requirements! {
-      let ys = recs[y].state
+      let ys = recs[y].machine.state
       if ys == .began || ys == .changed || ys == .ended {
         recs[r].pending = nil
         recs[r].waitingFor = []
         transition(r, .fail, "required gesture \(recs[y].id) recognized")
         return true
       }
-      if recs[y].isUndecided { undecided.append(y) }
+      if isUndecided(y) { undecided.append(y) }
     }
     if !undecided.isEmpty {
       let ids = undecided.map { recs[$0].id }
@@ -90,12 +102,12 @@ extension Engine {
   }
 
   /// require(toFail:), and both delegate forms asked of the recognizers in this touch sequence (E-6.3).
-  private func failureRequirements(_ r: Int) -> [Int] {
+  private mutating func failureRequirements(_ r: Int) -> [Int] {
     var out: [Int] = []
     for id in recs[r].spec.requireToFail {
       if let y = recIndex[id], y != r, !out.contains(y) { out.append(y) }
     }
-    let others = recs.indices.filter { $0 != r && recs[$0].isInvolved }.sorted {
+    let others = engaged.filter { $0 != r && isInvolved($0) }.sorted {
       processingRank[$0] < processingRank[$1]
     }
     if let d = recs[r].spec.delegate {
@@ -116,7 +128,7 @@ extension Engine {
 
   /// gestureRecognizerShouldBegin: the delegate, then the views the touches were hit-tested to
   /// (only when cancelsTouchesInView, S16), then a scroll view's content checks (H-6). nil: may begin.
-  private func shouldBeginVeto(_ r: Int) -> String? {
+  private mutating func shouldBeginVeto(_ r: Int) -> String? {
     let rec = recs[r]
     let hitViews = uniqueViews(rec.gestureTouches)
     if let d = rec.spec.delegate {
@@ -138,7 +150,7 @@ extension Engine {
   func uniqueViews(_ uids: [Int]) -> [Int] {
     var out: [Int] = []
     for uid in uids {
-      if let v = touches[uid]?.view, !out.contains(v) { out.append(v) }
+      if touches.contains(uid), let v = touches[uid].view, !out.contains(v) { out.append(v) }
     }
     return out
   }
@@ -171,10 +183,10 @@ extension Engine {
 
   /// Default exclusion by a gesture that already began or recognized (E-6.1, applied when the
   /// recognizer was not yet in the sequence when that gesture won).
-  private func excludedByRecognized(_ r: Int) -> Int? {
-    for x in recs.indices where x != r {
-      let xs = recs[x].state
-      guard xs == .began || xs == .changed || xs == .ended, recs[x].isInvolved, related(x, r) else { continue }
+  private mutating func excludedByRecognized(_ r: Int) -> Int? {
+    for x in engaged where x != r {
+      let xs = recs[x].machine.state
+      guard xs == .began || xs == .changed || xs == .ended, isInvolved(x), related(x, r) else { continue }
       if requires(x, r) { continue }
       if excludes(x, r) { return x }
     }
@@ -195,7 +207,7 @@ extension Engine {
 
   /// Whether `x`, recognizing, forces `y` to fail: canPrevent, canBePrevented (E-6.2), and neither
   /// delegate allowing simultaneous recognition (either YES suffices, E-6.1 (4)). Asks are traced.
-  private func excludes(_ x: Int, _ y: Int) -> Bool {
+  private mutating func excludes(_ x: Int, _ y: Int) -> Bool {
     let cp = canPrevent(x, y)
     emit(.ask(of: recs[x].id, question: .canPrevent, other: recs[y].id, view: nil, answer: cp))
     let cbp = true  // UIKit's default; no built-in recognizer modelled here overrides canBePrevented.
@@ -220,7 +232,7 @@ extension Engine {
   }
 
   /// shouldRecognizeSimultaneouslyWith, asked of each delegate that exists (E-6.1 (4)).
-  private func simultaneous(_ x: Int, _ y: Int) -> Bool {
+  private mutating func simultaneous(_ x: Int, _ y: Int) -> Bool {
     for (a, b) in [(x, y), (y, x)] {
       guard let d = recs[a].spec.delegate else { continue }
       let yes = d.shouldRecognizeSimultaneouslyWith.contains(recs[b].id)
@@ -233,7 +245,7 @@ extension Engine {
 
   /// Applies a transition through the state machine, traces it, sends the action, and carries out
   /// what recognition implies (F-2/F-3 cancellation, E-6.1 exclusion, E-6.3 waiters failing).
-  func transition(_ r: Int, _ req: GestureStateMachine.Request, _ reason: String) {
+  mutating func transition(_ r: Int, _ req: GestureStateMachine.Request, _ reason: String) {
     guard let pair = recs[r].machine.apply(req) else { return }
     emit(.state(recognizer: recs[r].id, from: pair.from, to: pair.to, reason: reason))
     if pair.to == .began {
@@ -249,16 +261,16 @@ extension Engine {
     // F-2 / F-3: after the action, the touches it owns are cancelled in their views.
     if recs[r].spec.cancelsTouchesInView { cancelViewTouches(of: r) }
     // E-6.3: whoever waits for this one to fail fails now.
-    for w in recs.indices where w != r && recs[w].pending != nil && (recs[w].requirements ?? []).contains(r) {
+    for w in engaged where w != r && recs[w].pending != nil && (recs[w].requirements ?? []).contains(r) {
       recs[w].pending = nil
       recs[w].waitingFor = []
       transition(w, .fail, "required gesture \(recs[r].id) recognized")
     }
     // E-6.1: default exclusion of the others still possible in this sequence.
-    let others = recs.indices.filter { y in
-      y != r && recs[y].state == .possible && recs[y].isInvolved && related(r, y) && !requires(r, y)
+    let others = engaged.filter { y in
+      y != r && recs[y].machine.state == .possible && isInvolved(y) && related(r, y) && !requires(r, y)
     }.sorted { processingRank[$0] < processingRank[$1] }
-    for y in others where recs[y].state == .possible {
+    for y in others where recs[y].machine.state == .possible {
       if requires(y, r) {
         transition(y, .fail, "required gesture \(recs[r].id) recognized")
       } else if excludes(r, y) {
@@ -272,7 +284,7 @@ extension Engine {
 
   /// Where translation starts: from touch-down (L15), or where the pan really began after waiting
   /// (E-6.3); a scroll view's pan scrolls from where it began, without a jump.
-  private func prepareBegan(_ r: Int) {
+  private mutating func prepareBegan(_ r: Int) {
     if recs[r].beganAfterWaiting || recs[r].isScrollPan {
       recs[r].data.translationBase = .zero
       recs[r].data.origin = centroid(recs[r].touches)
@@ -281,17 +293,38 @@ extension Engine {
   }
 
   /// Reset (5.1): every recognizer in a terminal state goes back to `possible` and forgets its touches.
-  func resetFinishedRecognizers() {
-    let done = recs.indices.filter { recs[$0].state.isTerminal }.sorted { processingRank[$0] < processingRank[$1] }
-    for r in done {
-      guard let pair = recs[r].machine.apply(.reset) else { continue }
-      emit(.state(recognizer: recs[r].id, from: pair.from, to: pair.to, reason: "reset"))
-      for uid in recs[r].gestureTouches { touches[uid]?.recognizers.removeAll { $0 == r } }
-      let keep = recs[r]
-      recs[r] = Recognizer(
-        spec: keep.spec, view: keep.view, indexOnView: keep.indexOnView, isScrollPan: keep.isScrollPan)
-      recs[r].generation = keep.generation + 1
-      cancelTimers { $0.rec == r }
+  mutating func resetFinishedRecognizers() {
+    var finished = 0
+    var only = 0
+    for r in engaged where recs[r].machine.state.isTerminal {
+      finished += 1
+      only = r
     }
+    if finished == 1 {
+      reset(only)
+    } else if finished > 1 {
+      var done = engaged.filter { recs[$0].machine.state.isTerminal }
+      done.sort { processingRank[$0] < processingRank[$1] }
+      for r in done { reset(r) }
+    }
+    // Recognizers out of every touch sequence, without a request, leave `engaged`.
+    var i = 0
+    while i < engaged.count {
+      let r = engaged[i]
+      if isInvolved(r) || recs[r].request != nil {
+        i += 1
+      } else {
+        isEngaged[r] = false
+        engaged.remove(at: i)
+      }
+    }
+  }
+
+  private mutating func reset(_ r: Int) {
+    guard let pair = recs[r].machine.apply(.reset) else { return }
+    emit(.state(recognizer: recs[r].id, from: pair.from, to: pair.to, reason: "reset"))
+    for uid in recs[r].gestureTouches where touches.contains(uid) { touches[uid].recognizers.removeAll { $0 == r } }
+    recs[r].reset()
+    cancelTimers { $0.rec == r }
   }
 }

@@ -8,8 +8,8 @@ struct ControlTracking: Equatable {
   var value: Double = 0
 }
 
-extension Engine {
-  func controlReceive(_ c: Int, _ method: TouchMethod, _ uids: [Int]) {
+extension Simulation {
+  mutating func controlReceive(_ c: Int, _ method: TouchMethod, _ uids: some Collection<Int>) {
     var st = controlStates[c] ?? ControlTracking()
     let id = views[c].id
     let kind = views[c].spec.kind
@@ -17,7 +17,7 @@ extension Engine {
       emit(.control(control: id, event: e, highlighted: st.highlighted, value: value))
     }
     func local(_ uid: Int) -> Point {
-      let p = touches[uid]!.location
+      let p = touches[uid].location
       return views.convertFromWindow(p, to: c) ?? p
     }
     func isInside(_ p: Point) -> Bool {
@@ -29,13 +29,13 @@ extension Engine {
     case .touchesBegan:
       // A touch that lifted while its touchesEnded is still held (behind a double tap) no longer
       // counts as tracked: the new touch is the one the control follows.
-      if let old = st.touch, touches[old]?.isAlive != true { st.touch = nil }
+      if let old = st.touch, !(touches.contains(old) && touches[old].isAlive) { st.touch = nil }
       guard st.touch == nil, let uid = uids.first else { break }
       st.touch = uid
       st.inside = true
       st.highlighted = true
       send(.touchDown)
-      if touches[uid]!.tapCount > 1 { send(.touchDownRepeat) }
+      if touches[uid].tapCount > 1 { send(.touchDownRepeat) }
       if kind == .stepper {
         // UIStepper changes its value on touch-down: the right half adds, the left half subtracts.
         st.value += local(uid).x >= b.mid.x ? 1 : -1

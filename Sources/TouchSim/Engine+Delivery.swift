@@ -1,72 +1,106 @@
 /// Delivery to touch.view and along the responder chain (rules F, B, C-3 to C-5).
-extension Engine {
+extension Simulation {
   /// Who holds back `method` for touch `uid` now: recognizers with delaysTouchesBegan still undecided
   /// (F-5), with delaysTouchesEnded still undecided when it is touchesEnded (F-6), and scroll views
   /// delaying content touches (H-1). Recognizers that never received the touch do not count (F-8).
   func holders(_ uid: Int, _ method: TouchMethod) -> [String] {
-    guard let t = touches[uid] else { return [] }
+    guard touches.contains(uid) else { return [] }
     var by: [String] = []
-    for r in t.recognizers where recs[r].isUndecided {
+    for r in touches[uid].recognizers where isUndecided(r) {
       if recs[r].spec.delaysTouchesBegan || (method == .touchesEnded && recs[r].spec.delaysTouchesEnded) {
         by.append(recs[r].id)
       }
     }
-    for s in t.scrollHolds { by.append(views[s].id) }
+    for s in touches[uid].scrollHolds { by.append(views[s].id) }
     return by
   }
 
+  /// Whether anyone holds back `method` for touch `uid` now: `!holders(uid, method).isEmpty`.
+  @inline(__always) func isHeld(_ uid: Int, _ method: TouchMethod) -> Bool {
+    guard touches.contains(uid) else { return false }
+    if !touches[uid].scrollHolds.isEmpty { return true }
+    for r in touches[uid].recognizers where isUndecided(r) {
+      if recs[r].spec.delaysTouchesBegan || (method == .touchesEnded && recs[r].spec.delaysTouchesEnded) {
+        return true
+      }
+    }
+    return false
+  }
+
   /// The view part of one event: each changed touch's phase goes to touch.view now, or is withheld.
-  func deliverEvent(_ changed: [Int]) {
+  mutating func deliverEvent(_ changed: [Int]) {
     // What was held and is free now goes first (e.g. a quick tap in a scroll view: touchesBegan,
     // released at touch-up, then touchesEnded back to back, H-3).
     flushHeldDeliveries()
-    var ready: [(view: Int, method: TouchMethod, uid: Int)] = []
+    // Touches whose phase goes now.
+    var ready: [Int] = []
     var held: [(view: Int, method: TouchMethod, uid: Int, by: [String])] = []
     for uid in changed {
-      guard let t = touches[uid], let v = t.view, !t.viewDone, let m = Self.method(for: t.phase) else { continue }
+      guard touches.contains(uid), let v = touches[uid].view, !touches[uid].viewDone,
+        let m = Self.method(for: touches[uid].phase)
+      else { continue }
       if m == .touchesCancelled {
         // The system cancelled it: whatever was held is dropped; the view hears only if it began.
-        touches[uid]!.queue = []
-        touches[uid]!.scrollHolds = []
-        if t.beganDelivered {
-          ready.append((v, m, uid))
+        touches[uid].queue = []
+        touches[uid].scrollHolds = []
+        if touches[uid].beganDelivered {
+          ready.append(uid)
         } else {
-          touches[uid]!.viewDone = true
-          emit(.drop(view: views[v].id, method: .touchesBegan, touches: [t.id], reason: "cancelled before delivery"))
+          touches[uid].viewDone = true
+          emit(
+            .drop(
+              view: views[v].id, method: .touchesBegan, touches: [touches[uid].id], reason: "cancelled before delivery")
+          )
         }
         continue
       }
-      let by = holders(uid, m)
-      if !t.queue.isEmpty || !by.isEmpty {
+      let heldNow = isHeld(uid, m)
+      if !touches[uid].queue.isEmpty || heldNow {
         // F-7: later phases queue behind a withheld one; moves held back are coalesced into one
         // touchesMoved, delivered after the delayed touchesBegan (L21).
-        if !(m == .touchesMoved && t.queue.last == .touchesMoved) { touches[uid]!.queue.append(m) }
-        held.append((v, m, uid, by.isEmpty ? heldBehindBy(uid) : by))
+        if !(m == .touchesMoved && touches[uid].queue.last == .touchesMoved) { touches[uid].queue.append(m) }
+        held.append((v, m, uid, heldNow ? holders(uid, m) : heldBehindBy(uid)))
       } else {
-        ready.append((v, m, uid))
+        ready.append(uid)
       }
     }
-    for g in group(held.map { ($0.view, $0.method, $0.uid, $0.by) }) {
-      emit(.withhold(view: views[g.view].id, method: g.method, touches: g.uids.map { touches[$0]!.id }, by: g.by))
+    if held.count == 1 {
+      emit(
+        .withhold(
+          view: views[held[0].view].id, method: held[0].method, touches: [touches[held[0].uid].id], by: held[0].by))
+    } else if !held.isEmpty {
+      for g in group(held.map { ($0.view, $0.method, $0.uid, $0.by) }) {
+        emit(.withhold(view: views[g.view].id, method: g.method, touches: g.uids.map { touches[$0].id }, by: g.by))
+      }
     }
-    deliverGroups(ready)
+    if ready.count == 1 {
+      // One touch (most events): nothing to group.
+      let uid = ready[0]
+      let v = touches[uid].view!
+      let m = Self.method(for: touches[uid].phase)!
+      if admit(v, m, uid) { deliver(v, m, CollectionOfOne(uid)) }
+    } else if !ready.isEmpty {
+      deliverGroups(ready.map { (touches[$0].view!, Self.method(for: touches[$0].phase)!, $0) })
+    }
   }
 
   /// The holders of the phase at the head of a touch's queue (for phases queued behind it).
   private func heldBehindBy(_ uid: Int) -> [String] {
-    guard let head = touches[uid]?.queue.first else { return [] }
+    guard touches.contains(uid), let head = touches[uid].queue.first else { return [] }
     return holders(uid, head)
   }
 
   /// Delivers whatever is no longer held, oldest phase first, until nothing more can go (F-5 to F-7).
-  func flushHeldDeliveries() {
+  mutating func flushHeldDeliveries() {
     for _ in 0..<10_000 {
       var ready: [(view: Int, method: TouchMethod, uid: Int)] = []
-      for uid in touches.keys.sorted() {
-        let t = touches[uid]!
-        guard let v = t.view, !t.viewDone, let head = t.queue.first else { continue }
-        if holders(uid, head).isEmpty {
-          touches[uid]!.queue.removeFirst()
+      for i in touches.entries.indices {
+        guard let v = touches[at: i].view, !touches[at: i].viewDone, let head = touches[at: i].queue.first else {
+          continue
+        }
+        let uid = touches.entries[i].key
+        if !isHeld(uid, head) {
+          touches[at: i].queue.removeFirst()
           ready.append((v, head, uid))
         }
       }
@@ -90,57 +124,76 @@ extension Engine {
   }
 
   /// C-3: one call per view and method with all of its touches; C-4 / C-5 decided as touchesBegan goes.
-  private func deliverGroups(_ items: [(view: Int, method: TouchMethod, uid: Int)]) {
-    var admitted: [(Int, TouchMethod, Int, [String])] = []
-    for (v, m, uid) in items {
-      if m == .touchesBegan {
-        if let reason = admissionRefusal(uid, v) {
-          touches[uid]!.viewDone = true
-          touches[uid]!.queue = []
-          emit(.drop(view: views[v].id, method: m, touches: [touches[uid]!.id], reason: reason))
-          continue
-        }
-        touches[uid]!.beganDelivered = true
-      } else if touches[uid]!.viewDone {
-        continue
-      }
-      admitted.append((v, m, uid, []))
+  private mutating func deliverGroups(_ items: [(view: Int, method: TouchMethod, uid: Int)]) {
+    if items.count == 1 {
+      let (v, m, uid) = items[0]
+      if admit(v, m, uid) { deliver(v, m, CollectionOfOne(uid)) }
+      return
     }
+    var admitted: [(Int, TouchMethod, Int, [String])] = []
+    for (v, m, uid) in items where admit(v, m, uid) { admitted.append((v, m, uid, [])) }
     for g in group(admitted) {
       deliver(g.view, g.method, g.uids)
     }
   }
 
+  /// Whether the view gets this phase of the touch: C-4 / C-5 decided as touchesBegan goes (a refused
+  /// touch is dropped for good), nothing once the view is done with the touch.
+  private mutating func admit(_ v: Int, _ m: TouchMethod, _ uid: Int) -> Bool {
+    if m == .touchesBegan {
+      if let reason = admissionRefusal(uid, v) {
+        touches[uid].viewDone = true
+        touches[uid].queue = []
+        emit(.drop(view: views[v].id, method: m, touches: [touches[uid].id], reason: reason))
+        return false
+      }
+      touches[uid].beganDelivered = true
+      return true
+    }
+    return !touches[uid].viewDone
+  }
+
   /// C-4 multipleTouchEnabled and C-5 exclusiveTouch: a new touch the view may not get.
   private func admissionRefusal(_ uid: Int, _ v: Int) -> String? {
     // Only fingers still down count: a lifted touch whose touchesEnded is held is not in the new event.
-    let tracking = touches.filter {
-      $0.key != uid && $0.value.isAlive && $0.value.isTrackedByView && $0.value.view != nil
+    var inThisView = false
+    var elsewhere = false
+    var exclusiveElsewhere = false
+    for i in touches.entries.indices where touches.entries[i].key != uid {
+      let phase = touches[at: i].phase
+      guard phase != .ended && phase != .cancelled, touches[at: i].beganDelivered, !touches[at: i].viewDone,
+        let tv = touches[at: i].view
+      else { continue }
+      if tv == v {
+        inThisView = true
+      } else {
+        elsewhere = true
+        if views[tv].spec.exclusiveTouch { exclusiveElsewhere = true }
+      }
     }
-    if !views[v].spec.multipleTouchEnabled && tracking.contains(where: { $0.value.view == v }) {
-      return "multipleTouchEnabled"
-    }
-    let elsewhere = tracking.filter { $0.value.view != v }
-    if views[v].spec.exclusiveTouch && !elsewhere.isEmpty { return "exclusiveTouch" }
-    if elsewhere.contains(where: { views[$0.value.view!].spec.exclusiveTouch }) { return "exclusiveTouch" }
+    if !views[v].spec.multipleTouchEnabled && inThisView { return "multipleTouchEnabled" }
+    if views[v].spec.exclusiveTouch && elsewhere { return "exclusiveTouch" }
+    if exclusiveElsewhere { return "exclusiveTouch" }
     return nil
   }
 
   /// The window sends touches* to touch.view; the view's default implementation forwards it (B-4).
-  func deliver(_ v: Int, _ method: TouchMethod, _ uids: [Int]) {
+  mutating func deliver(_ v: Int, _ method: TouchMethod, _ uids: some Collection<Int>) {
     for uid in uids where method == .touchesEnded || method == .touchesCancelled {
-      touches[uid]!.viewDone = true
-      touches[uid]!.queue = []
+      touches[uid].viewDone = true
+      touches[uid].queue = []
     }
-    let first = touches[uids[0]]!
-    let at = views.convertFromWindow(first.location, to: v) ?? first.location
-    emit(.deliver(view: views[v].id, method: method, touches: uids.map { touches[$0]!.id }, at: at))
+    let first = touches[uids.first!].location
+    let at = views.convertFromWindow(first, to: v) ?? first
+    emit(.deliver(view: views[v].id, method: method, touches: uids.map { touches[$0].id }, at: at))
     respond(from: .view(views[v].id), view: v, method, uids)
   }
 
   /// Walks the responder chain from a view: a control handles and swallows (B-6); a view that does
   /// not call super stops it (B-4); the end of the chain drops it (B-5).
-  private func respond(from start: ResponderID, view: Int, _ method: TouchMethod, _ uids: [Int]) {
+  private mutating func respond(
+    from start: ResponderID, view: Int, _ method: TouchMethod, _ uids: some Collection<Int>
+  ) {
     var cur = start
     var curView: Int? = view
     for _ in 0..<(views.nodes.count * 2 + 8) {
@@ -170,7 +223,7 @@ extension Engine {
       guard let v else { return nil }
       return superResponder(of: v)
     case .window: return (.application, nil)
-    case .application: return sceneHeader.appDelegateIsResponder ? (.appDelegate, nil) : nil
+    case .application: return setup.sceneHeader.appDelegateIsResponder ? (.appDelegate, nil) : nil
     case .appDelegate: return nil
     }
   }
@@ -182,25 +235,25 @@ extension Engine {
 
   /// F-2 / F-3: touches a recognizing recognizer owns: touchesCancelled where the view already has
   /// them; discarded (never delivered) where it does not yet (F-5).
-  func cancelViewTouches(of r: Int) {
+  mutating func cancelViewTouches(of r: Int) {
     var cancel: [(Int, TouchMethod, Int, [String])] = []
     var lifted: [(Int, Int)] = []
     for uid in recs[r].gestureTouches {
-      guard let t = touches[uid], let v = t.view, !t.viewDone else { continue }
-      touches[uid]!.queue = []
-      cancelTimers { $0.touch == uid && $0.what == "contentTouchDelay" }
-      touches[uid]!.scrollHolds = []
-      if t.beganDelivered && !t.isAlive {
+      guard touches.contains(uid), let v = touches[uid].view, !touches[uid].viewDone else { continue }
+      touches[uid].queue = []
+      cancelTimers { $0.touch == uid && $0.what == .contentTouchDelay }
+      touches[uid].scrollHolds = []
+      if touches[uid].beganDelivered && !touches[uid].isAlive {
         lifted.append((v, uid))  // from an earlier event: its own call
-      } else if t.beganDelivered {
+      } else if touches[uid].beganDelivered {
         cancel.append((v, .touchesCancelled, uid, []))
       } else {
-        touches[uid]!.viewDone = true
+        touches[uid].viewDone = true
         let reason = recs[r].isScrollPan ? "scrolling" : "cancelled by \(recs[r].id) before delivery"
-        emit(.drop(view: views[v].id, method: .touchesBegan, touches: [t.id], reason: reason))
+        emit(.drop(view: views[v].id, method: .touchesBegan, touches: [touches[uid].id], reason: reason))
       }
     }
-    for (v, uid) in lifted { deliver(v, .touchesCancelled, [uid]) }
+    for (v, uid) in lifted { deliver(v, .touchesCancelled, CollectionOfOne(uid)) }
     for g in group(cancel) { deliver(g.view, g.method, g.uids) }
   }
 }

@@ -1,42 +1,46 @@
 /// One UIEvent of touches: registration, recognizers first, resolution, then the views (section 1).
-extension Engine {
-  func dispatch(_ actions: [ScriptStep.Action]) {
-    // Changed touches of this event, by internal id, in the order written.
-    var changed: [Int] = []
-    var cancelledByScript: [Int] = []
+extension Simulation {
+  mutating func dispatch(_ steps: ArraySlice<ScriptStep>) {
+    // Changed touches of this event, by internal id, in the order written (in storage kept from the last
+    // event: there is one on every step).
+    var changed = changedStorage
+    changedStorage = []
+    changed.removeAll(keepingCapacity: true)
+    defer { changedStorage = changed }
 
-    for action in actions {
-      switch action {
+    for step in steps {
+      switch step.action {
       case .down(let number, let p):
-        guard liveByNumber[number] == nil, p.x.isFinite, p.y.isFinite else { continue }
+        guard !liveByNumber.contains(number), p.x.isFinite, p.y.isFinite else { continue }
         changed.append(register(number: number, at: p))
       case .move(let number, let p):
-        guard let uid = liveByNumber[number], !changed.contains(uid), p.x.isFinite, p.y.isFinite else { continue }
-        touches[uid]!.location = p
-        touches[uid]!.phase = .moved
+        guard let uid = liveByNumber.value(for: number), !changed.contains(uid), p.x.isFinite, p.y.isFinite else {
+          continue
+        }
+        touches[uid].location = p
+        touches[uid].phase = .moved
         changed.append(uid)
         emitInput(uid)
       case .up(let number, let p):
-        guard let uid = liveByNumber[number], !changed.contains(uid) else { continue }
-        if let p, p.x.isFinite, p.y.isFinite { touches[uid]!.location = p }
-        touches[uid]!.phase = .ended
+        guard let uid = liveByNumber.value(for: number), !changed.contains(uid) else { continue }
+        if let p, p.x.isFinite, p.y.isFinite { touches[uid].location = p }
+        touches[uid].phase = .ended
         changed.append(uid)
         emitInput(uid)
       case .cancel(let number):
-        guard let uid = liveByNumber[number], !changed.contains(uid) else { continue }
-        touches[uid]!.phase = .cancelled
+        guard let uid = liveByNumber.value(for: number), !changed.contains(uid) else { continue }
+        touches[uid].phase = .cancelled
         changed.append(uid)
-        cancelledByScript.append(uid)
         emitInput(uid)
       default: continue
       }
     }
     guard !changed.isEmpty else { return }
     // C-1: touches down but unchanged in this event are stationary.
-    for number in liveByNumber.keys.sorted() {
-      let uid = liveByNumber[number]!
+    for i in liveByNumber.entries.indices {
+      let uid = liveByNumber[at: i]
       if !changed.contains(uid) {
-        touches[uid]!.phase = .stationary
+        touches[uid].phase = .stationary
         emitInput(uid)
       }
     }
@@ -44,7 +48,7 @@ extension Engine {
     // Rule 1.2 / F-1: every recognizer owning a changed touch gets it before the hit view.
     feedRecognizers(changed)
     // Rule H-3: a touch lifting while a scroll view still delays it asks touchesShouldBegin now.
-    for uid in changed where touches[uid]!.phase == .ended || touches[uid]!.phase == .cancelled {
+    for uid in changed where touches[uid].phase == .ended || touches[uid].phase == .cancelled {
       releaseScrollHoldsAtEnd(uid)
     }
     // Rule 1.3: states resolved, actions sent, before the view hears of this event.
@@ -54,11 +58,10 @@ extension Engine {
     flushHeldDeliveries()
     resetFinishedRecognizers()
 
-    for uid in changed where !touches[uid]!.isAlive {
-      let t = touches[uid]!
-      liveByNumber[t.id] = nil
-      if t.phase == .ended {
-        lifted.append(LiftedTap(location: t.location, time: now, tapCount: t.tapCount))
+    for uid in changed where touches[uid].phase == .ended || touches[uid].phase == .cancelled {
+      liveByNumber.remove(touches[uid].id)
+      if touches[uid].phase == .ended {
+        lifted.append(LiftedTap(location: touches[uid].location, time: now, tapCount: touches[uid].tapCount))
         if lifted.count > 16 { lifted.removeFirst() }
       }
       cancelTimers { $0.touch == uid }
@@ -66,13 +69,14 @@ extension Engine {
     forgetFinishedTouches()
   }
 
-  func emitInput(_ uid: Int) {
-    let t = touches[uid]!
-    emit(.input(touch: t.id, phase: t.phase, at: t.location, tapCount: t.tapCount))
+  mutating func emitInput(_ uid: Int) {
+    emit(
+      .input(
+        touch: touches[uid].id, phase: touches[uid].phase, at: touches[uid].location, tapCount: touches[uid].tapCount))
   }
 
   /// A new touch: tapCount, hit-test, recognizers attached (rules 1.1, A, C-6, C-7, E-6.4).
-  private func register(number: Int, at p: Point) -> Int {
+  private mutating func register(number: Int, at p: Point) -> Int {
     let uid = nextTouchUID
     nextTouchUID += 1
     // C-6: a touch-down near a recent lift, soon enough, is the next tap of a multi-tap.
@@ -81,41 +85,45 @@ extension Engine {
     }
     let tapCount = (previous?.tapCount ?? 0) + 1
     emit(.input(touch: number, phase: .began, at: p, tapCount: tapCount))
-    let hit = hitTest(windowPoint: p)
+    let hit = views.hitTest(windowPoint: p, time: now, visits: &trace)
     emit(.hit(touch: number, view: hit.map { views[$0].id }))
-    touches[uid] = Touch(
-      id: number, phase: .began, location: p, downLocation: p, downTime: now, view: hit, tapCount: tapCount)
-    liveByNumber[number] = uid
+    touches.set(
+      Touch(id: number, phase: .began, location: p, downLocation: p, downTime: now, view: hit, tapCount: tapCount),
+      for: uid)
+    liveByNumber.set(uid, for: number)
     guard let hit else { return uid }
 
     // C-7: the hit view's recognizers in add order, then each ancestor's up to the root.
     var candidates: [Int] = []
-    for v in views.ancestry(hit) {
-      for r in views[v].recognizers where canAttach(r) { candidates.append(r) }
+    var v: Int? = hit
+    while let cur = v {
+      for r in views[cur].recognizers where canAttach(r) { candidates.append(r) }
+      v = views[cur].parent
     }
     emit(.attach(touch: number, recognizers: candidates.map { recs[$0].id }))
     for r in candidates {
       // E-6.4: shouldReceive asked once, before the recognizer's touchesBegan; NO → never sees it.
-      let answer = predicate(recs[r].spec.delegate?.shouldReceive ?? .always(true), touchView: hit)
+      var answer = true
+      if let delegate = recs[r].spec.delegate { answer = predicate(delegate.shouldReceive, touchView: hit) }
       emit(.ask(of: recs[r].id, question: .shouldReceive, other: nil, view: nil, answer: answer))
-      if answer { touches[uid]!.recognizers.append(r) }
+      if answer { touches[uid].recognizers.append(r) }
     }
     startScrollDelays(uid)
     return uid
   }
 
   /// Rule 1.1: disabled, finished-but-not-reset, waiting, or full recognizers take no new touch.
-  private func canAttach(_ r: Int) -> Bool {
-    let rec = recs[r]
-    guard rec.spec.isEnabled, !rec.state.isTerminal, rec.pending == nil else { return false }
-    if rec.state.isActive { return acceptsMoreTouches(rec) }
+  @inline(__always) private func canAttach(_ r: Int) -> Bool {
+    guard recs[r].spec.isEnabled, !recs[r].machine.state.isTerminal, recs[r].pending == nil else { return false }
+    if recs[r].machine.state.isActive { return acceptsMoreTouches(r) }
     return true
   }
 
-  private func acceptsMoreTouches(_ rec: Recognizer) -> Bool {
-    switch rec.kind {
-    case .pan: return rec.spec.maximumNumberOfTouches == 0 || rec.touches.count < rec.spec.maximumNumberOfTouches
-    case .pinch, .rotation: return rec.touches.count < 2
+  private func acceptsMoreTouches(_ r: Int) -> Bool {
+    switch recs[r].kind {
+    case .pan:
+      return recs[r].spec.maximumNumberOfTouches == 0 || recs[r].touches.count < recs[r].spec.maximumNumberOfTouches
+    case .pinch, .rotation: return recs[r].touches.count < 2
     default: return false
     }
   }
@@ -135,21 +143,44 @@ extension Engine {
   }
 
   /// Hands each recognizer its changed touches, grouped by phase (rule 1.2).
-  private func feedRecognizers(_ changed: [Int]) {
+  private mutating func feedRecognizers(_ changed: [Int]) {
+    if changed.count == 1, let method = Self.method(for: touches[changed[0]].phase) {
+      // One touch (most events): its recognizers in order, all with its one phase. (A recognizer can
+      // only take itself off the touch, so each one still owns it when its turn comes.)
+      let uid = changed[0]
+      let numbers = [touches[uid].id]  // one list for all the feed lines
+      for r in touches[uid].recognizers {
+        emit(.feed(recognizer: recs[r].id, method: method, touches: numbers))
+        recognizerReceive(r, method, changed)
+      }
+      return
+    }
     var order: [Int] = []
     for uid in changed {
-      for r in touches[uid]!.recognizers where !order.contains(r) { order.append(r) }
+      for r in touches[uid].recognizers where !order.contains(r) { order.append(r) }
     }
+    // Often every recognizer gets the same touches with the same phase: the lists are then shared.
+    var lastGroup: [Int] = []
+    var lastNumbers: [Int] = []
     for r in order {
-      let mine = changed.filter { touches[$0]!.recognizers.contains(r) }
-      for method in TouchMethod.allCases {
-        let group = mine.filter { Self.method(for: touches[$0]!.phase) == method }
-        guard !group.isEmpty else { continue }
-        emit(.feed(recognizer: recs[r].id, method: method, touches: group.map { touches[$0]!.id }))
+      let all = changed.allSatisfy { touches[$0].recognizers.contains(r) }
+      let mine = all ? changed : changed.filter { touches[$0].recognizers.contains(r) }
+      let onePhase = mine.allSatisfy { touches[$0].phase == touches[mine[0]].phase }
+      for method in Self.touchMethods {
+        let group = onePhase ? mine : mine.filter { Self.method(for: touches[$0].phase) == method }
+        guard !group.isEmpty, Self.method(for: touches[group[0]].phase) == method else { continue }
+        if group != lastGroup {
+          lastGroup = group
+          lastNumbers = group.map { touches[$0].id }
+        }
+        emit(.feed(recognizer: recs[r].id, method: method, touches: lastNumbers))
         recognizerReceive(r, method, group)
       }
     }
   }
+
+  /// `TouchMethod.allCases`, made once.
+  static let touchMethods = TouchMethod.allCases
 
   static func method(for phase: TouchPhase) -> TouchMethod? {
     switch phase {
@@ -163,7 +194,7 @@ extension Engine {
 
   // MARK: - set, bringToFront, sendToBack
 
-  func applyChange(_ change: PropertyChange) {
+  mutating func applyChange(_ change: PropertyChange) {
     if let v = view(change.target) {
       var spec = views[v].spec
       guard spec.set(change.key, change.value) == nil else { return }
@@ -182,8 +213,9 @@ extension Engine {
     emit(.set(target: change.target, key: change.key, value: change.value))
     if wasEnabled && !spec.isEnabled {
       // 5.1: disabled while active → cancelled (action sent); while possible → failed.
-      if recs[r].isInvolved {
-        recs[r].request = recs[r].state.isActive ? .cancel : .fail
+      if isInvolved(r) {
+        engage(r)
+        recs[r].request = recs[r].machine.state.isActive ? .cancel : .fail
         recs[r].requestReason = "isEnabled set to false"
         settle()
       }
@@ -192,7 +224,7 @@ extension Engine {
     }
   }
 
-  func reorder(_ id: String, toFront: Bool) {
+  mutating func reorder(_ id: String, toFront: Bool) {
     guard let v = view(id) else { return }
     guard let parent = views[v].parent else {
       // The root view is the window's only subview: it is already at the front and at the back.

@@ -2,35 +2,64 @@
 ///
 /// Recognizers only *request* transitions here; the arbiter (`Engine+Arbitration`) decides whether a
 /// request to leave `possible` is granted, and the state machine applies it.
-extension Engine {
+extension Simulation {
+  // Read through stored fields only: a computed property of `recs[r]` would copy the whole recognizer.
+
+  /// In the current touch sequence: it has touches of its gesture, or is waiting for a timer.
+  @inline(__always) func isInvolved(_ r: Int) -> Bool {
+    !recs[r].gestureTouches.isEmpty || recs[r].machine.state != .possible || recs[r].pending != nil
+  }
+
+  /// Undecided: still `possible` while involved (holds touches for delaysTouches*, rule F-6).
+  @inline(__always) func isUndecided(_ r: Int) -> Bool { recs[r].machine.state == .possible && isInvolved(r) }
+
   /// Records a request; a failure or cancellation already asked for in this update is never overridden.
-  func request(_ r: Int, _ req: GestureStateMachine.Request, _ reason: String) {
+  mutating func request(_ r: Int, _ req: GestureStateMachine.Request, _ reason: String) {
+    engage(r)
     if let old = recs[r].request, old == .fail || old == .cancel { return }
     recs[r].request = req
     recs[r].requestReason = reason
   }
 
-  func centroid(_ uids: [Int]) -> Point {
-    let pts = uids.compactMap { touches[$0]?.location }
-    guard !pts.isEmpty else { return .zero }
-    let s = pts.reduce(Point.zero, +)
-    return s * (1 / Double(pts.count))
+  @inline(__always) func centroid(_ uids: [Int]) -> Point {
+    var sum = Point.zero
+    var n = 0
+    for uid in uids {
+      guard touches.contains(uid) else { continue }
+      sum = sum + touches[uid].location
+      n += 1
+    }
+    guard n > 0 else { return .zero }
+    return sum * (1 / Double(n))
+  }
+
+  /// The sum of where the touches went down, for those the recognizer saw go down, and their number.
+  func startSum(_ r: Int, _ uids: some Sequence<Int>) -> (sum: Point, count: Int) {
+    var sum = Point.zero
+    var count = 0
+    for uid in uids {
+      guard let p = recs[r].data.start.value(for: uid) else { continue }
+      sum = sum + p
+      count += 1
+    }
+    return (sum, count)
   }
 
   /// Stops recognizer `r` from ever seeing touch `uid` again (UIGestureRecognizer.ignore(_:for:), F-8).
-  func ignore(_ r: Int, _ uid: Int) {
-    touches[uid]?.recognizers.removeAll { $0 == r }
+  mutating func ignore(_ r: Int, _ uid: Int) {
+    if touches.contains(uid) { touches[uid].recognizers.removeAll { $0 == r } }
     recs[r].touches.removeAll { $0 == uid }
     recs[r].gestureTouches.removeAll { $0 == uid }
   }
 
-  func recognizerReceive(_ r: Int, _ method: TouchMethod, _ uids: [Int]) {
+  mutating func recognizerReceive(_ r: Int, _ method: TouchMethod, _ uids: [Int]) {
     switch method {
     case .touchesBegan:
+      engage(r)
       for uid in uids {
         recs[r].touches.append(uid)
         recs[r].gestureTouches.append(uid)
-        recs[r].data.start[uid] = touches[uid]!.location
+        recs[r].data.start.set(touches[uid].location, for: uid)
       }
       if recs[r].touches.count == uids.count { recs[r].data.startTime = now }
     case .touchesEnded, .touchesCancelled:
@@ -52,16 +81,17 @@ extension Engine {
 
   /// The next tap of a multi-tap gesture went down: the interval timer stops; returns the distance from
   /// the first tap when it is too far (45 pt) for the same gesture.
-  private func nextTapTooFar(_ r: Int, _ uid: Int) -> Double? {
+  private mutating func nextTapTooFar(_ r: Int, _ uid: Int) -> Double? {
     guard recs[r].data.waitingForNextTap else { return nil }
-    cancelTimers { $0.rec == r && $0.what == "tapInterval" }
+    cancelTimers { $0.rec == r && $0.what == .tapInterval }
     recs[r].data.waitingForNextTap = false
-    guard let first = recs[r].data.firstTapLocation, let p = touches[uid]?.location else { return nil }
+    guard let first = recs[r].data.firstTapLocation, touches.contains(uid) else { return nil }
+    let p = touches[uid].location
     let d = p.distance(to: first)
     return d > constants.tapAllowableMovement ? d : nil
   }
 
-  private func tapReceive(_ r: Int, _ method: TouchMethod, _ uids: [Int]) {
+  private mutating func tapReceive(_ r: Int, _ method: TouchMethod, _ uids: [Int]) {
     let spec = recs[r].spec
     switch method {
     case .touchesBegan:
@@ -71,32 +101,34 @@ extension Engine {
           "tap \(recs[r].data.tapsDone + 1) is \(fmt(d)) pt from the first > \(fmt(constants.tapAllowableMovement)) pt")
       }
       if recs[r].data.touchesThisTap == 0 {
-        schedule("maximumTapDuration", owner: r, after: constants.tapMaximumDuration)
+        schedule(.maximumTapDuration, owner: r, after: constants.tapMaximumDuration)
       }
       recs[r].data.touchesThisTap += uids.count
       if recs[r].data.touchesThisTap > spec.numberOfTouchesRequired {
-        return request(r, .fail, "\(recs[r].data.touchesThisTap) touches > \(spec.numberOfTouchesRequired) required")
+        return request(
+          r, .fail, "\(recs[r].data.touchesThisTap) touches > \(spec.numberOfTouchesRequired) required")
       }
       recs[r].data.maxDownTogether = max(recs[r].data.maxDownTogether, recs[r].touches.count)
     case .touchesMoved:
       for uid in uids {
-        let d = touches[uid]!.location.distance(to: recs[r].data.start[uid] ?? touches[uid]!.downLocation)
+        let d = touches[uid].location.distance(to: recs[r].data.start.value(for: uid) ?? touches[uid].downLocation)
         if d > constants.tapAllowableMovement {
           return request(r, .fail, "moved \(fmt(d)) pt > \(fmt(constants.tapAllowableMovement)) pt")
         }
       }
     case .touchesEnded:
       guard recs[r].touches.isEmpty else { return }
-      cancelTimers { $0.rec == r && $0.what == "maximumTapDuration" }
+      cancelTimers { $0.rec == r && $0.what == .maximumTapDuration }
       if recs[r].data.maxDownTogether < spec.numberOfTouchesRequired {
         return request(
-          r, .fail, "only \(recs[r].data.maxDownTogether) of \(spec.numberOfTouchesRequired) touches down together")
+          r, .fail,
+          "only \(recs[r].data.maxDownTogether) of \(spec.numberOfTouchesRequired) touches down together")
       }
       recs[r].data.tapsDone += 1
       let tapTouches = recs[r].gestureTouches.suffix(recs[r].data.touchesThisTap)
       if recs[r].data.tapsDone == 1 {
-        let starts = tapTouches.compactMap { recs[r].data.start[$0] }
-        let c = starts.reduce(Point.zero, +) * (1 / Double(max(starts.count, 1)))
+        let starts = startSum(r, tapTouches)
+        let c = starts.sum * (1 / Double(max(starts.count, 1)))
         recs[r].data.firstTapLocation = c
         recs[r].data.tapLocation = c
       }
@@ -105,10 +137,11 @@ extension Engine {
       if recs[r].data.tapsDone >= spec.numberOfTapsRequired {
         request(
           r, .end,
-          spec.numberOfTapsRequired == 1 ? "tapped" : "tap \(recs[r].data.tapsDone) of \(spec.numberOfTapsRequired)")
+          spec.numberOfTapsRequired == 1
+            ? "tapped" : "tap \(recs[r].data.tapsDone) of \(spec.numberOfTapsRequired)")
       } else {
         recs[r].data.waitingForNextTap = true
-        schedule("tapInterval", owner: r, after: constants.tapMaximumInterval)
+        schedule(.tapInterval, owner: r, after: constants.tapMaximumInterval)
       }
     case .touchesCancelled:
       request(r, .fail, "touch cancelled")
@@ -117,11 +150,11 @@ extension Engine {
 
   // MARK: Long press (continuous; 0.5 s, 10 pt before it begins)
 
-  private func longPressReceive(_ r: Int, _ method: TouchMethod, _ uids: [Int]) {
+  private mutating func longPressReceive(_ r: Int, _ method: TouchMethod, _ uids: [Int]) {
     let spec = recs[r].spec
     switch method {
     case .touchesBegan:
-      guard recs[r].state == .possible else { return }
+      guard recs[r].machine.state == .possible else { return }
       // numberOfTapsRequired > 0: the taps before the press (like a tap recognizer's, 0.35 s apart).
       if let d = nextTapTooFar(r, uids[0]) {
         return request(
@@ -130,31 +163,34 @@ extension Engine {
       if recs[r].touches.count > spec.numberOfTouchesRequired {
         return request(r, .fail, "\(recs[r].touches.count) touches > \(spec.numberOfTouchesRequired) required")
       }
-      if recs[r].touches.count == spec.numberOfTouchesRequired && recs[r].data.tapsDone >= spec.numberOfTapsRequired {
-        schedule("minimumPressDuration", owner: r, after: spec.minimumPressDuration * 1000)
+      if recs[r].touches.count == spec.numberOfTouchesRequired
+        && recs[r].data.tapsDone >= spec.numberOfTapsRequired
+      {
+        schedule(.minimumPressDuration, owner: r, after: spec.minimumPressDuration * 1000)
       }
     case .touchesMoved:
-      if recs[r].state == .possible {
+      if recs[r].machine.state == .possible {
         for uid in uids {
-          let d = touches[uid]!.location.distance(to: recs[r].data.start[uid] ?? touches[uid]!.downLocation)
+          let d = touches[uid].location.distance(to: recs[r].data.start.value(for: uid) ?? touches[uid].downLocation)
           if d > spec.allowableMovement {
             return request(
               r, .fail,
-              "moved \(fmt(d)) pt > \(fmt(spec.allowableMovement)) pt before \(fmt(spec.minimumPressDuration)) s")
+              "moved \(fmt(d)) pt > \(fmt(spec.allowableMovement)) pt before \(fmt(spec.minimumPressDuration)) s"
+            )
           }
         }
-      } else if recs[r].state.isActive {
+      } else if recs[r].machine.state.isActive {
         request(r, .change, "moved")
       }
     case .touchesEnded:
-      if recs[r].state == .possible && recs[r].data.tapsDone < spec.numberOfTapsRequired {
+      if recs[r].machine.state == .possible && recs[r].data.tapsDone < spec.numberOfTapsRequired {
         // One of the taps before the press: wait for the next touch-down.
         guard recs[r].touches.isEmpty else { return }
         recs[r].data.tapsDone += 1
         if recs[r].data.firstTapLocation == nil { recs[r].data.firstTapLocation = recs[r].data.lastCentroid }
         recs[r].data.waitingForNextTap = true
-        schedule("tapInterval", owner: r, after: constants.tapMaximumInterval)
-      } else if recs[r].state == .possible {
+        schedule(.tapInterval, owner: r, after: constants.tapMaximumInterval)
+      } else if recs[r].machine.state == .possible {
         request(r, .fail, "lifted before \(fmt(spec.minimumPressDuration)) s")
       } else if recs[r].touches.isEmpty {
         request(r, .end, "lifted")
@@ -174,14 +210,13 @@ extension Engine {
   }
 
   /// Keeps the translation continuous when fingers join or leave.
-  private func rebase(_ r: Int, translation: Point) {
+  private mutating func rebase(_ r: Int, translation: Point) {
     recs[r].data.translationBase = translation
     recs[r].data.origin = centroid(recs[r].touches)
     recs[r].data.lastCentroid = recs[r].data.origin
   }
 
-  private func panReceive(_ r: Int, _ method: TouchMethod, _ uids: [Int]) {
-    let spec = recs[r].spec
+  private mutating func panReceive(_ r: Int, _ method: TouchMethod, _ uids: [Int]) {
     switch method {
     case .touchesBegan:
       let before = recs[r].touches.filter { !uids.contains($0) }
@@ -190,18 +225,18 @@ extension Engine {
       if recs[r].kind == .screenEdgePan {
         // S11: "ignores any touches beyond the first touch".
         for uid in uids where recs[r].touches.first != uid { ignore(r, uid) }
-      } else if spec.maximumNumberOfTouches > 0 {
-        for uid in uids.reversed() where recs[r].touches.count > spec.maximumNumberOfTouches { ignore(r, uid) }
+      } else if recs[r].spec.maximumNumberOfTouches > 0 {
+        for uid in uids.reversed() where recs[r].touches.count > recs[r].spec.maximumNumberOfTouches { ignore(r, uid) }
       }
       guard !recs[r].touches.isEmpty else { return }
       rebase(r, translation: translationBefore)
       recs[r].data.lastTime = now
       if recs[r].kind == .screenEdgePan && before.isEmpty, let edge = startingEdge(r) {
         if edge.isEmpty {
-          let p = touches[recs[r].touches[0]]!.location
+          let p = touches[recs[r].touches[0]].location
           return request(
             r, .fail,
-            "went down \(fmt(edgeDistance(p, spec.edges))) pt from the edge, outside the \(fmt(constants.screenEdgeBand)) pt band"
+            "went down \(fmt(edgeDistance(p, recs[r].spec.edges))) pt from the edge, outside the \(fmt(constants.screenEdgeBand)) pt band"
           )
         }
       }
@@ -213,12 +248,12 @@ extension Engine {
         recs[r].data.lastCentroid = c
         recs[r].data.lastTime = now
       }
-      if recs[r].state.isActive {
+      if recs[r].machine.state.isActive {
         request(r, .change, "moved")
-      } else if recs[r].state == .possible && recs[r].pending == nil {
+      } else if recs[r].machine.state == .possible && recs[r].pending == nil {
         let n = recs[r].touches.count
-        guard n >= spec.minimumNumberOfTouches else { return }
-        if spec.maximumNumberOfTouches > 0 && n > spec.maximumNumberOfTouches { return }
+        guard n >= recs[r].spec.minimumNumberOfTouches else { return }
+        if recs[r].spec.maximumNumberOfTouches > 0 && n > recs[r].spec.maximumNumberOfTouches { return }
         let tr = panTranslation(r)
         if recs[r].isScrollPan {
           let (canX, canY) = scrollableAxes(recs[r].view)
@@ -241,10 +276,10 @@ extension Engine {
       }
     case .touchesCancelled where !recs[r].touches.isEmpty:
       // 5.4: a touch of the gesture was cancelled: a possible gesture fails, an active one is cancelled.
-      request(r, recs[r].state == .possible ? .fail : .cancel, "touch cancelled")
+      request(r, recs[r].machine.state == .possible ? .fail : .cancel, "touch cancelled")
     case .touchesEnded, .touchesCancelled:
       if recs[r].touches.isEmpty {
-        if recs[r].state == .possible {
+        if recs[r].machine.state == .possible {
           request(
             r, .fail,
             method == .touchesCancelled ? "touch cancelled" : "lifted before moving \(fmt(constants.panHysteresis)) pt")
@@ -259,19 +294,19 @@ extension Engine {
         let all = remaining + leaving
         let tr = recs[r].data.translationBase + (centroid(all) - recs[r].data.origin)
         rebase(r, translation: tr)
-        if recs[r].state.isActive { request(r, .change, "a finger lifted") }
+        if recs[r].machine.state.isActive { request(r, .change, "a finger lifted") }
       }
     }
   }
 
   /// The allowed edges the first touch went down in (empty: none), for a screen-edge pan.
   private func startingEdge(_ r: Int) -> [Edge]? {
-    guard let uid = recs[r].touches.first, let p = touches[uid]?.location else { return nil }
-    return matchingEdges(p, recs[r].spec.edges)
+    guard let uid = recs[r].touches.first, touches.contains(uid) else { return nil }
+    return matchingEdges(touches[uid].location, recs[r].spec.edges)
   }
 
   private func matchingEdges(_ p: Point, _ edges: [Edge]) -> [Edge] {
-    let w = sceneHeader.window
+    let w = setup.sceneHeader.window
     let band = constants.screenEdgeBand
     var out: [Edge] = []
     let all = edges.contains(.all)
@@ -283,7 +318,7 @@ extension Engine {
   }
 
   private func edgeDistance(_ p: Point, _ edges: [Edge]) -> Double {
-    let w = sceneHeader.window
+    let w = setup.sceneHeader.window
     let all = edges.contains(.all)
     var d = Double.infinity
     if all || edges.contains(.left) { d = min(d, p.x) }
@@ -294,7 +329,7 @@ extension Engine {
   }
 
   private func edgeInwardTravel(_ r: Int, _ tr: Point) -> Double {
-    guard let uid = recs[r].touches.first, let start = recs[r].data.start[uid] else { return 0 }
+    guard let uid = recs[r].touches.first, let start = recs[r].data.start.value(for: uid) else { return 0 }
     var best = 0.0
     for e in matchingEdges(start, recs[r].spec.edges) {
       switch e {
@@ -310,7 +345,7 @@ extension Engine {
 
   // MARK: Swipe (discrete; thresholds L9)
 
-  private func swipeReceive(_ r: Int, _ method: TouchMethod, _ uids: [Int]) {
+  private mutating func swipeReceive(_ r: Int, _ method: TouchMethod, _ uids: [Int]) {
     let spec = recs[r].spec
     switch method {
     case .touchesBegan:
@@ -321,9 +356,9 @@ extension Engine {
     case .touchesMoved:
       let elapsed = now - recs[r].data.startTime
       let ids = recs[r].touches
-      let starts = ids.compactMap { recs[r].data.start[$0] }
-      guard !starts.isEmpty else { return }
-      let from = starts.reduce(Point.zero, +) * (1 / Double(starts.count))
+      let starts = startSum(r, ids)
+      guard starts.count > 0 else { return }
+      let from = starts.sum * (1 / Double(starts.count))
       let d = centroid(ids) - from
       if elapsed > constants.swipeMaximumDuration {
         return request(r, .fail, "slower than \(fmt(constants.swipeMaximumDuration)) ms")
@@ -338,7 +373,8 @@ extension Engine {
           recs[r].data.swipeDirection = dir
           return request(r, .end, "swiped \(dir.rawValue) \(fmt(primary)) pt in \(fmt(elapsed)) ms")
         }
-        return request(r, .fail, "moved \(dir.rawValue), not \(spec.direction.map(\.rawValue).joined(separator: "/"))")
+        return request(
+          r, .fail, "moved \(dir.rawValue), not \(spec.direction.map(\.rawValue).joined(separator: "/"))")
       }
     case .touchesEnded:
       request(r, .fail, "lifted before moving \(fmt(constants.swipeMinimumDistance)) pt")
@@ -349,7 +385,7 @@ extension Engine {
 
   // MARK: Pinch and rotation (continuous; two touches; thresholds L10)
 
-  private func twoFingerReceive(_ r: Int, _ method: TouchMethod, _ uids: [Int]) {
+  private mutating func twoFingerReceive(_ r: Int, _ method: TouchMethod, _ uids: [Int]) {
     let isPinch = recs[r].kind == .pinch
     switch method {
     case .touchesBegan:
@@ -383,9 +419,9 @@ extension Engine {
         recs[r].data.lastScalar = value
         recs[r].data.lastTime = now
       }
-      if recs[r].state.isActive {
+      if recs[r].machine.state.isActive {
         request(r, .change, "moved")
-      } else if recs[r].state == .possible && recs[r].pending == nil {
+      } else if recs[r].machine.state == .possible && recs[r].pending == nil {
         if isPinch {
           let change = abs(a.distance(to: b) - recs[r].data.initialDistance)
           if change >= constants.pinchThreshold {
@@ -396,11 +432,11 @@ extension Engine {
         }
       }
     case .touchesCancelled where !recs[r].touches.isEmpty:
-      request(r, recs[r].state == .possible ? .fail : .cancel, "touch cancelled")
+      request(r, recs[r].machine.state == .possible ? .fail : .cancel, "touch cancelled")
     case .touchesEnded, .touchesCancelled:
       let cancelled = method == .touchesCancelled
       if recs[r].touches.isEmpty {
-        if recs[r].state == .possible {
+        if recs[r].machine.state == .possible {
           request(r, .fail, cancelled ? "touch cancelled" : "lifted before the fingers moved enough")
         } else {
           request(r, cancelled ? .cancel : .end, cancelled ? "touch cancelled" : "lifted")
@@ -411,28 +447,27 @@ extension Engine {
 
   private func pair(_ r: Int) -> (Point, Point) {
     let ids = recs[r].touches
-    return (touches[ids[0]]!.location, touches[ids[1]]!.location)
+    return (touches[ids[0]].location, touches[ids[1]].location)
   }
 
   // MARK: Action values
 
   /// What the action handler would read (TRACE-FORMAT `action.values`).
   func actionValues(_ r: Int) -> ActionValues {
-    let rec = recs[r]
-    let live = rec.touches.isEmpty ? rec.data.lastCentroid : centroid(rec.touches)
-    var v = ActionValues(location: rec.kind == .tap ? rec.data.tapLocation : live)
-    switch rec.kind {
+    let live = recs[r].touches.isEmpty ? recs[r].data.lastCentroid : centroid(recs[r].touches)
+    var v = ActionValues(location: recs[r].kind == .tap ? recs[r].data.tapLocation : live)
+    switch recs[r].kind {
     case .pan, .screenEdgePan:
-      v.translation = vectorInView(panTranslation(r), rec.view)
-      v.velocity = vectorInView(rec.data.velocity, rec.view)
+      v.translation = vectorInView(panTranslation(r), recs[r].view)
+      v.velocity = vectorInView(recs[r].data.velocity, recs[r].view)
     case .pinch:
-      v.scale = rec.data.scale
-      v.scalarVelocity = rec.data.scalarVelocity
+      v.scale = recs[r].data.scale
+      v.scalarVelocity = recs[r].data.scalarVelocity
     case .rotation:
-      v.rotation = rec.data.rotation
-      v.scalarVelocity = rec.data.scalarVelocity
+      v.rotation = recs[r].data.rotation
+      v.scalarVelocity = recs[r].data.scalarVelocity
     case .swipe:
-      v.direction = rec.data.swipeDirection
+      v.direction = recs[r].data.swipeDirection
     case .tap, .longPress: break
     }
     return v
@@ -444,5 +479,7 @@ extension Engine {
     return b - a
   }
 
-  func fmt(_ v: Double) -> String { JSONNumber.format((v * 10).rounded() / 10) }
+  /// A distance, time or angle in a reason: one decimal.
+  func fmt(_ v: Double) -> String { Self.fmt(v) }
+  static func fmt(_ v: Double) -> String { JSONNumber.format((v * 10).rounded() / 10) }
 }

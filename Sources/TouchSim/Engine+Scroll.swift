@@ -1,6 +1,6 @@
 /// UIScrollView (section 9): the content-touch delay, touchesShouldBegin / touchesShouldCancel, and
 /// its pan scrolling the content.
-extension Engine {
+extension Simulation {
   /// Which axes can scroll: content larger than the scroll view's bounds.
   func scrollableAxes(_ s: Int) -> (Bool, Bool) {
     let spec = views[s].spec
@@ -9,13 +9,15 @@ extension Engine {
   }
 
   /// At touch-down: each scroll view containing touch.view delays it (H-1) or asks at once (H-5).
-  func startScrollDelays(_ uid: Int) {
-    guard let v = touches[uid]?.view else { return }
-    for s in views.ancestry(v).dropFirst() where views[s].isScroll {
-      guard let sc = views[s].spec.scroll else { continue }
+  mutating func startScrollDelays(_ uid: Int) {
+    guard touches.contains(uid), let v = touches[uid].view else { return }
+    var ancestor = views[v].parent
+    while let s = ancestor {
+      ancestor = views[s].parent
+      guard views[s].isScroll, let sc = views[s].spec.scroll else { continue }
       if sc.delaysContentTouches {
-        touches[uid]!.scrollHolds.append(s)
-        schedule("contentTouchDelay", owner: nil, scrollView: s, touch: uid, after: constants.contentTouchDelay)
+        touches[uid].scrollHolds.append(s)
+        schedule(.contentTouchDelay, owner: nil, scrollView: s, touch: uid, after: constants.contentTouchDelay)
       } else if !askTouchesShouldBegin(s, v) {
         dropForView(uid, reason: "touchesShouldBegin")
         return
@@ -24,7 +26,7 @@ extension Engine {
   }
 
   /// touchesShouldBegin(_:with:in:) (H-2, H-5; default YES, H-7).
-  func askTouchesShouldBegin(_ s: Int, _ v: Int) -> Bool {
+  mutating func askTouchesShouldBegin(_ s: Int, _ v: Int) -> Bool {
     guard let sc = views[s].spec.scroll else { return true }
     let yes =
       sc.touchesShouldBeginExcept.contains(views[v].id) ? !sc.touchesShouldBeginDefault : sc.touchesShouldBeginDefault
@@ -33,7 +35,7 @@ extension Engine {
   }
 
   /// touchesShouldCancel(in:) (H-6; default NO for controls, YES otherwise, H-7).
-  func askTouchesShouldCancel(_ s: Int, _ v: Int) -> Bool {
+  mutating func askTouchesShouldCancel(_ s: Int, _ v: Int) -> Bool {
     guard let sc = views[s].spec.scroll else { return true }
     let base = views[v].isControl ? sc.touchesShouldCancelControls : sc.touchesShouldCancelOthers
     let yes = sc.touchesShouldCancelExcept.contains(views[v].id) ? !base : base
@@ -42,11 +44,11 @@ extension Engine {
   }
 
   /// The content-touch delay ran out with the finger still down (H-2).
-  func contentDelayExpired(_ s: Int, _ uid: Int) {
-    guard let t = touches[uid], t.isAlive, t.scrollHolds.contains(s), let v = t.view else { return }
-    emit(.timer(what: "contentTouchDelay", owner: views[s].id))
+  mutating func contentDelayExpired(_ s: Int, _ uid: Int) {
+    guard let t = touches.value(for: uid), t.isAlive, t.scrollHolds.contains(s), let v = t.view else { return }
+    emit(.timer(what: TimerKind.contentTouchDelay.rawValue, owner: views[s].id))
     if askTouchesShouldBegin(s, v) {
-      touches[uid]!.scrollHolds.removeAll { $0 == s }
+      touches[uid].scrollHolds.removeAll { $0 == s }
     } else {
       dropForView(uid, reason: "touchesShouldBegin")
     }
@@ -54,38 +56,39 @@ extension Engine {
   }
 
   /// The touch lifted while still delayed: touchesShouldBegin is asked now (H-3).
-  func releaseScrollHoldsAtEnd(_ uid: Int) {
-    guard let t = touches[uid], !t.scrollHolds.isEmpty, let v = t.view else { return }
-    cancelTimers { $0.touch == uid && $0.what == "contentTouchDelay" }
-    if t.phase == .cancelled {
-      touches[uid]!.scrollHolds = []
+  mutating func releaseScrollHoldsAtEnd(_ uid: Int) {
+    guard touches.contains(uid), !touches[uid].scrollHolds.isEmpty, let v = touches[uid].view else { return }
+    cancelTimers { $0.touch == uid && $0.what == .contentTouchDelay }
+    if touches[uid].phase == .cancelled {
+      touches[uid].scrollHolds = []
       return
     }
-    for s in t.scrollHolds {
+    for s in touches[uid].scrollHolds {
       if !askTouchesShouldBegin(s, v) {
         dropForView(uid, reason: "touchesShouldBegin")
         return
       }
     }
-    touches[uid]!.scrollHolds = []
+    touches[uid].scrollHolds = []
   }
 
   /// The view never gets this touch.
-  func dropForView(_ uid: Int, reason: String) {
-    guard let t = touches[uid], let v = t.view, !t.viewDone, !t.beganDelivered else { return }
-    touches[uid]!.viewDone = true
-    touches[uid]!.queue = []
-    touches[uid]!.scrollHolds = []
-    cancelTimers { $0.touch == uid && $0.what == "contentTouchDelay" }
+  mutating func dropForView(_ uid: Int, reason: String) {
+    guard let t = touches.value(for: uid), let v = t.view, !t.viewDone, !t.beganDelivered else { return }
+    touches[uid].viewDone = true
+    touches[uid].queue = []
+    touches[uid].scrollHolds = []
+    cancelTimers { $0.touch == uid && $0.what == .contentTouchDelay }
     emit(.drop(view: views[v].id, method: .touchesBegan, touches: [t.id], reason: reason))
   }
 
   /// H-6: before the scroll view's pan begins while content tracks the touch.
-  func scrollPanContentVeto(_ r: Int) -> String? {
+  mutating func scrollPanContentVeto(_ r: Int) -> String? {
     let s = recs[r].view
     guard let sc = views[s].spec.scroll else { return nil }
     for uid in recs[r].gestureTouches {
-      guard let t = touches[uid], t.isTrackedByView, let v = t.view, v != s, views.isDescendant(v, of: s) else {
+      guard let t = touches.value(for: uid), t.isTrackedByView, let v = t.view, v != s, views.isDescendant(v, of: s)
+      else {
         continue
       }
       if !sc.canCancelContentTouches {
@@ -97,7 +100,7 @@ extension Engine {
   }
 
   /// The content follows the pan: contentOffset = start − translation, within the content (no bounce).
-  func scrollFollow(_ r: Int) {
+  mutating func scrollFollow(_ r: Int) {
     let s = recs[r].view
     guard let sc = views[s].spec.scroll else { return }
     let (canX, canY) = scrollableAxes(s)

@@ -2,16 +2,22 @@
 struct PendingTimer {
   var due: Double
   var seq: Int
-  /// The documented name written in the trace (`minimumPressDuration`, `tapInterval`, ...).
-  var what: String
+  var what: TimerKind
   var rec: Int?
   var scrollView: Int?
   var touch: Int?
   var generation: Int
 }
 
-extension Engine {
-  func schedule(_ what: String, owner r: Int?, scrollView: Int? = nil, touch: Int? = nil, after ms: Double) {
+/// What a timer is for; the raw value is the documented name written in the trace.
+enum TimerKind: String {
+  case tapInterval, maximumTapDuration, minimumPressDuration, contentTouchDelay
+}
+
+extension Simulation {
+  mutating func schedule(
+    _ what: TimerKind, owner r: Int?, scrollView: Int? = nil, touch: Int? = nil, after ms: Double
+  ) {
     let due = now + max(0, ms.isFinite ? ms : 0)
     timers.append(
       PendingTimer(
@@ -20,30 +26,30 @@ extension Engine {
     nextTimerSeq += 1
   }
 
-  func cancelTimers(where match: (PendingTimer) -> Bool) {
+  mutating func cancelTimers(where match: (PendingTimer) -> Bool) {
     timers.removeAll(where: match)
   }
 
-  func fire(_ timer: PendingTimer) {
+  mutating func fire(_ timer: PendingTimer) {
     if let s = timer.scrollView, let uid = timer.touch {
       contentDelayExpired(s, uid)
       return
     }
-    guard let r = timer.rec, recs[r].generation == timer.generation, recs[r].state != .possible || recs[r].isInvolved
+    guard let r = timer.rec, recs[r].generation == timer.generation, recs[r].machine.state != .possible || isInvolved(r)
     else { return }
-    emit(.timer(what: timer.what, owner: recs[r].id))
+    emit(.timer(what: timer.what.rawValue, owner: recs[r].id))
     switch timer.what {
-    case "tapInterval":
+    case .tapInterval:
       request(r, .fail, "no tap \(recs[r].data.tapsDone + 1) within \(fmt(constants.tapMaximumInterval)) ms")
-    case "maximumTapDuration":
+    case .maximumTapDuration:
       if !recs[r].touches.isEmpty {
         request(r, .fail, "held longer than \(fmt(constants.tapMaximumDuration)) ms")
       }
-    case "minimumPressDuration":
-      if recs[r].state == .possible {
+    case .minimumPressDuration:
+      if recs[r].machine.state == .possible {
         request(r, .begin, "held \(fmt(recs[r].spec.minimumPressDuration)) s")
       }
-    default: break
+    case .contentTouchDelay: break
     }
     settle()
   }

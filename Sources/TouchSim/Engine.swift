@@ -5,42 +5,166 @@
 /// section 1: register new touches (hit-test, attach recognizers), feed recognizers first, resolve
 /// their states (failure requirements, shouldBegin, exclusion, actions), deliver to touch.view unless
 /// withheld or cancelled, flush what is no longer held, and reset recognizers that finished.
+///
+/// The class is a thin shell around `Simulation`, a value holding all of the state with the rules as its
+/// methods: each public call makes one access to it, and the rules then reach the state directly, without
+/// the runtime exclusivity check every access to a class's stored property costs.
 public final class Engine {
-  public let constants: ModelConstants
-  public private(set) var trace: [TraceEntry] = []
-  /// Simulated time in milliseconds.
-  public private(set) var now: Double = 0
+  var sim: Simulation
 
-  let sceneHeader: Scene
+  public init(scene: Scene, constants: ModelConstants = .uikit) {
+    sim = Simulation(scene: scene, constants: constants)
+  }
+
+  // MARK: - Public API
+
+  public var constants: ModelConstants { sim.constants }
+  /// Everything decided so far, in order (minus what `discardTrace(upTo:)` removed).
+  public var trace: [TraceEntry] { sim.trace }
+  /// Simulated time in milliseconds.
+  public var now: Double { sim.now }
+
+  /// Removes the first `count` entries of `trace` (all of them when `count` is larger), to bound memory in a
+  /// long session. The engine never reads its trace back, so it behaves exactly as before.
+  public func discardTrace(upTo count: Int) {
+    let n = min(max(count, 0), sim.trace.count)
+    if n == sim.trace.count {
+      sim.trace.removeAll(keepingCapacity: true)
+    } else if n > 0 {
+      sim.trace.removeFirst(n)
+    }
+  }
+
+  /// The scene as it is now: property changes applied, scroll offsets moved, the script of the original.
+  public var scene: Scene { sim.scene }
+
+  /// The state of a recognizer now (nil for an unknown id).
+  public func state(of recognizer: String) -> GestureState? {
+    sim.recIndex[recognizer].map { sim.recs[$0].machine.state }
+  }
+
+  /// `view.convert(p, to: other)` between any two views of the scene as it is now (nil for an unknown id
+  /// or a singular transform); `nil` as a view id means the window.
+  public func convert(_ p: Point, from a: String?, to b: String?) -> Point? {
+    let views = sim.views
+    let inWindow: Point
+    if let a {
+      guard let va = views.index[a] else { return nil }
+      inWindow = views.convertToWindow(p, from: va)
+    } else {
+      inWindow = p
+    }
+    guard let b else { return inWindow }
+    guard let vb = views.index[b] else { return nil }
+    return views.convertFromWindow(inWindow, to: vb)
+  }
+
+  /// `window.hitTest(p)` on the scene as it is now: the very walk a touch-down makes (rules ).
+  /// Each visit is appended to `visits` as the `hitTest` entry a touch-down records in the trace (at the
+  /// current time); the engine's own trace and state are not changed. Returns the id of the view hit.
+  public func hitTest(at p: Point, visits: inout [TraceEntry]) -> String? {
+    sim.views.hitTest(windowPoint: p, time: sim.now, visits: &visits).map { sim.views[$0].id }
+  }
+
+  /// The ids of recognizers waiting for others to fail, with the ids they wait for.
+  public var waiting: [String: [String]] {
+    var out: [String: [String]] = [:]
+    for r in sim.recs where r.pending != nil { out[r.id] = r.waitingFor }
+    return out
+  }
+
+  /// Numbers of the touches that are down now.
+  public var liveTouches: [Int] { sim.liveByNumber.keys }
+
+  /// The time of the next pending timer, if any.
+  public var nextTimerTime: Double? { sim.nextTimerTime }
+
+  /// Runs the given steps at `steps[0].t`, after firing timers due before it. Consecutive touch steps
+  /// form one UIEvent; `set`, `bringToFront` and `sendToBack` take effect in the order written.
+  /// Steps that do not make sense now (a move of a touch that is not down ...) are ignored.
+  public func perform(_ steps: [ScriptStep]) { sim.perform(steps[...]) }
+
+  /// Fires every timer due up to and including `t` and moves the clock to `t`.
+  public func advance(to t: Double) { sim.advance(to: t, inclusive: true) }
+
+  /// Runs a whole script: steps grouped by time, then the clock runs to the last `end` step, or until
+  /// no timer is pending.
+  public func run(script: [ScriptStep]) { sim.run(script: script) }
+
+  /// Fires timers until none is pending.
+  public func runUntilIdle() { sim.runUntilIdle() }
+
+  /// Replays `script` (default: the scene's own) on a fresh engine and returns the trace.
+  public static func replay(
+    _ scene: Scene, script: [ScriptStep]? = nil, constants: ModelConstants = .uikit
+  ) -> [TraceEntry] {
+    let e = Engine(scene: scene, constants: constants)
+    e.run(script: script ?? scene.script)
+    return e.trace
+  }
+}
+
+/// The engine's whole state; the rules are its methods (the `Engine+*.swift` extensions).
+///
+/// What it keeps is bounded by the scene and the fingers down, whatever the length of the input: touches
+/// are forgotten once lifted and delivered, the lifted taps remembered for tapCount are capped, timers
+/// go when they fire or their owner resets, and recognizers forget their touches when they reset. Only
+/// the trace grows (see `Engine.discardTrace(upTo:)`).
+struct Simulation: ~Copyable {
+  /// What never changes, behind one reference: the rules' helper functions get the simulation passed by
+  /// value, so it is kept small.
+  final class Setup {
+    let constants: ModelConstants
+    /// The scene without its views (title, window, responder chain end, script).
+    let sceneHeader: Scene
+    init(constants: ModelConstants, sceneHeader: Scene) {
+      self.constants = constants
+      self.sceneHeader = sceneHeader
+    }
+  }
+
+  let setup: Setup
+  var constants: ModelConstants { setup.constants }
+  var trace: [TraceEntry] = []
+  var now: Double = 0
+
   var views: ViewTree
   var recs: [Recognizer] = []
   var recIndex: [String: Int] = [:]
+  /// Recognizers in the current touch sequences (involved, or with a request), ascending: the only ones
+  /// the arbiter has to look at. Every recognizer that is involved or has a request is in it.
+  var engaged: [Int] = []
+  var isEngaged: [Bool] = []
   /// Live touches and finished touches whose delivery is still held, by internal id.
-  var touches: [Int: Touch] = [:]
+  var touches = TouchTable()
   /// Script touch number → internal id of the live touch with that number.
-  var liveByNumber: [Int: Int] = [:]
+  var liveByNumber = SmallIntMap<Int>()
   var nextTouchUID = 1
   var lifted: [LiftedTap] = []
   var timers: [PendingTimer] = []
   var nextTimerSeq = 0
-  var controlStates: [Int: ControlTracking] = [:]
+  /// UIControl tracking, by view (nil for views that are not controls).
+  var controlStates: [ControlTracking?]
   /// Recognizer processing order (rule E-6.6), recomputed when the tree changes.
   var processingRank: [Int] = []
+  /// Storage for `dispatch`'s list of changed touches.
+  var changedStorage: [Int] = []
 
-  public init(scene: Scene, constants: ModelConstants = .uikit) {
-    self.constants = constants
+  init(scene: Scene, constants: ModelConstants) {
     var header = scene
     header.root = ViewSpec(id: scene.root.id, frame: Rect(0, 0, 0, 0))
-    sceneHeader = header
+    setup = Setup(constants: constants, sceneHeader: header)
     views = ViewTree(root: scene.root)
+    controlStates = [ControlTracking?](repeating: nil, count: views.nodes.count)
     buildRecognizers(scene)
     for v in views.nodes.indices where views[v].isControl {
       controlStates[v] = ControlTracking(value: views[v].spec.value ?? 0)
     }
+    isEngaged = [Bool](repeating: false, count: recs.count)
     rankRecognizers()
   }
 
-  private func buildRecognizers(_ scene: Scene) {
+  private mutating func buildRecognizers(_ scene: Scene) {
     // Walk the scene in the same pre-order as ViewTree so specs line up with nodes by id.
     var specs: [String: [RecognizerSpec]] = [:]
     var stack = [scene.root]
@@ -69,7 +193,7 @@ public final class Engine {
 
   /// Deeper views first; on one view, the later-added recognizer first (rule E-6.6), except that of two
   /// taps the one needing fewer taps goes first (E-6.7).
-  func rankRecognizers() {
+  mutating func rankRecognizers() {
     let pre = views.preorder
     let order = recs.indices.sorted { a, b in
       let ra = recs[a]
@@ -90,127 +214,89 @@ public final class Engine {
     for (rank, r) in order.enumerated() { processingRank[r] = rank }
   }
 
-  // MARK: - Public API
-
   /// The scene as it is now: property changes applied, scroll offsets moved, the script of the original.
-  public var scene: Scene {
-    var s = sceneHeader
+  var scene: Scene {
+    var s = setup.sceneHeader
     s.root = views.rebuild { v in
       self.views[v].recognizers.filter { !self.recs[$0].isScrollPan }.map { self.recs[$0].spec }
     }
     return s
   }
 
-  /// The state of a recognizer now (nil for an unknown id).
-  public func state(of recognizer: String) -> GestureState? { recIndex[recognizer].map { recs[$0].state } }
-
-  /// `view.convert(p, to: other)` between any two views of the scene as it is now (nil for an unknown id
-  /// or a singular transform); `nil` as a view id means the window.
-  public func convert(_ p: Point, from a: String?, to b: String?) -> Point? {
-    let inWindow: Point
-    if let a {
-      guard let va = view(a) else { return nil }
-      inWindow = views.convertToWindow(p, from: va)
-    } else {
-      inWindow = p
-    }
-    guard let b else { return inWindow }
-    guard let vb = view(b) else { return nil }
-    return views.convertFromWindow(inWindow, to: vb)
-  }
-
-  /// The ids of recognizers waiting for others to fail, with the ids they wait for.
-  public var waiting: [String: [String]] {
-    var out: [String: [String]] = [:]
-    for r in recs where r.pending != nil { out[r.id] = r.waitingFor }
-    return out
-  }
-
-  /// Numbers of the touches that are down now.
-  public var liveTouches: [Int] { liveByNumber.keys.sorted() }
-
   /// The time of the next pending timer, if any.
-  public var nextTimerTime: Double? { timers.map(\.due).min() }
+  var nextTimerTime: Double? {
+    var next: Double?
+    for timer in timers where next.map({ timer.due < $0 }) ?? true { next = timer.due }
+    return next
+  }
 
-  /// Runs the given steps at `steps[0].t`, after firing timers due before it. Consecutive touch steps
-  /// form one UIEvent; `set`, `bringToFront` and `sendToBack` take effect in the order written.
-  /// Steps that do not make sense now (a move of a touch that is not down ...) are ignored.
-  public func perform(_ steps: [ScriptStep]) {
+  /// Runs the steps at `steps.first.t` (see `Engine.perform`).
+  mutating func perform(_ steps: ArraySlice<ScriptStep>) {
     guard let t = steps.first?.t, t.isFinite else { return }
     advance(to: t, inclusive: false)
     now = max(now, t)
-    var touchSteps: [ScriptStep.Action] = []
-    func flushTouches() {
-      if !touchSteps.isEmpty { dispatch(touchSteps) }
-      touchSteps = []
-    }
-    for step in steps {
-      switch step.action {
-      case .down, .move, .up, .cancel: touchSteps.append(step.action)
-      case .set(let changes):
-        flushTouches()
-        changes.forEach(applyChange)
-      case .bringToFront(let id):
-        flushTouches()
-        reorder(id, toFront: true)
-      case .sendToBack(let id):
-        flushTouches()
-        reorder(id, toFront: false)
-      case .end: flushTouches()
+    // Consecutive touch steps form one UIEvent; any other step ends it and takes effect in its turn.
+    var eventStart = steps.startIndex
+    for i in steps.indices {
+      switch steps[i].action {
+      case .down, .move, .up, .cancel: continue
+      default: break
+      }
+      if eventStart < i { dispatch(steps[eventStart..<i]) }
+      eventStart = i + 1
+      switch steps[i].action {
+      case .set(let changes): for change in changes { applyChange(change) }
+      case .bringToFront(let id): reorder(id, toFront: true)
+      case .sendToBack(let id): reorder(id, toFront: false)
+      default: break
       }
     }
-    flushTouches()
+    if eventStart < steps.endIndex { dispatch(steps[eventStart..<steps.endIndex]) }
   }
-
-  /// Fires every timer due up to and including `t` and moves the clock to `t`.
-  public func advance(to t: Double) { advance(to: t, inclusive: true) }
 
   /// Runs a whole script: steps grouped by time, then the clock runs to the last `end` step, or until
   /// no timer is pending.
-  public func run(script: [ScriptStep]) {
+  mutating func run(script: [ScriptStep]) {
+    // A script records about ten entries a step (hit-test visits, feeds, the responder chain ...): room for
+    // them up front spares the trace most of its reallocations and copies (never less than doubling).
+    let expected = trace.count + script.count * 10
+    if expected > trace.capacity { trace.reserveCapacity(max(expected, trace.capacity * 2)) }
     var i = 0
     var endTime: Double?
     while i < script.count {
+      let t = script[i].t
       var j = i
-      while j < script.count && script[j].t == script[i].t { j += 1 }
-      let group = Array(script[i..<j])
-      if group.contains(where: { $0.action == .end }) { endTime = max(endTime ?? 0, script[i].t) }
-      perform(group)
+      var hasEnd = false
+      while j < script.count && script[j].t == t {
+        if script[j].action == .end { hasEnd = true }
+        j += 1
+      }
+      if hasEnd { endTime = max(endTime ?? 0, t) }
+      perform(script[i..<j])
       i = j
     }
     if let endTime {
-      advance(to: endTime)
+      advance(to: endTime, inclusive: true)
     } else {
       runUntilIdle()
     }
   }
 
   /// Fires timers until none is pending.
-  public func runUntilIdle() {
+  mutating func runUntilIdle() {
     var guardCount = 0
     while let due = nextTimerTime, guardCount < 100_000 {
-      advance(to: due)
+      advance(to: due, inclusive: true)
       guardCount += 1
     }
   }
 
-  /// Replays `script` (default: the scene's own) on a fresh engine and returns the trace.
-  public static func replay(
-    _ scene: Scene, script: [ScriptStep]? = nil, constants: ModelConstants = .uikit
-  ) -> [TraceEntry] {
-    let e = Engine(scene: scene, constants: constants)
-    e.run(script: script ?? scene.script)
-    return e.trace
-  }
-
   // MARK: - Internals shared by the extensions
 
-  func emit(_ e: TraceEvent) { trace.append(TraceEntry(t: now, event: e)) }
+  mutating func emit(_ e: TraceEvent) { trace.append(TraceEntry(t: now, event: e)) }
 
-  func advance(to t: Double, inclusive: Bool) {
-    while let next = timers.indices.min(by: { (timers[$0].due, timers[$0].seq) < (timers[$1].due, timers[$1].seq) }),
-      inclusive ? timers[next].due <= t : timers[next].due < t
-    {
+  mutating func advance(to t: Double, inclusive: Bool) {
+    while let next = nextTimerIndex(), inclusive ? timers[next].due <= t : timers[next].due < t {
       let timer = timers.remove(at: next)
       now = max(now, timer.due)
       fire(timer)
@@ -218,8 +304,18 @@ public final class Engine {
     if t.isFinite { now = max(now, t) }
   }
 
+  /// The timer to fire first: the earliest, the first scheduled among equals.
+  private func nextTimerIndex() -> Int? {
+    var best: Int?
+    for i in timers.indices {
+      if let b = best, (timers[b].due, timers[b].seq) <= (timers[i].due, timers[i].seq) { continue }
+      best = i
+    }
+    return best
+  }
+
   /// After anything that can change recognizer states: resolve, deliver what is no longer held, reset.
-  func settle() {
+  mutating func settle() {
     resolve()
     flushHeldDeliveries()
     resetFinishedRecognizers()
@@ -227,9 +323,27 @@ public final class Engine {
   }
 
   /// A lifted touch is forgotten once nothing is left to deliver for it.
-  func forgetFinishedTouches() {
-    for (uid, t) in touches where !t.isAlive && t.queue.isEmpty && t.scrollHolds.isEmpty { touches[uid] = nil }
+  mutating func forgetFinishedTouches() {
+    var i = 0
+    while i < touches.count {
+      let phase = touches[at: i].phase
+      if (phase == .ended || phase == .cancelled) && touches[at: i].queue.isEmpty && touches[at: i].scrollHolds.isEmpty
+      {
+        touches.remove(at: i)
+      } else {
+        i += 1
+      }
+    }
   }
 
-  func view(_ id: String) -> Int? { views.index[id] }
+  /// Recognizer `r` is in a touch sequence now (see `engaged`).
+  mutating func engage(_ r: Int) {
+    guard !isEngaged[r] else { return }
+    isEngaged[r] = true
+    var i = engaged.count
+    while i > 0 && engaged[i - 1] > r { i -= 1 }
+    engaged.insert(r, at: i)
+  }
+
+  @inline(__always) func view(_ id: String) -> Int? { views.index[id] }
 }

@@ -40,8 +40,17 @@ public struct GestureStateMachine: Equatable, Sendable {
     return s
   }
 
+  /// Whether `legalTransitions(isDiscrete:)` contains the pair (the same table as a switch, checked on
+  /// every transition).
   public static func isLegal(from: GestureState, to: GestureState, isDiscrete: Bool) -> Bool {
-    legalTransitions(isDiscrete: isDiscrete).contains(Pair(from, to))
+    switch (from, to) {
+    case (.possible, .failed), (.ended, .possible), (.failed, .possible): return true
+    case (.possible, .ended): return isDiscrete
+    case (.possible, .began), (.began, .changed), (.changed, .changed), (.began, .ended), (.changed, .ended),
+      (.began, .cancelled), (.changed, .cancelled), (.cancelled, .possible):
+      return !isDiscrete
+    default: return false
+    }
   }
 
   public struct Pair: Hashable, Sendable {

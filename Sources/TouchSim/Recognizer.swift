@@ -1,6 +1,9 @@
 /// A gesture recognizer at run time: its scene properties, its state machine and what it has seen.
 struct Recognizer {
   var spec: RecognizerSpec
+  /// `spec.id` and `spec.kind`, which never change (stored: read on every event).
+  let id: String
+  let kind: RecognizerKind
   /// The view it is attached to.
   let view: Int
   /// Index in its view's `gestureRecognizers`.
@@ -8,6 +11,8 @@ struct Recognizer {
   /// UIScrollView's built-in `panGestureRecognizer` (id `SCROLLID.pan`).
   let isScrollPan: Bool
   var machine: GestureStateMachine
+
+  // What a gesture leaves behind: `reset()` puts every one of these back as a new recognizer has them.
 
   /// Touches it currently tracks (down, received, not ignored), in the order it got them.
   var touches: [Int] = []
@@ -28,28 +33,43 @@ struct Recognizer {
   /// Kind-specific tracking.
   var data = GestureData()
 
-  var id: String { spec.id }
   var state: GestureState { machine.state }
-  var kind: RecognizerKind { spec.kind }
+
+  /// After a reset (5.1): as it was made, its timers invalidated (`generation`). The storage of its touch
+  /// lists is kept for the next gesture.
+  mutating func reset() {
+    machine = GestureStateMachine(isDiscrete: kind.isDiscrete)
+    touches.removeAll(keepingCapacity: true)
+    gestureTouches.removeAll(keepingCapacity: true)
+    request = nil
+    requestReason = ""
+    pending = nil
+    waitingFor = []
+    requirements = nil
+    beganAfterWaiting = false
+    generation += 1
+    var start = data.start
+    data.start = SmallIntMap()
+    start.removeAll(keepingCapacity: true)
+    data = GestureData()
+    data.start = start
+  }
 
   init(spec: RecognizerSpec, view: Int, indexOnView: Int, isScrollPan: Bool = false) {
     self.spec = spec
+    id = spec.id
+    kind = spec.kind
     self.view = view
     self.indexOnView = indexOnView
     self.isScrollPan = isScrollPan
     machine = GestureStateMachine(isDiscrete: spec.kind.isDiscrete)
   }
-
-  /// In the current touch sequence: it has touches of its gesture, or is waiting for a timer.
-  var isInvolved: Bool { !gestureTouches.isEmpty || state != .possible || pending != nil }
-  /// Undecided: still `possible` while involved (holds touches for delaysTouches*, rule F-6).
-  var isUndecided: Bool { state == .possible && isInvolved }
 }
 
 /// Per-kind tracking data (one struct for all kinds keeps the recognizer a plain value).
 struct GestureData {
   // Shared
-  var start: [Int: Point] = [:]  // touch → where it went down (window)
+  var start = SmallIntMap<Point>()  // touch → where it went down (window)
   var startTime: Double = 0
   var lastCentroid: Point = .zero
   var lastTime: Double = 0

@@ -26,6 +26,10 @@ struct Touch {
   var isTrackedByView: Bool { beganDelivered && !viewDone }
 }
 
+/// Live touches, and lifted ones whose delivery is still held, by internal id (ids increase, so the
+/// order is the order they went down).
+typealias TouchTable = SmallIntMap<Touch>
+
 /// A touch that has lifted, remembered for the next touch's tapCount (rule C-6).
 struct LiftedTap {
   var location: Point

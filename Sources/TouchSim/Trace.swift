@@ -48,11 +48,13 @@ public enum TraceEvent: Equatable, Sendable {
   case hitTest(view: String, at: Point, result: HitResult)
   case hit(touch: Int, view: String?)
   case attach(touch: Int, recognizers: [String])
-  /// `other` for recognizer questions, `view` for scroll-view questions about content.
-  case ask(of: String, question: Question, other: String?, view: String?, answer: Bool)
+  /// `other` for recognizer questions, `view` for scroll-view questions about content. (Boxed, like `set`
+  /// and `action`: the largest events are kept out of line so that every entry is 64 bytes, not 72.)
+  indirect case ask(of: String, question: Question, other: String?, view: String?, answer: Bool)
   case feed(recognizer: String, method: TouchMethod, touches: [Int])
   case state(recognizer: String, from: GestureState, to: GestureState, reason: String)
-  case action(recognizer: String, state: GestureState, values: ActionValues)
+  /// Boxed: its values are several times the size of any other event.
+  indirect case action(recognizer: String, state: GestureState, values: ActionValues)
   case withhold(view: String, method: TouchMethod, touches: [Int], by: [String])
   case deliver(view: String, method: TouchMethod, touches: [Int], at: Point)
   case forward(from: ResponderID, to: ResponderID, method: TouchMethod)
@@ -60,7 +62,7 @@ public enum TraceEvent: Equatable, Sendable {
   case control(control: String, event: ControlEvent, highlighted: Bool, value: Double?)
   case scroll(view: String, contentOffset: Point)
   case timer(what: String, owner: String)
-  case set(target: String, key: String, value: PropertyValue)
+  indirect case set(target: String, key: String, value: PropertyValue)
   /// Extension: a recognizer that wants to leave `possible` waits for these to fail (rule E-6.3).
   case wait(recognizer: String, for: [String])
   /// Extension: a delivery the window never makes (`reason`: `multipleTouchEnabled`, `exclusiveTouch`,

@@ -5,16 +5,68 @@
 /// `transform` applied around the centre.
 struct ViewNode {
   /// The view's properties; `subviews` and `recognizers` are emptied (see `children`, `recognizers`).
-  var spec: ViewSpec
+  /// Any change to it recomputes what is cached from it below.
+  var spec: ViewSpec {
+    didSet { cache() }
+  }
+  /// `spec.id`, and what `spec.kind` says, which never change (stored: read on every event).
+  let id: String
+  let isControl: Bool
+  let isScroll: Bool
   var parent: Int?
   var children: [Int]
   var depth: Int
   /// Indices into the engine's recognizers, in `gestureRecognizers` order (a scroll view's pan first).
   var recognizers: [Int] = []
 
-  var id: String { spec.id }
-  var isControl: Bool { spec.kind.isControl }
-  var isScroll: Bool { spec.kind == .scroll }
+  // Cached from `spec` (hit-testing and conversions run often; the properties rarely change).
+  /// The transform from the view's own coordinates to its superview's (rule A-4 conversions).
+  private(set) var toSuperview = AffineTransform.identity
+  /// Its inverse, from the superview's coordinates into the view's own; nil for a singular transform.
+  private(set) var fromSuperview: AffineTransform?
+  /// Why hit-testing skips the view and its subtree wherever the point is (nil: it does not).
+  private(set) var hitSkip: TraceEvent.HitResult?
+  /// The area `point(inside:)` accepts, in the view's own coordinates.
+  private(set) var hitArea = Rect(0, 0, 0, 0)
+
+  init(spec: ViewSpec, parent: Int?, children: [Int], depth: Int) {
+    self.spec = spec
+    id = spec.id
+    isControl = spec.kind.isControl
+    isScroll = spec.kind == .scroll
+    self.parent = parent
+    self.children = children
+    self.depth = depth
+    cache()
+  }
+
+  private mutating func cache() {
+    let s = spec
+    let t = s.transform.affine
+    let b = s.bounds
+    // p_super = center + T·(p - boundsCentre)
+    let bc = Point(b.minX + b.width / 2, b.minY + b.height / 2)
+    let off = t.apply(Point(-bc.x, -bc.y))
+    toSuperview = AffineTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: off.x + s.center.x, ty: off.y + s.center.y)
+    fromSuperview = toSuperview.inverted
+    if s.hidden {
+      // hidden, no interaction or alpha < 0.01 → nil, and the subtree is never asked.
+      hitSkip = .hidden
+    } else if !s.userInteractionEnabled {
+      hitSkip = .noInteraction
+    } else if Double(Float(s.alpha)) < 0.01 {
+      // strictly less than 0.01 (Apple doc, decompiled _UIViewIgnoresTouchEvents), compared as UIKit
+      // stores it: CALayer.opacity is a Float, so an alpha of 0.01 reads back as 0.0099999998 (L1).
+      hitSkip = .alpha
+    } else if s.kind.isControl && !s.enabled {
+      // A-8: -[UIControl hitTest:] returns nil when the control is not enabled.
+      hitSkip = .disabled
+    } else {
+      hitSkip = nil
+    }
+    // point(inside:) is bounds.contains, grown by hitOutset.
+    hitArea = s.bounds.insetBy(-s.hitOutset)
+  }
 }
 
 struct ViewTree {
@@ -41,34 +93,19 @@ struct ViewTree {
   }
 
   subscript(i: Int) -> ViewNode {
-    get { nodes[i] }
-    set { nodes[i] = newValue }
-  }
-
-  /// The transform from the view's own coordinates to its superview's (rule A-4 conversions).
-  func toSuperview(_ i: Int) -> AffineTransform {
-    let s = nodes[i].spec
-    let t = s.transform.affine
-    let b = s.bounds
-    // p_super = center + T·(p - boundsCentre)
-    let bc = Point(b.minX + b.width / 2, b.minY + b.height / 2)
-    let off = t.apply(Point(-bc.x, -bc.y))
-    return AffineTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: off.x + s.center.x, ty: off.y + s.center.y)
-  }
-
-  /// Converts a point from the superview's coordinates into view `i`'s own coordinates.
-  func fromSuperview(_ p: Point, into i: Int) -> Point? {
-    toSuperview(i).inverted?.apply(p)
+    _read { yield nodes[i] }
+    _modify { yield &nodes[i] }
   }
 
   /// Converts a point from window coordinates into view `i`'s coordinates (nil for a singular transform).
   func convertFromWindow(_ p: Point, to i: Int) -> Point? {
+    // From the root down, one view's space at a time (as deep as the hit-test walk goes).
     var q = p
-    for v in ancestry(i).reversed() {
-      guard let r = fromSuperview(q, into: v) else { return nil }
+    if let parent = nodes[i].parent {
+      guard let r = convertFromWindow(p, to: parent) else { return nil }
       q = r
     }
-    return q
+    return nodes[i].fromSuperview?.apply(q)
   }
 
   /// Converts a point from view `i`'s coordinates into window coordinates.
@@ -76,21 +113,10 @@ struct ViewTree {
     var q = p
     var v: Int? = i
     while let cur = v {
-      q = toSuperview(cur).apply(q)
+      q = nodes[cur].toSuperview.apply(q)
       v = nodes[cur].parent
     }
     return q
-  }
-
-  /// `i`, its superview, ..., the root.
-  func ancestry(_ i: Int) -> [Int] {
-    var out: [Int] = []
-    var v: Int? = i
-    while let cur = v {
-      out.append(cur)
-      v = nodes[cur].parent
-    }
-    return out
   }
 
   /// Whether `a` is `b` or one of `b`'s descendants.

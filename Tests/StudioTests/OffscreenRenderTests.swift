@@ -73,17 +73,17 @@ import TouchSim
     #expect(bitmap.pixel(Int(centre.x), Int(centre.y)) == RGBA(0x4C, 0x8B, 0xF5))
   }
 
-  @Test func unchangedTextCreatesNoNewTextures() throws {
+  @Test func unchangedTextCreatesNoNewMasks() throws {
     let size = Size(400, 300)
     let canvas = try OffscreenCanvas(width: 400, height: 300)
     let commands = CanvasFrame(size: size).commands(for: scene())
 
     try canvas.draw(commands)
-    let afterFirst = canvas.textTexturesCreated
+    let afterFirst = canvas.textMasksCreated
     try canvas.draw(commands)
 
     #expect(afterFirst > 0)
-    #expect(canvas.textTexturesCreated == afterFirst)
+    #expect(canvas.textMasksCreated == afterFirst)
   }
 
   @Test func shapesAndClipsDrawWhereTheyShould() throws {

@@ -1,15 +1,15 @@
 import CSDL2
 import TouchSim
 
-/// Draws commands without a display: an ARGB surface and SDL's software renderer.
+/// Draws commands without a display, with the pure-Swift `Rasterizer` into an ARGB8888 pixel buffer; SDL_ttf
+/// rasterises text (once per string, face and size) and SDL_image writes PNGs.
 ///
-/// Keep one to draw many frames (its text cache then works as in the window). Not Sendable: main actor
-/// only.
+/// Keep one to draw many frames (its text masks then stay cached as in the window). Not Sendable: main
+/// actor only.
 public final class OffscreenCanvas {
-  private let surface: UnsafeMutablePointer<SDL_Surface>
-  private let renderer: OpaquePointer
-  private let painter: CommandRenderer
+  private let rasterizer: Rasterizer
   private let fonts: FontLibrary
+  private let masks: TextMaskCache
 
   /// A `width` × `height` pixel target; fonts from `assetsDirectory` (default: the located `Assets/`).
   public convenience init(width: Int, height: Int) throws {
@@ -18,43 +18,24 @@ public final class OffscreenCanvas {
 
   public init(width: Int, height: Int, assetsDirectory: String) throws(SDLError) {
     try SDLLibrary.startText()
-    guard
-      let surface = SDL_CreateRGBSurfaceWithFormat(
-        0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
-    else { throw SDLError("SDL_CreateRGBSurfaceWithFormat") }
-    guard let renderer = SDL_CreateSoftwareRenderer(surface) else {
-      SDL_FreeSurface(surface)
-      throw SDLError("SDL_CreateSoftwareRenderer")
-    }
-    self.surface = surface
-    self.renderer = renderer
+    rasterizer = Rasterizer(width: width, height: height)
     fonts = FontLibrary(assetsDirectory: assetsDirectory)
-    painter = CommandRenderer(renderer: renderer, fonts: fonts)
+    masks = TextMaskCache(fonts: fonts)
   }
 
-  deinit {
-    SDL_DestroyRenderer(renderer)
-    SDL_FreeSurface(surface)
-  }
-
-  /// How many text textures the canvas has rasterised so far.
-  public var textTexturesCreated: Int { painter.textCache.texturesCreated }
+  /// How many text masks the canvas has rasterised so far (drawing unchanged text again adds none).
+  public var textMasksCreated: Int { masks.masksCreated }
 
   /// Clears to black and draws `commands`.
   public func draw(_ commands: [DrawCommand]) throws(SDLError) {
-    SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
-    SDL_RenderClear(renderer)
-    try painter.draw(commands)
-    SDL_RenderPresent(renderer)
+    try rasterizer.render(commands, masks: masks)
   }
 
   /// The pixels drawn so far.
-  public func bitmap() -> Bitmap { Bitmap(surface: surface) }
+  public func bitmap() -> Bitmap { rasterizer.buffer.bitmap() }
 
   /// Writes the pixels to a PNG file.
-  public func savePNG(_ path: String) throws(SDLError) {
-    guard IMG_SavePNG(surface, path) == 0 else { throw SDLError("IMG_SavePNG(\(path))") }
-  }
+  public func savePNG(_ path: String) throws(SDLError) { try rasterizer.buffer.savePNG(path) }
 }
 
 extension Bitmap {
@@ -71,8 +52,7 @@ extension Bitmap {
     if let base = surface.pointee.pixels.map(UnsafeRawPointer.init) {
       for y in 0..<h {
         for x in 0..<w {
-          let v = base.load(fromByteOffset: y * pitch + x * 4, as: UInt32.self)
-          pixels.append(RGBA(UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF), UInt8(v >> 24)))
+          pixels.append(RGBA(argb: base.load(fromByteOffset: y * pitch + x * 4, as: UInt32.self)))
         }
       }
     }

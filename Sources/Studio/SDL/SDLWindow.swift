@@ -3,13 +3,22 @@ import TouchSim
 
 /// A resizable, HiDPI-aware window with an accelerated renderer (software as a fallback).
 ///
-/// Translates SDL events into `StudioInput` values at the edge; nothing past it sees SDL types.
-/// Not Sendable: main actor only.
+/// Frames are drawn by the pure-Swift `Rasterizer` into a pixel buffer, uploaded into one streaming texture
+/// and copied to the window; an unchanged frame is neither drawn nor uploaded again. Translates SDL events
+/// into `StudioInput` values at the edge; nothing past it sees SDL types. Not Sendable: main actor only.
 final class SDLWindow {
   private let window: OpaquePointer
   private let renderer: OpaquePointer
-  private let painter: CommandRenderer
   private let fonts: FontLibrary
+  private let masks: TextMaskCache
+  private let rasterizer = Rasterizer(width: 0, height: 0)
+  /// The streaming ARGB8888 texture the frame is uploaded into, the size of the drawable.
+  private var texture: OpaquePointer?
+  private var textureSize = (width: 0, height: 0)
+  /// The commands of the frame in `texture`, to skip drawing and uploading an identical frame.
+  private var presented: [DrawCommand]?
+  /// How many frames were drawn and uploaded (identical frames presented again are not counted).
+  private(set) var framesDrawn = 0
 
   /// Opens the window, `width` × `height` points (at most 95 % of the display's usable area), centred.
   init(title: String, width: Int, height: Int, assetsDirectory: String) throws(SDLError) {
@@ -44,11 +53,12 @@ final class SDLWindow {
     self.window = window
     self.renderer = renderer
     fonts = FontLibrary(assetsDirectory: assetsDirectory)
-    painter = CommandRenderer(renderer: renderer, fonts: fonts)
+    masks = TextMaskCache(fonts: fonts)
     SDL_SetWindowMinimumSize(window, 480, 360)
   }
 
   deinit {
+    if let texture { SDL_DestroyTexture(texture) }
     SDL_DestroyRenderer(renderer)
     SDL_DestroyWindow(window)
   }
@@ -74,13 +84,55 @@ final class SDLWindow {
 
   func delay(milliseconds: Int) { SDL_Delay(UInt32(max(milliseconds, 0))) }
 
+  /// Blocks until an event is waiting or `timeoutMilliseconds` have passed, without taking the event from
+  /// the queue (`pollInputs` reads it); true when an event is waiting.
+  @discardableResult
+  func waitForInput(timeoutMilliseconds: Int) -> Bool {
+    guard timeoutMilliseconds > 0 else {
+      // SDL_WaitEventTimeout with no time to wait can stop at its poll sentinel: look at the queue instead.
+      SDL_PumpEvents()
+      return SDL_PeepEvents(nil, 1, SDL_PEEKEVENT, SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue) > 0
+    }
+    return SDL_WaitEventTimeout(nil, Int32(clamping: timeoutMilliseconds)) != 0
+  }
+
   /// Draws a frame and presents it; with `screenshot`, also saves the frame as a PNG there.
+  ///
+  /// When `commands` equal the last frame's and the drawable kept its size, the frame already in the
+  /// texture is presented again without drawing or uploading it.
   func present(_ commands: [DrawCommand], screenshot: String? = nil) throws(SDLError) {
-    SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
-    SDL_RenderClear(renderer)
-    try painter.draw(commands)
-    if let screenshot { try saveScreenshot(screenshot) }
+    var w: Int32 = 0
+    var h: Int32 = 0
+    SDL_GetRendererOutputSize(renderer, &w, &h)
+    let size = (width: max(Int(w), 1), height: max(Int(h), 1))
+    if texture == nil || size != textureSize {
+      if let texture { SDL_DestroyTexture(texture) }
+      texture = nil
+      presented = nil
+      guard
+        let created = SDL_CreateTexture(
+          renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
+          Int32(size.width), Int32(size.height))
+      else { throw SDLError("SDL_CreateTexture") }
+      SDL_SetTextureBlendMode(created, SDL_BLENDMODE_NONE)
+      texture = created
+      textureSize = size
+      rasterizer.resize(width: size.width, height: size.height)
+    }
+    if screenshot != nil || presented != commands {
+      presented = nil
+      try rasterizer.render(commands, masks: masks)
+      let buffer = rasterizer.buffer
+      guard SDL_UpdateTexture(texture, nil, buffer.pixels, Int32(buffer.pitch)) == 0 else {
+        throw SDLError("SDL_UpdateTexture")
+      }
+      presented = commands
+      framesDrawn += 1
+    }
+    if let screenshot { try rasterizer.buffer.savePNG(screenshot) }
+    SDL_RenderCopy(renderer, texture, nil, nil)
     SDL_RenderPresent(renderer)
+    needsRepaint = false
   }
 
   /// Every pending event, translated; positions in pixels.
@@ -89,10 +141,30 @@ final class SDLWindow {
     var event = SDL_Event()
     let scale = pixelScale
     let size = pixelSize
-    while SDL_PollEvent(&event) != 0 {
+    while true {
+      guard SDL_PollEvent(&event) != 0 else {
+        // SDL_PollEvent stops at the end of a poll cycle, and a wait for input can leave that mark ahead of
+        // the events it waited for: go on while events are queued.
+        if SDL_PeepEvents(nil, 1, SDL_PEEKEVENT, SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue) > 0 { continue }
+        break
+      }
+      if event.type == SDL_WINDOWEVENT.rawValue && Self.needsRepaint(UInt32(event.window.event)) {
+        needsRepaint = true
+      }
       if let input = Self.translate(event, pixelScale: scale, pixelSize: size) { out.append(input) }
     }
     return out
+  }
+
+  /// The window was uncovered, shown, restored or resized since the last present: its pixels must be
+  /// presented again even if the frame did not change.
+  private(set) var needsRepaint = false
+
+  private static func needsRepaint(_ kind: UInt32) -> Bool {
+    [
+      SDL_WINDOWEVENT_EXPOSED, SDL_WINDOWEVENT_SHOWN, SDL_WINDOWEVENT_RESTORED, SDL_WINDOWEVENT_SIZE_CHANGED,
+      SDL_WINDOWEVENT_MAXIMIZED,
+    ].contains { $0.rawValue == kind }
   }
 
   /// One SDL event as a `StudioInput`, or nil for events the window ignores.
@@ -226,21 +298,6 @@ final class SDLWindow {
       m.motion.windowID = SDL_GetWindowID(window)
     }
     SDL_PushEvent(&m)
-  }
-
-  /// Saves what has been drawn (before present) as a PNG: the window's own screenshot.
-  private func saveScreenshot(_ path: String) throws(SDLError) {
-    let size = pixelSize
-    guard
-      let surface = SDL_CreateRGBSurfaceWithFormat(
-        0, Int32(size.width), Int32(size.height), 32, SDL_PIXELFORMAT_ARGB8888.rawValue)
-    else { throw SDLError("SDL_CreateRGBSurfaceWithFormat") }
-    defer { SDL_FreeSurface(surface) }
-    guard
-      SDL_RenderReadPixels(
-        renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, surface.pointee.pixels, surface.pointee.pitch) == 0
-    else { throw SDLError("SDL_RenderReadPixels") }
-    guard IMG_SavePNG(surface, path) == 0 else { throw SDLError("IMG_SavePNG(\(path))") }
   }
 }
 

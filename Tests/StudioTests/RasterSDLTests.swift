@@ -1,0 +1,131 @@
+import CSDL2
+import Foundation
+import Testing
+import TouchSim
+
+@testable import Studio
+
+/// Text masks rendered by SDL_ttf and cached, and the window presenting the rasterizer's frames. SDL and
+/// SDL_ttf are process-wide, so these run one at a time on the main actor, with SDL's dummy video driver.
+@Suite(.serialized) @MainActor struct RasterSDLTests {
+  init() { SDLLibrary.preferVideoDriver("dummy") }
+
+  private func masks(maxIdleFrames: Int = 120) throws -> TextMaskCache {
+    try SDLLibrary.startText()
+    let fonts = FontLibrary(assetsDirectory: try ResourceLocator.assetsDirectory())
+    return TextMaskCache(fonts: fonts, maxIdleFrames: maxIdleFrames)
+  }
+
+  @Test func aMaskIsTheTextsCoverageAtItsMeasuredSize() throws {
+    let cache = try masks()
+
+    let mask = try #require(try cache.mask(TextMaskKey(text: "Hello", face: .regular, size: 20)))
+
+    #expect(abs(Double(mask.width) - TextMetrics.width("Hello", size: 20)) <= 2)
+    #expect(abs(Double(mask.height) - TextMetrics.height(size: 20)) <= 2)
+    #expect(mask.coverage.contains(255) && mask.coverage.contains(0))
+    #expect(mask.coverage.contains { $0 > 0 && $0 < 255 })  // anti-aliased glyph edges
+    #expect(try cache.mask(TextMaskKey(text: "", face: .regular, size: 20)) == nil)
+    #expect(cache.masksCreated == 1)
+  }
+
+  @Test func masksIdleForTooManyFramesAreDropped() throws {
+    let cache = try masks(maxIdleFrames: 2)
+    let key = TextMaskKey(text: "Idle", face: .bold, size: 14)
+    _ = try cache.mask(key)
+    _ = try cache.mask(TextMaskKey(text: "Busy", face: .bold, size: 14))
+
+    for _ in 0..<3 {
+      _ = try cache.mask(TextMaskKey(text: "Busy", face: .bold, size: 14))
+      cache.endFrame()
+    }
+
+    #expect(cache.count == 1)
+    _ = try cache.mask(key)
+    #expect(cache.masksCreated == 3)
+  }
+
+  @Test func steadyStateFramesDoNotRasteriseTextAgain() throws {
+    let size = Size(1280, 800)
+    let model = StudioModel(scene: DemoScene.scene)
+    let commands = model.frame(size: size, pixelScale: 1).commands
+    let canvas = try OffscreenCanvas(width: 1280, height: 800)
+
+    try canvas.draw(commands)
+    let afterFirst = canvas.textMasksCreated
+    for _ in 0..<5 { try canvas.draw(commands) }
+
+    #expect(afterFirst > 10)
+    #expect(canvas.textMasksCreated == afterFirst)
+  }
+
+  @Test func changingATextsColourReusesItsMask() throws {
+    let canvas = try OffscreenCanvas(width: 200, height: 60)
+    func frame(_ color: RGBA) -> [DrawCommand] {
+      [
+        .rect(Rect(0, 0, 200, 60), fill: .white, stroke: nil),
+        .text("Colour", at: Point(10, 10), style: TextStyle(size: 30, color: color, face: .bold)),
+      ]
+    }
+
+    try canvas.draw(frame(RGBA(255, 0, 0)))
+    let red = canvas.bitmap()
+    try canvas.draw(frame(RGBA(0, 0, 255)))
+    let blue = canvas.bitmap()
+
+    #expect(canvas.textMasksCreated == 1)
+    #expect(red.pixels.contains(RGBA(255, 0, 0)) && !red.pixels.contains(RGBA(0, 0, 255)))
+    #expect(blue.pixels.contains(RGBA(0, 0, 255)) && !blue.pixels.contains(RGBA(255, 0, 0)))
+  }
+
+  @Test func theWindowDrawsAndUploadsOnlyFramesThatChanged() throws {
+    let w = try SDLWindow(title: "test", width: 640, height: 480, assetsDirectory: ResourceLocator.assetsDirectory())
+    let model = StudioModel(scene: DemoScene.scene)
+    let commands = model.frame(size: w.pixelSize, pixelScale: w.pixelScale).commands
+
+    try w.present(commands)
+    try w.present(commands)
+    try w.present(commands)
+    #expect(w.framesDrawn == 1)
+    try w.present(commands + [.rect(Rect(0, 0, 10, 10), fill: .white, stroke: nil)])
+    #expect(w.framesDrawn == 2)
+  }
+
+  @Test func aScreenshotIsTheRasterisedFrame() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("touchscope-\(UUID()).png").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let w = try SDLWindow(title: "test", width: 640, height: 480, assetsDirectory: ResourceLocator.assetsDirectory())
+    let size = w.pixelSize
+    let commands: [DrawCommand] = [
+      .rect(Rect(0, 0, size.width, size.height), fill: RGBA(10, 20, 30), stroke: nil),
+      .circle(center: Point(100, 100), radius: 40, fill: RGBA(200, 100, 0), stroke: nil),
+    ]
+    try w.present(commands)
+
+    try w.present(commands, screenshot: path)  // identical, but a screenshot draws it anyway
+    let shot = try loadPNG(path: path)
+
+    #expect(w.framesDrawn == 2)
+    #expect(shot.width == Int(size.width) && shot.height == Int(size.height))
+    #expect(shot.pixel(100, 100) == RGBA(200, 100, 0))
+    #expect(shot.pixel(300, 300) == RGBA(10, 20, 30))
+  }
+
+  @Test func waitingForInputLeavesTheEventInTheQueue() throws {
+    let w = try SDLWindow(title: "test", width: 640, height: 480, assetsDirectory: ResourceLocator.assetsDirectory())
+    _ = w.pollInputs()
+    #expect(!w.waitForInput(timeoutMilliseconds: 20))
+
+    var down = SDL_Event()
+    down.button.type = SDL_MOUSEBUTTONDOWN.rawValue
+    down.button.which = 0
+    down.button.button = UInt8(SDL_BUTTON_LEFT)
+    down.button.x = 12
+    down.button.y = 34
+    SDL_PushEvent(&down)
+
+    #expect(w.waitForInput(timeoutMilliseconds: 1000))
+    #expect(w.waitForInput(timeoutMilliseconds: 0))  // still there
+    #expect(w.pollInputs() == [.pointerDown(.mouse, at: Point(12, 34))])
+  }
+}

@@ -21,6 +21,8 @@ public final class StudioApp {
     public var size = Size(1440, 900)
     /// Start in presenter mode.
     public var presenter = false
+    /// Benchmark hooks (`touchscope bench` runs the window as a child process and reads these reports).
+    public var benchmark = BenchmarkReports.none
     public init() {}
   }
   private let options: Options
@@ -32,22 +34,31 @@ public final class StudioApp {
   public init(scene: Scene, path: String?, options: Options = Options()) {
     model = StudioModel(scene: scene, path: path)
     model.narrator = StudioNarration.narrate
-    model.library = SceneLibrary.items()
+    model.narrateInBackground()
     self.options = options
     if let path { watched = (path, FileStamp(path: path)) }
     if options.presenter { model.perform(.togglePresenter) }
   }
 
   /// Opens the window and runs until the user quits; returns the trace of the session.
+  ///
+  /// Frames are paced at most 120 a second and at least 60 while anything changes; a frame identical to
+  /// the last one is neither drawn nor presented, and once nothing has changed for a while the loop
+  /// sleeps until input arrives (checking the scene file ten times a second).
   @discardableResult
   public func run() throws -> [TraceEntry] {
     let window = try SDLWindow(
       title: "Touchscope", width: Int(options.size.width), height: Int(options.size.height),
       assetsDirectory: ResourceLocator.assetsDirectory())
     let start = window.ticks
-    let frameBudget = 1000.0 / 60
     var pending = options.inject.sorted { $0.at < $1.at }
     var screenshotPath: String?
+    var presented = 0
+    var unchangedFrames = 0
+    var lastBuilt = -1000.0
+    var lastCommands: [DrawCommand] = []
+    var reloadToReport = false
+    var idleStart: (wall: Double, cpu: Double)?
     while model.isRunning {
       let frameStart = window.ticks
       let wall = frameStart - start
@@ -55,26 +66,74 @@ public final class StudioApp {
         pending.removeFirst()
         window.pushFinger(e.kind, finger: e.finger, x: e.x, y: e.y, synthesizeMouse: e.synthesizeMouse)
       }
-      for input in window.pollInputs() { model.handle(input, wall: wall) }
-      watchSceneFile(wall: wall)
+      let inputs = window.pollInputs()
+      for input in inputs { model.handle(input, wall: wall) }
+      if watchSceneFile(wall: wall) { reloadToReport = true }
       model.tick(wall: wall)
       for effect in model.drainEffects() {
         switch effect {
         case .writeFile(let path, let text, let note): write(text, to: path, note: note, wall: wall)
         case .screenshot: screenshotPath = nextScreenshotPath()
-        case .openScene(let path): open(path, wall: wall)
+        case .openScene(let path):
+          open(path, wall: wall)
+          reloadToReport = true
         case .quit: break
         }
       }
+      // At rest (30 unchanged frames in a row) a frame is built only when input arrived, the scene file
+      // changed, or half a second passed (anything the clock alone changes, such as a toast running
+      // out, shows within that).
+      if let s = idleStart, s.cpu >= 0, wall - s.wall >= 4000 {
+        // CPU used per second of wall time while nothing happens.
+        BenchmarkReports.print("idle", String(format: "%.3f", (BenchmarkReports.processCPU() - s.cpu) / 4))
+        return model.engine.trace
+      } else if let s = idleStart, s.cpu < 0, wall - s.wall >= 5000 {
+        idleStart = (wall, BenchmarkReports.processCPU())
+      }
+      let resting =
+        unchangedFrames >= 30 && inputs.isEmpty && !reloadToReport && screenshotPath == nil && !window.needsRepaint
+      if resting && wall - lastBuilt < 500 {
+        writeTrace(wall: wall, force: false)
+        pace(window, frameStart: frameStart, idle: true, nextInjection: pending.first.map { $0.at + start })
+        continue
+      }
+      lastBuilt = wall
       let list = model.frame(size: window.pixelSize, pixelScale: window.pixelScale)
-      try window.present(list.commands, screenshot: screenshotPath)
+      let changed = list.commands != lastCommands || screenshotPath != nil || presented == 0
+      if changed || window.needsRepaint {
+        // An unchanged frame is presented again only when the window was uncovered or resized; it is then
+        // not drawn again, its last pixels are copied.
+        try window.present(list.commands, screenshot: screenshotPath)
+        lastCommands = list.commands
+      }
+      if changed {
+        presented += 1
+        unchangedFrames = 0
+      } else {
+        unchangedFrames += 1
+      }
       if let shot = screenshotPath {
         model.notify("Screenshot saved to \(shot)", wall: wall)
         screenshotPath = nil
       }
+      if presented == 1 && changed {
+        // The library's titles are read once the first frame is up, so they never delay start-up.
+        model.library = SceneLibrary.items()
+        switch options.benchmark {
+        case .firstFrame:
+          BenchmarkReports.print("first-frame")
+          return model.engine.trace
+        case .reloads: BenchmarkReports.print("ready")
+        case .idle: idleStart = (wall, -1)  // measured from five seconds after the first frame
+        case .none: break
+        }
+      } else if changed && reloadToReport && options.benchmark == .reloads {
+        BenchmarkReports.print("reloaded")
+      }
+      if changed { reloadToReport = false }
       writeTrace(wall: wall, force: false)
-      let spent = window.ticks - frameStart
-      if spent < frameBudget { window.delay(milliseconds: Int(frameBudget - spent)) }
+      pace(
+        window, frameStart: frameStart, idle: unchangedFrames >= 30, nextInjection: pending.first.map { $0.at + start })
     }
     writeTrace(wall: 0, force: true)
     return model.engine.trace
@@ -82,14 +141,28 @@ public final class StudioApp {
 
   // MARK: Files
 
-  /// Checks the scene file about twice a second; a change reloads it (or shows why it cannot).
-  private func watchSceneFile(wall: Double) {
-    guard let w = watched, wall - lastWatch >= 500 else { return }
+  /// Sleeps until the next frame is due. Busy frames come at most every 1/120 s (so a flood of mouse
+  /// events cannot starve the machine) and at least every 1/60 s; input wakes the loop at once. After 30
+  /// unchanged frames the loop is idle: it waits for input for up to 100 ms at a time.
+  private func pace(_ window: SDLWindow, frameStart: Double, idle: Bool, nextInjection: Double?) {
+    let minimum = 1000.0 / 120
+    let spent = window.ticks - frameStart
+    if spent < minimum { window.delay(milliseconds: Int((minimum - spent).rounded(.up))) }
+    var wait = idle ? 100.0 : 1000.0 / 60 - (window.ticks - frameStart)
+    if let next = nextInjection { wait = min(wait, next - window.ticks) }
+    if wait >= 1 { window.waitForInput(timeoutMilliseconds: Int(wait)) }
+  }
+
+  /// Checks the scene file ten times a second; a change reloads it (or shows why it cannot). True when
+  /// the file changed.
+  private func watchSceneFile(wall: Double) -> Bool {
+    guard let w = watched, wall - lastWatch >= 100 else { return false }
     lastWatch = wall
     let stamp = FileStamp(path: w.path)
-    guard stamp != w.stamp else { return }
+    guard stamp != w.stamp else { return false }
     watched = (w.path, stamp)
     reload(w.path, wall: wall)
+    return true
   }
 
   private func reload(_ path: String, wall: Double) {
@@ -131,6 +204,34 @@ public final class StudioApp {
     writtenTraceCount = trace.count
     lastTraceWrite = wall
     try? traceJSONLines(trace).write(toFile: path, atomically: true, encoding: .utf8)
+  }
+}
+
+/// What the window reports on standard output for `touchscope bench` (each line `WORD NANOSECONDS`, the
+/// system's monotonic clock, or `idle CPU-MS-PER-SECOND`).
+public enum BenchmarkReports: Sendable, Equatable {
+  case none
+  /// Report `first-frame` once the first frame is presented, then quit.
+  case firstFrame
+  /// Report `ready` after the first frame, and `reloaded` when the first frame after a scene file's change
+  /// is presented.
+  case reloads
+  /// Report the CPU milliseconds used per second over four idle seconds (from five seconds after the first
+  /// frame), then quit.
+  case idle
+
+  static func print(_ word: String, _ value: String? = nil) {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    let ns = UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+    FileHandle.standardOutput.write(Data("\(word) \(value ?? String(ns))\n".utf8))
+  }
+
+  /// CPU time used by this process so far, in milliseconds.
+  static func processCPU() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
+    return Double(ts.tv_sec) * 1000 + Double(ts.tv_nsec) / 1e6
   }
 }
 

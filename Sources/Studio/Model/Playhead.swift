@@ -84,6 +84,11 @@ public struct Playhead: Equatable, Sendable {
     dwell = 0
   }
 
+  /// The same place after the first `k` entries of the trace were discarded.
+  public mutating func rebase(droppingFirst k: Int) {
+    index = max(index - k, 0)
+  }
+
   /// Shows `trace[0...i]`.
   public mutating func jump(to i: Int, in trace: [TraceEntry]) {
     guard !trace.isEmpty else { return }

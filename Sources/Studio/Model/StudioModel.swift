@@ -35,7 +35,7 @@ public final class StudioModel {
   public private(set) var fold: TraceFold
   /// Sentences explaining the trace (provided by the narration module; cached by trace length).
   public var narrator: (@Sendable ([TraceEntry], Scene) -> [NarrationItem])?
-  private var narrationCache: (count: Int, items: [NarrationItem]) = (-1, [])
+  private var narrationCache: (count: Int, from: Int, items: [NarrationItem]) = (-1, 0, [])
 
   // MARK: Input
 
@@ -67,6 +67,8 @@ public final class StudioModel {
   public private(set) var toast: (text: String, until: Double)?
   public private(set) var effects: [StudioEffect] = []
   private var lastFrame = DrawList()
+  /// Costly parts of the last frame, for the next one (see `FrameMemo`).
+  let frameMemo = FrameMemo()
   private var lastLayout: StudioLayout?
   public private(set) var isRunning = true
 
@@ -75,7 +77,8 @@ public final class StudioModel {
     config = scene
     scenePath = path
     engine = Engine(scene: scene)
-    engineStartScene = scene
+    baseFold = TraceFold(scene: scene)
+    narrationFold = TraceFold(scene: scene)
     fold = TraceFold(scene: scene)
   }
 
@@ -91,6 +94,7 @@ public final class StudioModel {
     sceneList = nil
     restartEngine(on: scene)
     recording = []
+    gestureStarts = []
     lastGesture = []
   }
 
@@ -101,14 +105,16 @@ public final class StudioModel {
 
   private func restartEngine(on scene: Scene) {
     engine = Engine(scene: scene)
-    engineStartScene = scene
+    baseFold = TraceFold(scene: scene)
+    history = []
+    discardedEntries = 0
+    resetNarration()
     pointerTouches = [:]
     virtualFinger = nil
     currentGesture = []
     clock = 0
     playhead.rewind()
     fold = TraceFold(scene: scene)
-    narrationCache = (-1, [])
   }
 
   /// Takes the effects queued since the last call.
@@ -126,8 +132,23 @@ public final class StudioModel {
     lastTick = wall
     if let t = toast, t.until < wall { toast = nil }
     guard !paused else { return }
-    playhead.advance(by: dt, speed: speed, trace: engine.trace, limit: max(clock, engine.now))
+    playhead.advance(by: dt, speed: speed, trace: engine.trace, limit: playheadLimit)
     refreshFold()
+    if let summaries = narrationWorker?.takeSummaries() { appendHistory(summaries) }
+    boundTrace()
+  }
+
+  /// How long the picture keeps changing after the last trace entry when nothing else happens: the
+  /// longest fade (the hit-test walk's badges, 2.1 s) and a margin.
+  public static let settleTime = 3000.0
+
+  /// The latest time the playhead may show. The engine's clock keeps running at rest (timers and tap
+  /// intervals need it), but once every touch is up, no timer is pending and every fade has finished,
+  /// the playhead stops a little after the last entry: the picture is still, and the window can sleep.
+  private var playheadLimit: Double {
+    let now = max(clock, engine.now)
+    guard engine.liveTouches.isEmpty, pointerTouches.isEmpty, engine.nextTimerTime == nil else { return now }
+    return min(now, max((engine.trace.last?.t ?? 0) + Self.settleTime, playhead.time))
   }
 
   /// The engine's clock follows the wall clock at the playback speed (slow motion slows the world).
@@ -142,35 +163,179 @@ public final class StudioModel {
 
   private func refreshFold() {
     if playhead.index < fold.count {
-      fold = TraceFold.at(playhead.index, of: engine.trace, scene: engineStartScene)
+      fold = baseFold
+      fold.advance(engine.trace, upTo: playhead.index)
     } else {
       fold.advance(engine.trace, upTo: playhead.index)
     }
   }
 
-  /// The scene the current engine started from (the fold replays the trace on it).
-  public private(set) var engineStartScene: Scene
+  /// The state at the first entry the trace still holds (the fold replays the trace from it).
+  private var baseFold: TraceFold
+  /// The scene at the first entry the trace still holds: the scene the engine started from, with the
+  /// changes of any entries discarded since.
+  public var engineStartScene: Scene { baseFold.scene }
+
+  // MARK: - Bounded memory
+
+  /// How much of a live session the model keeps (see `boundTrace`).
+  public struct Limits: Sendable, Equatable {
+    /// The trace is trimmed once it holds this many entries (at 120 touch events a second that is a
+    /// minute or two of continuous input; a whole lesson script is a few hundred).
+    public var trace = 60_000
+    /// Entries kept after a trim: what the timeline and the log can show, and the playhead step through.
+    public var traceKept = 30_000
+    /// Gesture summaries ("Why?" sentences) kept from discarded entries.
+    public var history = 1_000
+    /// Script steps of live input kept for saving and replaying (Ctrl+Shift+S, P): whole gestures.
+    public var recording = 20_000
+    public init() {}
+  }
+  public var limits = Limits()
+
+  /// The compact history of discarded entries: the narration's gesture summaries, oldest first.
+  public private(set) var history: [NarrationItem] = []
+  /// How many entries were discarded from the front of the trace since the engine started.
+  public private(set) var discardedEntries = 0
+
+  /// Keeps memory bounded under endless live input: when the trace is longer than `limits.trace` and the
+  /// window is live (not replaying, the playhead among the entries kept), the oldest entries are folded
+  /// into the base state and discarded, their gesture summaries kept in `history`. The cut falls on a
+  /// touch-down, so the trace still starts at the beginning of a gesture.
+  private func boundTrace() {
+    let trace = engine.trace
+    guard trace.count > limits.trace, !replaying, playhead.index >= trace.count - limits.traceKept else { return }
+    var cut = trace.count - limits.traceKept
+    let latest = min(cut + limits.traceKept / 2, playhead.index)
+    while cut < latest {
+      if case .input(_, .began, _, _) = trace[cut].event { break }
+      cut += 1
+    }
+    if cut >= latest { cut = trace.count - limits.traceKept }
+    if let narrator {
+      // The summaries of what goes: narrated on the worker when there is one (a long stretch takes a
+      // while), then appended to the history.
+      let gone = Array(trace[0..<cut])
+      let scene = baseFold.scene
+      if let worker = narrationWorker {
+        worker.summarize(gone, scene: scene, narrator: narrator)
+      } else {
+        appendHistory(Self.summaries(of: gone, scene: scene, narrator: narrator))
+      }
+    }
+    scanGestures(trace)
+    baseFold.advance(trace, upTo: cut)
+    baseFold.rebase(droppingFirst: cut)
+    engine.discardTrace(upTo: cut)
+    discardedEntries += cut
+    fold.rebase(droppingFirst: cut)
+    playhead.rebase(droppingFirst: cut)
+    narrationGeneration += 1
+    narrationCache = (-1, 0, [])
+    narrationFold = baseFold
+    gestureBoundaries = gestureBoundaries.filter { $0 >= cut }.map { $0 - cut }
+    gestureScan.index -= cut
+    scrollOffsets[.log] = nil
+  }
 
   /// The trace time the playhead shows.
   public var playheadTime: Double { playhead.time }
 
-  /// The narration of the trace so far.
-  /// Narrating is linear in the trace, so on long traces it is redone at most four times a second while
-  /// live input keeps adding to it (the strip is at most a quarter of a second behind then).
+  /// The narration around the playhead: the sentences of the gesture the playhead is in and of the one
+  /// before it (what the strip can show), so the cost of a frame does not grow with the trace.
+  ///
+  /// A gesture starts at a touch-down while no other touch is down; the narration starts from the fold at
+  /// that entry (the scene as it was then), so its sentences are those of a whole-trace narration. While
+  /// live input keeps adding to a long gesture (over 3,000 entries) it is redone at most four times a
+  /// second.
   public var narration: [NarrationItem] {
     guard let narrator else { return [] }
-    let count = engine.trace.count
-    if narrationCache.count != count {
-      let wall = lastWall ?? 0
-      let cheap = count < 3000
-      if cheap || narrationCache.count < 0 || wall - narratedAt >= 250 {
-        narrationCache = (count, narrator(engine.trace, engineStartScene))
-        narratedAt = wall
+    let trace = engine.trace
+    scanGestures(trace)
+    let from = narrationStart(playhead: playhead.index)
+    guard narrationCache.count != trace.count || narrationCache.from != from else { return narrationCache.items }
+    if let worker = narrationWorker, narrationCache.count >= 0 {
+      // Live: the worker narrates while this frame shows the narration one update behind.
+      if let done = worker.take(), done.generation == narrationGeneration {
+        narrationCache = (done.count, done.from, done.items)
       }
+      if narrationCache.count != trace.count || narrationCache.from != from, !worker.isBusy {
+        worker.submit(
+          trace: Array(trace[from...]), scene: sceneAt(from), from: from, count: trace.count,
+          generation: narrationGeneration, narrator: narrator)
+      }
+      return narrationCache.items
+    }
+    let wall = lastWall ?? 0
+    let cheap = trace.count - from < 3000
+    if cheap || narrationCache.count < 0 || narrationCache.from != from || wall - narratedAt >= 250 {
+      let scene = sceneAt(from)
+      let items = NarrationWorker.narrate(Array(trace[from...]), scene: scene, from: from, narrator: narrator)
+      narrationCache = (trace.count, from, items)
+      narratedAt = wall
     }
     return narrationCache.items
   }
+
+  /// Narrate on a worker thread while live input keeps the trace growing (the window turns this on; tests
+  /// and renders narrate synchronously, so what they draw is deterministic).
+  public func narrateInBackground() {
+    if narrationWorker == nil { narrationWorker = NarrationWorker() }
+  }
+  private var narrationWorker: NarrationWorker?
+  /// Bumped whenever the trace is replaced or trimmed, so a worker's late result for an old trace is dropped.
+  private var narrationGeneration = 0
+
+  /// The scene as it was at trace entry `index` (the fold of the entries before it).
+  private func sceneAt(_ index: Int) -> Scene {
+    if narrationFold.count > index { narrationFold = baseFold }
+    narrationFold.advance(engine.trace, upTo: index)
+    return narrationFold.scene
+  }
   private var narratedAt: Double = -1000
+  /// The fold at the narration's first entry.
+  private var narrationFold: TraceFold
+  /// Where gestures start in the trace (indices of touch-downs while no touch was down), found
+  /// incrementally: `gestureScan` is how far the trace was scanned and which touches were down there.
+  private var gestureBoundaries: [Int] = []
+  private var gestureScan: (index: Int, down: Set<Int>) = (0, [])
+
+  private func scanGestures(_ trace: [TraceEntry]) {
+    var (i, down) = gestureScan
+    while i < trace.count {
+      if case .input(let n, let phase, _, _) = trace[i].event {
+        switch phase {
+        case .began:
+          if down.isEmpty { gestureBoundaries.append(i) }
+          down.insert(n)
+        case .ended, .cancelled: down.remove(n)
+        default: break
+        }
+      }
+      i += 1
+    }
+    gestureScan = (i, down)
+  }
+
+  /// The start of the gesture before the one the playhead is in (0 when there is none).
+  private func narrationStart(playhead index: Int) -> Int {
+    // The last boundary before the playhead starts the current gesture; the one before it, the previous.
+    var lo = 0
+    var hi = gestureBoundaries.count
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if gestureBoundaries[mid] < index { lo = mid + 1 } else { hi = mid }
+    }
+    return lo >= 2 ? gestureBoundaries[lo - 2] : 0
+  }
+
+  private func resetNarration() {
+    narrationGeneration += 1
+    narrationCache = (-1, 0, [])
+    narrationFold = baseFold
+    gestureBoundaries = []
+    gestureScan = (0, [])
+  }
 
   // MARK: - Input
 
@@ -226,11 +391,13 @@ public final class StudioModel {
   /// and the engine time the input happens at is returned.
   private func goLive() -> Double {
     replaying = false
-    if playhead.index < engine.trace.count && engine.liveTouches.isEmpty && pointerTouches.isEmpty {
-      // A replay was showing: live input continues after it.
-      playhead.jumpToEnd(of: engine.trace, limit: engine.now)
-    }
     clock = max(clock, engine.now)
+    if engine.liveTouches.isEmpty && pointerTouches.isEmpty
+      && (playhead.index < engine.trace.count || playhead.time < clock)
+    {
+      // A replay was showing, or the picture had come to rest: live input continues from now.
+      playhead.jumpToEnd(of: engine.trace, limit: clock)
+    }
     return clock
   }
 
@@ -301,13 +468,41 @@ public final class StudioModel {
     }
     let steps = actions.map { ScriptStep(t: t, $0) }
     engine.perform(steps)
+    if currentGesture.isEmpty { gestureStarts.append(recording.count) }
     recording += steps
     currentGesture += steps
     if engine.liveTouches.isEmpty {
       lastGesture = currentGesture
       currentGesture = []
       applyPendingChanges()
+      boundRecording()
     }
+  }
+
+  /// The gesture summaries of `trace`, for the history.
+  static func summaries(
+    of trace: [TraceEntry], scene: Scene, narrator: @Sendable ([TraceEntry], Scene) -> [NarrationItem]
+  ) -> [NarrationItem] {
+    narrator(trace, scene).filter(\.isSummary).map {
+      NarrationItem(t: $0.t, traceIndex: -1, isSummary: true, text: $0.text)
+    }
+  }
+
+  private func appendHistory(_ items: [NarrationItem]) {
+    history += items
+    if history.count > limits.history { history.removeFirst(history.count - limits.history) }
+  }
+
+  /// Where each gesture of `recording` starts.
+  private var gestureStarts: [Int] = []
+
+  /// Keeps the last `limits.recording` steps or so of live input, whole gestures only.
+  private func boundRecording() {
+    guard recording.count > limits.recording else { return }
+    let earliest = recording.count - limits.recording / 2
+    guard let cut = gestureStarts.first(where: { $0 >= earliest }) else { return }
+    recording.removeFirst(cut)
+    gestureStarts = gestureStarts.filter { $0 >= cut }.map { $0 - cut }
   }
 
   private func cancelAllTouches() {
@@ -432,6 +627,7 @@ public final class StudioModel {
     clock = engine.now
     paused = false
     recording = []
+    gestureStarts = []
   }
 
   /// Shows the window as it is `time` ms into `script` run on the current configuration (for renders):
@@ -588,6 +784,7 @@ public final class StudioModel {
 
   /// Everything the window shows now, with its clickable regions.
   public func frame(size: Size, pixelScale: Double) -> DrawList {
+    refreshFold()  // the panels read the fold at the playhead
     theme.pixelScale = pixelScale
     let layout = StudioLayout(size: size, theme: theme)
     lastLayout = layout

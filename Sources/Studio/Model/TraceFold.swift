@@ -22,6 +22,8 @@ public struct TraceFold: Sendable {
   public var deliveries: [String: DeliveryStatus] = [:]
   /// The last answer to each question, keyed by `AskKey`.
   public var asks: [AskKey: AskStatus] = [:]
+  /// The recognizers of the latest touch that reached any (its `attach` line), nil before one did.
+  public var latestAttached: [String]?
 
   public init(scene: Scene) { self.scene = scene }
 
@@ -39,6 +41,42 @@ public struct TraceFold: Sendable {
     var f = TraceFold(scene: scene)
     f.advance(trace, upTo: n)
     return f
+  }
+
+  /// The same state after the first `k` entries of the trace were discarded: every index it holds moves
+  /// down by `k` (an index of an entry that is gone becomes negative; panels look such entries up only
+  /// when the index is in range).
+  public mutating func rebase(droppingFirst k: Int) {
+    guard k > 0 else { return }
+    count = max(count - k, 0)
+    for (id, var s) in recognizers {
+      s.last?.index -= k
+      s.lastNonReset?.index -= k
+      s.lastAction?.index -= k
+      recognizers[id] = s
+    }
+    for (n, var t) in touches {
+      t.downIndex -= k
+      touches[n] = t
+    }
+    if var w = walk {
+      w.startIndex -= k
+      for i in w.visits.indices { w.visits[i].index -= k }
+      w.hitIndex = w.hitIndex.map { $0 - k }
+      walk = w
+    }
+    for (id, var c) in controls {
+      c.lastIndex = c.lastIndex.map { $0 - k }
+      controls[id] = c
+    }
+    for (id, var d) in deliveries {
+      d.index -= k
+      deliveries[id] = d
+    }
+    for (key, var a) in asks {
+      a.index -= k
+      asks[key] = a
+    }
   }
 
   private mutating func apply(_ e: TraceEntry, index: Int) {
@@ -69,6 +107,7 @@ public struct TraceFold: Sendable {
       touches[n]?.view = view
     case .attach(let n, let ids):
       touches[n]?.recognizers = ids
+      if !ids.isEmpty { latestAttached = ids }
     case .ask(let of, let q, let other, let view, let answer):
       asks[AskKey(of: of, question: q, about: other ?? view)] = AskStatus(answer: answer, index: index, time: e.t)
     case .feed(let r, let method, let ts):

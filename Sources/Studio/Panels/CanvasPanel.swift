@@ -25,8 +25,8 @@ public enum CanvasPanel {
     let labels = deviceUnit(viewport: viewport, theme: ctx.theme)
     var canvas = SceneCanvas(viewport: viewport, pixelScale: labels)
     canvas.controls = ctx.fold.controls
-    list.add(canvas.viewCommands(for: scene))
-    let geometry = CanvasGeometry(scene: scene, viewport: viewport)
+    list.add(ctx.memo.viewCommands(canvas, scene))
+    let geometry = ctx.memo.geometry(scene: scene, viewport: viewport)
     list.add(.clip(CanvasGeometry.intersect(rect, device)))
     let badges = CanvasBadges.layout(ctx, geometry: geometry, unit: labels)
     list.add(CanvasBadges.commands(badges, unit: labels))

@@ -60,7 +60,8 @@ enum CanvasTouches {
 
   /// Where touch `t` went down (its `began` input line).
   static func downLocation(of t: TouchStatus, in trace: [TraceEntry]) -> Point? {
-    guard t.downIndex < trace.count, case .input(_, .began, let at, _) = trace[t.downIndex].event else {
+    guard t.downIndex >= 0, t.downIndex < trace.count, case .input(_, .began, let at, _) = trace[t.downIndex].event
+    else {
       return t.trail.first
     }
     return at

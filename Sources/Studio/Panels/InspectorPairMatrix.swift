@@ -14,7 +14,7 @@ enum InspectorPairMatrix {
   {
     let t = ctx.theme
     let u = t.unit
-    let recs = InspectorRecognizer.all(in: ctx.config)
+    let recs = ctx.memo.recognizers(in: ctx.config)
     var y = top
     guard recs.count >= 2 else {
       let style = t.style(t.bodySize, t.secondaryText)

@@ -108,7 +108,7 @@ public enum InspectorPanel {
   ) -> Double {
     let t = ctx.theme
     let u = t.unit
-    let recs = InspectorRecognizer.all(in: ctx.config)
+    let recs = ctx.memo.recognizers(in: ctx.config)
     var y = top
     let hintStyle = t.style(t.smallSize, t.faintText, anchor: InspectorWidgets.leadingMiddle)
     if recs.isEmpty {
@@ -119,21 +119,36 @@ public enum InspectorPanel {
     }
     // Fold the cards the latest touch never reached when they do not all fit (as few as needed).
     let gap = 10 * u
+    // A card's height is what drawing it takes; cards are measured only as far as the decision needs
+    // (with fifty recognizers most are folded, and measuring them all would dominate the frame).
     var scratch = DrawList()
-    let heights = recs.map {
-      InspectorRecognizerCard.draw($0, x: x, top: 0, width: width, ctx, recents, into: &scratch)
+    var measured: [String: Double] = [:]
+    func height(_ r: InspectorRecognizer) -> Double {
+      if let h = measured[r.id] { return h }
+      let h = InspectorRecognizerCard.draw(r, x: x, top: 0, width: width, ctx, recents, into: &scratch)
+      scratch = DrawList()
+      measured[r.id] = h
+      return h
     }
     let hintH = 20 * u
+    let minimumCard = InspectorRecognizerCard.minimumHeight(t)
     let focus = involved(ctx)
     var open = Set(recs.map(\.id))
-    if let focus, heights.reduce(0, +) + Double(recs.count) * gap + hintH > visibleHeight {
+    let surelyOverflows = Double(recs.count) * (minimumCard + gap) + hintH > visibleHeight
+    if let focus,
+      surelyOverflows || recs.reduce(0, { $0 + height($1) }) + Double(recs.count) * gap + hintH > visibleHeight
+    {
       open = focus.union(ctx.selected.map { [$0] } ?? [])
       let chipsH = foldedChips(recs.filter { !open.contains($0.id) }, x: x, top: 0, width: width, ctx, into: &scratch)
       var room = visibleHeight - hintH - chipsH - gap
-      for (r, h) in zip(recs, heights) where open.contains(r.id) { room -= h + gap }
-      for (r, h) in zip(recs, heights) where !open.contains(r.id) && h + gap <= room {
-        open.insert(r.id)
-        room -= h + gap
+      for r in recs where open.contains(r.id) { room -= height(r) + gap }
+      for r in recs where !open.contains(r.id) {
+        if room < minimumCard + gap { break }
+        let h = height(r)
+        if h + gap <= room {
+          open.insert(r.id)
+          room -= h + gap
+        }
       }
     }
     let folded = recs.filter { !open.contains($0.id) }
@@ -177,13 +192,7 @@ public enum InspectorPanel {
   /// before it while a new touch is still being hit-tested), every touch down's, and those waiting or not
   /// in `possible`. nil while no touch has reached a recognizer yet.
   static func involved(_ ctx: PanelContext) -> Set<String>? {
-    var latest: [String]?
-    var i = min(ctx.playheadIndex, ctx.trace.count) - 1
-    while i >= 0 && latest == nil {
-      if case .attach(_, let ids) = ctx.trace[i].event, !ids.isEmpty { latest = ids }
-      i -= 1
-    }
-    guard let latest else { return nil }
+    guard let latest = ctx.fold.latestAttached else { return nil }
     var ids = Set(latest)
     for t in ctx.fold.touches.values where t.isDown { ids.formUnion(t.recognizers) }
     for (id, s) in ctx.fold.recognizers where !s.waitingFor.isEmpty || s.state != .possible { ids.insert(id) }
@@ -198,8 +207,8 @@ public enum InspectorPanel {
       .line(
         from: Point(bar.minX, bar.maxY), to: Point(bar.maxX, bar.maxY), stroke: Stroke(t.panelBorder, width: max(1, u)))
     )
-    let recCount = InspectorRecognizer.all(in: ctx.config).count
-    let viewCount = ctx.config.allViews.count
+    let recCount = ctx.memo.recognizers(in: ctx.config).count
+    let viewCount = ctx.memo.viewCount(in: ctx.config)
     let tabs = InspectorTab.allCases
     let tabW = bar.width / Double(tabs.count)
     for (i, tab) in tabs.enumerated() {

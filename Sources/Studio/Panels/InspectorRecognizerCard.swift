@@ -128,6 +128,11 @@ enum InspectorRecognizerCard {
     return cardRect.height
   }
 
+  /// No card is shorter than this: its header, the state diagram and the paddings around them.
+  static func minimumHeight(_ t: Theme) -> Double {
+    (8 + 21 + 16 + 4 + 6 + 10) * t.unit + InspectorStateDiagram.height(t)
+  }
+
   static func icon(_ s: GestureState) -> String {
     switch s {
     case .ended: return "✓ "

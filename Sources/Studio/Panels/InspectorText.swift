@@ -18,11 +18,19 @@ enum InspectorText {
     let maxWidth = maxWidth + 0.01  // rounding in the callers' arithmetic
     if width(text, size: size, face: face) <= maxWidth { return text }
     if width("…", size: size, face: face) > maxWidth { return "" }
-    var chars = Array(text)
-    while !chars.isEmpty {
-      chars.removeLast()
-      let candidate = String(chars).trimmingTrailingSpaces() + "…"
-      if width(candidate, size: size, face: face) <= maxWidth { return candidate }
+    // The longest prefix (trailing spaces trimmed) that fits with "…": widths are sums of per-character
+    // advances, so prefix sums give every candidate's width without building it.
+    let chars = Array(text)
+    var prefix = [0.0]
+    prefix.reserveCapacity(chars.count + 1)
+    for c in chars { prefix.append(prefix[prefix.count - 1] + TextMetrics.advance(c, size: size, face: face)) }
+    let ellipsis = TextMetrics.advance("…", size: size, face: face)
+    var k = chars.count - 1
+    while k >= 0 {
+      var m = k
+      while m > 0 && chars[m - 1] == " " { m -= 1 }
+      if (prefix[m] + ellipsis) * 1.03 + 1 <= maxWidth { return String(chars[0..<m]) + "…" }
+      k -= 1
     }
     return "…"
   }

@@ -35,6 +35,8 @@ public struct PanelContext {
   public let scenePath: String?
   public let inspectorTab: InspectorTab
   public let bottomTab: BottomTab
+  /// Costly parts of the last frame, reused when their inputs are unchanged.
+  let memo: FrameMemo
 
   init(model m: StudioModel, layout: StudioLayout) {
     theme = m.theme
@@ -63,6 +65,7 @@ public struct PanelContext {
     scenePath = m.scenePath
     inspectorTab = m.inspectorTab
     bottomTab = m.bottomTab
+    memo = m.frameMemo
   }
 
   /// The device viewport (scene points → pixels) of the canvas panel.

@@ -35,16 +35,34 @@ enum TextMetrics {
   static func width(_ text: String, size: Double, face: FontFace = .regular) -> Double {
     let px = max(Double(Int(size.rounded())), 1)
     var total = 0.0
-    for c in text {
-      let units: Int
-      if face == .mono {
-        units = 602
-      } else if let a = c.asciiValue, a >= 32, a < 127 {
-        units = (face == .bold ? bold : regular)[Int(a) - 32]
-      } else {
-        units = special[c] ?? 838
-      }
-      total += (Double(units) * px / 1000).rounded()
+    if face != .mono, let ascii = asciiWidth(text, px: px, table: face == .bold ? bold : regular) { return ascii }
+    for c in text { total += advance(c, px: px, face: face) }
+    return total
+  }
+
+  /// The advance of one character at `size` in `face`, in whole pixels (text widths are sums of these).
+  static func advance(_ c: Character, size: Double, face: FontFace = .regular) -> Double {
+    advance(c, px: max(Double(Int(size.rounded())), 1), face: face)
+  }
+
+  private static func advance(_ c: Character, px: Double, face: FontFace) -> Double {
+    let units: Int
+    if face == .mono {
+      units = 602
+    } else if let a = c.asciiValue, a >= 32, a < 127 {
+      units = (face == .bold ? bold : regular)[Int(a) - 32]
+    } else {
+      units = special[c] ?? 838
+    }
+    return (Double(units) * px / 1000).rounded()
+  }
+
+  /// The width of printable ASCII text straight from its bytes (nil when there is anything else).
+  private static func asciiWidth(_ text: String, px: Double, table: [Int]) -> Double? {
+    var total = 0.0
+    for b in text.utf8 {
+      guard b >= 32, b < 127 else { return nil }
+      total += (Double(table[Int(b) - 32]) * px / 1000).rounded()
     }
     return total
   }

@@ -1,0 +1,77 @@
+import Foundation
+import TouchSim
+
+/// Narrates a trace on a background thread, one job at a time, keeping the latest result.
+///
+/// The window's frame must not wait for the narration (it is linear in the gesture narrated); while live
+/// input keeps adding entries, the model hands the trace to this worker and shows the previous narration
+/// until the new one is ready, usually by the next frame.
+final class NarrationWorker: @unchecked Sendable {
+  struct Result: Sendable {
+    var count: Int
+    var from: Int
+    var generation: Int
+    var items: [NarrationItem]
+  }
+
+  private let queue = DispatchQueue(label: "touchscope.narration", qos: .userInitiated)
+  private let lock = NSLock()
+  private var busy = false
+  private var done: Result?
+
+  var isBusy: Bool { lock.withLock { busy } }
+
+  /// Starts narrating `trace` (the entries from index `from` on, `count` entries in all).
+  func submit(
+    trace: [TraceEntry], scene: Scene, from: Int, count: Int, generation: Int,
+    narrator: @escaping @Sendable ([TraceEntry], Scene) -> [NarrationItem]
+  ) {
+    lock.withLock { busy = true }
+    queue.async { [self] in
+      let items = Self.narrate(trace, scene: scene, from: from, narrator: narrator)
+      lock.withLock {
+        done = Result(count: count, from: from, generation: generation, items: items)
+        busy = false
+      }
+    }
+  }
+
+  /// The result finished since the last call, if any.
+  func take() -> Result? {
+    lock.withLock {
+      defer { done = nil }
+      return done
+    }
+  }
+
+  private let historyQueue = DispatchQueue(label: "touchscope.history", qos: .utility)
+  private var summaries: [NarrationItem] = []
+
+  /// Narrates discarded entries for the history, in the background.
+  func summarize(
+    _ trace: [TraceEntry], scene: Scene, narrator: @escaping @Sendable ([TraceEntry], Scene) -> [NarrationItem]
+  ) {
+    historyQueue.async { [self] in
+      let items = StudioModel.summaries(of: trace, scene: scene, narrator: narrator)
+      lock.withLock { summaries += items }
+    }
+  }
+
+  /// The history summaries finished since the last call, oldest first (nil when there are none).
+  func takeSummaries() -> [NarrationItem]? {
+    lock.withLock {
+      guard !summaries.isEmpty else { return nil }
+      defer { summaries = [] }
+      return summaries
+    }
+  }
+
+  /// The narration of `trace`, which starts at entry `from` of the whole trace (indices shifted to match).
+  static func narrate(
+    _ trace: [TraceEntry], scene: Scene, from: Int, narrator: @Sendable ([TraceEntry], Scene) -> [NarrationItem]
+  ) -> [NarrationItem] {
+    narrator(trace, scene).map {
+      NarrationItem(t: $0.t, traceIndex: $0.traceIndex + from, isSummary: $0.isSummary, text: $0.text)
+    }
+  }
+}

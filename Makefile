@@ -54,8 +54,11 @@ lint:
 format:
 	swift format format --in-place --recursive Sources Tests
 
-bench: build
-	.build/release/touchscope bench $(ARGS)
+# make bench                     every figure (release build; the window figures under Xvfb when there
+#                                is no display); ARGS="--json" or ARGS="--only frame latency" narrow it
+bench: build test-deps
+	@if [ -n "$$DISPLAY$$WAYLAND_DISPLAY" ]; then .build/release/touchscope bench $(ARGS); \
+	else $(XVFB) .build/release/touchscope bench $(ARGS); fi
 
 clean:
 	swift package clean

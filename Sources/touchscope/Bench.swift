@@ -1,146 +1,302 @@
 import ArgumentParser
 import Foundation
-import Narration
-import SceneFile
-import Studio
-import TouchSim
 
+/// `touchscope bench`: the performance figures of issue 5, each with its target.
 struct Bench: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Measure the performance figures.",
+    abstract: "Measure the performance figures and compare them with their targets.",
     discussion: """
-      For each scene in the Scenes folder (or the built-in demo when there is none): the time to replay \
-      its script on a fresh engine, to narrate its trace, to build one whole window frame (every panel) \
-      at the end of the script, and to draw that frame at 1440 x 900 with the software renderer (text \
-      cache warm). Times are medians over --iterations runs.
+      Prints a table of eight figures (or JSON with --json), each the median of repeated runs, with the \
+      machine and the build named. Build in release first (`make bench` does): debug figures are far \
+      slower and say so.
+
+        engine     touch-phase events per second through the whole engine (1,000 views, 50 recognizers)
+        hittest    hit tests per second on a 10,000-view tree, recording the walk as the engine does
+        frame      CPU ms to build and draw a 1280x800 frame: the tour while a finger drags, a 1,000-view scene
+        startup    process start to the first presented frame of the default scene (needs a display)
+        reload     a scene file's change on disk to the first frame showing it (needs a display)
+        load       parsing and validating a 10,000-view scene file
+        latency    an input's arrival to the frame that shows it: engine and layout work, and with drawing
+        memory     peak resident memory after one simulated hour of input at 120 events per second
+        idle       CPU time the window uses per second while nothing changes (needs a display)
+
+      The window figures run the real window in a child process; without a display (no DISPLAY or \
+      WAYLAND_DISPLAY) they are reported as not measured. `make bench` runs under Xvfb when there is none.
       """
   )
 
-  @Option(help: "Runs per measurement.")
-  var iterations: Int = 50
+  @Flag(help: "Print JSON instead of a table.")
+  var json = false
+
+  @Option(help: "Repetitions behind each median (1 to 1000).")
+  var runs: Int = 11
+
+  @Option(
+    parsing: .upToNextOption,
+    help: ArgumentHelp("Measure only these figures.", valueName: "figure"))
+  var only: [BenchFigure.Kind] = []
+
+  @Option(help: "Simulated minutes of input for the memory figure (1 to 600).")
+  var minutes: Int = 60
+
+  @Option(help: .hidden)
+  var child: String?
 
   func validate() throws {
-    guard (1...100_000).contains(iterations) else { throw ValidationError("--iterations must be 1 to 100000") }
+    guard (1...1000).contains(runs) else { throw ValidationError("--runs must be 1 to 1000") }
+    guard (1...600).contains(minutes) else { throw ValidationError("--minutes must be 1 to 600") }
   }
 
   func run() throws {
-    var scenes: [(String, Scene)] = []
-    if let dir = ResourceLocator.findUpward("Scenes"),
-      let names = try? FileManager.default.contentsOfDirectory(atPath: dir).filter({ $0.hasSuffix(".yaml") }).sorted()
-    {
-      for name in names {
-        if let scene = try? SceneLoader.load(path: (dir as NSString).appendingPathComponent(name)) {
-          scenes.append(((name as NSString).deletingPathExtension, scene))
-        }
-      }
+    let runs = runs
+    let minutes = minutes
+    if child == "memory" {
+      let soak = MainActor.assumeIsolated { StudioBench.soak(minutes: minutes) }
+      Console.out(soak.line + "\n")
+      return
     }
-    if scenes.isEmpty { scenes = [("demo", DemoScene.scene)] }
-    scenes.append(("stress (2,001 views)", StressScene.make()))
-    let n = iterations
-    let table = try MainActor.assumeIsolated { try Self.measure(scenes, iterations: n) }
-    Console.out(table)
+    let kinds = only.isEmpty ? BenchFigure.Kind.allCases : only
+    var figures: [BenchFigure] = []
+    for kind in kinds {
+      if !json { FileHandle.standardError.write(Data("measuring \(kind.rawValue)…\n".utf8)) }
+      figures += try MainActor.assumeIsolated { try Self.measure(kind, runs: runs, minutes: minutes) }
+    }
+    let machine = MachineInfo.current()
+    Console.out(json ? BenchReport.json(figures, machine: machine) : BenchReport.table(figures, machine: machine))
   }
 
   @MainActor
-  private static func measure(_ scenes: [(String, Scene)], iterations: Int) throws -> String {
-    let size = Size(1440, 900)
-    let canvas = try OffscreenCanvas(width: Int(size.width), height: Int(size.height))
-    var out = "scene".padding(toLength: 32, withPad: " ", startingAt: 0)
-    out += ["events", "replay ms", "narrate ms", "commands", "frame ms", "draw ms"].map { $0.leftPadded(to: 10) }
-      .joined(separator: " ")
-    out += "\n"
-    for (id, scene) in scenes {
-      var events = 0
-      let replay = median(iterations) { events = Engine.replay(scene).count }
-      let trace = Engine.replay(scene)
-      let narrate = median(iterations) { _ = Narrator.narrate(trace, scene: scene) }
-      let model = StudioModel(scene: scene)
-      model.narrator = StudioNarration.narrate
-      model.show(script: scene.script, at: (scene.script.last?.t ?? 0) + 1000)
-      var commands: [DrawCommand] = []
-      let build = median(iterations) { commands = model.frame(size: size, pixelScale: 1).commands }
-      try canvas.draw(commands)
-      var failure: Error?
-      let draw = median(iterations) {
-        do { try canvas.draw(commands) } catch { failure = error }
-      }
-      if let failure { throw failure }
-      out += id.padding(toLength: 32, withPad: " ", startingAt: 0)
-      out += [String(events), format(replay), format(narrate), String(commands.count), format(build), format(draw)]
-        .map { $0.leftPadded(to: 10) }.joined(separator: " ")
-      out += "\n"
+  private static func measure(_ kind: BenchFigure.Kind, runs: Int, minutes: Int) throws -> [BenchFigure] {
+    switch kind {
+    case .engine:
+      let r = EngineBench.measureThroughput(runs: runs)
+      return [
+        BenchFigure(
+          kind, "Engine throughput", r.eventsPerSecond, unit: "events/s", target: 500_000, higherIsBetter: true,
+          detail: "\(r.events) touch-phase events, \(r.traceEntries) trace entries per run")
+      ]
+    case .hittest:
+      let r = EngineBench.measureHitTests(runs: runs)
+      return [
+        BenchFigure(
+          kind, "Hit tests", r.perSecond, unit: "tests/s", target: 1_000_000, higherIsBetter: true,
+          detail: String(format: "10,000 views, %.1f views visited per test", r.meanVisits))
+      ]
+    case .frame:
+      let tour = try StudioBench.frameCost(scene: StudioBench.tourScene(), frames: max(runs * 20, 60))
+      let big = try StudioBench.frameCost(scene: EngineBench.throughputScene(seed: 1), frames: max(runs * 10, 30))
+      return [
+        BenchFigure(
+          kind, "Frame, tour (finger dragging)", tour.total, unit: "ms", target: 4,
+          detail: String(format: "build %.2f ms + draw %.2f ms, %d commands", tour.build, tour.draw, tour.commands)),
+        BenchFigure(
+          kind, "Frame, 1,000 views", big.total, unit: "ms", target: 8,
+          detail: String(format: "build %.2f ms + draw %.2f ms, %d commands", big.build, big.draw, big.commands)),
+      ]
+    case .startup:
+      let r = try WindowBench.startup(runs: min(runs, 7))
+      return [
+        BenchFigure(
+          kind, "Start-up to first frame", r.ms, unit: "ms", target: 250, detail: r.detail, measured: r.measured)
+      ]
+    case .reload:
+      let r = try WindowBench.reload(runs: runs)
+      return [
+        BenchFigure(
+          kind, "Reload to first frame", r.ms, unit: "ms", target: 200, detail: r.detail, measured: r.measured)
+      ]
+    case .load:
+      let r = try SceneLoadBench.measure(runs: runs)
+      return [
+        BenchFigure(
+          kind, "Scene load, 10,000 views", r.ms, unit: "ms", target: 200,
+          detail: "\(r.views) views, \(r.bytes / 1024) KiB of YAML, parsed and validated")
+      ]
+    case .latency:
+      let r = try StudioBench.latency(samples: max(runs * 20, 60))
+      return [
+        BenchFigure(
+          kind, "Input to frame: engine + layout", r.work, unit: "ms", target: 1,
+          detail: String(format: "p99 %.2f ms; tour, a finger dragging", r.workP99)),
+        BenchFigure(
+          kind, "Input to frame: with drawing", r.total, unit: "ms", target: 1000.0 / 120,
+          detail: String(format: "p99 %.2f ms; software renderer, 1280x800", r.totalP99)),
+      ]
+    case .idle:
+      let r = try WindowBench.idle()
+      return [
+        BenchFigure(kind, "Idle window CPU", r.ms, unit: "ms/s", target: 10, detail: r.detail, measured: r.measured)
+      ]
+    case .memory:
+      let r = try MemoryBench.run(minutes: minutes)
+      return [
+        BenchFigure(
+          kind, "Peak memory, \(minutes) min of input", r.peakMB, unit: "MB", target: 150,
+          detail: r.detail, measured: r.measured)
+      ]
     }
+  }
+}
+
+/// One measured figure and its target.
+struct BenchFigure: Encodable {
+  enum Kind: String, CaseIterable, ExpressibleByArgument, Encodable {
+    case engine, hittest, frame, startup, reload, load, latency, memory, idle
+  }
+  var kind: Kind
+  var name: String
+  var value: Double
+  var unit: String
+  var target: Double
+  var higherIsBetter: Bool
+  var detail: String
+  /// False when the figure could not be measured here (e.g. no display); `detail` says why.
+  var measured: Bool
+
+  init(
+    _ kind: Kind, _ name: String, _ value: Double, unit: String, target: Double, higherIsBetter: Bool = false,
+    detail: String, measured: Bool = true
+  ) {
+    self.kind = kind
+    self.name = name
+    self.value = value
+    self.unit = unit
+    self.target = target
+    self.higherIsBetter = higherIsBetter
+    self.detail = detail
+    self.measured = measured
+  }
+
+  var met: Bool { measured && (higherIsBetter ? value >= target : value <= target) }
+}
+
+/// The machine and build a run was measured on.
+struct MachineInfo: Encodable {
+  var cpu: String
+  var cores: Int
+  var memoryGiB: Double
+  var system: String
+  var build: String
+  var compiler: String
+  var date: String
+
+  static func current() -> MachineInfo {
+    let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+    let cpu =
+      cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
+      .map { $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "" }
+      ?? "unknown CPU"
+    let osRelease = (try? String(contentsOfFile: "/etc/os-release", encoding: .utf8)) ?? ""
+    let system =
+      osRelease.split(separator: "\n").first { $0.hasPrefix("PRETTY_NAME=") }
+      .map { String($0.dropFirst("PRETTY_NAME=".count)).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+      ?? "unknown system"
+    #if DEBUG
+      let build = "debug (figures are not representative: use a release build)"
+    #else
+      let build = "release"
+    #endif
+    #if compiler(>=6.3)
+      let compiler = "Swift 6.3 or later"
+    #else
+      let compiler = "Swift 6.1 or 6.2"
+    #endif
+    let date = ISO8601DateFormatter().string(from: Date())
+    return MachineInfo(
+      cpu: cpu, cores: ProcessInfo.processInfo.activeProcessorCount,
+      memoryGiB: (Double(ProcessInfo.processInfo.physicalMemory) / 1_073_741_824 * 10).rounded() / 10,
+      system: system, build: build, compiler: compiler, date: date)
+  }
+}
+
+/// Formats a run as a table or JSON.
+enum BenchReport {
+  static func table(_ figures: [BenchFigure], machine m: MachineInfo) -> String {
+    var out = "Touchscope bench, \(m.date)\n"
+    out += "machine: \(m.cpu), \(m.cores) cores, \(m.memoryGiB) GiB; \(m.system)\n"
+    out += "build: \(m.build), \(m.compiler)\n\n"
+    let rows = figures.map { f -> [String] in
+      let value = f.measured ? number(f.value) + " " + f.unit : "not measured"
+      let target = (f.higherIsBetter ? "≥ " : "≤ ") + number(f.target) + " " + f.unit
+      return [f.name, value, target, f.measured ? (f.met ? "yes" : "NO") : "–", f.detail]
+    }
+    let header = ["figure", "measured (median)", "target", "met", "detail"]
+    let widths = (0..<4).map { c in ([header] + rows).map { $0[c].count }.max() ?? 0 }
+    func line(_ r: [String]) -> String {
+      (0..<4).map { c in r[c].padding(toLength: widths[c], withPad: " ", startingAt: 0) }.joined(separator: "  ")
+        + "  " + r[4]
+    }
+    out += line(header) + "\n"
+    for r in rows { out += line(r) + "\n" }
+    let missed = figures.filter { $0.measured && !$0.met }.count
+    out += "\n" + (missed == 0 ? "every measured target met" : "\(missed) target(s) missed") + "\n"
     return out
   }
 
-  private static func median(_ runs: Int, _ body: () -> Void) -> Double {
-    let clock = ContinuousClock()
-    var times: [Double] = []
-    for _ in 0..<runs {
-      let d = clock.measure(body)
-      times.append(Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15)
+  static func json(_ figures: [BenchFigure], machine: MachineInfo) -> String {
+    struct Report: Encodable {
+      var machine: MachineInfo
+      var figures: [Entry]
     }
-    return times.sorted()[times.count / 2]
+    struct Entry: Encodable {
+      var figure: BenchFigure
+      var met: Bool
+      func encode(to encoder: any Encoder) throws {
+        try figure.encode(to: encoder)
+        var c = encoder.container(keyedBy: Key.self)
+        try c.encode(met, forKey: .met)
+      }
+      enum Key: String, CodingKey { case met }
+    }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    let data = (try? encoder.encode(Report(machine: machine, figures: figures.map { Entry(figure: $0, met: $0.met) })))
+    return data.flatMap { String(data: $0, encoding: .utf8) } ?? "{}"
   }
 
-  private static func format(_ ms: Double) -> String { String(format: "%.3f", ms) }
-}
-
-extension String {
-  fileprivate func leftPadded(to width: Int) -> String {
-    count >= width ? self : String(repeating: " ", count: width - count) + self
+  /// Figures with three significant digits, thousands grouped.
+  static func number(_ v: Double) -> String {
+    guard v.isFinite else { return "\(v)" }
+    if v >= 1000 {
+      let digits = String(Int(v.rounded()))
+      var out = ""
+      for (i, ch) in digits.enumerated() {
+        if i > 0 && (digits.count - i) % 3 == 0 { out += "," }
+        out.append(ch)
+      }
+      return out
+    }
+    if v >= 100 { return String(format: "%.0f", v) }
+    if v >= 10 { return String(format: "%.1f", v) }
+    return String(format: "%.2f", v)
   }
 }
 
-/// A large synthetic scene for the benchmark: 2,000 views in rows of cards (three levels deep), 600
-/// recognizers, and a deterministic script of 3,000 steps with up to three fingers at once.
-enum StressScene {
-  static func make() -> Scene {
-    var root = ViewSpec(id: "root", frame: Rect(0, 0, 390, 844))
-    var seed: UInt64 = 42
-    func next(_ n: Int) -> Int {
-      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return Int((seed >> 33) % UInt64(n))
-    }
-    for row in 0..<200 {
-      var card = ViewSpec(id: "card\(row)", frame: Rect(Double(row % 4) * 5, Double(row) * 4, 380, 60))
-      let kinds: [RecognizerKind] = [.tap, .pan, .longPress]
-      card.recognizers = [RecognizerSpec(id: "r\(row)", kind: kinds[row % 3])]
-      for i in 0..<9 {
-        var sub = ViewSpec(id: "v\(row)_\(i)", kind: i == 4 ? .button : .view, frame: Rect(Double(i) * 40, 5, 38, 50))
-        if i % 3 == 0 {
-          sub.recognizers = [RecognizerSpec(id: "s\(row)_\(i)", kind: i == 0 ? .tap : .swipe)]
-        }
-        card.subviews.append(sub)
-      }
-      root.subviews.append(card)
-    }
-    var scene = Scene(root: root)
-    var t = 0.0
-    var down: [Int: Point] = [:]
-    var steps: [ScriptStep] = []
-    var number = 1
-    for _ in 0..<3000 {
-      t += Double(8 + next(40))
-      if down.count < 3 && (down.isEmpty || next(4) == 0) {
-        let p = Point(Double(next(390)), Double(next(844)))
-        down[number] = p
-        steps.append(ScriptStep(t: t, .down(touch: number, at: p)))
-        number += 1
-      } else if let n = down.keys.sorted().first {
-        if next(5) == 0 {
-          down[n] = nil
-          steps.append(ScriptStep(t: t, .up(touch: n, at: nil)))
-        } else {
-          let p = down[n]! + Point(Double(next(21) - 10), Double(next(21) - 10))
-          down[n] = p
-          steps.append(ScriptStep(t: t, .move(touch: n, to: p)))
-        }
-      }
-    }
-    for n in down.keys.sorted() { steps.append(ScriptStep(t: t + 16, .up(touch: n, at: nil))) }
-    scene.script = steps
-    scene.title = "Stress"
-    return scene
+/// Clocks for measuring.
+enum Clocks {
+  /// CPU time of the calling thread, in milliseconds.
+  static func threadCPU() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+    return Double(ts.tv_sec) * 1000 + Double(ts.tv_nsec) / 1e6
+  }
+
+  /// The system-wide monotonic clock, in nanoseconds (comparable between processes).
+  static func monotonicNanos() -> UInt64 {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+  }
+
+  static func median(_ values: [Double]) -> Double {
+    guard !values.isEmpty else { return .nan }
+    let s = values.sorted()
+    return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+  }
+
+  static func percentile(_ values: [Double], _ p: Double) -> Double {
+    guard !values.isEmpty else { return .nan }
+    let s = values.sorted()
+    return s[min(s.count - 1, Int((Double(s.count) * p).rounded(.up)) - 1)]
   }
 }

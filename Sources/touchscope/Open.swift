@@ -40,6 +40,14 @@ struct Open: ParsableCommand {
   @Option(help: "Folder for screenshots (F12).")
   var screenshots: String = "."
 
+  /// Reports for `touchscope bench` (see `BenchmarkReports`).
+  @Flag(name: .customLong("bench-first-frame"), help: .hidden)
+  var benchFirstFrame = false
+  @Flag(name: .customLong("bench-reloads"), help: .hidden)
+  var benchReloads = false
+  @Flag(name: .customLong("bench-idle"), help: .hidden)
+  var benchIdle = false
+
   func run() throws {
     let (scene, path) = try SceneInput.loadGivenOrDefault(scene)
     var options = StudioApp.Options()
@@ -52,6 +60,7 @@ struct Open: ParsableCommand {
     options.traceOut = traceOut
     options.presenter = presenter
     options.screenshotDirectory = screenshots
+    options.benchmark = benchFirstFrame ? .firstFrame : benchReloads ? .reloads : benchIdle ? .idle : .none
     guard let parsed = SizeArgument.parse(size) else { throw InputError("--size must look like 1440x900") }
     options.size = parsed
     if let inject {

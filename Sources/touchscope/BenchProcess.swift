@@ -1,0 +1,239 @@
+import Foundation
+import SceneFile
+import Studio
+import TouchSim
+
+/// Figures measured on a child process: the real window (start-up, reload) and the memory soak.
+enum WindowBench {
+  struct Result {
+    var ms: Double
+    var detail: String
+    var measured: Bool
+  }
+
+  static var hasDisplay: Bool {
+    let env = ProcessInfo.processInfo.environment
+    return !(env["DISPLAY"] ?? "").isEmpty || !(env["WAYLAND_DISPLAY"] ?? "").isEmpty
+  }
+
+  static let noDisplay = Result(
+    ms: .nan, detail: "no display (set DISPLAY, or run `make bench`, which uses Xvfb)", measured: false)
+
+  /// Process start to the first presented frame of the default scene: the child window prints the
+  /// monotonic clock when its first frame is presented, and exits.
+  static func startup(runs: Int) throws -> Result {
+    guard hasDisplay else { return noDisplay }
+    guard let tour = ResourceLocator.findUpward("Scenes").map({ ($0 as NSString).appendingPathComponent("tour.yaml") })
+    else { return Result(ms: .nan, detail: "Scenes/tour.yaml not found", measured: false) }
+    var times: [Double] = []
+    for _ in 0..<max(runs, 1) {
+      let child = try ChildProcess(arguments: ["open", tour, "--bench-first-frame"])
+      guard let line = child.readLine(timeout: 30), let ns = Self.stamp(line, "first-frame") else {
+        child.stop()
+        throw InputError("bench: the window did not report its first frame")
+      }
+      times.append(Double(Int64(ns) - Int64(child.started)) / 1e6)
+      child.wait()
+    }
+    return Result(
+      ms: Clocks.median(times),
+      detail: String(format: "tour, window 1440x900; fastest %.0f ms of %d", times.min() ?? 0, times.count),
+      measured: true)
+  }
+
+  /// A scene file's change on disk to the first presented frame showing it: the child window watches a
+  /// copy of the tour; each run rewrites the file with a new title and waits for the child's report.
+  static func reload(runs: Int) throws -> Result {
+    guard hasDisplay else { return noDisplay }
+    guard let tour = ResourceLocator.findUpward("Scenes").map({ ($0 as NSString).appendingPathComponent("tour.yaml") }),
+      let text = try? String(contentsOfFile: tour, encoding: .utf8)
+    else { return Result(ms: .nan, detail: "Scenes/tour.yaml not found", measured: false) }
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("touchscope-bench-\(getpid())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let path = dir.appendingPathComponent("tour.yaml").path
+    try text.write(toFile: path, atomically: false, encoding: .utf8)
+    let child = try ChildProcess(arguments: ["open", path, "--bench-reloads"])
+    defer { child.stop() }
+    guard let ready = child.readLine(timeout: 30), Self.stamp(ready, "ready") != nil else {
+      throw InputError("bench: the window did not start")
+    }
+    var times: [Double] = []
+    for run in 0..<max(runs, 1) {
+      Thread.sleep(forTimeInterval: 0.15)
+      let edited = text.replacingOccurrences(
+        of: "title: Welcome to Touchscope", with: "title: Welcome to Touchscope (edit \(run + 1))")
+      let written = Clocks.monotonicNanos()
+      try edited.write(toFile: path, atomically: false, encoding: .utf8)
+      guard let line = child.readLine(timeout: 10), let ns = Self.stamp(line, "reloaded") else {
+        throw InputError("bench: the window did not report the reload")
+      }
+      times.append(Double(Int64(ns) - Int64(written)) / 1e6)
+    }
+    return Result(
+      ms: Clocks.median(times),
+      detail: String(format: "tour; slowest %.0f ms of %d", times.max() ?? 0, times.count), measured: true)
+  }
+
+  /// CPU milliseconds per second the window uses while nothing changes: the tour, over four seconds
+  /// starting five seconds after its first frame (when the fades of the start have finished).
+  static func idle() throws -> Result {
+    guard hasDisplay else { return noDisplay }
+    guard let tour = ResourceLocator.findUpward("Scenes").map({ ($0 as NSString).appendingPathComponent("tour.yaml") })
+    else { return Result(ms: .nan, detail: "Scenes/tour.yaml not found", measured: false) }
+    let child = try ChildProcess(arguments: ["open", tour, "--bench-idle"])
+    defer { child.stop() }
+    guard let line = child.readLine(timeout: 60), line.hasPrefix("idle "), let ms = Double(line.dropFirst(5)) else {
+      throw InputError("bench: the window did not report its idle time")
+    }
+    return Result(ms: ms, detail: String(format: "%.2f%% of one core, tour at rest", ms / 10), measured: true)
+  }
+
+  /// The nanoseconds in a report line `WORD NANOS`.
+  static func stamp(_ line: String, _ word: String) -> UInt64? {
+    let parts = line.split(separator: " ")
+    guard parts.count == 2, parts[0] == word else { return nil }
+    return UInt64(parts[1])
+  }
+}
+
+/// Peak memory of one simulated hour, in a child process so nothing else inflates it.
+enum MemoryBench {
+  struct Result {
+    var peakMB: Double
+    var detail: String
+    var measured: Bool
+  }
+
+  static func run(minutes: Int) throws -> Result {
+    let child = try ChildProcess(arguments: ["bench", "--child", "memory", "--minutes", String(minutes)])
+    guard let line = child.readLine(timeout: 3600) else { throw InputError("bench: the memory soak did not report") }
+    child.wait()
+    var fields: [String: String] = [:]
+    for part in line.split(separator: " ").dropFirst() {
+      let kv = part.split(separator: "=", maxSplits: 1)
+      if kv.count == 2 { fields[String(kv[0])] = String(kv[1]) }
+    }
+    guard let peak = fields["peak"].flatMap(Double.init) else { throw InputError("bench: cannot read '\(line)'") }
+    let detail =
+      "RSS every 10 min: \(fields["samples"] ?? "?") MB; \(fields["events"] ?? "?") events, "
+      + "\(fields["trace"] ?? "?") trace entries kept, \(fields["history"] ?? "?") history lines; "
+      + "\(fields["seconds"] ?? "?") s"
+    return Result(peakMB: peak, detail: detail, measured: true)
+  }
+}
+
+/// Parsing and validating a generated 10,000-view scene file.
+enum SceneLoadBench {
+  struct Result {
+    var ms: Double
+    var views: Int
+    var bytes: Int
+  }
+
+  static func measure(runs: Int) throws -> Result {
+    let (text, views) = generate(views: 10_000)
+    var times: [Double] = []
+    for _ in 0..<max(runs, 1) {
+      let t0 = Clocks.monotonicNanos()
+      let scene = try SceneLoader.parse(text, file: "bench.yaml")
+      times.append(Double(Clocks.monotonicNanos() - t0) / 1e6)
+      precondition(scene.root.subviews.count > 0)
+    }
+    return Result(ms: Clocks.median(times), views: views, bytes: text.utf8.count)
+  }
+
+  /// A scene file of `views` views: cards of rows of cells (mixed depths up to five), with colours, some
+  /// hidden or transformed views, labels, buttons and a recognizer on every tenth view.
+  static func generate(views: Int) -> (String, Int) {
+    var rng = SplitMix(seed: 5)
+    var out = "format: touchscope/1\ntitle: Ten thousand views\nwindow: [390, 844]\nroot:\n  id: root\n"
+    out += "  frame: [0, 0, 390, 844]\n  subviews:\n"
+    var count = 1
+    func view(_ indent: Int, depth: Int) {
+      let pad = String(repeating: " ", count: indent)
+      let id = "v\(count)"
+      count += 1
+      out += "\(pad)- id: \(id)\n"
+      out += "\(pad)  frame: [\(rng.int(300)), \(rng.int(700)), \(10 + rng.int(80)), \(10 + rng.int(80))]\n"
+      out += "\(pad)  color: \"#" + String(format: "%06X", rng.int(0xFFFFFF)) + "\"\n"
+      switch rng.int(12) {
+      case 0: out += "\(pad)  hidden: true\n"
+      case 1: out += "\(pad)  transform: { rotation: \(rng.int(90)), scale: [1.2, 1.2] }\n"
+      case 2: out += "\(pad)  kind: label\n\(pad)  text: Cell \(count)\n"
+      case 3: out += "\(pad)  kind: button\n\(pad)  text: Go\n"
+      case 4: out += "\(pad)  alpha: 0.5\n"
+      default: break
+      }
+      if count % 10 == 0 {
+        let kinds = ["tap", "pan", "longPress", "swipe"]
+        out += "\(pad)  recognizers:\n\(pad)    - { id: r\(count), kind: \(kinds[rng.int(kinds.count)]) }\n"
+      }
+      guard depth < 5, count < views else { return }
+      let children = depth == 0 ? 8 : rng.int(7)
+      guard children > 0 else { return }
+      out += "\(pad)  subviews:\n"
+      for _ in 0..<children where count < views { view(indent + 4, depth: depth + 1) }
+    }
+    while count < views { view(4, depth: 0) }
+    return (out, count)
+  }
+}
+
+/// A child `touchscope` process whose standard output is read line by line.
+final class ChildProcess {
+  private let process = Process()
+  private let pipe = Pipe()
+  private var buffer = Data()
+  /// The monotonic clock just before the child was started (nanoseconds).
+  private(set) var started: UInt64 = 0
+
+  init(arguments: [String]) throws {
+    process.executableURL = URL(fileURLWithPath: ChildProcess.executable)
+    process.arguments = arguments
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    started = Clocks.monotonicNanos()
+    try process.run()
+  }
+
+  /// This executable.
+  static var executable: String {
+    (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+  }
+
+  /// The next line of output, or nil at the end of the output or after `timeout` seconds.
+  func readLine(timeout: Double) -> String? {
+    let deadline = Date().addingTimeInterval(timeout)
+    let fd = pipe.fileHandleForReading.fileDescriptor
+    while true {
+      if let nl = buffer.firstIndex(of: 0x0A) {
+        let line = String(decoding: buffer[buffer.startIndex..<nl], as: UTF8.self)
+        buffer.removeSubrange(buffer.startIndex...nl)
+        return line
+      }
+      let left = deadline.timeIntervalSinceNow
+      guard left > 0 else { return nil }
+      var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+      let ready = poll(&poller, 1, Int32(min(left * 1000, 1000)))
+      if ready < 0 { return nil }
+      if ready == 0 { continue }
+      var chunk = [UInt8](repeating: 0, count: 4096)
+      let n = read(fd, &chunk, chunk.count)
+      if n <= 0 {
+        // The end of the output: what is left is the last line.
+        guard !buffer.isEmpty else { return nil }
+        defer { buffer.removeAll() }
+        return String(decoding: buffer, as: UTF8.self)
+      }
+      buffer.append(contentsOf: chunk[0..<n])
+    }
+  }
+
+  func wait() { process.waitUntilExit() }
+
+  func stop() {
+    if process.isRunning { process.terminate() }
+    process.waitUntilExit()
+  }
+}

@@ -1,0 +1,228 @@
+import Foundation
+import SceneFile
+import Studio
+import TouchSim
+
+/// The window's figures measured in process: frame cost, input latency and the long soak.
+@MainActor
+enum StudioBench {
+  static let size = Size(1280, 800)
+
+  /// The default scene (Scenes/tour.yaml), or the built-in demo when the library is not found.
+  static func tourScene() -> Scene {
+    if let dir = ResourceLocator.findUpward("Scenes"),
+      let scene = try? SceneLoader.load(path: (dir as NSString).appendingPathComponent("tour.yaml"))
+    {
+      return scene
+    }
+    return DemoScene.scene
+  }
+
+  /// A model on `scene` ready for live input, and where the device's points are on screen.
+  private static func liveModel(_ scene: Scene) -> (StudioModel, Viewport) {
+    let model = StudioModel(scene: scene)
+    model.narrator = StudioNarration.narrate
+    model.narrateInBackground()  // as the window does
+    _ = model.frame(size: size, pixelScale: 1)
+    let layout = StudioLayout(size: size, theme: model.theme)
+    return (model, model.viewport(for: layout))
+  }
+
+  /// Live input: gestures of one finger, each a touch-down, `movesPerGesture` moves of a few points and a
+  /// lift, at random places on the device (seeded); one input per `step` milliseconds.
+  struct Gestures {
+    var rng: SplitMix
+    let window: Size
+    let viewport: Viewport
+    let movesPerGesture: Int
+    var moves = 0
+    var location = Point(0, 0)
+    var down = false
+
+    init(seed: UInt64, window: Size, viewport: Viewport, movesPerGesture: Int) {
+      rng = SplitMix(seed: seed)
+      self.window = window
+      self.viewport = viewport
+      self.movesPerGesture = movesPerGesture
+    }
+
+    mutating func next() -> StudioInput {
+      if !down {
+        down = true
+        moves = 0
+        location = Point(rng.double(in: 4...(window.width - 4)), rng.double(in: 4...(window.height - 4)))
+        return .pointerDown(.mouse, at: viewport.toPixels(location))
+      }
+      if moves >= movesPerGesture {
+        down = false
+        return .pointerUp(.mouse, at: viewport.toPixels(location))
+      }
+      moves += 1
+      location = Point(
+        min(max(location.x + rng.double(in: -6...6), 1), window.width - 1),
+        min(max(location.y + rng.double(in: -6...6), 1), window.height - 1))
+      return .pointerMoved(.mouse, to: viewport.toPixels(location))
+    }
+  }
+
+  struct FrameCost {
+    var total: Double
+    var build: Double
+    var draw: Double
+    var commands: Int
+  }
+
+  /// CPU time per frame at 120 frames a second while a finger drags on `scene` (the hit-test walk
+  /// animation replays at every touch-down): one input, the model's tick, building the draw list, and
+  /// drawing it with the software renderer at 1280x800. Medians over `frames` frames after a warm-up.
+  static func frameCost(scene: Scene, frames: Int) throws -> FrameCost {
+    let (model, viewport) = liveModel(scene)
+    let canvas = try OffscreenCanvas(width: Int(size.width), height: Int(size.height))
+    var input = Gestures(seed: 7, window: scene.window, viewport: viewport, movesPerGesture: 40)
+    var wall = 0.0
+    var builds: [Double] = []
+    var draws: [Double] = []
+    var totals: [Double] = []
+    var commands = 0
+    let warmUp = 30
+    for i in 0..<(frames + warmUp) {
+      wall += 1000.0 / 120
+      let t0 = Clocks.threadCPU()
+      model.handle(input.next(), wall: wall)
+      model.tick(wall: wall)
+      let list = model.frame(size: size, pixelScale: 1)
+      let t1 = Clocks.threadCPU()
+      try canvas.draw(list.commands)
+      let t2 = Clocks.threadCPU()
+      if i >= warmUp {
+        builds.append(t1 - t0)
+        draws.append(t2 - t1)
+        totals.append(t2 - t0)
+        commands = max(commands, list.commands.count)
+      }
+    }
+    return FrameCost(
+      total: Clocks.median(totals), build: Clocks.median(builds), draw: Clocks.median(draws), commands: commands)
+  }
+
+  struct Latency {
+    var work: Double
+    var workP99: Double
+    var total: Double
+    var totalP99: Double
+  }
+
+  /// From an input's arrival to the frame showing it, on the tour while a finger drags: the engine and
+  /// layout work (handling the input, the tick, building the draw list; CPU time of the thread), and the
+  /// wall time from the arrival to the drawn frame.
+  static func latency(samples: Int) throws -> Latency {
+    let (model, viewport) = liveModel(tourScene())
+    let canvas = try OffscreenCanvas(width: Int(size.width), height: Int(size.height))
+    var input = Gestures(seed: 11, window: model.config.window, viewport: viewport, movesPerGesture: 40)
+    var wall = 0.0
+    var work: [Double] = []
+    var total: [Double] = []
+    for i in 0..<(samples + 30) {
+      wall += 1000.0 / 120
+      let arrival = Clocks.monotonicNanos()
+      let cpu = Clocks.threadCPU()
+      model.handle(input.next(), wall: wall)
+      model.tick(wall: wall)
+      let list = model.frame(size: size, pixelScale: 1)
+      let built = Clocks.threadCPU()
+      try canvas.draw(list.commands)
+      let drawn = Clocks.monotonicNanos()
+      if i >= 30 {
+        work.append(built - cpu)
+        total.append(Double(drawn - arrival) / 1e6)
+      }
+    }
+    return Latency(
+      work: Clocks.median(work), workP99: Clocks.percentile(work, 0.99), total: Clocks.median(total),
+      totalP99: Clocks.percentile(total, 0.99))
+  }
+
+  struct Soak {
+    var peakMB: Double
+    var samplesMB: [Double]
+    var events: Int
+    var traceEntries: Int
+    var historyItems: Int
+    var seconds: Double
+
+    /// One line for the parent process: `soak peak=… samples=…,… events=… trace=… history=… seconds=…`.
+    var line: String {
+      "soak peak=\(peakMB) samples=\(samplesMB.map { String(format: "%.1f", $0) }.joined(separator: ","))"
+        + " events=\(events) trace=\(traceEntries) history=\(historyItems) seconds=\(String(format: "%.1f", seconds))"
+    }
+  }
+
+  /// `minutes` of simulated continuous input at 120 events a second into the window's model on the tour:
+  /// one-second drags at random places, the model ticking at 60 Hz and a frame built every simulated
+  /// second. Resident memory is sampled every simulated ten minutes; the peak is the process's maximum.
+  static func soak(minutes: Int) -> Soak {
+    let (model, viewport) = liveModel(tourScene())
+    var input = Gestures(seed: 3, window: model.config.window, viewport: viewport, movesPerGesture: 118)
+    let events = minutes * 60 * 120
+    var wall = 0.0
+    var nextTick = 0.0
+    var nextFrame = 0.0
+    var samples: [Double] = []
+    let start = Clocks.monotonicNanos()
+    for i in 0..<events {
+      wall = Double(i) * 1000 / 120
+      model.handle(input.next(), wall: wall)
+      if wall >= nextTick {
+        model.tick(wall: wall)
+        nextTick += 1000.0 / 60
+      }
+      if wall >= nextFrame {
+        _ = model.frame(size: size, pixelScale: 1)
+        nextFrame += 1000
+      }
+      if i % (10 * 60 * 120) == 0 { samples.append(Memory.residentMB()) }
+    }
+    samples.append(Memory.residentMB())
+    return Soak(
+      peakMB: Memory.peakMB(), samplesMB: samples, events: events, traceEntries: model.engine.trace.count,
+      historyItems: model.history.count, seconds: Double(Clocks.monotonicNanos() - start) / 1e9)
+  }
+}
+
+/// Resident memory of this process.
+enum Memory {
+  /// Resident set size now, in MB (from /proc/self/statm).
+  static func residentMB() -> Double {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return .nan }
+    let fields = text.split(separator: " ")
+    guard fields.count > 1, let pages = Double(fields[1]) else { return .nan }
+    return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_000_000
+  }
+
+  /// The largest resident set size so far, in MB.
+  static func peakMB() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_maxrss) * 1024 / 1_000_000
+  }
+}
+
+/// A small seeded generator (SplitMix64) so every run sees the same input.
+struct SplitMix {
+  private var state: UInt64
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  mutating func double(in range: ClosedRange<Double>) -> Double {
+    range.lowerBound + Double(next() >> 11) / Double(1 << 53) * (range.upperBound - range.lowerBound)
+  }
+
+  mutating func int(_ n: Int) -> Int { Int(next() % UInt64(max(n, 1))) }
+}

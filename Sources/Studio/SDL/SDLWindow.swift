@@ -42,10 +42,16 @@ final class SDLWindow {
       let window = SDL_CreateWindow(
         title, TS_WindowPosCentered(), TS_WindowPosCentered(), Int32(width), Int32(height), flags)
     else { throw SDLError("SDL_CreateWindow") }
-    let accelerated = SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue
+    // The frame is rasterised here already, so the renderer only shows one texture: SDL's software
+    // renderer does that with a copy into the window (about 3 ms at 1440x900 on the development VM),
+    // where an OpenGL driver without a GPU (llvmpipe under Xvfb, remote desktops) takes 20 ms a frame
+    // and 100 ms to start. SDL_RENDER_DRIVER=opengl (or another driver) in the environment still picks
+    // one on purpose.
+    SDL_SetHintWithPriority(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0", SDL_HINT_DEFAULT)
+    let chosen = getenv("SDL_RENDER_DRIVER") != nil
     guard
-      let renderer = SDL_CreateRenderer(window, -1, accelerated)
-        ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
+      let renderer = SDL_CreateRenderer(window, -1, chosen ? 0 : SDL_RENDERER_SOFTWARE.rawValue)
+        ?? SDL_CreateRenderer(window, -1, 0)
     else {
       SDL_DestroyWindow(window)
       throw SDLError("SDL_CreateRenderer")

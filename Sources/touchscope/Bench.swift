@@ -120,7 +120,7 @@ struct Bench: ParsableCommand {
           detail: String(format: "p99 %.2f ms; tour, a finger dragging", r.workP99)),
         BenchFigure(
           kind, "Input to frame: with drawing", r.total, unit: "ms", target: 1000.0 / 120,
-          detail: String(format: "p99 %.2f ms; software renderer, 1280x800", r.totalP99)),
+          detail: String(format: "p99 %.2f ms; software rasterizer, 1280x800", r.totalP99)),
       ]
     case .idle:
       let r = try WindowBench.idle()

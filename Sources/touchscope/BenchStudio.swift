@@ -74,7 +74,7 @@ enum StudioBench {
 
   /// CPU time per frame at 120 frames a second while a finger drags on `scene` (the hit-test walk
   /// animation replays at every touch-down): one input, the model's tick, building the draw list, and
-  /// drawing it with the software renderer at 1280x800. Medians over `frames` frames after a warm-up.
+  /// drawing it with the software rasterizer at 1280x800. Medians over `frames` frames after a warm-up.
   static func frameCost(scene: Scene, frames: Int) throws -> FrameCost {
     let (model, viewport) = liveModel(scene)
     let canvas = try OffscreenCanvas(width: Int(size.width), height: Int(size.height))

@@ -9,8 +9,8 @@ struct Render: ParsableCommand {
     discussion: """
       Runs the scene's script (or --script) up to --at milliseconds, then draws the whole window as it \
       would look then, every decision up to that time shown: the device with its views, fingers and the \
-      last hit-test walk, the recognizer cards, the timeline and the narration. Uses SDL's software \
-      renderer and needs no display.
+      last hit-test walk, the recognizer cards, the timeline and the narration. Uses the window's own \
+      software rasterizer (the same pixels the window shows) and needs no display.
       """
   )
 

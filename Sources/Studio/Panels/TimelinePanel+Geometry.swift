@@ -15,7 +15,7 @@ extension TimelinePanel {
 
     init?(_ ctx: PanelContext) {
       guard !ctx.trace.isEmpty else { return nil }
-      episodes = TimelineEpisodes.around(ctx.playheadIndex - 1, in: ctx.trace)
+      episodes = ctx.memo.episodes(around: ctx.playheadIndex - 1, in: ctx.trace)
       guard let k = episodes.episode(containing: ctx.playheadIndex - 1) else { return nil }
       episode = k
       range = episodes.range(k)

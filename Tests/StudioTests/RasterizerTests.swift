@@ -103,6 +103,19 @@ import TouchSim
     #expect(row(b, 12, 20, 80, red) == runs("60."))
   }
 
+  @Test func dashesRunOnWhenAPieceEndsAtAnEdgeButForRounding() {
+    // A toggle's outline in the inspector: the pattern reaches the ends of pieces within rounding error,
+    // which must neither stall the pattern nor drop the rest of an edge.
+    let b = draw(
+      [.roundedRect(Rect(839, 297, 204, 23), radius: 11.5, fill: nil, stroke: Stroke(red, width: 1, dash: 3))],
+      width: 1100, height: 330)
+
+    for y in [297, 319] {
+      let edge = row(b, y, 860, 1022, red)
+      #expect(!edge.contains("####") && !edge.contains("...."), "row \(y): \(edge)")
+    }
+  }
+
   @Test func circlesFillInsideTheRadiusWithSoftEdges() {
     let b = draw([.circle(center: Point(50, 50), radius: 20, fill: red, stroke: nil)])
 

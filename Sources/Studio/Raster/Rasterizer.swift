@@ -297,7 +297,13 @@ final class Rasterizer {
       var s = 0.0
       while s < length {
         let inDash = phase < dash
-        let e = min(s + (inDash ? dash : period) - phase, length)
+        let step = (inDash ? dash : period) - phase
+        if step < 1e-9 {
+          // At the end of a dash or gap but for rounding: go on with the next one.
+          phase = inDash ? dash : 0
+          continue
+        }
+        let e = min(s + step, length)
         guard e > s else { break }
         if inDash {
           segment(a + (b - a) * (s / length), a + (b - a) * (e / length), width: width, paint, antialias: antialias)

@@ -31,7 +31,7 @@ enum StudioBench {
   /// Live input: gestures of one finger, each a touch-down, `movesPerGesture` moves of a few points and a
   /// lift, at random places on the device (seeded); one input per `step` milliseconds.
   struct Gestures {
-    var rng: SplitMix
+    var rng: EngineBench.Random
     let window: Size
     let viewport: Viewport
     let movesPerGesture: Int
@@ -40,7 +40,7 @@ enum StudioBench {
     var down = false
 
     init(seed: UInt64, window: Size, viewport: Viewport, movesPerGesture: Int) {
-      rng = SplitMix(seed: seed)
+      rng = EngineBench.Random(seed: seed)
       self.window = window
       self.viewport = viewport
       self.movesPerGesture = movesPerGesture
@@ -50,7 +50,7 @@ enum StudioBench {
       if !down {
         down = true
         moves = 0
-        location = Point(rng.double(in: 4...(window.width - 4)), rng.double(in: 4...(window.height - 4)))
+        location = Point(rng.double(4, window.width - 4), rng.double(4, window.height - 4))
         return .pointerDown(.mouse, at: viewport.toPixels(location))
       }
       if moves >= movesPerGesture {
@@ -59,8 +59,8 @@ enum StudioBench {
       }
       moves += 1
       location = Point(
-        min(max(location.x + rng.double(in: -6...6), 1), window.width - 1),
-        min(max(location.y + rng.double(in: -6...6), 1), window.height - 1))
+        min(max(location.x + rng.double(-6, 6), 1), window.width - 1),
+        min(max(location.y + rng.double(-6, 6), 1), window.height - 1))
       return .pointerMoved(.mouse, to: viewport.toPixels(location))
     }
   }
@@ -205,24 +205,4 @@ enum Memory {
     getrusage(RUSAGE_SELF.rawValue, &usage)
     return Double(usage.ru_maxrss) * 1024 / 1_000_000
   }
-}
-
-/// A small seeded generator (SplitMix64) so every run sees the same input.
-struct SplitMix {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  mutating func double(in range: ClosedRange<Double>) -> Double {
-    range.lowerBound + Double(next() >> 11) / Double(1 << 53) * (range.upperBound - range.lowerBound)
-  }
-
-  mutating func int(_ n: Int) -> Int { Int(next() % UInt64(max(n, 1))) }
 }

@@ -1,6 +1,7 @@
 import TouchSim
 
-/// A straight segment of some width with flat ends: a rotated rectangle.
+/// A straight segment of some width with flat ends: a rotated rectangle, the intersection of two slabs
+/// (one along the segment, one across it), so a row's span is two divisions' worth of work.
 struct SegmentShape: CoverageShape {
   private var centerX: Double
   private var centerY: Double
@@ -9,10 +10,6 @@ struct SegmentShape: CoverageShape {
   private var uy: Double
   private var halfLength: Double
   private var halfWidth: Double
-  /// Corners of the rectangle grown by half a pixel (every touched pixel centre is inside) and shrunk by
-  /// half a pixel (every pixel centre inside is covered).
-  private var grown: Quad
-  private var shrunk: Quad?
 
   init?(from a: Point, to b: Point, width: Double) {
     let dx = b.x - a.x
@@ -25,16 +22,9 @@ struct SegmentShape: CoverageShape {
     uy = dy / length
     halfLength = length / 2
     halfWidth = width / 2
-    let c = Point(centerX, centerY)
-    let u = Point(ux, uy)
-    let n = Point(-uy, ux)
-    grown = Quad(center: c, u: u, n: n, halfLength: halfLength + 0.5, halfWidth: halfWidth + 0.5)
-    shrunk =
-      halfLength > 0.5 && halfWidth > 0.5
-      ? Quad(center: c, u: u, n: n, halfLength: halfLength - 0.5, halfWidth: halfWidth - 0.5) : nil
   }
 
-  /// The rectangle itself (not grown), for sampling at pixel centres.
+  /// The rectangle itself, for sampling at pixel centres.
   var quad: Quad {
     Quad(
       center: Point(centerX, centerY), u: Point(ux, uy), n: Point(-uy, ux), halfLength: halfLength, halfWidth: halfWidth
@@ -42,15 +32,37 @@ struct SegmentShape: CoverageShape {
   }
 
   var rows: (y0: Int, y1: Int) {
-    (floorIndex(grown.minY) - 1, ceilIndex(grown.maxY) + 1)
+    let reach = abs(uy) * (halfLength + 0.5) + abs(ux) * (halfWidth + 0.5)
+    return (floorIndex(centerY - reach) - 1, ceilIndex(centerY + reach) + 1)
   }
   var hasSolidInterior: Bool { true }
 
+  /// Row `y`'s pixels: touched inside the rectangle grown by half a pixel, covered inside the rectangle
+  /// shrunk by half a pixel.
   func extent(row y: Int) -> RowExtent {
-    let yc = Double(y) + 0.5
-    guard let any = grown.span(atY: yc) else { return .empty }
-    let full = shrunk?.span(atY: yc) ?? (1, 0)
-    return RowExtent(any: any, full: full)
+    let dy = Double(y) + 0.5 - centerY
+    guard let any = span(dy, grow: 0.5) else { return .empty }
+    let full = halfLength > 0.5 && halfWidth > 0.5 ? span(dy, grow: -0.5) ?? (1, 0) : (1, 0)
+    return RowExtent(any: (centerX + any.0, centerX + any.1), full: (centerX + full.0, centerX + full.1))
+  }
+
+  /// The x offsets from the centre where the row `dy` below the centre crosses the rectangle grown by
+  /// `grow` on every side, or nil when it misses.
+  @inline(__always) private func span(_ dy: Double, grow: Double) -> (Double, Double)? {
+    // Along the segment |dx·ux + dy·uy| ≤ halfLength; across it |dy·ux − dx·uy| ≤ halfWidth.
+    let along = Self.slab(ux, dy * uy, halfLength + grow)
+    let across = Self.slab(-uy, dy * ux, halfWidth + grow)
+    let lo = max(along.0, across.0)
+    let hi = min(along.1, across.1)
+    return lo <= hi ? (lo, hi) : nil
+  }
+
+  /// The `dx` where |dx·a + k| ≤ h (`a` is never 0: horizontal and vertical segments are drawn as
+  /// rectangles).
+  @inline(__always) private static func slab(_ a: Double, _ k: Double, _ h: Double) -> (Double, Double) {
+    let p = (-h - k) / a
+    let q = (h - k) / a
+    return a > 0 ? (p, q) : (q, p)
   }
 
   func holeExtent(row y: Int) -> RowExtent { .empty }
@@ -88,8 +100,6 @@ struct Quad {
 
   var minY: Double { min(p0.y, p1.y, p2.y, p3.y) }
   var maxY: Double { max(p0.y, p1.y, p2.y, p3.y) }
-  var minX: Double { min(p0.x, p1.x, p2.x, p3.x) }
-  var maxX: Double { max(p0.x, p1.x, p2.x, p3.x) }
 
   /// Where the horizontal line at `y` enters and leaves the quadrilateral, or nil when it misses.
   @inline(__always) func span(atY y: Double) -> (Double, Double)? {

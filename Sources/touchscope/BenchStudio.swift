@@ -65,28 +65,30 @@ enum StudioBench {
     }
   }
 
-  struct FrameCost {
-    var total: Double
-    var build: Double
-    var draw: Double
-    var commands: Int
+  /// One frame after another at 120 frames a second while a finger drags on a scene (the hit-test walk
+  /// animation replays at every touch-down): one input, the model's tick, building the draw list, and
+  /// drawing it with the software rasterizer at 1280x800. Per frame: the thread's CPU time to build and
+  /// to draw, and the wall time from the input's arrival to the drawn frame. A warm-up is left out.
+  struct Frames {
+    var build: [Double] = []
+    var draw: [Double] = []
+    var wall: [Double] = []
+    var commands = 0
+
+    var work: [Double] { build }
+    var total: [Double] { zip(build, draw).map { $0 + $1 } }
   }
 
-  /// CPU time per frame at 120 frames a second while a finger drags on `scene` (the hit-test walk
-  /// animation replays at every touch-down): one input, the model's tick, building the draw list, and
-  /// drawing it with the software rasterizer at 1280x800. Medians over `frames` frames after a warm-up.
-  static func frameCost(scene: Scene, frames: Int) throws -> FrameCost {
+  static func frames(_ scene: Scene, count: Int, seed: UInt64) throws -> Frames {
     let (model, viewport) = liveModel(scene)
     let canvas = try OffscreenCanvas(width: Int(size.width), height: Int(size.height))
-    var input = Gestures(seed: 7, window: scene.window, viewport: viewport, movesPerGesture: 40)
+    var input = Gestures(seed: seed, window: scene.window, viewport: viewport, movesPerGesture: 40)
+    var out = Frames()
     var wall = 0.0
-    var builds: [Double] = []
-    var draws: [Double] = []
-    var totals: [Double] = []
-    var commands = 0
     let warmUp = 30
-    for i in 0..<(frames + warmUp) {
+    for i in 0..<(count + warmUp) {
       wall += 1000.0 / 120
+      let arrival = Clocks.monotonicNanos()
       let t0 = Clocks.threadCPU()
       model.handle(input.next(), wall: wall)
       model.tick(wall: wall)
@@ -94,52 +96,14 @@ enum StudioBench {
       let t1 = Clocks.threadCPU()
       try canvas.draw(list.commands)
       let t2 = Clocks.threadCPU()
-      if i >= warmUp {
-        builds.append(t1 - t0)
-        draws.append(t2 - t1)
-        totals.append(t2 - t0)
-        commands = max(commands, list.commands.count)
-      }
-    }
-    return FrameCost(
-      total: Clocks.median(totals), build: Clocks.median(builds), draw: Clocks.median(draws), commands: commands)
-  }
-
-  struct Latency {
-    var work: Double
-    var workP99: Double
-    var total: Double
-    var totalP99: Double
-  }
-
-  /// From an input's arrival to the frame showing it, on the tour while a finger drags: the engine and
-  /// layout work (handling the input, the tick, building the draw list; CPU time of the thread), and the
-  /// wall time from the arrival to the drawn frame.
-  static func latency(samples: Int) throws -> Latency {
-    let (model, viewport) = liveModel(tourScene())
-    let canvas = try OffscreenCanvas(width: Int(size.width), height: Int(size.height))
-    var input = Gestures(seed: 11, window: model.config.window, viewport: viewport, movesPerGesture: 40)
-    var wall = 0.0
-    var work: [Double] = []
-    var total: [Double] = []
-    for i in 0..<(samples + 30) {
-      wall += 1000.0 / 120
-      let arrival = Clocks.monotonicNanos()
-      let cpu = Clocks.threadCPU()
-      model.handle(input.next(), wall: wall)
-      model.tick(wall: wall)
-      let list = model.frame(size: size, pixelScale: 1)
-      let built = Clocks.threadCPU()
-      try canvas.draw(list.commands)
       let drawn = Clocks.monotonicNanos()
-      if i >= 30 {
-        work.append(built - cpu)
-        total.append(Double(drawn - arrival) / 1e6)
-      }
+      guard i >= warmUp else { continue }
+      out.build.append(t1 - t0)
+      out.draw.append(t2 - t1)
+      out.wall.append(Double(drawn - arrival) / 1e6)
+      out.commands = max(out.commands, list.commands.count)
     }
-    return Latency(
-      work: Clocks.median(work), workP99: Clocks.percentile(work, 0.99), total: Clocks.median(total),
-      totalP99: Clocks.percentile(total, 0.99))
+    return out
   }
 
   struct Soak {

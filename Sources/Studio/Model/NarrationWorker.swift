@@ -45,24 +45,26 @@ final class NarrationWorker: @unchecked Sendable {
   }
 
   private let historyQueue = DispatchQueue(label: "touchscope.history", qos: .utility)
-  private var summaries: [NarrationItem] = []
+  private var summaries: [(session: Int, items: [NarrationItem])] = []
 
-  /// Narrates discarded entries for the history, in the background.
+  /// Narrates discarded entries of engine session `session` for the history, in the background.
   func summarize(
-    _ trace: [TraceEntry], scene: Scene, narrator: @escaping @Sendable ([TraceEntry], Scene) -> [NarrationItem]
+    _ trace: [TraceEntry], scene: Scene, session: Int,
+    narrator: @escaping @Sendable ([TraceEntry], Scene) -> [NarrationItem]
   ) {
     historyQueue.async { [self] in
       let items = StudioModel.summaries(of: trace, scene: scene, narrator: narrator)
-      lock.withLock { summaries += items }
+      lock.withLock { summaries.append((session, items)) }
     }
   }
 
-  /// The history summaries finished since the last call, oldest first (nil when there are none).
-  func takeSummaries() -> [NarrationItem]? {
+  /// The history summaries of engine session `session` finished since the last call, oldest first (nil
+  /// when there are none); those of earlier sessions (a scene reloaded meanwhile) are dropped.
+  func takeSummaries(session: Int) -> [NarrationItem]? {
     lock.withLock {
-      guard !summaries.isEmpty else { return nil }
       defer { summaries = [] }
-      return summaries
+      let items = summaries.filter { $0.session == session }.flatMap(\.items)
+      return items.isEmpty ? nil : items
     }
   }
 

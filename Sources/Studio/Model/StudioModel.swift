@@ -106,6 +106,7 @@ public final class StudioModel {
   private func restartEngine(on scene: Scene) {
     engine = Engine(scene: scene)
     baseFold = TraceFold(scene: scene)
+    session += 1
     history = []
     discardedEntries = 0
     resetNarration()
@@ -134,7 +135,7 @@ public final class StudioModel {
     guard !paused else { return }
     playhead.advance(by: dt, speed: speed, trace: engine.trace, limit: playheadLimit)
     refreshFold()
-    if let summaries = narrationWorker?.takeSummaries() { appendHistory(summaries) }
+    if let summaries = narrationWorker?.takeSummaries(session: session) { appendHistory(summaries) }
     boundTrace()
   }
 
@@ -195,6 +196,8 @@ public final class StudioModel {
 
   /// The compact history of discarded entries: the narration's gesture summaries, oldest first.
   public private(set) var history: [NarrationItem] = []
+  /// Counts engine restarts, so history narrated in the background for an earlier engine is dropped.
+  private var session = 0
   /// How many entries were discarded from the front of the trace since the engine started.
   public private(set) var discardedEntries = 0
 
@@ -218,7 +221,7 @@ public final class StudioModel {
       let gone = Array(trace[0..<cut])
       let scene = baseFold.scene
       if let worker = narrationWorker {
-        worker.summarize(gone, scene: scene, narrator: narrator)
+        worker.summarize(gone, scene: scene, session: session, narrator: narrator)
       } else {
         appendHistory(Self.summaries(of: gone, scene: scene, narrator: narrator))
       }

@@ -11,7 +11,9 @@ import TouchSim
 public final class StudioApp {
   public let model: StudioModel
   public struct Options: Sendable {
-    /// Writes the engine's trace (JSON Lines) here whenever it grows, and on exit.
+    /// Writes the engine's trace (JSON Lines) here whenever it grows, and on exit. When the engine
+    /// restarts (a scene reload, a replay), the finished engine's whole trace is written to PATH.1, then
+    /// PATH.2 and so on, and PATH starts again with the new engine's trace.
     public var traceOut: String?
     /// Finger events to push into SDL's queue at given times (tests of touchscreen input).
     public var inject: [InjectedEvent] = []
@@ -30,6 +32,7 @@ public final class StudioApp {
   private var lastWatch: Double = -1000
   private var writtenTraceCount = -1
   private var lastTraceWrite: Double = -1000
+  private var finishedTraces = 0
 
   public init(scene: Scene, path: String?, options: Options = Options()) {
     model = StudioModel(scene: scene, path: path)
@@ -77,6 +80,7 @@ public final class StudioApp {
         case .openScene(let path):
           open(path, wall: wall)
           reloadToReport = true
+        case .engineFinished(let trace): writeFinished(trace)
         case .quit: break
         }
       }
@@ -195,6 +199,13 @@ public final class StudioApp {
     let dir = options.screenshotDirectory
     while FileManager.default.fileExists(atPath: "\(dir)/touchscope-\(n).png") { n += 1 }
     return "\(dir)/touchscope-\(n).png"
+  }
+
+  private func writeFinished(_ trace: [TraceEntry]) {
+    guard let path = options.traceOut else { return }
+    finishedTraces += 1
+    try? traceJSONLines(trace).write(toFile: "\(path).\(finishedTraces)", atomically: true, encoding: .utf8)
+    writtenTraceCount = -1
   }
 
   private func writeTrace(wall: Double, force: Bool) {

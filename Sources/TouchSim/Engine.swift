@@ -76,6 +76,11 @@ public final class Engine {
   /// Numbers of the touches that are down now.
   public var liveTouches: [Int] { sim.liveByNumber.keys }
 
+  /// Numbers of every touch the engine still holds: down now, or lifted with a phase still withheld from
+  /// its view (F-7). A new touch given one of these numbers would make the trace's deliveries ambiguous,
+  /// so the studio numbers new touches around them.
+  public var touchesInUse: [Int] { (0..<sim.touches.count).map { sim.touches[at: $0].id } }
+
   /// The time of the next pending timer, if any.
   public var nextTimerTime: Double? { sim.nextTimerTime }
 
@@ -235,11 +240,18 @@ struct Simulation: ~Copyable {
     guard let t = steps.first?.t, t.isFinite else { return }
     advance(to: t, inclusive: false)
     now = max(now, t)
-    // Consecutive touch steps form one UIEvent; any other step ends it and takes effect in its turn.
+    // Consecutive touch steps form one UIEvent; any other step ends it and takes effect in its turn. A
+    // touch changes once per event: a second step of the same touch (down then up at one time, which a
+    // scene file may not say but a live session can) starts the next event, at the same time.
     var eventStart = steps.startIndex
     for i in steps.indices {
       switch steps[i].action {
-      case .down, .move, .up, .cancel: continue
+      case .down(let n, _), .move(let n, _), .up(let n, _), .cancel(let n):
+        if steps[eventStart..<i].contains(where: { $0.touch == n }) {
+          dispatch(steps[eventStart..<i])
+          eventStart = i
+        }
+        continue
       default: break
       }
       if eventStart < i { dispatch(steps[eventStart..<i]) }

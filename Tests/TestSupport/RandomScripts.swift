@@ -146,3 +146,62 @@ public enum PropertyScenes {
     ])
   }
 }
+
+/// SplitMix64: a small seeded generator, so a failing random script is reproduced from its seed alone.
+public struct SplitMix: RandomNumberGenerator {
+  public private(set) var state: UInt64
+  public init(seed: UInt64) { state = seed }
+  public mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// A random multi-touch script for `scene` from `seed`: `randomScript`'s fingers (up to four at once, in
+/// the scene's window) with, now and then, a property change or a reordering in the middle of a gesture
+/// (a recognizer disabled, a view hidden or made non-interactive, a delay switched on ...).
+public func randomSceneScript(for scene: Scene, seed: UInt64) -> [ScriptStep] {
+  var rng = SplitMix(seed: seed)
+  let ops = (0..<Int.random(in: 1...60, using: &rng)).map { _ in Int.random(in: 0...999_999_999, using: &rng) }
+  var steps = randomScript(ops, window: scene.window)
+  let recognizers = scene.allRecognizers.map(\.id)
+  let views = scene.allViews.map(\.id).filter { $0 != scene.root.id }
+  guard !steps.isEmpty, Int.random(in: 0..<3, using: &rng) == 0 else { return steps }
+  for _ in 0..<Int.random(in: 1...3, using: &rng) {
+    let i = Int.random(in: 0..<steps.count, using: &rng)
+    let flag = PropertyValue.bool(Bool.random(using: &rng))
+    var action: ScriptStep.Action?
+    switch Int.random(in: 0..<6, using: &rng) {
+    case 0, 1:
+      if let r = recognizers.randomElement(using: &rng) {
+        let key = ["isEnabled", "cancelsTouchesInView", "delaysTouchesBegan", "delaysTouchesEnded"].randomElement(
+          using: &rng)!
+        action = .set([PropertyChange(target: r, key: key, value: flag)])
+      }
+    case 2, 3:
+      if let v = views.randomElement(using: &rng) {
+        let key = ["hidden", "userInteractionEnabled", "multipleTouchEnabled", "exclusiveTouch"].randomElement(
+          using: &rng)!
+        action = .set([PropertyChange(target: v, key: key, value: flag)])
+      }
+    case 4:
+      if let v = views.randomElement(using: &rng) {
+        action = .set([PropertyChange(target: v, key: "alpha", value: .number(Bool.random(using: &rng) ? 0 : 1))])
+      }
+    default:
+      if let v = views.randomElement(using: &rng) { action = Bool.random(using: &rng) ? .bringToFront(v) : .sendToBack(v) }
+    }
+    // Only changes the scene accepts (a key may not apply to this view's kind).
+    if let action {
+      if case .set(let changes) = action {
+        var probe = scene
+        guard changes.allSatisfy({ probe.apply($0) == nil }) else { continue }
+      }
+      steps.insert(ScriptStep(t: steps[i].t, action), at: i)
+    }
+  }
+  return steps
+}

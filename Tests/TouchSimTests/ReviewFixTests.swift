@@ -69,3 +69,57 @@ import TouchSim
     #expect(run.controlEvents("buy") == ["touchDown", "touchDown", "touchDownRepeat", "touchCancel"])
   }
 }
+
+/// Issue 6: input the window's live sessions can produce, which scene files may not say.
+@Suite struct LiveInputEdgeTests {
+  /// A touch that goes down and up at one time (two steps of one touch at the same t) is two events, not
+  /// one event where the up is lost: the touch ends, nothing stays down.
+  @Test func aTouchChangingTwiceAtOneTimeIsTwoEvents() {
+    let scene = TestSupport.scene([v("pad", [0, 0, 390, 844], recognizers: [g("tap", .tap)])])
+    let run = Run(scene, [down(1, 50, 50, t: 10), up(1, t: 10), down(1, 60, 60, t: 10), up(1, t: 20)])
+    #expect(run.engine.liveTouches.isEmpty)
+    let cancelled = Run(scene, [down(1, 50, 50, t: 0), ScriptStep(t: 0, .cancel(touch: 1))])
+    #expect(cancelled.engine.liveTouches.isEmpty)
+    let inputs = run.trace.compactMap {
+      if case .input(1, let phase, _, _) = $0.event { return phase }
+      return nil
+    }
+    #expect(inputs == [.began, .ended, .began, .ended])
+    #expect(TraceInvariants.violations(in: run.trace, discrete: ["tap": true]).isEmpty)
+  }
+
+  /// Hundreds of simultaneous touches: one event of 300 downs, all delivered, all lifted.
+  @Test func hundredsOfSimultaneousTouches() {
+    let scene = TestSupport.scene([
+      v("pad", [0, 0, 390, 844], recognizers: [g("pan", .pan) { $0.maximumNumberOfTouches = 1000 }]) {
+        $0.multipleTouchEnabled = true
+      }
+    ])
+    var script: [ScriptStep] = []
+    for n in 1...300 { script.append(down(n, Double(n % 390), Double(n), t: 0)) }
+    for n in 1...300 { script.append(move(n, Double(n % 390), Double(n) + 40, t: 16)) }
+    for n in 1...300 { script.append(up(n, t: 32)) }
+    let run = Run(scene, script)
+    #expect(run.engine.liveTouches.isEmpty)
+    #expect(TraceInvariants.violations(in: run.trace, discrete: ["pan": false]).isEmpty)
+    let began = run.trace.first {
+      if case .deliver("pad", .touchesBegan, _, _) = $0.event { return true }
+      return false
+    }
+    if case .deliver(_, _, let ts, _) = began?.event { #expect(ts.count == 300) } else { Issue.record("no touchesBegan") }
+  }
+
+  /// The window numbers a new touch around lifted touches whose touchesEnded is still withheld (F-7).
+  @Test func touchesInUseIncludeWithheldOnes() {
+    let scene = TestSupport.scene([
+      v("pad", [0, 0, 390, 844], recognizers: [g("double", .tap) { $0.numberOfTapsRequired = 2 }])
+    ])
+    let engine = Engine(scene: scene)
+    engine.perform([down(1, 50, 50, t: 0)])
+    engine.perform([up(1, t: 80)])
+    #expect(engine.liveTouches.isEmpty)
+    #expect(engine.touchesInUse == [1])
+    engine.runUntilIdle()
+    #expect(engine.touchesInUse.isEmpty)
+  }
+}

@@ -1,3 +1,5 @@
+import TouchSim
+
 /// Work the model asks the window to do outside the pure model: files and screenshots.
 public enum StudioEffect: Equatable, Sendable {
   /// Write `text` to `path` (a scene file), then show `note`.
@@ -6,5 +8,8 @@ public enum StudioEffect: Equatable, Sendable {
   case screenshot
   /// Load the scene at `path` (from the scene list).
   case openScene(path: String)
+  /// The engine is about to be replaced (scene reloaded, replay started): its whole trace, every touch
+  /// in it ended or cancelled.
+  case engineFinished(trace: [TraceEntry])
   case quit
 }

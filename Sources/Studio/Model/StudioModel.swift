@@ -103,7 +103,11 @@ public final class StudioModel {
     loadErrors = diagnostics
   }
 
+  /// A fresh engine on `scene`. Touches still down in the old engine are cancelled through it first, so
+  /// its trace ends with every touch ended or cancelled; that trace is handed out as `engineFinished`.
   private func restartEngine(on scene: Scene) {
+    cancelAllTouches()
+    effects.append(.engineFinished(trace: engine.trace))
     engine = Engine(scene: scene)
     baseFold = TraceFold(scene: scene)
     session += 1
@@ -346,6 +350,7 @@ public final class StudioModel {
     syncClock(wall)
     switch input {
     case .quit:
+      cancelAllTouches()
       isRunning = false
       effects.append(.quit)
     case .focusLost:
@@ -355,6 +360,9 @@ public final class StudioModel {
       updateVirtualFinger()
     case .hover(let p):
       hover = sceneLocation(p)
+      // The mouse moves with its button up although its touch is down: the release was lost (it
+      // happened in another window, or the event was dropped). The touch lifts here, never stays stuck.
+      if let n = pointerTouches[.mouse] { liftPointer(.mouse, n, at: hover) }
     case .wheel(let dy, let p):
       if let panel = scrollTarget(at: p) { perform(.scroll(panel, by: -dy * 40 * theme.unit)) }
     case .key(let key, let mods):
@@ -363,6 +371,8 @@ public final class StudioModel {
       modifiers.control = mods.control
       if let action = Self.keyAction(key, mods, selected: selected, config: config) { perform(action) }
     case .pointerDown(let id, let pixel):
+      // A second press without a release in between: the release was lost; that touch lifts first.
+      if let n = pointerTouches[id] { liftPointer(id, n, at: fedLocation[n]) }
       if sceneList != nil || showHelp {
         if let action = lastFrame.action(at: pixel) { perform(action) } else { perform(.closeOverlay) }
         return
@@ -379,15 +389,20 @@ public final class StudioModel {
       guard let n = pointerTouches[id], let p = sceneLocation(pixel) else { return }
       fingerMoved(id, n, to: p)
     case .pointerUp(let id, let pixel):
-      guard let n = pointerTouches.removeValue(forKey: id) else { return }
-      let p = sceneLocation(pixel)
-      var steps: [ScriptStep.Action] = [.up(touch: n, at: p)]
-      if id == .mouse, let v = virtualFinger {
-        steps.append(.up(touch: v.touch, at: v.location))
-        virtualFinger = nil
-      }
-      feed(steps)
+      guard let n = pointerTouches[id] else { return }
+      liftPointer(id, n, at: sceneLocation(pixel))
     }
+  }
+
+  /// The pointer's touch `n` lifts at `p` (with the simulated second finger when it is the mouse).
+  private func liftPointer(_ id: PointerID, _ n: Int, at p: Point?) {
+    pointerTouches[id] = nil
+    var steps: [ScriptStep.Action] = [.up(touch: n, at: p)]
+    if id == .mouse, let v = virtualFinger {
+      steps.append(.up(touch: v.touch, at: v.location))
+      virtualFinger = nil
+    }
+    feed(steps)
   }
 
   /// Live input is about to happen: a replay that was showing gives way (the playhead jumps to the end),
@@ -449,7 +464,9 @@ public final class StudioModel {
   }
 
   private func nextTouchNumber(excluding extra: Set<Int> = []) -> Int {
-    let used = Set(pointerTouches.values).union(engine.liveTouches).union(extra)
+    // Not the number of a lifted touch whose touchesEnded is still withheld either (F-7): the trace would
+    // not tell the two touches apart.
+    let used = Set(pointerTouches.values).union(engine.touchesInUse).union(extra)
       .union(virtualFinger.map { [$0.touch] } ?? [])
     var n = 1
     while used.contains(n) { n += 1 }
@@ -536,6 +553,8 @@ public final class StudioModel {
     case .setSpeed(let s):
       speed = s
     case .replayLast:
+      // Mid-gesture, the gesture so far is cancelled first: it is the one replayed.
+      cancelAllTouches()
       replay(lastGesture.isEmpty ? recording : lastGesture)
     case .playScript:
       replay(loaded.script)
@@ -605,6 +624,7 @@ public final class StudioModel {
       }
       scrollOffsets[panel] = next
     case .quit:
+      cancelAllTouches()
       isRunning = false
       effects.append(.quit)
     }
@@ -647,12 +667,25 @@ public final class StudioModel {
   /// Steps shifted so the first is at t = 0, times rounded to whole milliseconds.
   private func normalised(_ steps: [ScriptStep]) -> [ScriptStep] {
     guard let t0 = steps.first?.t else { return [] }
-    return steps.map { s in
+    var out = steps.map { s in
       var s = s
       s.t = (s.t - t0).rounded()
       s.line = 0
       return s
     }
+    // A touch still down at the end (the steps were taken in the middle of a gesture) is cancelled
+    // there, so a replay or a saved script never leaves a touch down.
+    var down: [Int] = []
+    for s in out {
+      switch s.action {
+      case .down(let n, _): down.append(n)
+      case .up(let n, _), .cancel(let n): down.removeAll { $0 == n }
+      default: break
+      }
+    }
+    let end = out.last?.t ?? 0
+    out += down.map { ScriptStep(t: end + 1, .cancel(touch: $0)) }
+    return out
   }
 
   private func save(script: [ScriptStep], note: String) {

@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+
+/// Issue 6, items 1 and 2, through the real program: `touchscope check` and `touchscope replay` on hostile
+/// files exit with code 1 and print positioned errors (`FILE:LINE:COLUMN: error: ...`), never crash (a
+/// signal) or hang.
+@Suite(.timeLimit(.minutes(5)))
+struct CommandLineRobustnessTests {
+  static var executable: String { RealWindow.executable }
+
+  struct Result {
+    var status: Int32
+    var reason: Process.TerminationReason
+    var stdout: String
+    var stderr: String
+  }
+
+  static func run(_ args: [String]) throws -> Result {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: executable)
+    p.arguments = args
+    // Standard output goes to a file (a trace can be long; a full pipe would block the child).
+    let outURL = FileManager.default.temporaryDirectory.appendingPathComponent("cli-out-\(UUID().uuidString)")
+    FileManager.default.createFile(atPath: outURL.path, contents: nil)
+    defer { try? FileManager.default.removeItem(at: outURL) }
+    let out = try FileHandle(forWritingTo: outURL)
+    let err = Pipe()
+    p.standardOutput = out
+    p.standardError = err
+    try p.run()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    try out.close()
+    let outData = (try? Data(contentsOf: outURL)) ?? Data()
+    return Result(
+      status: p.terminationStatus, reason: p.terminationReason, stdout: String(decoding: outData, as: UTF8.self),
+      stderr: String(decoding: errData, as: UTF8.self))
+  }
+
+  @Test func hostileScenesExitWithOneAndPositionedErrors() throws {
+    #expect(FileManager.default.fileExists(atPath: Self.executable), "build first: \(Self.executable)")
+    let dir = try HostileFiles.scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    var aliasBomb = "format: touchscope/1\nx0: &a0 { id: v, frame: [0, 0, 1, 1] }\n"
+    for i in 1...30 { aliasBomb += "x\(i): &a\(i) { id: v, subviews: [*a\(i - 1), *a\(i - 1)] }\n" }
+    aliasBomb += "root: *a30\n"
+    var deep = "format: touchscope/1\nroot: "
+    for i in 0..<10_000 { deep += "{ id: v\(i), subviews: [" }
+    deep += String(repeating: "] }", count: 10_000)
+    let files: [(String, Data)] = [
+      ("truncated.yaml", Data("format: touchscope/1\nroot:\n  id: root\n  subviews:\n    - { id: a, frame: [0, 0".utf8)),
+      ("types.yaml", Data("format: touchscope/1\nroot: { id: root, frame: yes, alpha: [1], recognizers: 3 }\n".utf8)),
+      ("keys.yaml", Data("format: touchscope/1\nroot: { id: root, fram: [0, 0, 1, 1], colour: red }\n".utf8)),
+      (
+        "ids.yaml",
+        Data(
+          """
+          format: touchscope/1
+          root:
+            id: root
+            subviews: [{ id: a }, { id: a }]
+            recognizers:
+              - { id: t, kind: tap, requireToFail: [u] }
+              - { id: u, kind: tap, requireToFail: [t] }
+              - { id: w, kind: tap, requireToFail: [nobody] }
+
+          """.utf8)
+      ),
+      ("numbers.yaml", Data("format: touchscope/1\nroot: { id: root, frame: [.nan, .inf, -5, 1e300] }\n".utf8)),
+      ("utf8.yaml", Data("format: touchscope/1\nroot: { id: r".utf8) + Data([0xFF, 0xFE]) + Data(" }\n".utf8)),
+      ("bomb.yaml", Data(aliasBomb.utf8)),
+      ("deep.yaml", Data(deep.utf8)),
+      ("empty.yaml", Data()),
+      ("binary.yaml", Data((0..<2000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })),
+    ]
+    for (name, bytes) in files {
+      let path = dir.appendingPathComponent(name).path
+      try bytes.write(to: URL(fileURLWithPath: path))
+      for command in [["check", path], ["replay", path]] {
+        let r = try Self.run(command)
+        #expect(r.reason == .exit && r.status == 1, "\(command): \(r.reason) \(r.status) \(r.stderr)")
+        let lines = r.stderr.split(separator: "\n")
+        #expect(lines.contains { $0.hasPrefix("\(path):") && $0.contains(": error: ") }, "\(command): \(r.stderr)")
+        #expect(r.stdout.isEmpty || command[0] == "check", "\(command) printed a trace for a bad scene")
+      }
+    }
+  }
+
+  /// A script file that moves and lifts touches that are not down, reuses a number that is down, goes
+  /// back in time and changes a property of nothing: exit 1, each problem at its line.
+  @Test func hostileScriptsExitWithOneAndPositionedErrors() throws {
+    let dir = try HostileFiles.scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let scene = dir.appendingPathComponent("scene.yaml").path
+    try "format: touchscope/1\nroot: { id: root, recognizers: [{ id: tap, kind: tap }] }\n".write(
+      toFile: scene, atomically: true, encoding: .utf8)
+    let script = dir.appendingPathComponent("script.yaml").path
+    try """
+      script:
+        - { t: 0, touch: 3, move: [1, 1] }
+        - { t: 5, touch: 4, up: true }
+        - { t: 10, touch: 1, down: [5, 5] }
+        - { t: 20, touch: 1, down: [6, 6] }
+        - { t: 15, touch: 1, up: true }
+        - { t: 30, set: { ghost.hidden: true, tap.bogus: 1 } }
+
+      """.write(toFile: script, atomically: true, encoding: .utf8)
+    let r = try Self.run(["replay", scene, "--script", script])
+    #expect(r.reason == .exit && r.status == 1, "\(r.reason) \(r.status)")
+    #expect(r.stdout.isEmpty)
+    for line in [2, 3, 5, 6, 7] {
+      #expect(r.stderr.contains("\(script):\(line):"), "no error at line \(line): \(r.stderr)")
+    }
+  }
+}
+
+/// Scratch folders for the hostile-input tests.
+enum HostileFiles {
+  static func scratch() throws -> URL {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    return dir
+  }
+}

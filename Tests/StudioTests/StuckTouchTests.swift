@@ -247,3 +247,24 @@ import TouchSim
     }
   }
 }
+
+/// The picture after a rest: live input shows at once, it is not reached by replaying the idle time.
+@Suite struct LiveAfterRestTests {
+  @Test func aTouchAfterALongRestShowsAtOnce() {
+    let m = StudioModel(scene: StuckTouchTests.scene)
+    let size = Size(1440, 900)
+    _ = m.frame(size: size, pixelScale: 1)
+    var wall = 0.0
+    while wall < 20_000 {
+      wall += 16
+      m.tick(wall: wall)
+    }
+    // At rest the playhead stopped a few seconds in; the engine's clock went on.
+    #expect(m.playhead.time < 5_000)
+    let p = m.viewport(for: StudioLayout(size: size, theme: m.theme)).toPixels(Point(150, 300))
+    m.handle(.pointerDown(.mouse, at: p), wall: wall)
+    m.tick(wall: wall + 16)
+    #expect(m.playhead.time >= 19_000, "the playhead is at \(m.playhead.time)")
+    #expect(m.fold.touches[1] != nil, "touch 1 is not shown")
+  }
+}

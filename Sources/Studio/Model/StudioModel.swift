@@ -410,8 +410,8 @@ public final class StudioModel {
   private func goLive() -> Double {
     replaying = false
     clock = max(clock, engine.now)
-    if engine.liveTouches.isEmpty && pointerTouches.isEmpty
-      && (playhead.index < engine.trace.count || playhead.time < clock)
+    // (The engine's touches only: a finger going down is already among `pointerTouches` when it is fed.)
+    if engine.liveTouches.isEmpty && (playhead.index < engine.trace.count || playhead.time < clock)
     {
       // A replay was showing, or the picture had come to rest: live input continues from now.
       playhead.jumpToEnd(of: engine.trace, limit: clock)

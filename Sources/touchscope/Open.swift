@@ -21,7 +21,10 @@ struct Open: ParsableCommand {
 
   @Option(
     name: .customLong("trace-out"),
-    help: "Write the engine's trace as JSON Lines to this file while the window runs and on exit.")
+    help: ArgumentHelp(
+      "Write the engine's trace as JSON Lines to this file while the window runs and on exit.",
+      discussion: "When the engine restarts (the scene file changed, a replay), the finished engine's whole "
+        + "trace is written to FILE.1, then FILE.2 and so on, and FILE starts again."))
   var traceOut: String?
 
   @Option(

@@ -1,4 +1,5 @@
 import CSDL2
+import Foundation
 import TouchSim
 
 /// A resizable, HiDPI-aware window with an accelerated renderer (software as a fallback).
@@ -22,6 +23,14 @@ final class SDLWindow {
 
   /// Opens the window, `width` × `height` points (at most 95 % of the display's usable area), centred.
   init(title: String, width: Int, height: Int, assetsDirectory: String) throws(SDLError) {
+    // SDL turns SIGINT and SIGTERM into a quit event (the same as the close button: live touches are
+    // cancelled, the trace written). A parent may have started us with them blocked (test runners do):
+    // unblock them, or `kill` would leave the window running.
+    var quitSignals = sigset_t()
+    sigemptyset(&quitSignals)
+    sigaddset(&quitSignals, SIGINT)
+    sigaddset(&quitSignals, SIGTERM)
+    pthread_sigmask(SIG_UNBLOCK, &quitSignals, nil)
     try SDLLibrary.startVideo()
     // Without a display SDL falls back to a driver that shows nothing; say so instead of running unseen
     // (unless a driver was asked for on purpose, as the tests do).

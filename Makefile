@@ -13,7 +13,7 @@ TEST_PACKAGES := $(BUILD_PACKAGES) xvfb xauth xdotool imagemagick
 
 XVFB := xvfb-run -a -s "-screen 0 1600x1000x24"
 
-.PHONY: all build run test lint format bench clean deps test-deps
+.PHONY: all build run test test-asan fuzz soak lint format bench clean deps test-deps
 
 all: build
 
@@ -47,6 +47,39 @@ run: build
 test: test-deps
 	swift build --build-tests
 	$(XVFB) swift test
+
+# The whole test suite built with the address sanitizer (its own build folder, .build-asan), the
+# real-window tests included (they run the sanitized program). Any report fails the run.
+ASAN_BUILD := swift build --build-tests --sanitize=address --scratch-path .build-asan
+test-asan: test-deps
+	$(ASAN_BUILD)
+	ASAN_OPTIONS=halt_on_error=1:detect_leaks=0 TOUCHSCOPE_EXECUTABLE=$(CURDIR)/.build-asan/debug/touchscope \
+	  TOUCHSCOPE_TEST_SLOWDOWN=4 \
+	  $(XVFB) swift test --skip-build --sanitize=address --scratch-path .build-asan
+
+# libFuzzer targets for the scene loader and the engine (a script decoded from the fuzz bytes), each run
+# for FUZZ_SECONDS. Seeds: the library's scenes and the earlier findings. A finding is written to
+# Tests/FuzzFindings/<target>/ and from then on is a regression test (FuzzFindingTests).
+FUZZ_SECONDS ?= 60
+FUZZ_BUILD := TOUCHSCOPE_FUZZ=1 swift build -c release --scratch-path .build-fuzz \
+  -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+FUZZ_FLAGS := -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=4096 -print_final_stats=1
+fuzz: deps
+	$(FUZZ_BUILD) --product FuzzSceneLoader
+	$(FUZZ_BUILD) --product FuzzEngine
+	mkdir -p .build-fuzz/corpus/scene .build-fuzz/corpus/engine
+	cp Scenes/*.yaml Tests/FuzzFindings/scene/* .build-fuzz/corpus/scene/
+	cp Tests/FuzzFindings/engine/* .build-fuzz/corpus/engine/
+	.build-fuzz/release/FuzzSceneLoader .build-fuzz/corpus/scene $(FUZZ_FLAGS) -max_len=20000 \
+	  -artifact_prefix=Tests/FuzzFindings/scene/
+	.build-fuzz/release/FuzzEngine .build-fuzz/corpus/engine $(FUZZ_FLAGS) -max_len=4096 \
+	  -artifact_prefix=Tests/FuzzFindings/engine/
+
+# One hour of simulated continuous input (120 events a second) replayed into the window's model and
+# engine, resident memory sampled as it goes (`touchscope bench --only memory`): it must stay flat.
+SOAK_MINUTES ?= 60
+soak: build
+	.build/release/touchscope bench --only memory --minutes $(SOAK_MINUTES)
 
 lint:
 	swift format lint --strict --recursive Sources Tests

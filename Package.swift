@@ -1,4 +1,5 @@
 // swift-tools-version: 6.1
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -49,3 +50,13 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// libFuzzer targets (`make fuzz`), only in the package when TOUCHSCOPE_FUZZ is set: they have no `main`
+// of their own (libFuzzer's) and build only with -sanitize=fuzzer.
+if ProcessInfo.processInfo.environment["TOUCHSCOPE_FUZZ"] != nil {
+  package.targets += [
+    .executableTarget(name: "FuzzSceneLoader", dependencies: ["TestSupport"], path: "Fuzz/FuzzSceneLoader"),
+    .executableTarget(
+      name: "FuzzEngine", dependencies: ["TestSupport", "SceneFile", "TouchSim"], path: "Fuzz/FuzzEngine"),
+  ]
+}

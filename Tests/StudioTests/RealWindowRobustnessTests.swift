@@ -9,8 +9,10 @@ import TouchSim
 /// touch; ten fingers at once; input outside the window; a resize storm; an invalid reload keeps the last
 /// good scene. "No stuck touch" is read from the trace the program writes (`--trace-out`): every touch
 /// that went down ended or was cancelled.
-@Suite(.serialized, .enabled(if: RealWindow.available, "needs an X display and xdotool (make test provides them)"))
-struct RealWindowRobustnessTests {
+/// Nested in RealWindowTests so that the two suites never run at once (one mouse pointer, one screen): the
+/// parent's `.serialized` and its display check apply here too.
+extension RealWindowTests {
+@Suite struct Robustness {
   static let scene = RealWindowTests.buttonScene
 
   /// Touches that went down and never ended nor were cancelled, in one trace file's text.
@@ -201,6 +203,8 @@ struct RealWindowRobustnessTests {
     #expect(bitmap.width == 1280 && bitmap.height == 800)
     #expect(bitmap.distinctColors(limit: 200) >= 20)
   }
+}
+
 }
 
 extension RealWindow {

@@ -141,7 +141,10 @@ final class RealWindow {
     var description: String
   }
   static let size = Size(1280, 800)
+  /// The program under test: `.build/debug/touchscope`, or TOUCHSCOPE_EXECUTABLE (`make test-asan` points
+  /// it at the address-sanitized build).
   static var executable: String {
+    if let path = ProcessInfo.processInfo.environment["TOUCHSCOPE_EXECUTABLE"], !path.isEmpty { return path }
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent()
     return root.appendingPathComponent(".build/debug/touchscope").path
@@ -253,8 +256,12 @@ final class RealWindow {
 
   struct Timeout: Error {}
 
+  /// Waits are this many times longer under TOUCHSCOPE_TEST_SLOWDOWN (`make test-asan`: the sanitized
+  /// program draws several times slower).
+  static let slowdown = ProcessInfo.processInfo.environment["TOUCHSCOPE_TEST_SLOWDOWN"].flatMap(Double.init) ?? 1
+
   static func waitFor(seconds: Double = 10, _ ready: () -> Bool) throws {
-    let deadline = Date().addingTimeInterval(seconds)
+    let deadline = Date().addingTimeInterval(seconds * slowdown)
     while !ready() {
       if Date() > deadline { throw Timeout() }
       Thread.sleep(forTimeInterval: 0.05)

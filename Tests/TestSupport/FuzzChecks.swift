@@ -1,0 +1,112 @@
+import SceneFile
+import TouchSim
+
+/// What the fuzz targets check for each input (issue 6, item 6), shared with the regression tests that
+/// replay their findings (`Tests/FuzzFindings`). Each returns the problems found: empty when the input
+/// was handled as it must be.
+public enum FuzzChecks {
+  // MARK: Scene loader
+
+  /// Any bytes as a scene file: either positioned errors inside the text, or a scene that the writer
+  /// writes back and the loader reads again to the same scene. (A crash or a hang is the fuzzer's to see.)
+  public static func sceneLoader(_ bytes: [UInt8]) -> [String] {
+    let text = String(decoding: bytes, as: UTF8.self)
+    let lines = text.utf8.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+    do {
+      let scene = try SceneLoader.parse(text, file: "fuzz.yaml")
+      let written = SceneWriter.yaml(scene)
+      do {
+        let again = try SceneLoader.parse(written, file: "written.yaml")
+        return again == scene ? [] : ["the written scene reads back different"]
+      } catch {
+        return ["the written scene does not load: \(error.diagnostics.prefix(3).map(\.description))"]
+      }
+    } catch {
+      var out: [String] = []
+      if error.diagnostics.isEmpty { out.append("an error without diagnostics") }
+      for d in error.diagnostics where d.line < 1 || d.line > lines + 1 || d.column < 1 || d.message.isEmpty {
+        out.append("badly positioned: \(d)")
+      }
+      return out
+    }
+  }
+
+  // MARK: Engine
+
+  /// Scenes for the engine fuzzer: the property scenes and, when given, the library's.
+  public static func engineScenes(library: [Scene]) -> [Scene] { PropertyScenes.all + library }
+
+  /// Bytes as a script, without any of the checks a scene file gets: the first byte picks the scene, then
+  /// every 4 bytes are one step (any action, touch numbers 1 to 12, moves and lifts of touches that are
+  /// not down, numbers reused, times that stand still or jump, property changes and reorderings of any
+  /// view or recognizer, even ones that do not exist).
+  public static func script(from bytes: [UInt8], for scene: Scene) -> [ScriptStep] {
+    let views = scene.allViews.map(\.id) + ["nothing"]
+    let recognizers = scene.allRecognizers.map(\.id) + ["nobody"]
+    var steps: [ScriptStep] = []
+    var t = 0.0
+    var i = 1
+    while i + 3 < bytes.count && steps.count < 2_000 {
+      let (a, b, c, d) = (Int(bytes[i]), Int(bytes[i + 1]), Int(bytes[i + 2]), Int(bytes[i + 3]))
+      i += 4
+      switch a >> 5 {
+      case 0: break
+      case 1, 2: t += 16
+      case 3: t += Double(b * 4)
+      case 4: t += 1
+      default: t += Double(c * 20)
+      }
+      let n = (a & 0x0F) % 12 + 1
+      let p = Point(Double(b) / 255 * scene.window.width * 1.2 - 20, Double(c) / 255 * scene.window.height * 1.2 - 20)
+      let action: ScriptStep.Action
+      switch d % 16 {
+      case 0...4: action = .down(touch: n, at: p)
+      case 5...9: action = .move(touch: n, to: p)
+      case 10, 11: action = .up(touch: n, at: d & 0x40 == 0 ? nil : p)
+      case 12: action = .cancel(touch: n)
+      case 13:
+        let flag = PropertyValue.bool(d & 0x20 != 0)
+        if d & 0x10 == 0 {
+          let key = ["isEnabled", "cancelsTouchesInView", "delaysTouchesBegan", "delaysTouchesEnded"][b % 4]
+          action = .set([PropertyChange(target: recognizers[c % recognizers.count], key: key, value: flag)])
+        } else {
+          let key = ["hidden", "userInteractionEnabled", "multipleTouchEnabled", "exclusiveTouch"][b % 4]
+          action = .set([PropertyChange(target: views[c % views.count], key: key, value: flag)])
+        }
+      case 14: action = .bringToFront(views[b % views.count])
+      default: action = .sendToBack(views[b % views.count])
+      }
+      steps.append(ScriptStep(t: t, action))
+    }
+    return steps
+  }
+
+  /// Runs the script of `bytes` live, one time at a time (as the window feeds the engine), then cancels
+  /// whatever is still down and lets every timer fire. The trace must keep every invariant, the engine
+  /// must come to rest, and a second run must give the same trace.
+  public static func engine(_ bytes: [UInt8], scenes: [Scene]) -> [String] {
+    guard let first = bytes.first, !scenes.isEmpty else { return [] }
+    let scene = scenes[Int(first) % scenes.count]
+    let script = script(from: bytes, for: scene)
+    func run() -> Engine {
+      let engine = Engine(scene: scene)
+      var i = 0
+      while i < script.count {
+        var j = i
+        while j < script.count && script[j].t == script[i].t { j += 1 }
+        // The engine keeps only changes its scene accepts (a property change of nothing is ignored).
+        engine.perform(Array(script[i..<j]))
+        i = j
+      }
+      let live = engine.liveTouches.sorted()
+      if !live.isEmpty { engine.perform(live.map { ScriptStep(t: engine.now + 16, .cancel(touch: $0)) }) }
+      engine.runUntilIdle()
+      return engine
+    }
+    let engine = run()
+    var problems = TraceInvariants.violations(in: engine.trace, discrete: TraceInvariants.discreteness(of: scene))
+    problems += TraceInvariants.restViolations(of: engine, recognizers: scene.allRecognizers.map(\.id))
+    if run().trace != engine.trace { problems.append("a second run gave a different trace") }
+    return problems
+  }
+}

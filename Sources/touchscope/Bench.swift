@@ -39,6 +39,9 @@ struct Bench: ParsableCommand {
   @Option(help: "Simulated minutes of input for the memory figure (1 to 600).")
   var minutes: Int = 60
 
+  @Flag(help: "Exit with code 1 when a measured figure misses its target (`make soak` uses it).")
+  var strict = false
+
   @Option(help: .hidden)
   var child: String?
 
@@ -63,6 +66,7 @@ struct Bench: ParsableCommand {
     }
     let machine = MachineInfo.current()
     Console.out(json ? BenchReport.json(figures, machine: machine) : BenchReport.table(figures, machine: machine))
+    if strict && figures.contains(where: { $0.measured && !$0.met }) { throw ExitCode(1) }
   }
 
   @MainActor
@@ -129,11 +133,18 @@ struct Bench: ParsableCommand {
       ]
     case .memory:
       let r = try MemoryBench.run(minutes: minutes)
-      return [
+      var figures = [
         BenchFigure(
           kind, "Peak memory, \(minutes) min of input", r.peakMB, unit: "MB", target: 150,
           detail: r.detail, measured: r.measured)
       ]
+      if let growth = r.growthMB {
+        figures.append(
+          BenchFigure(
+            kind, "Memory growth, 10 min to \(minutes) min", growth, unit: "MB", target: 10,
+            detail: "resident memory at the end minus at 10 simulated minutes (flat: near 0)", measured: true))
+      }
+      return figures
     }
   }
 }

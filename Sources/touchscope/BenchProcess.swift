@@ -101,6 +101,9 @@ enum WindowBench {
 enum MemoryBench {
   struct Result {
     var peakMB: Double
+    /// Resident memory at the end minus at the first sample after ten simulated minutes (once the trace,
+    /// the history and the caches have reached their bounds): flat memory is close to zero.
+    var growthMB: Double?
     var detail: String
     var measured: Bool
   }
@@ -119,7 +122,9 @@ enum MemoryBench {
       "RSS every 10 min: \(fields["samples"] ?? "?") MB; \(fields["events"] ?? "?") events, "
       + "\(fields["trace"] ?? "?") trace entries kept, \(fields["history"] ?? "?") history lines; "
       + "\(fields["seconds"] ?? "?") s"
-    return Result(peakMB: peak, detail: detail, measured: true)
+    let samples = (fields["samples"] ?? "").split(separator: ",").compactMap { Double($0) }
+    let growth = samples.count >= 3 ? samples[samples.count - 1] - samples[1] : nil
+    return Result(peakMB: peak, growthMB: growth, detail: detail, measured: true)
   }
 }
 

@@ -65,6 +65,7 @@ test-asan: test-deps
 FUZZ_SECONDS ?= 60
 FUZZ_BUILD := TOUCHSCOPE_FUZZ=1 swift build -c release --scratch-path .build-fuzz \
   -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+FUZZ_ENV := SWIFT_BACKTRACE=enable=no
 FUZZ_FLAGS := -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=4096 -print_final_stats=1
 fuzz: deps
 	$(FUZZ_BUILD) --product FuzzSceneLoader
@@ -72,9 +73,9 @@ fuzz: deps
 	mkdir -p .build-fuzz/corpus/scene .build-fuzz/corpus/engine
 	cp Scenes/*.yaml Tests/FuzzFindings/scene/* .build-fuzz/corpus/scene/
 	cp Tests/FuzzFindings/engine/* .build-fuzz/corpus/engine/
-	.build-fuzz/release/FuzzSceneLoader .build-fuzz/corpus/scene $(FUZZ_FLAGS) -max_len=20000 \
+	$(FUZZ_ENV) .build-fuzz/release/FuzzSceneLoader .build-fuzz/corpus/scene $(FUZZ_FLAGS) -max_len=20000 \
 	  -artifact_prefix=Tests/FuzzFindings/scene/
-	.build-fuzz/release/FuzzEngine .build-fuzz/corpus/engine $(FUZZ_FLAGS) -max_len=4096 \
+	$(FUZZ_ENV) LSAN_OPTIONS=suppressions=$(CURDIR)/Fuzz/lsan-engine.supp .build-fuzz/release/FuzzEngine .build-fuzz/corpus/engine $(FUZZ_FLAGS) -max_len=4096 \
 	  -artifact_prefix=Tests/FuzzFindings/engine/
 
 # One hour of simulated continuous input (120 events a second) replayed into the window's model and

@@ -55,13 +55,14 @@ extension SceneReader {
     }
   }
 
-  /// 1-based line and column (in Unicode scalars) of the `offset`-th character.
+  /// 1-based line and column (in Unicode scalars) of the `offset`-th character. Line breaks are those
+  /// libyaml counts (LF, CR LF, a lone CR, NEL, LS, PS), so positions agree with its marks.
   static func lineAndColumn(ofCharacter offset: Int, in text: String) -> (Int, Int) {
     var line = 1
     var column = 1
     for (i, ch) in text.enumerated() {
       if i >= offset { break }
-      if ch == "\n" || ch == "\r\n" {
+      if ["\n", "\r\n", "\r", "\u{85}", "\u{2028}", "\u{2029}"].contains(ch) {
         line += 1
         column = 1
       } else {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TouchSim
 
@@ -32,7 +33,7 @@ struct HostileFileTests {
       _ = try SceneLoader.load(path: url.path)
       return nil
     } catch {
-      let lines = bytes.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+      let lines = FuzzChecks.lineCount(String(decoding: bytes, as: UTF8.self))
       #expect(!error.diagnostics.isEmpty, sourceLocation: sourceLocation)
       for d in error.diagnostics {
         #expect(d.file == url.path, sourceLocation: sourceLocation)
@@ -117,6 +118,18 @@ struct HostileFileTests {
     #expect(invalid?.map(\.message) == ["the file is not UTF-8 text"])
     let binary = Self.loadProblems(Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7919) }), at: url)
     #expect(binary != nil)
+  }
+
+  /// Old Mac (lone CR), Windows (CR LF) and Unicode (LS) line breaks count as YAML counts them, so an
+  /// error is reported on the line an editor shows (a fuzzer finding: positions past the last LF).
+  @Test(arguments: ["\r", "\r\n", "\u{2028}"]) func lineBreaks(_ br: String) throws {
+    let dir = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let text = ["format: touchscope/1", "root:", "  id: r", "  frame: [0, 0, 10, 10]", "  colour: red", ""]
+      .joined(separator: br)
+    let problems = Self.loadProblems(Data(text.utf8), at: dir.appendingPathComponent("b.yaml"))
+    #expect(problems?.map(\.line) == [5])
+    #expect(problems?.first?.column == 3)
   }
 
   /// A 50 MB file is refused before it is read, at 1:1, with the limit.

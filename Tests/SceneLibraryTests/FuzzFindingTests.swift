@@ -33,3 +33,23 @@ import TouchSim
     #expect(problems.isEmpty, "\(path): \(problems)")
   }
 }
+
+/// The fuzzer's first seeds are the library's scenes: each must pass the scene loader's check (a found
+/// difference between a scene and its written form names the first field that differs).
+@Suite struct LibraryRoundTripTests {
+  @Test(arguments: SceneLibrary.sceneFiles) func libraryScenePassesTheLoaderCheck(file: String) throws {
+    let url = SceneLibrary.scenesDirectory.appendingPathComponent(file)
+    let bytes = [UInt8](try Data(contentsOf: url))
+    let problems = FuzzChecks.sceneLoader(bytes)
+    if !problems.isEmpty {
+      let scene = try SceneLoader.parse(String(decoding: bytes, as: UTF8.self), file: file)
+      let again = try SceneLoader.parse(SceneWriter.yaml(scene), file: "written.yaml")
+      var a = ""
+      var b = ""
+      dump(scene, to: &a)
+      dump(again, to: &b)
+      let first = zip(a.split(separator: "\n"), b.split(separator: "\n")).first { $0 != $1 }
+      Issue.record("\(file): \(problems); first difference: \(String(describing: first))")
+    }
+  }
+}

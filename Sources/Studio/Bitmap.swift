@@ -1,5 +1,5 @@
 /// Pixels read back from an offscreen render, row by row from the top left.
-public struct Bitmap: Sendable {
+public struct Bitmap: Sendable, Equatable {
   public var width: Int
   public var height: Int
   public var pixels: [RGBA]

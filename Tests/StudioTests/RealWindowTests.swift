@@ -186,14 +186,18 @@ final class RealWindow {
     try process.run()
     let pid = process.processIdentifier
     var id = ""
+    var geometry = ""
+    // The window found may still be settling (mapped, then re-created by SDL): wait until its
+    // geometry can be read too.
     try Self.waitFor(seconds: 20) {
       id =
         (try? Self.run("xdotool", ["search", "--onlyvisible", "--pid", String(pid)]))?
         .split(separator: "\n").first.map(String.init) ?? ""
-      return !id.isEmpty
+      guard !id.isEmpty, let g = try? Self.run("xdotool", ["getwindowgeometry", "--shell", id]) else { return false }
+      geometry = g
+      return true
     }
     windowID = id
-    let geometry = try Self.run("xdotool", ["getwindowgeometry", "--shell", id])
     func value(_ key: String) -> Double {
       geometry.split(separator: "\n").first { $0.hasPrefix(key + "=") }.flatMap { Double($0.dropFirst(key.count + 1)) }
         ?? 0
@@ -275,17 +279,24 @@ final class RealWindow {
     p.arguments = [tool] + args
     let out = Pipe()
     p.standardOutput = out
-    p.standardError = Pipe()
+    let err = Pipe()
+    p.standardError = err
     try p.run()
     let data = out.fileHandleForReading.readDataToEndOfFile()
+    let message = err.fileHandleForReading.readDataToEndOfFile()
     p.waitUntilExit()
-    guard p.terminationStatus == 0 else { throw CommandFailed(tool: tool, status: p.terminationStatus) }
+    guard p.terminationStatus == 0 else {
+      throw CommandFailed(
+        tool: tool, arguments: args, status: p.terminationStatus, message: String(decoding: message, as: UTF8.self))
+    }
     return String(decoding: data, as: UTF8.self)
   }
 
   struct CommandFailed: Error {
     var tool: String
+    var arguments: [String]
     var status: Int32
+    var message: String
   }
 }
 

@@ -13,10 +13,14 @@ extension Rasterizer {
     else {
       clear(to: color)
       try draw(commands, masks: masks)
+      shownFrame = commands
+      damage = [buffer.bounds]
       return
     }
     fillBackground(Paint(fill), under: commands)
     try draw(commands, from: 1, masks: masks)
+    shownFrame = commands
+    damage = [buffer.bounds]
   }
 
   /// Paints the whole target with `paint` except under the largest opaque rectangles `commands` fill

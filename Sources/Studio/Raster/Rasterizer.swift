@@ -17,27 +17,42 @@ final class Rasterizer {
   private var outline: [Point] = []
   /// Scratch for `drawFrame`: large opaque rectangles drawn later over the background.
   var occluders: [PixelRect] = []
+  /// What every clip is intersected with: the whole buffer, or the damaged rectangle being redrawn.
+  var baseClip: PixelRect
+  /// The frame the buffer holds, when it was drawn by `drawFrame` or `updateFrame` and nothing since.
+  var shownFrame: [DrawCommand]?
+  /// The pixels the last `drawFrame` or `updateFrame` changed (the whole buffer for a full frame).
+  internal(set) var damage: [PixelRect] = []
+  /// Scratch for `updateFrame`.
+  var segments: (old: [FrameSegment], new: [FrameSegment]) = ([], [])
 
   /// A `width` × `height` target, black.
   init(width: Int, height: Int) {
     buffer = PixelBuffer(width: width, height: height)
     painter = PixelPainter(pixels: buffer.pixels, stride: buffer.width, clip: buffer.bounds)
+    baseClip = buffer.bounds
   }
 
   /// Changes the target's size (its contents are undefined afterwards).
   func resize(width: Int, height: Int) {
     buffer.resize(width: width, height: height)
+    shownFrame = nil
+    baseClip = buffer.bounds
     resetClip()
   }
 
   /// Sets every pixel to `color`.
-  func clear(to color: RGBA) { buffer.clear(to: color) }
+  func clear(to color: RGBA) {
+    shownFrame = nil
+    buffer.clear(to: color)
+  }
 
   /// Draws `commands[start...]` in order over what the buffer holds; `masks` returns the coverage mask of
   /// a text (nil draws nothing), and its error stops the drawing.
   func draw<Failure: Error>(
     _ commands: [DrawCommand], from start: Int = 0, masks: (TextMaskKey) throws(Failure) -> TextMask?
   ) throws(Failure) {
+    shownFrame = nil
     resetClip()
     defer { resetClip() }
     try commands.withUnsafeBufferPointer { list throws(Failure) in
@@ -48,7 +63,7 @@ final class Rasterizer {
   }
 
   /// Draws one command.
-  @inline(__always) private func draw<Failure: Error>(
+  @inline(__always) func draw<Failure: Error>(
     _ command: DrawCommand, masks: (TextMaskKey) throws(Failure) -> TextMask?
   ) throws(Failure) {
     switch command {
@@ -76,7 +91,7 @@ final class Rasterizer {
 
   func resetClip() {
     clips.removeAll(keepingCapacity: true)
-    painter = PixelPainter(pixels: buffer.pixels, stride: buffer.width, clip: buffer.bounds)
+    painter = PixelPainter(pixels: buffer.pixels, stride: buffer.width, clip: baseClip)
   }
 
   /// Clips to the whole pixels `r` touches, intersected with the current clip.
@@ -84,14 +99,14 @@ final class Rasterizer {
     let rect = PixelRect(
       x0: floorIndex(r.minX), y0: floorIndex(r.minY),
       x1: ceilIndex(r.maxX), y1: ceilIndex(r.maxY))
-    let clip = rect.intersection(clips.last ?? buffer.bounds)
+    let clip = rect.intersection(clips.last ?? baseClip)
     clips.append(clip)
     painter = PixelPainter(pixels: buffer.pixels, stride: buffer.width, clip: clip)
   }
 
   private func popClip() {
     if !clips.isEmpty { clips.removeLast() }
-    painter = PixelPainter(pixels: buffer.pixels, stride: buffer.width, clip: clips.last ?? buffer.bounds)
+    painter = PixelPainter(pixels: buffer.pixels, stride: buffer.width, clip: clips.last ?? baseClip)
   }
 
   // MARK: Culling
@@ -318,6 +333,12 @@ final class Rasterizer {
   // MARK: Text
 
   private func text(_ mask: TextMask, at p: Point, anchor: TextAnchor, color: RGBA) {
+    let (x, y) = textOrigin(mask, at: p, anchor: anchor)
+    painter.blit(mask, x: x, y: y, Paint(color))
+  }
+
+  /// The pixel where a text's mask starts, its anchor at `p`.
+  func textOrigin(_ mask: TextMask, at p: Point, anchor: TextAnchor) -> (x: Int, y: Int) {
     let w = Double(mask.width)
     let h = Double(mask.height)
     var x = p.x
@@ -332,6 +353,6 @@ final class Rasterizer {
     case .middle: y -= h / 2
     case .bottom: y -= h
     }
-    painter.blit(mask, x: pixelIndex(x.rounded()), y: pixelIndex(y.rounded()), Paint(color))
+    return (pixelIndex(x.rounded()), pixelIndex(y.rounded()))
   }
 }

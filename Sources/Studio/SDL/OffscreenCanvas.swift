@@ -26,10 +26,14 @@ public final class OffscreenCanvas {
   /// How many text masks the canvas has rasterised so far (drawing unchanged text again adds none).
   public var textMasksCreated: Int { masks.masksCreated }
 
-  /// Clears to black and draws `commands`.
+  /// Draws `commands` over black. The canvas keeps its last frame and only draws again where the new one
+  /// differs (as the window does); the pixels are those of a whole frame.
   public func draw(_ commands: [DrawCommand]) throws(SDLError) {
     try rasterizer.render(commands, masks: masks)
   }
+
+  /// The pixels the last `draw` changed.
+  var damage: [PixelRect] { rasterizer.damage }
 
   /// The pixels drawn so far.
   public func bitmap() -> Bitmap { rasterizer.buffer.bitmap() }

@@ -2,10 +2,10 @@ import CSDL2
 
 extension Rasterizer {
   /// A whole frame: `commands` over black, their text from `masks` (rasterised by SDL_ttf on first use),
-  /// then the end of the masks' frame.
+  /// then the end of the masks' frame. Only what changed since the last frame is drawn again (`damage`).
   func render(_ commands: [DrawCommand], masks: TextMaskCache) throws(SDLError) {
     defer { masks.endFrame() }
-    try drawFrame(commands, background: .black) { key throws(SDLError) in try masks.mask(key) }
+    try updateFrame(commands, background: .black) { key throws(SDLError) in try masks.mask(key) }
   }
 }
 

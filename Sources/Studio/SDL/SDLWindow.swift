@@ -137,9 +137,12 @@ final class SDLWindow {
     if screenshot != nil || presented != commands {
       presented = nil
       try rasterizer.render(commands, masks: masks)
+      // Only the rectangles that changed go to the texture (it keeps the rest of the last frame).
       let buffer = rasterizer.buffer
-      guard SDL_UpdateTexture(texture, nil, buffer.pixels, Int32(buffer.pitch)) == 0 else {
-        throw SDLError("SDL_UpdateTexture")
+      for r in rasterizer.damage {
+        var rect = SDL_Rect(x: Int32(r.x0), y: Int32(r.y0), w: Int32(r.x1 - r.x0), h: Int32(r.y1 - r.y0))
+        guard SDL_UpdateTexture(texture, &rect, buffer.pixels + r.y0 * buffer.width + r.x0, Int32(buffer.pitch)) == 0
+        else { throw SDLError("SDL_UpdateTexture") }
       }
       presented = commands
       framesDrawn += 1

@@ -1,0 +1,230 @@
+import TouchSim
+
+/// A top-level piece of a frame: a `clip … unclip` group (a panel, usually) or a run of unclipped
+/// commands between groups. Frames are compared piece by piece.
+struct FrameSegment: Equatable {
+  /// The commands `start..<end`.
+  var start: Int
+  var end: Int
+  /// The group's clip in pixels; nil for unclipped commands.
+  var clip: PixelRect?
+}
+
+/// Drawing only what changed: the buffer still holds the last frame, so only the pixels where the new
+/// frame's commands differ from it are painted again (every command clipped to those rectangles, from the
+/// background up, so the result is the same pixels as a whole frame).
+extension Rasterizer {
+  /// At most this many separate rectangles are redrawn; more are merged into their bounding box.
+  static let maxDamageRectangles = 8
+
+  /// Draws `commands` over `color` as `drawFrame` does, but when the buffer holds the previous frame only
+  /// repaints where the two differ. `damage` then says which pixels changed (empty when nothing did).
+  func updateFrame<Failure: Error>(
+    _ commands: [DrawCommand], background color: RGBA, masks: (TextMaskKey) throws(Failure) -> TextMask?
+  ) throws(Failure) {
+    guard let old = shownFrame, let rects = try damage(from: old, to: commands, masks: masks) else {
+      try drawFrame(commands, background: color, masks: masks)
+      return
+    }
+    shownFrame = nil
+    defer {
+      baseClip = buffer.bounds
+      resetClip()
+    }
+    let opaqueBackground: Bool
+    if case .rect(let r, let fill?, .none) = commands.first, fill.a == 255, let box = pixelBox(r),
+      box.x0 <= 0, box.y0 <= 0, box.x1 >= buffer.width, box.y1 >= buffer.height
+    {
+      opaqueBackground = true
+    } else {
+      opaqueBackground = false
+    }
+    for rect in rects {
+      baseClip = rect
+      resetClip()
+      if !opaqueBackground { painter.fill(rect, Paint(color)) }
+      try commands.withUnsafeBufferPointer { list throws(Failure) in
+        for segment in segments.new {
+          if let clip = segment.clip, clip.intersection(rect).isEmpty { continue }
+          for i in segment.start..<segment.end { try draw(list[i], masks: masks) }
+        }
+      }
+    }
+    damage = rects
+    shownFrame = commands
+  }
+
+  /// The rectangles where `new` may paint different pixels from `old`, or nil when the whole frame should
+  /// be drawn (different panels, or most of the window changed). Fills `segments`.
+  private func damage<Failure: Error>(
+    from old: [DrawCommand], to new: [DrawCommand], masks: (TextMaskKey) throws(Failure) -> TextMask?
+  ) throws(Failure) -> [PixelRect]? {
+    Self.split(old, into: &segments.old, pixels: self)
+    Self.split(new, into: &segments.new, pixels: self)
+    guard segments.old.count == segments.new.count else { return nil }
+    let bounds = buffer.bounds
+    var rects: [PixelRect] = []
+    for (a, b) in zip(segments.old, segments.new) {
+      var box: PixelRect?
+      if a.clip != b.clip {
+        box = union(a.clip ?? bounds, b.clip ?? bounds)
+      } else {
+        // The common beginning and end, then what lies between (paired one by one when both have as many).
+        var prefix = 0
+        let shorter = min(a.end - a.start, b.end - b.start)
+        while prefix < shorter && old[a.start + prefix] == new[b.start + prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < shorter - prefix && old[a.end - 1 - suffix] == new[b.end - 1 - suffix] { suffix += 1 }
+        let oldMiddle = (a.start + prefix)..<(a.end - suffix)
+        let newMiddle = (b.start + prefix)..<(b.end - suffix)
+        if oldMiddle.isEmpty && newMiddle.isEmpty { continue }
+        // The commands after would be drawn under different clips: draw everything.
+        guard Self.clipDepthChange(old[oldMiddle]) == Self.clipDepthChange(new[newMiddle]) else { return nil }
+        let paired = oldMiddle.count == newMiddle.count
+        // What the old commands covered and what the new ones cover, kept apart (a thing that moved).
+        box = try changedBounds(
+          old, segment: a, middle: oldMiddle, skipEqualTo: paired ? (new, newMiddle.lowerBound) : nil, masks: masks)
+        if let other = try changedBounds(
+          new, segment: b, middle: newMiddle, skipEqualTo: paired ? (old, oldMiddle.lowerBound) : nil, masks: masks)
+        {
+          rects.append(other.intersection(bounds))
+        }
+      }
+      guard let box else { continue }
+      rects.append(box.intersection(bounds))
+    }
+            rects.removeAll { $0.isEmpty }
+    // Overlapping rectangles are merged (so no pixel is painted twice); too many become one.
+    var merged: [PixelRect] = []
+    for var r in rects {
+      var i = 0
+      while i < merged.count {
+        if !merged[i].intersection(r).isEmpty {
+          r = union(r, merged.remove(at: i))
+          i = 0
+        } else {
+          i += 1
+        }
+      }
+      merged.append(r)
+    }
+    if merged.count > Self.maxDamageRectangles { merged = [merged.dropFirst().reduce(merged[0], union)] }
+    let area = merged.reduce(0) { $0 + ($1.x1 - $1.x0) * ($1.y1 - $1.y0) }
+    if area * 2 > bounds.x1 * bounds.y1 { return nil }
+    return merged
+  }
+
+  /// The bounds, within their clips, of `list[middle]` (those different from the command at the same place
+  /// in `skipEqualTo`, when given).
+  private func changedBounds<Failure: Error>(
+    _ list: [DrawCommand], segment: FrameSegment, middle: Range<Int>, skipEqualTo other: ([DrawCommand], Int)?,
+    masks: (TextMaskKey) throws(Failure) -> TextMask?
+  ) throws(Failure) -> PixelRect? {
+    guard !middle.isEmpty else { return nil }
+    var clips: [PixelRect] = []
+    var out: PixelRect?
+    for i in segment.start..<middle.upperBound {
+      let command = list[i]
+      let changed = i >= middle.lowerBound && other.map { $0.0[$0.1 + i - middle.lowerBound] != command } ?? true
+      let clip = clips.last ?? buffer.bounds
+      switch command {
+      case .clip(let r):
+        let rect = pixelClip(r).intersection(clip)
+        clips.append(rect)
+        if changed { out = out.map { union($0, rect) } ?? rect }
+      case .unclip:
+        if !clips.isEmpty { clips.removeLast() }
+        if changed { out = out.map { union($0, clip) } ?? clip }
+      default:
+        guard changed, let box = try paintBounds(command, masks: masks)?.intersection(clip), !box.isEmpty else {
+          continue
+        }
+        out = out.map { union($0, box) } ?? box
+      }
+    }
+    return out
+  }
+
+  /// The whole pixels `r` touches, as a clip takes them.
+  func pixelClip(_ r: Rect) -> PixelRect {
+    PixelRect(x0: floorIndex(r.minX), y0: floorIndex(r.minY), x1: ceilIndex(r.maxX), y1: ceilIndex(r.maxY))
+  }
+
+  /// A rectangle holding every pixel `command` may paint (clips aside), with a pixel to spare for
+  /// anti-aliased edges; nil when it paints nothing.
+  func paintBounds<Failure: Error>(
+    _ command: DrawCommand, masks: (TextMaskKey) throws(Failure) -> TextMask?
+  ) throws(Failure) -> PixelRect? {
+    func around(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> PixelRect {
+      PixelRect(x0: floorIndex(x0) - 1, y0: floorIndex(y0) - 1, x1: ceilIndex(x1) + 1, y1: ceilIndex(y1) + 1)
+    }
+    switch command {
+    case .rect(let r, _, _), .roundedRect(let r, _, _, _):
+      guard r.width > 0, r.height > 0 else { return nil }
+      return around(r.minX, r.minY, r.maxX, r.maxY)
+    case .circle(let c, let radius, _, _):
+      guard radius > 0 else { return nil }
+      return around(c.x - radius, c.y - radius, c.x + radius, c.y + radius)
+    case .line(let a, let b, let stroke):
+      let w = max(stroke.width, 1)
+      return around(min(a.x, b.x) - w, min(a.y, b.y) - w, max(a.x, b.x) + w, max(a.y, b.y) + w)
+    case .text(let text, let at, let style):
+      guard !text.isEmpty,
+        let mask = try masks(TextMaskKey(text: text, face: style.face, size: pixelIndex(style.size.rounded())))
+      else { return nil }
+      let (x, y) = textOrigin(mask, at: at, anchor: style.anchor)
+      return PixelRect(x0: x - 1, y0: y - 1, x1: x + mask.width + 1, y1: y + mask.height + 1)
+    case .clip, .unclip:
+      return nil
+    }
+  }
+
+  /// How many more clips are open after `commands` than before.
+  static func clipDepthChange(_ commands: ArraySlice<DrawCommand>) -> Int {
+    commands.reduce(0) { depth, c in
+      switch c {
+      case .clip: return depth + 1
+      case .unclip: return depth - 1
+      default: return depth
+      }
+    }
+  }
+
+  /// Cuts `list` into top-level segments.
+  static func split(_ list: [DrawCommand], into out: inout [FrameSegment], pixels: Rasterizer) {
+    out.removeAll(keepingCapacity: true)
+    var depth = 0
+    var runStart: Int?
+    list.withUnsafeBufferPointer { list in
+      for i in list.indices {
+        switch list[i] {
+        case .clip(let r):
+          if depth == 0 {
+            if let s = runStart { out.append(FrameSegment(start: s, end: i, clip: nil)) }
+            runStart = nil
+            out.append(FrameSegment(start: i, end: i + 1, clip: pixels.pixelClip(r)))
+          }
+          depth += 1
+        case .unclip:
+          if depth > 0 {
+            depth -= 1
+            if depth == 0 { out[out.count - 1].end = i + 1 }
+          } else if runStart == nil {
+            runStart = i
+          }
+        default:
+          if depth == 0 {
+            if runStart == nil { runStart = i }
+          }
+        }
+        if depth > 0 { out[out.count - 1].end = i + 1 }
+      }
+    }
+    if let s = runStart { out.append(FrameSegment(start: s, end: list.count, clip: nil)) }
+  }
+}
+
+/// The smallest rectangle holding both.
+func union(_ a: PixelRect, _ b: PixelRect) -> PixelRect {
+  PixelRect(x0: min(a.x0, b.x0), y0: min(a.y0, b.y0), x1: max(a.x1, b.x1), y1: max(a.y1, b.y1))
+}

@@ -1,0 +1,198 @@
+import Foundation
+import SceneFile
+import Testing
+import TestSupport
+import TouchSim
+
+@testable import Studio
+
+/// Drawing only what changed (issue 5: frame cost): a frame drawn over the previous one, repainting only
+/// the damaged rectangles, must give exactly the pixels of the whole frame drawn from scratch.
+@Suite struct DamageTests {
+  /// Text masks without fonts: a block as wide as the text, with a pattern from its characters.
+  static func masks(_ key: TextMaskKey) -> TextMask? {
+    let w = key.text.count * max(key.size / 2, 1)
+    let h = key.size
+    let seed = key.text.unicodeScalars.reduce(7) { $0 &* 31 &+ Int($1.value) }
+    return TextMask(width: w, height: h, coverage: (0..<(w * h)).map { UInt8(truncatingIfNeeded: $0 &* seed) })
+  }
+
+  struct Frames {
+    var rng: SplitMix
+    let width = 640.0
+    let height = 400.0
+    /// Panels (top-level clips), each a list of commands inside it.
+    var panels: [(clip: Rect, body: [DrawCommand])] = []
+    var loose: [DrawCommand] = []
+
+    init(seed: UInt64) {
+      rng = SplitMix(seed: seed)
+      panels = [
+        (Rect(0, 0, 400, 300), []), (Rect(400, 0, 240, 300), []), (Rect(0, 300, 640, 100), []),
+      ]
+      for i in panels.indices {
+        area = panels[i].clip
+        panels[i].body = (0..<12).map { _ in shape() }
+      }
+      area = Rect(0, 0, 640, 400)
+      loose = [shape(), shape()]
+    }
+
+    mutating func number(_ range: ClosedRange<Double>) -> Double {
+      range.lowerBound + Double(rng.next() % 10_000) / 10_000 * (range.upperBound - range.lowerBound)
+    }
+    mutating func color() -> RGBA {
+      RGBA(UInt8(rng.next() % 256), UInt8(rng.next() % 256), UInt8(rng.next() % 256), [255, 128, 40][Int(rng.next() % 3)])
+    }
+    /// Where shapes go: mostly inside the panel being changed, some across its edge.
+    var area = Rect(0, 0, 640, 400)
+    mutating func x() -> Double { number((area.minX - 20)...(area.maxX - 10)) }
+    mutating func y() -> Double { number((area.minY - 20)...(area.maxY - 10)) }
+    mutating func point() -> Point { Point(x(), y()) }
+
+    mutating func shape() -> DrawCommand {
+      let stroke = rng.next() % 2 == 0 ? nil : Stroke(color(), width: number(1...4), dash: rng.next() % 3 == 0 ? 3 : nil)
+      switch rng.next() % 7 {
+      case 0: return .rect(Rect(x(), y(), number(1...120), number(1...80)), fill: color(), stroke: stroke)
+      case 1:
+        return .roundedRect(
+          Rect(x(), y(), number(4...120), number(4...80)), radius: number(1...12), fill: color(),
+          stroke: stroke)
+      case 2: return .circle(center: point(), radius: number(1...40), fill: color(), stroke: stroke)
+      case 3: return .line(from: point(), to: point(), stroke: Stroke(color(), width: number(1...5)))
+      case 4:
+        let anchors: [TextAnchor] = [.topLeading, .center, .topCenter, TextAnchor(.trailing, .bottom)]
+        return .text(
+          ["a", "label", "Touch 1", "possible → began"][Int(rng.next() % 4)], at: point(),
+          style: TextStyle(size: number(8...20), color: color(), anchor: anchors[Int(rng.next() % 4)]))
+      default:
+        // A nested clip with something in it is added as three commands by `mutate`; here a rect.
+        return .rect(Rect(x(), y(), number(1...30), number(1...30)), fill: color(), stroke: nil)
+      }
+    }
+
+    var commands: [DrawCommand] {
+      var out: [DrawCommand] = [.rect(Rect(0, 0, width, height), fill: RGBA(20, 20, 30), stroke: nil)]
+      out += loose.prefix(1)
+      for p in panels {
+        out.append(.clip(p.clip))
+        out += p.body
+        out.append(.unclip)
+      }
+      out += loose.dropFirst()
+      return out
+    }
+
+    /// A random command of panel `p` that is not a clip or an unclip (the frames stay balanced).
+    mutating func shapeIndex(_ p: Int) -> Int? {
+      let shapes = panels[p].body.indices.filter {
+        switch panels[p].body[$0] {
+        case .clip, .unclip: return false
+        default: return true
+        }
+      }
+      return shapes.isEmpty ? nil : shapes[Int(rng.next() % UInt64(shapes.count))]
+    }
+
+    /// One change of the kinds frames have: a command changed, moved, added or removed; a nested clip
+    /// added; a panel's clip moved; now and then a panel added or removed (the whole frame is drawn).
+    mutating func mutate() {
+      let p = Int(rng.next() % UInt64(panels.count))
+      area = panels[p].clip
+      switch rng.next() % 20 {
+      case 0..<7: if let i = shapeIndex(p) { panels[p].body[i] = shape() }
+      case 7..<10: panels[p].body.insert(shape(), at: Int(rng.next() % UInt64(panels[p].body.count + 1)))
+      case 10..<12: if let i = shapeIndex(p) { panels[p].body.remove(at: i) }
+      case 12..<14:
+        let at = Int(rng.next() % UInt64(panels[p].body.count + 1))
+        panels[p].body.insert(contentsOf: [.clip(Rect(x(), y(), number(10...100), number(10...60))), shape(), .unclip], at: at)
+      case 14: panels[p].clip = Rect(panels[p].clip.minX + number(-3...3), panels[p].clip.minY, panels[p].clip.width, panels[p].clip.height)
+      case 15:
+        area = Rect(0, 0, 640, 400)
+        loose[Int(rng.next() % UInt64(loose.count))] = shape()
+      case 16: if panels.count < 5 { panels.append((Rect(number(0...500), number(0...300), 100, 80), [shape(), shape()])) }
+      case 17: if panels.count > 2 { panels.removeLast() }
+      default: break  // the same frame again
+      }
+    }
+  }
+
+  @Test func eachFrameDrawnOverTheLastIsTheWholeFrame() {
+    var frames = Frames(seed: 11)
+    let live = Rasterizer(width: 640, height: 400)
+    var partial = 0
+    var unchanged = 0
+    for n in 0..<400 {
+      frames.mutate()
+      let commands = frames.commands
+      live.updateFrame(commands, background: .black, masks: Self.masks)
+      let whole = Rasterizer(width: 640, height: 400)
+      whole.drawFrame(commands, background: .black, masks: Self.masks)
+      if live.damage.isEmpty { unchanged += 1 } else if live.damage != [live.buffer.bounds] { partial += 1 }
+      let a = live.buffer.bitmap()
+      let b = whole.buffer.bitmap()
+      guard a == b else {
+        let diff = (0..<(a.width * a.height)).first { a.pixels[$0] != b.pixels[$0] } ?? 0
+        Issue.record("frame \(n): pixel (\(diff % a.width), \(diff / a.width)) differs; damage \(live.damage)")
+        return
+      }
+    }
+    // The point of it: most frames repaint only part of the window, an unchanged one nothing.
+    #expect(partial > 200, "only \(partial) of 400 frames were drawn in part")
+    #expect(unchanged > 5)
+  }
+
+  @Test func damageCoversOnlyWhatChanged() {
+    let r = Rasterizer(width: 320, height: 200)
+    let background = DrawCommand.rect(Rect(0, 0, 320, 200), fill: RGBA(0, 0, 0), stroke: nil)
+    let panel: [DrawCommand] = [.clip(Rect(0, 0, 200, 200)), .rect(Rect(10, 10, 20, 20), fill: RGBA(255, 0, 0), stroke: nil), .unclip]
+    r.updateFrame([background] + panel, background: .black, masks: Self.masks)
+    #expect(r.damage == [r.buffer.bounds])
+    // The square moves 100 points right: its old and its new place are repainted, nothing else.
+    let moved: [DrawCommand] = [.clip(Rect(0, 0, 200, 200)), .rect(Rect(110, 10, 20, 20), fill: RGBA(255, 0, 0), stroke: nil), .unclip]
+    r.updateFrame([background] + moved, background: .black, masks: Self.masks)
+    #expect(Set(r.damage) == [PixelRect(x0: 9, y0: 9, x1: 31, y1: 31), PixelRect(x0: 109, y0: 9, x1: 131, y1: 31)])
+    r.updateFrame([background] + moved, background: .black, masks: Self.masks)
+    #expect(r.damage.isEmpty)
+    // Another panel appears: the whole frame.
+    r.updateFrame([background] + moved + panel, background: .black, masks: Self.masks)
+    #expect(r.damage == [r.buffer.bounds])
+  }
+}
+
+/// The same with the window's own frames, fonts and all: a finger dragging on the tour, drawn the way the
+/// window draws (over the last frame) and from scratch.
+@Suite(.serialized) @MainActor struct WindowDamageTests {
+  init() { SDLLibrary.preferVideoDriver("dummy") }
+
+  @Test func theTourWhileAFingerDragsIsTheSameDrawnInPart() throws {
+    let tour = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Scenes/tour.yaml").path
+    let model = StudioModel(scene: try SceneLoader.load(path: tour))
+    let size = Size(1280, 800)
+    let canvas = try OffscreenCanvas(width: 1280, height: 800)
+    _ = model.frame(size: size, pixelScale: 1)
+    let viewport = model.viewport(for: StudioLayout(size: size, theme: model.theme))
+    var wall = 0.0
+    var areas: [Int] = []
+    let path = (0..<48).map { i in Point(60 + Double(i % 24) * 9, 300 + Double(i / 24) * 140) }
+    for (i, p) in path.enumerated() {
+      wall += 1000.0 / 60
+      let input: StudioInput =
+        i % 24 == 0 ? .pointerDown(.mouse, at: viewport.toPixels(p))
+        : i % 24 == 23 ? .pointerUp(.mouse, at: viewport.toPixels(p)) : .pointerMoved(.mouse, to: viewport.toPixels(p))
+      model.handle(input, wall: wall)
+      model.tick(wall: wall)
+      let commands = model.frame(size: size, pixelScale: 1).commands
+      try canvas.draw(commands)
+      areas.append(canvas.damage.reduce(0) { $0 + ($1.x1 - $1.x0) * ($1.y1 - $1.y0) })
+      let whole = try renderBitmap(commands, size: size)
+      guard canvas.bitmap() == whole else {
+        Issue.record("frame \(i): drawn in part \(canvas.damage) differs from the whole frame")
+        return
+      }
+    }
+    let median = areas.sorted()[areas.count / 2]
+    #expect(median < 1280 * 800 / 3, "the median frame repainted \(median) pixels")
+  }
+}

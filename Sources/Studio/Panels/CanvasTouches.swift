@@ -72,14 +72,17 @@ enum CanvasTouches {
     -> [DrawCommand]
   {
     guard let start = downLocation(of: t, in: ctx.trace) else { return [] }
-    let specs = ctx.config.allRecognizers
+    // The scene's recognizers, listed once per scene (not per frame); scroll views' own pans aside.
+    let specs = ctx.memo.recognizers(in: ctx.config)
     var out: [DrawCommand] = []
     var slops: Set<Double> = []
     let moved = start.distance(to: t.location)
     let center = viewport.toPixels(t.location)
     let ring = TouchMarker.radius(viewport: viewport, unit: unit)
     for id in t.recognizers {
-      guard let spec = specs.first(where: { $0.id == id }), spec.isEnabled else { continue }
+      guard let spec = specs.first(where: { $0.spec.id == id && !$0.isScrollPan })?.spec, spec.isEnabled else {
+        continue
+      }
       let status = ctx.fold.recognizers[id] ?? RecognizerStatus()
       let watching = status.state == .possible && status.touches.contains(t.number)
       // Failed during this touch: its circle stays, red, when the finger's move is what failed it.

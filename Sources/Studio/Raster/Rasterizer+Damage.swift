@@ -22,7 +22,7 @@ extension Rasterizer {
   func updateFrame<Failure: Error>(
     _ commands: [DrawCommand], background color: RGBA, masks: (TextMaskKey) throws(Failure) -> TextMask?
   ) throws(Failure) {
-    guard let old = shownFrame, let rects = try damage(from: old, to: commands, masks: masks) else {
+    guard let old = shownFrame, try findDamage(from: old, to: commands, masks: masks) else {
       try drawFrame(commands, background: color, masks: masks)
       return
     }
@@ -39,7 +39,7 @@ extension Rasterizer {
     } else {
       opaqueBackground = false
     }
-    for rect in rects {
+    for rect in damage {
       baseClip = rect
       resetClip()
       if !opaqueBackground { painter.fill(rect, Paint(color)) }
@@ -50,20 +50,23 @@ extension Rasterizer {
         }
       }
     }
-    damage = rects
     shownFrame = commands
   }
 
-  /// The rectangles where `new` may paint different pixels from `old`, or nil when the whole frame should
-  /// be drawn (different panels, or most of the window changed). Fills `segments`.
-  private func damage<Failure: Error>(
+  /// Sets `damage` to the rectangles where `new` may paint different pixels from `old`; false when the
+  /// whole frame should be drawn instead (different panels, or most of the window changed). Fills
+  /// `segments`; allocates nothing once its scratch arrays have grown.
+  private func findDamage<Failure: Error>(
     from old: [DrawCommand], to new: [DrawCommand], masks: (TextMaskKey) throws(Failure) -> TextMask?
-  ) throws(Failure) -> [PixelRect]? {
+  ) throws(Failure) -> Bool {
     Self.split(old, into: &segments.old, pixels: self)
     Self.split(new, into: &segments.new, pixels: self)
-    guard segments.old.count == segments.new.count else { return nil }
+    guard segments.old.count == segments.new.count else { return false }
     let bounds = buffer.bounds
     var rects: [PixelRect] = []
+    swap(&rects, &damageScratch)  // uniquely held, so it is reused in place
+    rects.removeAll(keepingCapacity: true)
+    defer { damageScratch = rects }
     for (a, b) in zip(segments.old, segments.new) {
       var box: PixelRect?
       if a.clip != b.clip {
@@ -79,7 +82,7 @@ extension Rasterizer {
         let newMiddle = (b.start + prefix)..<(b.end - suffix)
         if oldMiddle.isEmpty && newMiddle.isEmpty { continue }
         // The commands after would be drawn under different clips: draw everything.
-        guard Self.clipDepthChange(old[oldMiddle]) == Self.clipDepthChange(new[newMiddle]) else { return nil }
+        guard Self.clipDepthChange(old[oldMiddle]) == Self.clipDepthChange(new[newMiddle]) else { return false }
         let paired = oldMiddle.count == newMiddle.count
         // What the old commands covered and what the new ones cover, kept apart (a thing that moved).
         box = try changedBounds(
@@ -95,23 +98,26 @@ extension Rasterizer {
     }
             rects.removeAll { $0.isEmpty }
     // Overlapping rectangles are merged (so no pixel is painted twice); too many become one.
-    var merged: [PixelRect] = []
+    damage.removeAll(keepingCapacity: true)
     for var r in rects {
       var i = 0
-      while i < merged.count {
-        if !merged[i].intersection(r).isEmpty {
-          r = union(r, merged.remove(at: i))
+      while i < damage.count {
+        if !damage[i].intersection(r).isEmpty {
+          r = union(r, damage.remove(at: i))
           i = 0
         } else {
           i += 1
         }
       }
-      merged.append(r)
+      damage.append(r)
     }
-    if merged.count > Self.maxDamageRectangles { merged = [merged.dropFirst().reduce(merged[0], union)] }
-    let area = merged.reduce(0) { $0 + ($1.x1 - $1.x0) * ($1.y1 - $1.y0) }
-    if area * 2 > bounds.x1 * bounds.y1 { return nil }
-    return merged
+    if damage.count > Self.maxDamageRectangles {
+      let all = damage.dropFirst().reduce(damage[0], union)
+      damage.removeAll(keepingCapacity: true)
+      damage.append(all)
+    }
+    let area = damage.reduce(0) { $0 + ($1.x1 - $1.x0) * ($1.y1 - $1.y0) }
+    return area * 2 <= bounds.x1 * bounds.y1
   }
 
   /// The bounds, within their clips, of `list[middle]` (those different from the command at the same place

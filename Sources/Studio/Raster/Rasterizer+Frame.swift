@@ -14,13 +14,13 @@ extension Rasterizer {
       clear(to: color)
       try draw(commands, masks: masks)
       shownFrame = commands
-      damage = [buffer.bounds]
+      setWholeDamage()
       return
     }
     fillBackground(Paint(fill), under: commands)
     try draw(commands, from: 1, masks: masks)
     shownFrame = commands
-    damage = [buffer.bounds]
+    setWholeDamage()
   }
 
   /// Paints the whole target with `paint` except under the largest opaque rectangles `commands` fill
@@ -54,5 +54,13 @@ extension Rasterizer {
       }
       if x < bounds.x1 { painter.span(y, x, bounds.x1, paint) }
     }
+  }
+}
+
+extension Rasterizer {
+  /// `damage` is the whole buffer (kept in the array's storage).
+  func setWholeDamage() {
+    damage.removeAll(keepingCapacity: true)
+    damage.append(buffer.bounds)
   }
 }

@@ -24,6 +24,7 @@ final class Rasterizer {
   /// The pixels the last `drawFrame` or `updateFrame` changed (the whole buffer for a full frame).
   internal(set) var damage: [PixelRect] = []
   /// Scratch for `updateFrame`.
+  var damageScratch: [PixelRect] = []
   var segments: (old: [FrameSegment], new: [FrameSegment]) = ([], [])
 
   /// A `width` × `height` target, black.

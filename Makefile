@@ -86,10 +86,10 @@ soak: build
 	.build/release/touchscope bench --only memory --minutes $(SOAK_MINUTES) --strict
 
 lint:
-	swift format lint --strict --recursive Sources Tests
+	swift format lint --strict --recursive Sources Tests Fuzz
 
 format:
-	swift format format --in-place --recursive Sources Tests
+	swift format format --in-place --recursive Sources Tests Fuzz
 
 # make bench                     every figure (release build; the window figures under Xvfb when there
 #                                is no display); ARGS="--json" or ARGS="--only frame latency" narrow it

@@ -12,7 +12,9 @@ nonisolated(unsafe) private var scenes: [Scene]?
 public func fuzzEngine(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   if scenes == nil {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: "Scenes")) ?? []
-    let library = names.filter { $0.hasSuffix(".yaml") }.sorted().compactMap { try? SceneLoader.load(path: "Scenes/\($0)") }
+    let library = names.filter { $0.hasSuffix(".yaml") }.sorted().compactMap {
+      try? SceneLoader.load(path: "Scenes/\($0)")
+    }
     scenes = FuzzChecks.engineScenes(library: library)
   }
   let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
@@ -27,13 +29,13 @@ public func fuzzEngine(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 public func fuzzEngineMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
   var argc = argc
   var argv = argv
-  return LLVMFuzzerRunDriver(&argc, &argv, fuzzEngine)
+  return runFuzzerDriver(&argc, &argv, fuzzEngine)
 }
 
 /// libFuzzer's driver (libclang_rt.fuzzer, linked by -sanitize=fuzzer): runs the fuzzing loop with the
 /// command line's options, calling `callback` for each input.
 @_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
+func runFuzzerDriver(
   _ argc: UnsafeMutablePointer<CInt>,
   _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
   _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt

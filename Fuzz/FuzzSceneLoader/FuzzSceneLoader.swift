@@ -16,13 +16,13 @@ public func fuzzSceneLoader(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
 public func fuzzSceneLoaderMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
   var argc = argc
   var argv = argv
-  return LLVMFuzzerRunDriver(&argc, &argv, fuzzSceneLoader)
+  return runFuzzerDriver(&argc, &argv, fuzzSceneLoader)
 }
 
 /// libFuzzer's driver (libclang_rt.fuzzer, linked by -sanitize=fuzzer): runs the fuzzing loop with the
 /// command line's options, calling `callback` for each input.
 @_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
+func runFuzzerDriver(
   _ argc: UnsafeMutablePointer<CInt>,
   _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
   _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt

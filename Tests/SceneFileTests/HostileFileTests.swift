@@ -27,7 +27,9 @@ struct HostileFileTests {
 
   /// Loads `bytes` as a file: nil when it loads, else its diagnostics, each checked to be positioned
   /// inside the file (a line of it, or the line after its end) with a message.
-  static func loadProblems(_ bytes: Data, at url: URL, sourceLocation: SourceLocation = #_sourceLocation) -> [Diagnostic]? {
+  static func loadProblems(_ bytes: Data, at url: URL, sourceLocation: SourceLocation = #_sourceLocation)
+    -> [Diagnostic]?
+  {
     try? bytes.write(to: url)
     do {
       _ = try SceneLoader.load(path: url.path)

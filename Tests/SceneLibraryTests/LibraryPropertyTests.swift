@@ -18,7 +18,8 @@ import TouchSim
   static let files = SceneLibrary.sceneFiles
   /// A different set of seeds on every run would find more, but a red build must stay reproducible: the
   /// base seed is fixed unless TOUCHSCOPE_SEED is set (then the run explores new scripts).
-  static let baseSeed: UInt64 = ProcessInfo.processInfo.environment["TOUCHSCOPE_SEED"].flatMap { UInt64($0) } ?? 0x70_5C09E
+  static let baseSeed: UInt64 =
+    ProcessInfo.processInfo.environment["TOUCHSCOPE_SEED"].flatMap { UInt64($0) } ?? 0x70_5C09E
 
   @Test func atLeastTenThousandScriptsRunPerTestRun() {
     #expect(Self.files.count >= 20)

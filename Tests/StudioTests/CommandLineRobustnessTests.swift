@@ -48,7 +48,9 @@ struct CommandLineRobustnessTests {
     for i in 0..<10_000 { deep += "{ id: v\(i), subviews: [" }
     deep += String(repeating: "] }", count: 10_000)
     let files: [(String, Data)] = [
-      ("truncated.yaml", Data("format: touchscope/1\nroot:\n  id: root\n  subviews:\n    - { id: a, frame: [0, 0".utf8)),
+      (
+        "truncated.yaml", Data("format: touchscope/1\nroot:\n  id: root\n  subviews:\n    - { id: a, frame: [0, 0".utf8)
+      ),
       ("types.yaml", Data("format: touchscope/1\nroot: { id: root, frame: yes, alpha: [1], recognizers: 3 }\n".utf8)),
       ("keys.yaml", Data("format: touchscope/1\nroot: { id: root, fram: [0, 0, 1, 1], colour: red }\n".utf8)),
       (
@@ -96,15 +98,15 @@ struct CommandLineRobustnessTests {
       toFile: scene, atomically: true, encoding: .utf8)
     let script = dir.appendingPathComponent("script.yaml").path
     try """
-      script:
-        - { t: 0, touch: 3, move: [1, 1] }
-        - { t: 5, touch: 4, up: true }
-        - { t: 10, touch: 1, down: [5, 5] }
-        - { t: 20, touch: 1, down: [6, 6] }
-        - { t: 15, touch: 1, up: true }
-        - { t: 30, set: { ghost.hidden: true, tap.bogus: 1 } }
+    script:
+      - { t: 0, touch: 3, move: [1, 1] }
+      - { t: 5, touch: 4, up: true }
+      - { t: 10, touch: 1, down: [5, 5] }
+      - { t: 20, touch: 1, down: [6, 6] }
+      - { t: 15, touch: 1, up: true }
+      - { t: 30, set: { ghost.hidden: true, tap.bogus: 1 } }
 
-      """.write(toFile: script, atomically: true, encoding: .utf8)
+    """.write(toFile: script, atomically: true, encoding: .utf8)
     let r = try Self.run(["replay", scene, "--script", script])
     #expect(r.reason == .exit && r.status == 1, "\(r.reason) \(r.status)")
     #expect(r.stdout.isEmpty)

@@ -1,7 +1,7 @@
 import Foundation
 import SceneFile
-import Testing
 import TestSupport
+import Testing
 import TouchSim
 
 @testable import Studio
@@ -42,7 +42,8 @@ import TouchSim
       range.lowerBound + Double(rng.next() % 10_000) / 10_000 * (range.upperBound - range.lowerBound)
     }
     mutating func color() -> RGBA {
-      RGBA(UInt8(rng.next() % 256), UInt8(rng.next() % 256), UInt8(rng.next() % 256), [255, 128, 40][Int(rng.next() % 3)])
+      RGBA(
+        UInt8(rng.next() % 256), UInt8(rng.next() % 256), UInt8(rng.next() % 256), [255, 128, 40][Int(rng.next() % 3)])
     }
     /// Where shapes go: mostly inside the panel being changed, some across its edge.
     var area = Rect(0, 0, 640, 400)
@@ -51,7 +52,8 @@ import TouchSim
     mutating func point() -> Point { Point(x(), y()) }
 
     mutating func shape() -> DrawCommand {
-      let stroke = rng.next() % 2 == 0 ? nil : Stroke(color(), width: number(1...4), dash: rng.next() % 3 == 0 ? 3 : nil)
+      let stroke =
+        rng.next() % 2 == 0 ? nil : Stroke(color(), width: number(1...4), dash: rng.next() % 3 == 0 ? 3 : nil)
       switch rng.next() % 7 {
       case 0: return .rect(Rect(x(), y(), number(1...120), number(1...80)), fill: color(), stroke: stroke)
       case 1:
@@ -105,12 +107,16 @@ import TouchSim
       case 10..<12: if let i = shapeIndex(p) { panels[p].body.remove(at: i) }
       case 12..<14:
         let at = Int(rng.next() % UInt64(panels[p].body.count + 1))
-        panels[p].body.insert(contentsOf: [.clip(Rect(x(), y(), number(10...100), number(10...60))), shape(), .unclip], at: at)
-      case 14: panels[p].clip = Rect(panels[p].clip.minX + number(-3...3), panels[p].clip.minY, panels[p].clip.width, panels[p].clip.height)
+        panels[p].body.insert(
+          contentsOf: [.clip(Rect(x(), y(), number(10...100), number(10...60))), shape(), .unclip], at: at)
+      case 14:
+        panels[p].clip = Rect(
+          panels[p].clip.minX + number(-3...3), panels[p].clip.minY, panels[p].clip.width, panels[p].clip.height)
       case 15:
         area = Rect(0, 0, 640, 400)
         loose[Int(rng.next() % UInt64(loose.count))] = shape()
-      case 16: if panels.count < 5 { panels.append((Rect(number(0...500), number(0...300), 100, 80), [shape(), shape()])) }
+      case 16:
+        if panels.count < 5 { panels.append((Rect(number(0...500), number(0...300), 100, 80), [shape(), shape()])) }
       case 17: if panels.count > 2 { panels.removeLast() }
       default: break  // the same frame again
       }
@@ -145,11 +151,15 @@ import TouchSim
   @Test func damageCoversOnlyWhatChanged() {
     let r = Rasterizer(width: 320, height: 200)
     let background = DrawCommand.rect(Rect(0, 0, 320, 200), fill: RGBA(0, 0, 0), stroke: nil)
-    let panel: [DrawCommand] = [.clip(Rect(0, 0, 200, 200)), .rect(Rect(10, 10, 20, 20), fill: RGBA(255, 0, 0), stroke: nil), .unclip]
+    let panel: [DrawCommand] = [
+      .clip(Rect(0, 0, 200, 200)), .rect(Rect(10, 10, 20, 20), fill: RGBA(255, 0, 0), stroke: nil), .unclip,
+    ]
     r.updateFrame([background] + panel, background: .black, masks: Self.masks)
     #expect(r.damage == [r.buffer.bounds])
     // The square moves 100 points right: its old and its new place are repainted, nothing else.
-    let moved: [DrawCommand] = [.clip(Rect(0, 0, 200, 200)), .rect(Rect(110, 10, 20, 20), fill: RGBA(255, 0, 0), stroke: nil), .unclip]
+    let moved: [DrawCommand] = [
+      .clip(Rect(0, 0, 200, 200)), .rect(Rect(110, 10, 20, 20), fill: RGBA(255, 0, 0), stroke: nil), .unclip,
+    ]
     r.updateFrame([background] + moved, background: .black, masks: Self.masks)
     #expect(Set(r.damage) == [PixelRect(x0: 9, y0: 9, x1: 31, y1: 31), PixelRect(x0: 109, y0: 9, x1: 131, y1: 31)])
     r.updateFrame([background] + moved, background: .black, masks: Self.masks)
@@ -179,7 +189,8 @@ import TouchSim
     for (i, p) in path.enumerated() {
       wall += 1000.0 / 60
       let input: StudioInput =
-        i % 24 == 0 ? .pointerDown(.mouse, at: viewport.toPixels(p))
+        i % 24 == 0
+        ? .pointerDown(.mouse, at: viewport.toPixels(p))
         : i % 24 == 23 ? .pointerUp(.mouse, at: viewport.toPixels(p)) : .pointerMoved(.mouse, to: viewport.toPixels(p))
       model.handle(input, wall: wall)
       model.tick(wall: wall)

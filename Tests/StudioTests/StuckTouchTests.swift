@@ -136,10 +136,11 @@ import TouchSim
         m.handle(.pointerMoved(.mouse, to: pixel(m, 230, 380)), wall: 60)
         m.handle(.pointerUp(.mouse, at: pixel(m, 230, 380)), wall: 90)
         #expect(m.pendingChanges.isEmpty)
-        #expect(m.engine.trace.contains {
-          if case .set(id, _, _) = $0.event { return true }
-          return false
-        }, "\(id) \(key)")
+        #expect(
+          m.engine.trace.contains {
+            if case .set(id, _, _) = $0.event { return true }
+            return false
+          }, "\(id) \(key)")
         expectSound(m)
       }
     }
@@ -178,7 +179,9 @@ import TouchSim
   /// Ten fingers at once: ten touches (1 to 10), all in one multi-touch pan, all lifted.
   @Test func tenFingersAtOnce() {
     let m = model()
-    for i in 0..<10 { m.handle(.pointerDown(.finger(Int64(100 + i)), at: pixel(m, 20 + Double(i) * 35, 400)), wall: 10) }
+    for i in 0..<10 {
+      m.handle(.pointerDown(.finger(Int64(100 + i)), at: pixel(m, 20 + Double(i) * 35, 400)), wall: 10)
+    }
     #expect(m.engine.liveTouches.sorted() == Array(1...10))
     for step in 1...5 {
       for i in 0..<10 {
@@ -234,7 +237,7 @@ import TouchSim
         }
         m.handle(input, wall: wall)
         m.tick(wall: wall)
-        
+
       }
       for p in down { m.handle(.pointerUp(p, at: pixel(m, 10, 10)), wall: wall + 16) }
       m.tick(wall: wall + 5000)

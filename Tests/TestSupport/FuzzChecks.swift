@@ -126,7 +126,7 @@ public enum FuzzChecks {
           if case .down(_, let p) = step.action {
             let inUse = engine.touchesInUse
             if inUse.contains(number[n, default: n]) && !engine.liveTouches.contains(number[n, default: n]) {
-              number[n] = ((inUse.max() ?? 0) + 1 ... 10_000).first { m in
+              number[n] = ((inUse.max() ?? 0) + 1...10_000).first { m in
                 !inUse.contains(m) && !number.values.contains(m)
               }
             }

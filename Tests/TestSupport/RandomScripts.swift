@@ -192,7 +192,9 @@ public func randomSceneScript(for scene: Scene, seed: UInt64) -> [ScriptStep] {
         action = .set([PropertyChange(target: v, key: "alpha", value: .number(Bool.random(using: &rng) ? 0 : 1))])
       }
     default:
-      if let v = views.randomElement(using: &rng) { action = Bool.random(using: &rng) ? .bringToFront(v) : .sendToBack(v) }
+      if let v = views.randomElement(using: &rng) {
+        action = Bool.random(using: &rng) ? .bringToFront(v) : .sendToBack(v)
+      }
     }
     // Only changes the scene accepts (a key may not apply to this view's kind).
     if let action {

@@ -52,7 +52,9 @@ public enum TraceInvariants {
         if (state[r] ?? .possible) != from { fail("t \(e.t): \(r) left \(from) but was \(state[r] ?? .possible)") }
         state[r] = to
       case .action(let r, let s, _):
-        if state[r] != s || s == .failed || s == .possible { fail("t \(e.t): action of \(r) in \(s) after \(state[r] ?? .possible)") }
+        if state[r] != s || s == .failed || s == .possible {
+          fail("t \(e.t): action of \(r) in \(s) after \(state[r] ?? .possible)")
+        }
       default:
         break
       }

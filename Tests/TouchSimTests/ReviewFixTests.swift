@@ -106,7 +106,11 @@ import TouchSim
       if case .deliver("pad", .touchesBegan, _, _) = $0.event { return true }
       return false
     }
-    if case .deliver(_, _, let ts, _) = began?.event { #expect(ts.count == 300) } else { Issue.record("no touchesBegan") }
+    if case .deliver(_, _, let ts, _) = began?.event {
+      #expect(ts.count == 300)
+    } else {
+      Issue.record("no touchesBegan")
+    }
   }
 
   /// The window numbers a new touch around lifted touches whose touchesEnded is still withheld (F-7).

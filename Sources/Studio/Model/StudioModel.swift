@@ -411,8 +411,7 @@ public final class StudioModel {
     replaying = false
     clock = max(clock, engine.now)
     // (The engine's touches only: a finger going down is already among `pointerTouches` when it is fed.)
-    if engine.liveTouches.isEmpty && (playhead.index < engine.trace.count || playhead.time < clock)
-    {
+    if engine.liveTouches.isEmpty && (playhead.index < engine.trace.count || playhead.time < clock) {
       // A replay was showing, or the picture had come to rest: live input continues from now.
       playhead.jumpToEnd(of: engine.trace, limit: clock)
     }

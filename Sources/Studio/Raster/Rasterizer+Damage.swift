@@ -96,7 +96,7 @@ extension Rasterizer {
       guard let box else { continue }
       rects.append(box.intersection(bounds))
     }
-            rects.removeAll { $0.isEmpty }
+    rects.removeAll { $0.isEmpty }
     // Overlapping rectangles are merged (so no pixel is painted twice); too many become one.
     damage.removeAll(keepingCapacity: true)
     for var r in rects {

@@ -9,10 +9,12 @@ import TouchSim
 /// Drawing only what changed (issue 5: frame cost): a frame drawn over the previous one, repainting only
 /// the damaged rectangles, must give exactly the pixels of the whole frame drawn from scratch.
 @Suite struct DamageTests {
-  /// Text masks without fonts: a block as wide as the text, with a pattern from its characters.
+  /// Text masks without fonts: a block as wide as the text and a little taller than its size (never
+  /// smaller than 4 pixels, as fonts are), with a pattern from its characters.
   static func masks(_ key: TextMaskKey) -> TextMask? {
-    let w = key.text.count * max(key.size / 2, 1)
-    let h = key.size
+    let size = max(key.size, 4)
+    let w = key.text.count * max(size / 2, 1)
+    let h = size + size / 4
     let seed = key.text.unicodeScalars.reduce(7) { $0 &* 31 &+ Int($1.value) }
     return TextMask(width: w, height: h, coverage: (0..<(w * h)).map { UInt8(truncatingIfNeeded: $0 &* seed) })
   }
@@ -53,9 +55,15 @@ import TouchSim
 
     mutating func shape() -> DrawCommand {
       let stroke =
-        rng.next() % 2 == 0 ? nil : Stroke(color(), width: number(1...4), dash: rng.next() % 3 == 0 ? 3 : nil)
-      switch rng.next() % 7 {
+        rng.next() % 2 == 0 ? nil : Stroke(color(), width: number(1...6), dash: rng.next() % 3 == 0 ? 3 : nil)
+      switch rng.next() % 8 {
       case 0: return .rect(Rect(x(), y(), number(1...120), number(1...80)), fill: color(), stroke: stroke)
+      case 6:
+        // Thin boxes with dashed outlines wider than they are (the dashes run past the box).
+        let thin = rng.next() % 2 == 0
+        return .rect(
+          Rect(x(), y(), thin ? number(0.5...3) : number(10...90), thin ? number(10...90) : number(0.5...3)),
+          fill: nil, stroke: Stroke(color(), width: number(3...8), dash: number(2...5)))
       case 1:
         return .roundedRect(
           Rect(x(), y(), number(4...120), number(4...80)), radius: number(1...12), fill: color(),
@@ -66,15 +74,23 @@ import TouchSim
         let anchors: [TextAnchor] = [.topLeading, .center, .topCenter, TextAnchor(.trailing, .bottom)]
         return .text(
           ["a", "label", "Touch 1", "possible → began"][Int(rng.next() % 4)], at: point(),
-          style: TextStyle(size: number(8...20), color: color(), anchor: anchors[Int(rng.next() % 4)]))
+          style: TextStyle(
+            size: rng.next() % 5 == 0 ? number(-6...2) : number(8...20), color: color(),
+            anchor: anchors[Int(rng.next() % 4)]))
       default:
         // A nested clip with something in it is added as three commands by `mutate`; here a rect.
         return .rect(Rect(x(), y(), number(1...30), number(1...30)), fill: color(), stroke: nil)
       }
     }
 
+    /// Whether the frame starts with an opaque rectangle over the whole window (as the window's do), and
+    /// the background colour it is drawn over.
+    var opaqueFirst = true
+    var background = RGBA.black
+
     var commands: [DrawCommand] {
-      var out: [DrawCommand] = [.rect(Rect(0, 0, width, height), fill: RGBA(20, 20, 30), stroke: nil)]
+      var out: [DrawCommand] =
+        opaqueFirst ? [.rect(Rect(0, 0, width, height), fill: RGBA(20, 20, 30), stroke: nil)] : []
       out += loose.prefix(1)
       for p in panels {
         out.append(.clip(p.clip))
@@ -101,7 +117,7 @@ import TouchSim
     mutating func mutate() {
       let p = Int(rng.next() % UInt64(panels.count))
       area = panels[p].clip
-      switch rng.next() % 20 {
+      switch rng.next() % 24 {
       case 0..<7: if let i = shapeIndex(p) { panels[p].body[i] = shape() }
       case 7..<10: panels[p].body.insert(shape(), at: Int(rng.next() % UInt64(panels[p].body.count + 1)))
       case 10..<12: if let i = shapeIndex(p) { panels[p].body.remove(at: i) }
@@ -118,34 +134,107 @@ import TouchSim
       case 16:
         if panels.count < 5 { panels.append((Rect(number(0...500), number(0...300), 100, 80), [shape(), shape()])) }
       case 17: if panels.count > 2 { panels.removeLast() }
+      case 18:
+        // A nested clip group trades places with the command before it: as many commands as before, the
+        // same ones, under other clips.
+        if let at = panels[p].body.firstIndex(where: { if case .clip = $0 { return true } else { return false } }),
+          at > 0, at + 2 < panels[p].body.count
+        {
+          let before = panels[p].body.remove(at: at - 1)
+          panels[p].body.insert(before, at: at + 2)
+        }
+      case 19: opaqueFirst.toggle()
+      case 20: background = background == .black ? RGBA(90, 30, 30) : .black
       default: break  // the same frame again
       }
     }
   }
 
-  @Test func eachFrameDrawnOverTheLastIsTheWholeFrame() {
-    var frames = Frames(seed: 11)
+  @Test(arguments: [11, 12, 13] as [UInt64]) func eachFrameDrawnOverTheLastIsTheWholeFrame(seed: UInt64) {
+    var frames = Frames(seed: seed)
     let live = Rasterizer(width: 640, height: 400)
     var partial = 0
     var unchanged = 0
     for n in 0..<400 {
       frames.mutate()
       let commands = frames.commands
-      live.updateFrame(commands, background: .black, masks: Self.masks)
+      live.updateFrame(commands, background: frames.background, masks: Self.masks)
       let whole = Rasterizer(width: 640, height: 400)
-      whole.drawFrame(commands, background: .black, masks: Self.masks)
+      whole.drawFrame(commands, background: frames.background, masks: Self.masks)
       if live.damage.isEmpty { unchanged += 1 } else if live.damage != [live.buffer.bounds] { partial += 1 }
       let a = live.buffer.bitmap()
       let b = whole.buffer.bitmap()
       guard a == b else {
         let diff = (0..<(a.width * a.height)).first { a.pixels[$0] != b.pixels[$0] } ?? 0
-        Issue.record("frame \(n): pixel (\(diff % a.width), \(diff / a.width)) differs; damage \(live.damage)")
+        Issue.record(
+          "seed \(seed), frame \(n): pixel (\(diff % a.width), \(diff / a.width)) differs; damage \(live.damage)")
         return
       }
     }
     // The point of it: most frames repaint only part of the window, an unchanged one nothing.
     #expect(partial > 200, "only \(partial) of 400 frames were drawn in part")
     #expect(unchanged > 5)
+  }
+
+  /// Draws `frames` one over the other and each from scratch; the pixels must agree after every frame.
+  static func agree(_ frames: [[DrawCommand]], background: [RGBA]? = nil, width: Int = 200, height: Int = 200)
+    -> Bool
+  {
+    let live = Rasterizer(width: width, height: height)
+    for (i, commands) in frames.enumerated() {
+      let color = background?[i] ?? .black
+      live.updateFrame(commands, background: color, masks: masks)
+      let whole = Rasterizer(width: width, height: height)
+      whole.drawFrame(commands, background: color, masks: masks)
+      if live.buffer.bitmap() != whole.buffer.bitmap() { return false }
+    }
+    return true
+  }
+
+  static let bg = DrawCommand.rect(Rect(0, 0, 200, 200), fill: RGBA(0, 0, 0), stroke: nil)
+
+  /// The same commands in a stretch as long as before, but the clips moved around them: an unchanged
+  /// command now drawn under another clip is repainted too (found in review).
+  @Test func anUnchangedCommandUnderAMovedClip() {
+    // The red square is hidden by the small clip at first, then drawn in the panel: it must appear,
+    // though the commands that changed (the clip, the blue square) are all far from it.
+    let panel = DrawCommand.clip(Rect(0, 0, 100, 100))
+    let small = DrawCommand.clip(Rect(50, 50, 10, 10))
+    let red = DrawCommand.rect(Rect(0, 0, 40, 40), fill: RGBA(255, 0, 0), stroke: nil)
+    let blue = DrawCommand.rect(Rect(55, 55, 5, 5), fill: RGBA(0, 0, 255), stroke: nil)
+    #expect(
+      Self.agree([
+        [Self.bg, panel, small, red, .unclip, blue, .unclip], [Self.bg, panel, blue, red, small, .unclip, .unclip],
+      ]))
+  }
+
+  /// A dashed outline wider than its box runs past the box: removing it repaints all of it.
+  @Test func aDashedOutlineWiderThanItsBox() {
+    let thin = DrawCommand.rect(Rect(10, 10, 100, 1), fill: nil, stroke: Stroke(RGBA(255, 255, 255), width: 4, dash: 3))
+    let tall = DrawCommand.roundedRect(
+      Rect(150, 20, 1, 100), radius: 3, fill: nil, stroke: Stroke(RGBA(255, 255, 255), width: 6, dash: 2))
+    #expect(Self.agree([[Self.bg, thin, tall], [Self.bg], [Self.bg, thin, tall], [Self.bg, tall]]))
+  }
+
+  /// Text smaller than the smallest font (or of a negative size) is drawn with that font, taller than
+  /// its size: culling it must not hide it from a small repainted rectangle.
+  @Test func tinyAndNegativeTextSizes() {
+    for size in [-4.0, 0.5, 1, 3] {
+      let a = DrawCommand.text("Hg", at: Point(20, 50), style: TextStyle(size: size, color: RGBA(255, 255, 255)))
+      let b = DrawCommand.text("Hg", at: Point(20, 50), style: TextStyle(size: size, color: RGBA(255, 0, 0)))
+      #expect(Self.agree([[Self.bg, a], [Self.bg, b], [Self.bg]]), "size \(size)")
+    }
+  }
+
+  /// Another background colour, or frames without an opaque first rectangle (the background shows):
+  /// the same pixels as a whole frame, the colour's alpha ignored as `clear` ignores it.
+  @Test func theBackgroundColour() {
+    let dot = DrawCommand.circle(center: Point(50, 50), radius: 10, fill: RGBA(0, 200, 0), stroke: nil)
+    let moved = DrawCommand.circle(center: Point(80, 50), radius: 10, fill: RGBA(0, 200, 0), stroke: nil)
+    let grey = RGBA(60, 60, 60)
+    let seeThrough = RGBA(200, 100, 0, 40)
+    #expect(
+      Self.agree([[dot], [dot], [moved], [moved], [dot]], background: [.black, grey, grey, seeThrough, seeThrough]))
   }
 
   @Test func damageCoversOnlyWhatChanged() {

@@ -183,19 +183,37 @@ final class RealWindow {
     process.executableURL = URL(fileURLWithPath: Self.executable)
     process.arguments = args
     process.currentDirectoryURL = URL(fileURLWithPath: directory)
+    // The program's own output goes to a file, shown when something goes wrong.
+    let outputPath = directory + "/output.txt"
+    FileManager.default.createFile(atPath: outputPath, contents: nil)
+    let output = FileHandle(forWritingAtPath: outputPath)
+    process.standardOutput = output
+    process.standardError = output
     try process.run()
+    try? output?.close()
     let pid = process.processIdentifier
+    let child = process
     var id = ""
     var geometry = ""
     // The window found may still be settling (mapped, then re-created by SDL): wait until its
     // geometry can be read too.
-    try Self.waitFor(seconds: 20) {
-      id =
-        (try? Self.run("xdotool", ["search", "--onlyvisible", "--pid", String(pid)]))?
-        .split(separator: "\n").first.map(String.init) ?? ""
-      guard !id.isEmpty, let g = try? Self.run("xdotool", ["getwindowgeometry", "--shell", id]) else { return false }
-      geometry = g
-      return true
+    do {
+      try Self.waitFor(seconds: 20) {
+        id =
+          (try? Self.run("xdotool", ["search", "--onlyvisible", "--pid", String(pid)]))?
+          .split(separator: "\n").first.map(String.init) ?? ""
+        guard !id.isEmpty, let g = try? Self.run("xdotool", ["getwindowgeometry", "--shell", id]) else {
+          return !child.isRunning
+        }
+        geometry = g
+        return true
+      }
+    } catch {
+      throw Timeout(what: "the window (running: \(process.isRunning)); its output: \(Self.tail(outputPath))")
+    }
+    guard process.isRunning else {
+      throw Timeout(
+        what: "the window: the program ended (\(process.terminationStatus)); its output: \(Self.tail(outputPath))")
     }
     windowID = id
     func value(_ key: String) -> Double {
@@ -241,11 +259,18 @@ final class RealWindow {
   }
 
   /// Waits until the trace file satisfies `ready` (the program writes it as it grows).
-  func waitForTrace(_ ready: (String) -> Bool) throws -> String {
+  func waitForTrace(_ ready: (String) -> Bool, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
     var text = ""
-    try Self.waitFor(seconds: 15) {
-      text = (try? String(contentsOfFile: tracePath, encoding: .utf8)) ?? ""
-      return ready(text)
+    do {
+      try Self.waitFor(seconds: 15) {
+        text = (try? String(contentsOfFile: tracePath, encoding: .utf8)) ?? ""
+        return ready(text)
+      }
+    } catch {
+      let tail = text.split(separator: "\n").suffix(4).joined(separator: "\n")
+      throw Timeout(
+        what: "the trace (waited at line \(sourceLocation.line); running: \(process.isRunning)); it ends:\n\(tail)"
+          + "\nthe program's output: \(Self.tail(directory + "/output.txt"))")
     }
     return text
   }
@@ -258,16 +283,28 @@ final class RealWindow {
     try? FileManager.default.removeItem(atPath: directory)
   }
 
-  struct Timeout: Error {}
+  /// The last lines of a file.
+  static func tail(_ path: String) -> String {
+    let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    return text.split(separator: "\n").suffix(8).joined(separator: "\n")
+  }
+
+  struct Timeout: Error {
+    var what = ""
+  }
 
   /// Waits are this many times longer under TOUCHSCOPE_TEST_SLOWDOWN (`make test-asan`: the sanitized
   /// program draws several times slower).
   static let slowdown = ProcessInfo.processInfo.environment["TOUCHSCOPE_TEST_SLOWDOWN"].flatMap(Double.init) ?? 1
 
-  static func waitFor(seconds: Double = 10, _ ready: () -> Bool) throws {
+  static func waitFor(
+    seconds: Double = 10, sourceLocation: SourceLocation = #_sourceLocation, _ ready: () -> Bool
+  ) throws {
     let deadline = Date().addingTimeInterval(seconds * slowdown)
     while !ready() {
-      if Date() > deadline { throw Timeout() }
+      if Date() > deadline {
+        throw Timeout(what: "a wait at line \(sourceLocation.line) of \(sourceLocation.fileName)")
+      }
       Thread.sleep(forTimeInterval: 0.05)
     }
   }

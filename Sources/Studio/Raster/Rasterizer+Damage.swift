@@ -22,7 +22,8 @@ extension Rasterizer {
   func updateFrame<Failure: Error>(
     _ commands: [DrawCommand], background color: RGBA, masks: (TextMaskKey) throws(Failure) -> TextMask?
   ) throws(Failure) {
-    guard let old = shownFrame, try findDamage(from: old, to: commands, masks: masks) else {
+    guard let old = shownFrame, shownBackground == color, try findDamage(from: old, to: commands, masks: masks)
+    else {
       try drawFrame(commands, background: color, masks: masks)
       return
     }
@@ -42,7 +43,8 @@ extension Rasterizer {
     for rect in damage {
       baseClip = rect
       resetClip()
-      if !opaqueBackground { painter.fill(rect, Paint(color)) }
+      // As `clear` does: the colour's alpha is ignored (the buffer is opaque).
+      if !opaqueBackground { painter.fill(rect, Paint(RGBA(color.r, color.g, color.b))) }
       try commands.withUnsafeBufferPointer { list throws(Failure) in
         for segment in segments.new {
           if let clip = segment.clip, clip.intersection(rect).isEmpty { continue }
@@ -51,6 +53,7 @@ extension Rasterizer {
       }
     }
     shownFrame = commands
+    shownBackground = color
   }
 
   /// Sets `damage` to the rectangles where `new` may paint different pixels from `old`; false when the
@@ -83,7 +86,10 @@ extension Rasterizer {
         if oldMiddle.isEmpty && newMiddle.isEmpty { continue }
         // The commands after would be drawn under different clips: draw everything.
         guard Self.clipDepthChange(old[oldMiddle]) == Self.clipDepthChange(new[newMiddle]) else { return false }
-        let paired = oldMiddle.count == newMiddle.count
+        // Pairs are compared only when no clip opens or closes among them: an equal command may be drawn
+        // under another clip once the clips around it moved.
+        let paired =
+          oldMiddle.count == newMiddle.count && !Self.hasClips(old[oldMiddle]) && !Self.hasClips(new[newMiddle])
         // What the old commands covered and what the new ones cover, kept apart (a thing that moved).
         box = try changedBounds(
           old, segment: a, middle: oldMiddle, skipEqualTo: paired ? (new, newMiddle.lowerBound) : nil, masks: masks)
@@ -128,6 +134,9 @@ extension Rasterizer {
   ) throws(Failure) -> PixelRect? {
     guard !middle.isEmpty else { return nil }
     var clips: [PixelRect] = []
+    swap(&clips, &clipScratch)  // reused in place
+    clips.removeAll(keepingCapacity: true)
+    defer { clipScratch = clips }
     var out: PixelRect?
     for i in segment.start..<middle.upperBound {
       let command = list[i]
@@ -165,14 +174,16 @@ extension Rasterizer {
       PixelRect(x0: floorIndex(x0) - 1, y0: floorIndex(y0) - 1, x1: ceilIndex(x1) + 1, y1: ceilIndex(y1) + 1)
     }
     switch command {
-    case .rect(let r, _, _), .roundedRect(let r, _, _, _):
+    case .rect(let r, _, let stroke), .roundedRect(let r, _, _, let stroke):
       guard r.width > 0, r.height > 0 else { return nil }
-      return around(r.minX, r.minY, r.maxX, r.maxY)
+      // A dashed outline of a box thinner than the stroke runs past the box by up to the stroke's width.
+      let w = stroke.map(Self.reach) ?? 0
+      return around(r.minX - w, r.minY - w, r.maxX + w, r.maxY + w)
     case .circle(let c, let radius, _, _):
       guard radius > 0 else { return nil }
       return around(c.x - radius, c.y - radius, c.x + radius, c.y + radius)
     case .line(let a, let b, let stroke):
-      let w = max(stroke.width, 1)
+      let w = Self.reach(stroke)
       return around(min(a.x, b.x) - w, min(a.y, b.y) - w, max(a.x, b.x) + w, max(a.y, b.y) + w)
     case .text(let text, let at, let style):
       guard !text.isEmpty,
@@ -182,6 +193,20 @@ extension Rasterizer {
       return PixelRect(x0: x - 1, y0: y - 1, x1: x + mask.width + 1, y1: y + mask.height + 1)
     case .clip, .unclip:
       return nil
+    }
+  }
+
+  /// How far a stroke may reach from its centre line or its box: its width, at least 1 (a width that is
+  /// not a number may reach anywhere).
+  static func reach(_ stroke: Stroke) -> Double { stroke.width.isNaN ? .infinity : max(stroke.width, 1) }
+
+  /// Whether any of `commands` opens or closes a clip.
+  static func hasClips(_ commands: ArraySlice<DrawCommand>) -> Bool {
+    commands.contains {
+      switch $0 {
+      case .clip, .unclip: return true
+      default: return false
+      }
     }
   }
 

@@ -14,12 +14,14 @@ extension Rasterizer {
       clear(to: color)
       try draw(commands, masks: masks)
       shownFrame = commands
+      shownBackground = color
       setWholeDamage()
       return
     }
     fillBackground(Paint(fill), under: commands)
     try draw(commands, from: 1, masks: masks)
     shownFrame = commands
+    shownBackground = color
     setWholeDamage()
   }
 

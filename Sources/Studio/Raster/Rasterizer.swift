@@ -23,8 +23,11 @@ final class Rasterizer {
   var shownFrame: [DrawCommand]?
   /// The pixels the last `drawFrame` or `updateFrame` changed (the whole buffer for a full frame).
   internal(set) var damage: [PixelRect] = []
+  /// The background `shownFrame` was drawn over.
+  var shownBackground: RGBA?
   /// Scratch for `updateFrame`.
   var damageScratch: [PixelRect] = []
+  var clipScratch: [PixelRect] = []
   var segments: (old: [FrameSegment], new: [FrameSegment]) = ([], [])
 
   /// A `width` × `height` target, black.
@@ -120,10 +123,20 @@ final class Rasterizer {
       && y0 < Double(clip.y1) + 1 && !clip.isEmpty
   }
 
+  /// Whether a box, or the dashed outline around it (which runs past a box thinner than the stroke by up
+  /// to the stroke's width), can land inside the clip. Culling must not depend on the clip otherwise: a
+  /// frame drawn in part must give the pixels of the whole frame.
+  private func mayShow(_ box: PixelRect, _ stroke: Stroke?) -> Bool {
+    guard let stroke, let dash = stroke.dash, dash > 0 else { return !box.intersection(painter.clip).isEmpty }
+    let w = Self.reach(stroke)
+    return mayShow(Double(box.x0) - w, Double(box.y0) - w, Double(box.x1) + w, Double(box.y1) + w)
+  }
+
   /// Whether a text at `at` can land inside the clip, judged before its mask is looked up: rendered text is
-  /// at most about 1.2 × its size high; its width is unknown, so only the side away from the anchor counts.
+  /// at most about 1.2 × its size high, and fonts are never smaller than 4 pixels (FontLibrary); its width
+  /// is unknown, so only the side away from the anchor counts.
   private func mayShowText(at p: Point, style: TextStyle) -> Bool {
-    let h = 2 * style.size + 2
+    let h = style.size.isFinite ? 2 * max(style.size, 4) + 2 : 1e7
     let far = 1e7
     let (x0, x1): (Double, Double)
     switch style.anchor.horizontal {
@@ -160,7 +173,7 @@ final class Rasterizer {
   }
 
   private func rect(_ r: Rect, fill: RGBA?, stroke: Stroke?) {
-    guard let box = pixelBox(r), !box.intersection(painter.clip).isEmpty else { return }
+    guard let box = pixelBox(r), mayShow(box, stroke) else { return }
     if let fill { painter.fill(box, Paint(fill)) }
     guard let stroke else { return }
     let paint = Paint(stroke.color)
@@ -183,7 +196,7 @@ final class Rasterizer {
 
   private func roundedRect(_ r: Rect, radius: Double, fill: RGBA?, stroke: Stroke?) {
     guard radius > 0 else { return rect(r, fill: fill, stroke: stroke) }
-    guard let box = pixelBox(r), !box.intersection(painter.clip).isEmpty else { return }
+    guard let box = pixelBox(r), mayShow(box, stroke) else { return }
     let outer = RoundedBox(
       x0: Double(box.x0), y0: Double(box.y0), x1: Double(box.x1), y1: Double(box.y1), radius: radius)
     if let fill { painter.fill(BoxShape(outer: outer), Paint(fill)) }

@@ -142,7 +142,10 @@ final class SDLWindow {
       for r in rasterizer.damage {
         var rect = SDL_Rect(x: Int32(r.x0), y: Int32(r.y0), w: Int32(r.x1 - r.x0), h: Int32(r.y1 - r.y0))
         guard SDL_UpdateTexture(texture, &rect, buffer.pixels + r.y0 * buffer.width + r.x0, Int32(buffer.pitch)) == 0
-        else { throw SDLError("SDL_UpdateTexture") }
+        else {
+          rasterizer.shownFrame = nil  // the texture is behind: the next frame is drawn and sent whole
+          throw SDLError("SDL_UpdateTexture")
+        }
       }
       presented = commands
       framesDrawn += 1
@@ -168,6 +171,12 @@ final class SDLWindow {
       }
       if event.type == SDL_WINDOWEVENT.rawValue && Self.needsRepaint(UInt32(event.window.event)) {
         needsRepaint = true
+      }
+      // Some renderers lose their textures' contents on a reset: the next frame is drawn and sent whole.
+      if event.type == SDL_RENDER_TARGETS_RESET.rawValue || event.type == SDL_RENDER_DEVICE_RESET.rawValue {
+        needsRepaint = true
+        presented = nil
+        rasterizer.shownFrame = nil
       }
       if let input = Self.translate(event, pixelScale: scale, pixelSize: size) { out.append(input) }
     }

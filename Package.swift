@@ -55,8 +55,11 @@ let package = Package(
 // of their own (libFuzzer's) and build only with -sanitize=fuzzer.
 if ProcessInfo.processInfo.environment["TOUCHSCOPE_FUZZ"] != nil {
   package.targets += [
-    .executableTarget(name: "FuzzSceneLoader", dependencies: ["TestSupport"], path: "Fuzz/FuzzSceneLoader"),
+    .target(name: "FuzzSupport", path: "Fuzz/FuzzSupport"),
     .executableTarget(
-      name: "FuzzEngine", dependencies: ["TestSupport", "SceneFile", "TouchSim"], path: "Fuzz/FuzzEngine"),
+      name: "FuzzSceneLoader", dependencies: ["TestSupport", "FuzzSupport"], path: "Fuzz/FuzzSceneLoader"),
+    .executableTarget(
+      name: "FuzzEngine", dependencies: ["TestSupport", "SceneFile", "TouchSim", "FuzzSupport"],
+      path: "Fuzz/FuzzEngine"),
   ]
 }

@@ -1,4 +1,5 @@
 import Foundation
+import FuzzSupport
 import SceneFile
 import TestSupport
 import TouchSim
@@ -23,20 +24,8 @@ public func fuzzEngine(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   return 0
 }
 
-/// SwiftPM links an executable with `main` standing for `<Module>_main`: this is it, and it hands over
-/// to libFuzzer's driver (whose own `main` is then not linked).
+/// The program's `main` (see `runLibFuzzer`).
 @_cdecl("FuzzEngine_main")
 public func fuzzEngineMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-  var argc = argc
-  var argv = argv
-  return runFuzzerDriver(&argc, &argv, fuzzEngine)
+  runLibFuzzer(argc, argv, fuzzEngine)
 }
-
-/// libFuzzer's driver (libclang_rt.fuzzer, linked by -sanitize=fuzzer): runs the fuzzing loop with the
-/// command line's options, calling `callback` for each input.
-@_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(
-  _ argc: UnsafeMutablePointer<CInt>,
-  _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-  _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-) -> CInt

@@ -1,3 +1,4 @@
+import FuzzSupport
 import TestSupport
 
 /// libFuzzer entry point: any bytes as a scene file (see `FuzzChecks.sceneLoader`). A problem traps, so
@@ -10,20 +11,8 @@ public func fuzzSceneLoader(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
   return 0
 }
 
-/// SwiftPM links an executable with `main` standing for `<Module>_main`: this is it, and it hands over
-/// to libFuzzer's driver (whose own `main` is then not linked).
+/// The program's `main` (see `runLibFuzzer`).
 @_cdecl("FuzzSceneLoader_main")
 public func fuzzSceneLoaderMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-  var argc = argc
-  var argv = argv
-  return runFuzzerDriver(&argc, &argv, fuzzSceneLoader)
+  runLibFuzzer(argc, argv, fuzzSceneLoader)
 }
-
-/// libFuzzer's driver (libclang_rt.fuzzer, linked by -sanitize=fuzzer): runs the fuzzing loop with the
-/// command line's options, calling `callback` for each input.
-@_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(
-  _ argc: UnsafeMutablePointer<CInt>,
-  _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-  _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-) -> CInt

@@ -33,9 +33,7 @@ extension RealWindowTests {
     @Test func focusLossMidGestureCancels() throws {
       let w = try RealWindow(scene: Self.scene)
       defer { w.close() }
-      try w.press(30, 130)
-      try w.move(to: (60, 180))
-      _ = try w.waitForTrace { $0.contains(#""touch":1,"phase":"moved""#) }
+      try w.startDrag()
       let root =
         try RealWindow.run("xdotool", ["search", "--maxdepth", "0", "--name", ""])
         .split(separator: "\n").first.map(String.init) ?? ""
@@ -57,9 +55,7 @@ extension RealWindowTests {
       for close in ["term", "ctrl+q"] {
         let w = try RealWindow(scene: Self.scene)
         defer { w.close() }
-        try w.press(30, 130)
-        try w.move(to: (60, 180))
-        _ = try w.waitForTrace { $0.contains(#""touch":1,"phase":"moved""#) }
+        try w.startDrag()
         if close == "term" {
           w.process.terminate()
         } else {
@@ -83,9 +79,7 @@ extension RealWindowTests {
     @Test func reloadMidGestureCancelsThroughTheOldEngine() throws {
       let w = try RealWindow(scene: Self.scene)
       defer { w.close() }
-      try w.press(30, 130)
-      try w.move(to: (60, 180))
-      _ = try w.waitForTrace { $0.contains(#""touch":1,"phase":"moved""#) }
+      try w.startDrag()
       let changed = Self.scene.replacingOccurrences(of: "text: Buy", with: "text: Order")
       try changed.write(toFile: w.scenePath, atomically: true, encoding: .utf8)
       let finished = w.tracePath + ".1"
@@ -205,10 +199,7 @@ extension RealWindowTests {
       try w.tap(195, 230)
       let trace = try w.waitForTrace { $0.contains(#""event":"touchUpInside""#) }
       #expect(Self.stuckTouches(trace).isEmpty)
-      try w.key("F12")
-      let shot = w.directory + "/touchscope-1.png"
-      try RealWindow.waitFor { FileManager.default.fileExists(atPath: shot) }
-      let bitmap = try loadPNG(path: shot)
+      let bitmap = try w.ownScreenshot()
       #expect(bitmap.width == 1280 && bitmap.height == 800)
       #expect(bitmap.distinctColors(limit: 200) >= 20)
     }
@@ -218,6 +209,13 @@ extension RealWindowTests {
 
 extension RealWindow {
   var scenePath: String { directory + "/scene.yaml" }
+
+  /// Presses the mouse on the card and drags it a little, holding it: touch 1 has moved.
+  func startDrag() throws {
+    try press(30, 130)
+    try move(to: (60, 180))
+    _ = try waitForTrace { $0.contains(#""touch":1,"phase":"moved""#) }
+  }
 
   /// Presses the mouse at a scene point (and holds it).
   func press(_ x: Double, _ y: Double) throws {

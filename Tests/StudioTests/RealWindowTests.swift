@@ -81,10 +81,7 @@ struct RealWindowTests {
     try RealWindow.run("import", ["-window", "root", shot])
     let screen = try loadPNG(path: shot)
     #expect(screen.distinctColors(limit: 200) >= 20)
-    try w.key("F12")
-    let own = w.directory + "/touchscope-1.png"
-    try RealWindow.waitFor { FileManager.default.fileExists(atPath: own) }
-    let bitmap = try loadPNG(path: own)
+    let bitmap = try w.ownScreenshot()
     #expect(bitmap.width == 1280 && bitmap.height == 800)
     #expect(bitmap.distinctColors(limit: 200) >= 20)
   }
@@ -223,6 +220,14 @@ final class RealWindow {
     origin = Point(value("X"), value("Y"))
     _ = try? Self.run("xdotool", ["windowfocus", "--sync", id])
     Thread.sleep(forTimeInterval: 0.5)
+  }
+
+  /// The program's own screenshot of its first frame after now (F12 writes `touchscope-1.png`).
+  @MainActor func ownScreenshot() throws -> Bitmap {
+    try key("F12")
+    let path = directory + "/touchscope-1.png"
+    try Self.waitFor { FileManager.default.fileExists(atPath: path) }
+    return try loadPNG(path: path)
   }
 
   /// Screen coordinates of a scene point.

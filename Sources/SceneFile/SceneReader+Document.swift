@@ -62,10 +62,11 @@ extension SceneReader {
     var column = 1
     for (i, ch) in text.enumerated() {
       if i >= offset { break }
-      if ["\n", "\r\n", "\r", "\u{85}", "\u{2028}", "\u{2029}"].contains(ch) {
+      switch ch {
+      case "\n", "\r\n", "\r", "\u{85}", "\u{2028}", "\u{2029}":
         line += 1
         column = 1
-      } else {
+      default:
         column += ch.unicodeScalars.count
       }
     }

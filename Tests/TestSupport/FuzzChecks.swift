@@ -118,26 +118,22 @@ public enum FuzzChecks {
       }
       for step in script {
         if let last = batch.last, last.t != step.t { flush() }
-        if let n = step.touch {
-          // The engine splits an event where one touch changes twice; do it here so that renumbering
-          // sees the state between the two.
-          if batch.contains(where: { $0.touch != nil && $0.touch == number[n, default: n] }) { flush() }
-          var step = step
-          if case .down(_, let p) = step.action {
-            let inUse = engine.touchesInUse
-            if inUse.contains(number[n, default: n]) && !engine.liveTouches.contains(number[n, default: n]) {
-              number[n] = ((inUse.max() ?? 0) + 1...10_000).first { m in
-                !inUse.contains(m) && !number.values.contains(m)
-              }
-            }
-            step.action = .down(touch: number[n, default: n], at: p)
-          } else {
-            step.action = step.action.renumbered(number[n, default: n])
-          }
+        guard let n = step.touch else {
           batch.append(step)
-        } else {
-          batch.append(step)
+          continue
         }
+        var mapped = number[n, default: n]
+        // The engine splits an event where one touch changes twice; do it here so that renumbering sees
+        // the state between the two.
+        if batch.contains(where: { $0.touch == mapped }) { flush() }
+        if case .down = step.action, engine.touchesInUse.contains(mapped), !engine.liveTouches.contains(mapped) {
+          let inUse = engine.touchesInUse
+          mapped = ((inUse.max() ?? 0) + 1...10_000).first { !inUse.contains($0) && !number.values.contains($0) } ?? n
+          number[n] = mapped
+        }
+        var renumbered = step
+        renumbered.action = step.action.renumbered(mapped)
+        batch.append(renumbered)
       }
       flush()
       let live = engine.liveTouches.sorted()

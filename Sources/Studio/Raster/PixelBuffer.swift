@@ -78,6 +78,11 @@ struct PixelRect: Hashable, Sendable {
   func intersection(_ other: PixelRect) -> PixelRect {
     PixelRect(x0: max(x0, other.x0), y0: max(y0, other.y0), x1: min(x1, other.x1), y1: min(y1, other.y1))
   }
+
+  /// The smallest rectangle holding both.
+  func union(_ other: PixelRect) -> PixelRect {
+    PixelRect(x0: min(x0, other.x0), y0: min(y0, other.y0), x1: max(x1, other.x1), y1: max(y1, other.y1))
+  }
 }
 
 extension RGBA {

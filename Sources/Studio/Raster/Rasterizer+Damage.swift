@@ -2,7 +2,7 @@ import TouchSim
 
 /// A top-level piece of a frame: a `clip … unclip` group (a panel, usually) or a run of unclipped
 /// commands between groups. Frames are compared piece by piece.
-struct FrameSegment: Equatable {
+struct FrameSegment {
   /// The commands `start..<end`.
   var start: Int
   var end: Int
@@ -32,14 +32,7 @@ extension Rasterizer {
       baseClip = buffer.bounds
       resetClip()
     }
-    let opaqueBackground: Bool
-    if case .rect(let r, let fill?, .none) = commands.first, fill.a == 255, let box = pixelBox(r),
-      box.x0 <= 0, box.y0 <= 0, box.x1 >= buffer.width, box.y1 >= buffer.height
-    {
-      opaqueBackground = true
-    } else {
-      opaqueBackground = false
-    }
+    let opaqueBackground = opaqueFill(ofWholeBuffer: commands.first) != nil
     for rect in damage {
       baseClip = rect
       resetClip()
@@ -73,7 +66,7 @@ extension Rasterizer {
     for (a, b) in zip(segments.old, segments.new) {
       var box: PixelRect?
       if a.clip != b.clip {
-        box = union(a.clip ?? bounds, b.clip ?? bounds)
+        box = (a.clip ?? bounds).union(b.clip ?? bounds)
       } else {
         // The common beginning and end, then what lies between (paired one by one when both have as many).
         var prefix = 0
@@ -109,7 +102,7 @@ extension Rasterizer {
       var i = 0
       while i < damage.count {
         if !damage[i].intersection(r).isEmpty {
-          r = union(r, damage.remove(at: i))
+          r = r.union(damage.remove(at: i))
           i = 0
         } else {
           i += 1
@@ -118,7 +111,7 @@ extension Rasterizer {
       damage.append(r)
     }
     if damage.count > Self.maxDamageRectangles {
-      let all = damage.dropFirst().reduce(damage[0], union)
+      let all = damage.dropFirst().reduce(damage[0]) { $0.union($1) }
       damage.removeAll(keepingCapacity: true)
       damage.append(all)
     }
@@ -146,23 +139,18 @@ extension Rasterizer {
       case .clip(let r):
         let rect = pixelClip(r).intersection(clip)
         clips.append(rect)
-        if changed { out = out.map { union($0, rect) } ?? rect }
+        if changed { out = out?.union(rect) ?? rect }
       case .unclip:
         if !clips.isEmpty { clips.removeLast() }
-        if changed { out = out.map { union($0, clip) } ?? clip }
+        if changed { out = out?.union(clip) ?? clip }
       default:
         guard changed, let box = try paintBounds(command, masks: masks)?.intersection(clip), !box.isEmpty else {
           continue
         }
-        out = out.map { union($0, box) } ?? box
+        out = out?.union(box) ?? box
       }
     }
     return out
-  }
-
-  /// The whole pixels `r` touches, as a clip takes them.
-  func pixelClip(_ r: Rect) -> PixelRect {
-    PixelRect(x0: floorIndex(r.minX), y0: floorIndex(r.minY), x1: ceilIndex(r.maxX), y1: ceilIndex(r.maxY))
   }
 
   /// A rectangle holding every pixel `command` may paint (clips aside), with a pixel to spare for
@@ -187,7 +175,7 @@ extension Rasterizer {
       return around(min(a.x, b.x) - w, min(a.y, b.y) - w, max(a.x, b.x) + w, max(a.y, b.y) + w)
     case .text(let text, let at, let style):
       guard !text.isEmpty,
-        let mask = try masks(TextMaskKey(text: text, face: style.face, size: pixelIndex(style.size.rounded())))
+        let mask = try masks(Self.maskKey(text, style))
       else { return nil }
       let (x, y) = textOrigin(mask, at: at, anchor: style.anchor)
       return PixelRect(x0: x - 1, y0: y - 1, x1: x + mask.width + 1, y1: y + mask.height + 1)
@@ -253,9 +241,4 @@ extension Rasterizer {
     }
     if let s = runStart { out.append(FrameSegment(start: s, end: list.count, clip: nil)) }
   }
-}
-
-/// The smallest rectangle holding both.
-func union(_ a: PixelRect, _ b: PixelRect) -> PixelRect {
-  PixelRect(x0: min(a.x0, b.x0), y0: min(a.y0, b.y0), x1: max(a.x1, b.x1), y1: max(a.y1, b.y1))
 }

@@ -8,21 +8,25 @@ extension Rasterizer {
   func drawFrame<Failure: Error>(
     _ commands: [DrawCommand], background color: RGBA, masks: (TextMaskKey) throws(Failure) -> TextMask?
   ) throws(Failure) {
-    guard case .rect(let r, let fill?, .none) = commands.first, fill.a == 255, let box = pixelBox(r),
-      box.x0 <= 0, box.y0 <= 0, box.x1 >= buffer.width, box.y1 >= buffer.height
-    else {
+    if let fill = opaqueFill(ofWholeBuffer: commands.first) {
+      fillBackground(Paint(fill), under: commands)
+      try draw(commands, from: 1, masks: masks)
+    } else {
       clear(to: color)
       try draw(commands, masks: masks)
-      shownFrame = commands
-      shownBackground = color
-      setWholeDamage()
-      return
     }
-    fillBackground(Paint(fill), under: commands)
-    try draw(commands, from: 1, masks: masks)
     shownFrame = commands
     shownBackground = color
-    setWholeDamage()
+    damage.removeAll(keepingCapacity: true)
+    damage.append(buffer.bounds)
+  }
+
+  /// The colour of `command` when it is a rectangle filling the whole buffer opaquely, without outline.
+  func opaqueFill(ofWholeBuffer command: DrawCommand?) -> RGBA? {
+    guard case .rect(let r, let fill?, .none) = command, fill.a == 255, let box = pixelBox(r),
+      box.x0 <= 0, box.y0 <= 0, box.x1 >= buffer.width, box.y1 >= buffer.height
+    else { return nil }
+    return fill
   }
 
   /// Paints the whole target with `paint` except under the largest opaque rectangles `commands` fill
@@ -56,13 +60,5 @@ extension Rasterizer {
       }
       if x < bounds.x1 { painter.span(y, x, bounds.x1, paint) }
     }
-  }
-}
-
-extension Rasterizer {
-  /// `damage` is the whole buffer (kept in the array's storage).
-  func setWholeDamage() {
-    damage.removeAll(keepingCapacity: true)
-    damage.append(buffer.bounds)
   }
 }

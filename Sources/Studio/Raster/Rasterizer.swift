@@ -81,8 +81,7 @@ final class Rasterizer {
       line(from, to, stroke)
     case .text(let text, let at, let style):
       guard !text.isEmpty, mayShowText(at: at, style: style) else { return }
-      let key = TextMaskKey(text: text, face: style.face, size: pixelIndex(style.size.rounded()))
-      guard let mask = try masks(key) else { return }
+      guard let mask = try masks(Self.maskKey(text, style)) else { return }
       self.text(mask, at: at, anchor: style.anchor, color: style.color)
     case .clip(let r):
       pushClip(r)
@@ -91,7 +90,17 @@ final class Rasterizer {
     }
   }
 
+  /// The mask a text command draws.
+  static func maskKey(_ text: String, _ style: TextStyle) -> TextMaskKey {
+    TextMaskKey(text: text, face: style.face, size: pixelIndex(style.size.rounded()))
+  }
+
   // MARK: Clipping
+
+  /// The whole pixels `r` touches, as a clip takes them.
+  func pixelClip(_ r: Rect) -> PixelRect {
+    PixelRect(x0: floorIndex(r.minX), y0: floorIndex(r.minY), x1: ceilIndex(r.maxX), y1: ceilIndex(r.maxY))
+  }
 
   func resetClip() {
     clips.removeAll(keepingCapacity: true)
@@ -100,10 +109,7 @@ final class Rasterizer {
 
   /// Clips to the whole pixels `r` touches, intersected with the current clip.
   private func pushClip(_ r: Rect) {
-    let rect = PixelRect(
-      x0: floorIndex(r.minX), y0: floorIndex(r.minY),
-      x1: ceilIndex(r.maxX), y1: ceilIndex(r.maxY))
-    let clip = rect.intersection(clips.last ?? baseClip)
+    let clip = pixelClip(r).intersection(clips.last ?? baseClip)
     clips.append(clip)
     painter = PixelPainter(pixels: buffer.pixels, stride: buffer.width, clip: clip)
   }

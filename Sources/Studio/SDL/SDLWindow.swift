@@ -17,7 +17,6 @@ final class SDLWindow {
   private var texture: OpaquePointer?
   private var textureSize = (width: 0, height: 0)
   /// The commands of the frame in `texture`, to skip drawing and uploading an identical frame.
-  private var presented: [DrawCommand]?
   /// How many frames were drawn and uploaded (identical frames presented again are not counted).
   private(set) var framesDrawn = 0
 
@@ -123,7 +122,6 @@ final class SDLWindow {
     if texture == nil || size != textureSize {
       if let texture { SDL_DestroyTexture(texture) }
       texture = nil
-      presented = nil
       guard
         let created = SDL_CreateTexture(
           renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
@@ -134,8 +132,8 @@ final class SDLWindow {
       textureSize = size
       rasterizer.resize(width: size.width, height: size.height)
     }
-    if screenshot != nil || presented != commands {
-      presented = nil
+    // The rasterizer's buffer holds the frame last drawn (nil after a resize or a failed upload).
+    if screenshot != nil || rasterizer.shownFrame != commands {
       try rasterizer.render(commands, masks: masks)
       // Only the rectangles that changed go to the texture (it keeps the rest of the last frame).
       let buffer = rasterizer.buffer
@@ -147,7 +145,6 @@ final class SDLWindow {
           throw SDLError("SDL_UpdateTexture")
         }
       }
-      presented = commands
       framesDrawn += 1
     }
     if let screenshot { try rasterizer.buffer.savePNG(screenshot) }
@@ -175,7 +172,6 @@ final class SDLWindow {
       // Some renderers lose their textures' contents on a reset: the next frame is drawn and sent whole.
       if event.type == SDL_RENDER_TARGETS_RESET.rawValue || event.type == SDL_RENDER_DEVICE_RESET.rawValue {
         needsRepaint = true
-        presented = nil
         rasterizer.shownFrame = nil
       }
       if let input = Self.translate(event, pixelScale: scale, pixelSize: size) { out.append(input) }

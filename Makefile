@@ -11,7 +11,9 @@ BUILD_PACKAGES := pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev
 # Needed by the tests: a virtual X display, a mouse driver and screenshots for the real-window tests.
 TEST_PACKAGES := $(BUILD_PACKAGES) xvfb xauth xdotool imagemagick
 
-XVFB := xvfb-run -a -s "-screen 0 1600x1000x24"
+# -noreset: otherwise the X server resets whenever its last client leaves (between two real-window
+# tests), and a window opening at that moment finds no display.
+XVFB := xvfb-run -a -s "-screen 0 1600x1000x24 -noreset"
 
 .PHONY: all build run test test-asan fuzz soak lint format bench clean deps test-deps
 

@@ -176,41 +176,19 @@ final class RealWindow {
       try inject.write(toFile: path, atomically: true, encoding: .utf8)
       args += ["--inject", path]
     }
-    process = Process()
-    process.executableURL = URL(fileURLWithPath: Self.executable)
-    process.arguments = args
-    process.currentDirectoryURL = URL(fileURLWithPath: directory)
-    // The program's own output goes to a file, shown when something goes wrong.
     let outputPath = directory + "/output.txt"
-    FileManager.default.createFile(atPath: outputPath, contents: nil)
-    let output = FileHandle(forWritingAtPath: outputPath)
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    try? output?.close()
-    let pid = process.processIdentifier
-    let child = process
-    var id = ""
-    var geometry = ""
-    // The window found may still be settling (mapped, then re-created by SDL): wait until its
-    // geometry can be read too.
-    do {
-      try Self.waitFor(seconds: 20) {
-        id =
-          (try? Self.run("xdotool", ["search", "--onlyvisible", "--pid", String(pid)]))?
-          .split(separator: "\n").first.map(String.init) ?? ""
-        guard !id.isEmpty, let g = try? Self.run("xdotool", ["getwindowgeometry", "--shell", id]) else {
-          return !child.isRunning
-        }
-        geometry = g
-        return true
-      }
-    } catch {
-      throw Timeout(what: "the window (running: \(process.isRunning)); its output: \(Self.tail(outputPath))")
+    var launched = try Self.launch(args, in: directory, output: outputPath)
+    var found = try Self.waitForWindow(of: launched)
+    if found == nil && Self.tail(outputPath).contains("no display to open a window on") {
+      // The X server turned the connection away (Xvfb between clients): start once more.
+      print("note: the X server turned the window away (\(Self.tail(outputPath))); starting it again")
+      launched = try Self.launch(args, in: directory, output: outputPath)
+      found = try Self.waitForWindow(of: launched)
     }
-    guard process.isRunning else {
+    process = launched
+    guard let (id, geometry) = found else {
       throw Timeout(
-        what: "the window: the program ended (\(process.terminationStatus)); its output: \(Self.tail(outputPath))")
+        what: "the window: the program ended (\(launched.terminationStatus)); its output: \(Self.tail(outputPath))")
     }
     windowID = id
     func value(_ key: String) -> Double {
@@ -286,6 +264,45 @@ final class RealWindow {
     while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
     if process.isRunning { process.terminate() }
     try? FileManager.default.removeItem(atPath: directory)
+  }
+
+  /// Starts the program with its output going to `output` (shown when something goes wrong).
+  static func launch(_ args: [String], in directory: String, output outputPath: String) throws -> Process {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = args
+    process.currentDirectoryURL = URL(fileURLWithPath: directory)
+    FileManager.default.createFile(atPath: outputPath, contents: nil)
+    let output = FileHandle(forWritingAtPath: outputPath)
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    try? output?.close()
+    return process
+  }
+
+  /// The id and geometry (`xdotool getwindowgeometry --shell`) of the program's window once it shows;
+  /// nil when the program ended first. The window found may still be settling (mapped, then re-created
+  /// by SDL): its geometry must be readable too.
+  static func waitForWindow(of process: Process) throws -> (id: String, geometry: String)? {
+    let pid = String(process.processIdentifier)
+    var found: (String, String)?
+    do {
+      try waitFor(seconds: 20) {
+        let id =
+          (try? run("xdotool", ["search", "--onlyvisible", "--pid", pid]))?.split(separator: "\n").first.map(
+            String.init)
+          ?? ""
+        guard !id.isEmpty, let g = try? run("xdotool", ["getwindowgeometry", "--shell", id]) else {
+          return !process.isRunning
+        }
+        found = (id, g)
+        return true
+      }
+    } catch {
+      throw Timeout(what: "the window (running: \(process.isRunning))")
+    }
+    return process.isRunning ? found : nil
   }
 
   /// The last lines of a file.

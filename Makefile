@@ -8,14 +8,15 @@ ARGS ?=
 
 # Needed to build and run: SDL2, SDL2_ttf, SDL2_image and pkg-config (SwiftPM finds SDL through it).
 BUILD_PACKAGES := pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev
-# Needed by the tests: a virtual X display, a mouse driver and screenshots for the real-window tests.
-TEST_PACKAGES := $(BUILD_PACKAGES) xvfb xauth xdotool imagemagick
+# Needed by the tests: a virtual X display, xdotool to drive its mouse and keyboard, xinput to check that
+# no key or button is left held between real-window tests, and screenshots.
+TEST_PACKAGES := $(BUILD_PACKAGES) xvfb xauth xdotool xinput imagemagick
 
 # -noreset: otherwise the X server resets whenever its last client leaves (between two real-window
 # tests), and a window opening at that moment finds no display.
 XVFB := xvfb-run -a -s "-screen 0 1600x1000x24 -noreset"
 
-.PHONY: all build run test test-asan fuzz soak lint format bench clean deps test-deps
+.PHONY: all build run test test-window-stress test-asan fuzz soak lint format bench clean deps test-deps
 
 all: build
 
@@ -49,6 +50,24 @@ run: build
 test: test-deps
 	swift build --build-tests
 	$(XVFB) swift test
+
+# make test-window-stress N=30   the real-window suites N times in a row, each on a fresh X display;
+#                                prints each run's result and the failure count, fails unless it is 0.
+#                                A failed run's log is kept in .build/window-stress-K.log.
+N ?= 30
+test-window-stress: test-deps
+	swift build --build-tests
+	@fails=0; \
+	for i in $$(seq 1 $(N)); do \
+	  log=.build/window-stress-$$i.log; start=$$(date +%s); \
+	  if $(XVFB) swift test --skip-build --filter RealWindowTests > $$log 2>&1; then \
+	    echo "run $$i of $(N): passed in $$(( $$(date +%s) - start )) s"; rm -f $$log; \
+	  else \
+	    fails=$$((fails + 1)); echo "run $$i of $(N): FAILED (log: $$log)"; grep -E "✘|Timeout" $$log | head -n 6; \
+	  fi; \
+	done; \
+	echo "window stress: $$fails of $(N) runs failed"; \
+	[ $$fails -eq 0 ]
 
 # The whole test suite built with the address sanitizer (its own build folder, .build-asan), the
 # real-window tests included (they run the sanitized program), with leak detection. Any report fails the

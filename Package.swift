@@ -15,21 +15,30 @@ let package = Package(
     .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
   ],
   targets: [
+    // Points, sizes, rectangles and affine transforms: shared by the engine and the rasterizer.
+    .target(name: "Geometry"),
     // The engine: pure Swift, standard library only.
-    .target(name: "TouchSim"),
+    .target(name: "TouchSim", dependencies: ["Geometry"]),
+    // The trace folded at a playhead: the one snapshot every reader shows.
+    .target(name: "TraceKit", dependencies: ["TouchSim"]),
     .target(name: "SceneFile", dependencies: ["TouchSim", .product(name: "Yams", package: "Yams")]),
+    // Plain-language narration of a trace.
+    .target(name: "Narration", dependencies: ["TouchSim", "TraceKit"]),
+    // Draw commands and the software rasterizer: pixels only.
+    .target(name: "Raster", dependencies: ["Geometry"]),
+    // The window without the window: model, panels, layout, key table.
+    .target(name: "StudioCore", dependencies: ["TouchSim", "TraceKit", "SceneFile", "Narration", "Raster"]),
     .systemLibrary(
       name: "CSDL2",
       pkgConfig: "SDL2_ttf",
       providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"])]
     ),
-    .target(name: "Studio", dependencies: ["TouchSim", "SceneFile", "CSDL2", "Narration"]),
-    // Plain-language narration of a trace (issue 4).
-    .target(name: "Narration", dependencies: ["TouchSim"]),
+    // The SDL window, fonts through SDL_ttf, PNG files: the only code that imports SDL.
+    .target(name: "StudioSDL", dependencies: ["StudioCore", "Raster", "CSDL2", "TouchSim", "SceneFile"]),
     .executableTarget(
       name: "touchscope",
       dependencies: [
-        "TouchSim", "SceneFile", "Studio", "Narration",
+        "TouchSim", "TraceKit", "SceneFile", "Narration", "Raster", "StudioCore", "StudioSDL",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -42,9 +51,11 @@ let package = Package(
       ]
     ),
     .testTarget(name: "SceneFileTests", dependencies: ["SceneFile", "TouchSim", "TestSupport"]),
-    .testTarget(name: "NarrationTests", dependencies: ["Narration", "TouchSim", "TestSupport"]),
+    .testTarget(name: "NarrationTests", dependencies: ["Narration", "TraceKit", "TouchSim", "TestSupport"]),
     .testTarget(
-      name: "StudioTests", dependencies: ["Studio", "TouchSim", "SceneFile", "TestSupport"], exclude: ["Snapshots"]),
+      name: "StudioTests",
+      dependencies: ["StudioCore", "StudioSDL", "Raster", "TraceKit", "TouchSim", "SceneFile", "TestSupport"],
+      exclude: ["Snapshots"]),
     .testTarget(
       name: "SceneLibraryTests", dependencies: ["TouchSim", "SceneFile", "TestSupport"], exclude: ["Golden"]),
   ],

@@ -1,3 +1,5 @@
+@_exported import Geometry
+
 /// The engine: a deterministic simulation of UIKit touch delivery that records every decision as a trace.
 ///
 /// Pure: no clock, no files, no globals. Time moves only through `perform(_:)` and `advance(to:)`;

@@ -1,6 +1,8 @@
 import Foundation
 import SceneFile
-import Studio
+import StudioCore
+import StudioSDL
+import Raster
 import TouchSim
 
 /// Figures measured on a child process: the real window (start-up, reload) and the memory soak.

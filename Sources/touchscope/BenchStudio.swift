@@ -1,6 +1,8 @@
 import Foundation
 import SceneFile
-import Studio
+import StudioCore
+import StudioSDL
+import Raster
 import TouchSim
 
 /// The window's figures measured in process: frame cost, input latency and the long soak.

@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
 import SceneFile
-import Studio
+import StudioCore
+import StudioSDL
+import Raster
 
 struct List: ParsableCommand {
   static let configuration = CommandConfiguration(

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
-import Studio
+import StudioCore
+import StudioSDL
+import Raster
 import TouchSim
 
 struct Render: ParsableCommand {

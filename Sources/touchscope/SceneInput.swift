@@ -1,6 +1,8 @@
 import Foundation
 import SceneFile
-import Studio
+import StudioCore
+import StudioSDL
+import Raster
 import TouchSim
 
 /// Loading scene and script files for the subcommands: diagnostics to stderr, never a crash.

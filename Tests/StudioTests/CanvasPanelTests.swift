@@ -2,7 +2,10 @@ import TestSupport
 import Testing
 import TouchSim
 
-@testable import Studio
+@testable import StudioCore
+@testable import StudioSDL
+@testable import Raster
+@testable import TraceKit
 
 /// The device canvas drawn from the fold: hit-test walk, hit outlines, marks, badges, fingers.
 @Suite struct CanvasPanelTests {

@@ -4,7 +4,10 @@ import TestSupport
 import Testing
 import TouchSim
 
-@testable import Studio
+@testable import StudioCore
+@testable import StudioSDL
+@testable import Raster
+@testable import TraceKit
 
 /// Drawing only what changed (issue 5: frame cost): a frame drawn over the previous one, repainting only
 /// the damaged rectangles, must give exactly the pixels of the whole frame drawn from scratch.

@@ -2,7 +2,10 @@ import TestSupport
 import Testing
 import TouchSim
 
-@testable import Studio
+@testable import StudioCore
+@testable import StudioSDL
+@testable import Raster
+@testable import TraceKit
 
 /// The header: title, transport buttons and the playhead's status.
 @Suite struct HeaderPanelTests {

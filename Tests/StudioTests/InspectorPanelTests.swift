@@ -2,7 +2,10 @@ import TestSupport
 import Testing
 import TouchSim
 
-@testable import Studio
+@testable import StudioCore
+@testable import StudioSDL
+@testable import Raster
+@testable import TraceKit
 
 /// The inspector: recognizer cards, toggles and their pulses, the pair matrix, the hierarchy tree.
 @Suite struct InspectorPanelTests {

@@ -2,7 +2,10 @@ import TestSupport
 import Testing
 import TouchSim
 
-@testable import Studio
+@testable import StudioCore
+@testable import StudioSDL
+@testable import Raster
+@testable import TraceKit
 
 /// The log: one readable line per trace event; each line jumps the playhead to its entry.
 @Suite struct LogPanelTests {

@@ -2,7 +2,10 @@ import TestSupport
 import Testing
 import TouchSim
 
-@testable import Studio
+@testable import StudioCore
+@testable import StudioSDL
+@testable import Raster
+@testable import TraceKit
 
 /// Endless live input keeps memory bounded without changing what the window shows (issue 5, memory).
 @Suite struct LongSessionTests {

@@ -2,7 +2,10 @@ import Foundation
 import Testing
 import TouchSim
 
-@testable import Studio
+@testable import StudioCore
+@testable import StudioSDL
+@testable import Raster
+@testable import TraceKit
 
 /// Offscreen renders with SDL's software renderer: no display needed. SDL and SDL_ttf are process-wide,
 /// so these run one at a time on the main actor.

@@ -3,7 +3,10 @@ import SceneFile
 import Testing
 import TouchSim
 
-@testable import Studio
+@testable import StudioCore
+@testable import StudioSDL
+@testable import Raster
+@testable import TraceKit
 
 /// Draw-command snapshots of the main panels for several library scenes, at a time in their scripts.
 ///

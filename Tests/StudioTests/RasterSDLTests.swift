@@ -3,7 +3,10 @@ import Foundation
 import Testing
 import TouchSim
 
-@testable import Studio
+@testable import StudioCore
+@testable import StudioSDL
+@testable import Raster
+@testable import TraceKit
 
 /// Text masks rendered by SDL_ttf and cached, and the window presenting the rasterizer's frames. SDL and
 /// SDL_ttf are process-wide, so these run one at a time on the main actor, with SDL's dummy video driver.

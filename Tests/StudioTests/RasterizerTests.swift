@@ -1,7 +1,10 @@
 import Testing
 import TouchSim
 
-@testable import Studio
+@testable import StudioCore
+@testable import StudioSDL
+@testable import Raster
+@testable import TraceKit
 
 /// The pure-Swift rasterizer, pixel by pixel: every command kind drawn into a small buffer, no SDL.
 @Suite struct RasterizerTests {

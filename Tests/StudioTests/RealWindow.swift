@@ -2,7 +2,10 @@ import Foundation
 import Testing
 import TouchSim
 
-@testable import Studio
+@testable import StudioCore
+@testable import StudioSDL
+@testable import Raster
+@testable import TraceKit
 
 /// A running `touchscope open` window under X, driven with xdotool.
 ///

@@ -2,7 +2,10 @@ import Foundation
 import Testing
 import TouchSim
 
-@testable import Studio
+@testable import StudioCore
+@testable import StudioSDL
+@testable import Raster
+@testable import TraceKit
 
 /// Issue 6, item 4, in the real window under X (Xvfb in `make test`), driven with xdotool: losing focus,
 /// closing the window, reloading the scene or flipping a toggle in the middle of a gesture leaves no stuck

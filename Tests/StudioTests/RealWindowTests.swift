@@ -3,7 +3,10 @@ import SceneFile
 import Testing
 import TouchSim
 
-@testable import Studio
+@testable import StudioCore
+@testable import StudioSDL
+@testable import Raster
+@testable import TraceKit
 
 /// The real window under X (Xvfb in `make test`): real mouse and keys through xdotool, real touchscreen
 /// events pushed into SDL's queue, and the trace the program writes (`--trace-out`) checked afterwards.

@@ -2,7 +2,10 @@ import CSDL2
 import Testing
 import TouchSim
 
-@testable import Studio
+@testable import StudioCore
+@testable import StudioSDL
+@testable import Raster
+@testable import TraceKit
 
 /// The window with SDL's dummy video driver and software renderer: no display needed. Events are pushed
 /// into SDL's queue as a real mouse or touchscreen would deliver them.

@@ -1,7 +1,10 @@
 import Testing
 import TouchSim
 
-@testable import Studio
+@testable import StudioCore
+@testable import StudioSDL
+@testable import Raster
+@testable import TraceKit
 
 /// A 100 × 200 window with one red box (with text) inside a root whose id label is drawn too.
 private func smallScene() -> Scene {

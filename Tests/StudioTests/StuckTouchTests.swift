@@ -3,7 +3,10 @@ import TestSupport
 import Testing
 import TouchSim
 
-@testable import Studio
+@testable import StudioCore
+@testable import StudioSDL
+@testable import Raster
+@testable import TraceKit
 
 /// Issue 6, item 4, in the window's model: whatever happens in the middle of a gesture (focus lost, the
 /// window closed, the scene reloaded, a replay started, any toggle flipped, a release lost, ten fingers),

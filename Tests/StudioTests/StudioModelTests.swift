@@ -2,7 +2,10 @@ import TestSupport
 import Testing
 import TouchSim
 
-@testable import Studio
+@testable import StudioCore
+@testable import StudioSDL
+@testable import Raster
+@testable import TraceKit
 
 /// The window's model without a window: input → engine, toggles, playback, keys.
 @Suite struct StudioModelTests {

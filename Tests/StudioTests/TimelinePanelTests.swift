@@ -2,7 +2,10 @@ import TestSupport
 import Testing
 import TouchSim
 
-@testable import Studio
+@testable import StudioCore
+@testable import StudioSDL
+@testable import Raster
+@testable import TraceKit
 
 /// The timeline: lanes per touch, recognizer and responder on one time axis, built from a scripted run.
 @Suite struct TimelinePanelTests {

@@ -3,7 +3,10 @@ import TestSupport
 import Testing
 import TouchSim
 
-@testable import Studio
+@testable import StudioCore
+@testable import StudioSDL
+@testable import Raster
+@testable import TraceKit
 
 /// The whole window rendered headless (what `touchscope render` writes): its pixels show the scene's
 /// views and, after a tap, the hit view outlined in the finger's colour.

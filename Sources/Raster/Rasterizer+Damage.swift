@@ -1,0 +1,244 @@
+import Geometry
+
+/// A top-level piece of a frame: a `clip … unclip` group (a panel, usually) or a run of unclipped
+/// commands between groups. Frames are compared piece by piece.
+struct FrameSegment {
+  /// The commands `start..<end`.
+  var start: Int
+  var end: Int
+  /// The group's clip in pixels; nil for unclipped commands.
+  var clip: PixelRect?
+}
+
+/// Drawing only what changed: the buffer still holds the last frame, so only the pixels where the new
+/// frame's commands differ from it are painted again (every command clipped to those rectangles, from the
+/// background up, so the result is the same pixels as a whole frame).
+extension Rasterizer {
+  /// At most this many separate rectangles are redrawn; more are merged into their bounding box.
+  static let maxDamageRectangles = 8
+
+  /// Draws `commands` over `color` as `drawFrame` does, but when the buffer holds the previous frame only
+  /// repaints where the two differ. `damage` then says which pixels changed (empty when nothing did).
+  public func updateFrame<Failure: Error>(
+    _ commands: [DrawCommand], background color: RGBA, masks: (TextMaskKey) throws(Failure) -> TextMask?
+  ) throws(Failure) {
+    guard let old = shownFrame, shownBackground == color, try findDamage(from: old, to: commands, masks: masks)
+    else {
+      try drawFrame(commands, background: color, masks: masks)
+      return
+    }
+    shownFrame = nil
+    defer {
+      baseClip = buffer.bounds
+      resetClip()
+    }
+    let opaqueBackground = opaqueFill(ofWholeBuffer: commands.first) != nil
+    for rect in damage {
+      baseClip = rect
+      resetClip()
+      // As `clear` does: the colour's alpha is ignored (the buffer is opaque).
+      if !opaqueBackground { painter.fill(rect, Paint(RGBA(color.r, color.g, color.b))) }
+      try commands.withUnsafeBufferPointer { list throws(Failure) in
+        for segment in segments.new {
+          if let clip = segment.clip, clip.intersection(rect).isEmpty { continue }
+          for i in segment.start..<segment.end { try draw(list[i], masks: masks) }
+        }
+      }
+    }
+    shownFrame = commands
+    shownBackground = color
+  }
+
+  /// Sets `damage` to the rectangles where `new` may paint different pixels from `old`; false when the
+  /// whole frame should be drawn instead (different panels, or most of the window changed). Fills
+  /// `segments`; allocates nothing once its scratch arrays have grown.
+  private func findDamage<Failure: Error>(
+    from old: [DrawCommand], to new: [DrawCommand], masks: (TextMaskKey) throws(Failure) -> TextMask?
+  ) throws(Failure) -> Bool {
+    Self.split(old, into: &segments.old, pixels: self)
+    Self.split(new, into: &segments.new, pixels: self)
+    guard segments.old.count == segments.new.count else { return false }
+    let bounds = buffer.bounds
+    var rects: [PixelRect] = []
+    swap(&rects, &damageScratch)  // uniquely held, so it is reused in place
+    rects.removeAll(keepingCapacity: true)
+    defer { damageScratch = rects }
+    for (a, b) in zip(segments.old, segments.new) {
+      var box: PixelRect?
+      if a.clip != b.clip {
+        box = (a.clip ?? bounds).union(b.clip ?? bounds)
+      } else {
+        // The common beginning and end, then what lies between (paired one by one when both have as many).
+        var prefix = 0
+        let shorter = min(a.end - a.start, b.end - b.start)
+        while prefix < shorter && old[a.start + prefix] == new[b.start + prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < shorter - prefix && old[a.end - 1 - suffix] == new[b.end - 1 - suffix] { suffix += 1 }
+        let oldMiddle = (a.start + prefix)..<(a.end - suffix)
+        let newMiddle = (b.start + prefix)..<(b.end - suffix)
+        if oldMiddle.isEmpty && newMiddle.isEmpty { continue }
+        // The commands after would be drawn under different clips: draw everything.
+        guard Self.clipDepthChange(old[oldMiddle]) == Self.clipDepthChange(new[newMiddle]) else { return false }
+        // Pairs are compared only when no clip opens or closes among them: an equal command may be drawn
+        // under another clip once the clips around it moved.
+        let paired =
+          oldMiddle.count == newMiddle.count && !Self.hasClips(old[oldMiddle]) && !Self.hasClips(new[newMiddle])
+        // What the old commands covered and what the new ones cover, kept apart (a thing that moved).
+        box = try changedBounds(
+          old, segment: a, middle: oldMiddle, skipEqualTo: paired ? (new, newMiddle.lowerBound) : nil, masks: masks)
+        if let other = try changedBounds(
+          new, segment: b, middle: newMiddle, skipEqualTo: paired ? (old, oldMiddle.lowerBound) : nil, masks: masks)
+        {
+          rects.append(other.intersection(bounds))
+        }
+      }
+      guard let box else { continue }
+      rects.append(box.intersection(bounds))
+    }
+    rects.removeAll { $0.isEmpty }
+    // Overlapping rectangles are merged (so no pixel is painted twice); too many become one.
+    damage.removeAll(keepingCapacity: true)
+    for var r in rects {
+      var i = 0
+      while i < damage.count {
+        if !damage[i].intersection(r).isEmpty {
+          r = r.union(damage.remove(at: i))
+          i = 0
+        } else {
+          i += 1
+        }
+      }
+      damage.append(r)
+    }
+    if damage.count > Self.maxDamageRectangles {
+      let all = damage.dropFirst().reduce(damage[0]) { $0.union($1) }
+      damage.removeAll(keepingCapacity: true)
+      damage.append(all)
+    }
+    let area = damage.reduce(0) { $0 + ($1.x1 - $1.x0) * ($1.y1 - $1.y0) }
+    return area * 2 <= bounds.x1 * bounds.y1
+  }
+
+  /// The bounds, within their clips, of `list[middle]` (those different from the command at the same place
+  /// in `skipEqualTo`, when given).
+  private func changedBounds<Failure: Error>(
+    _ list: [DrawCommand], segment: FrameSegment, middle: Range<Int>, skipEqualTo other: ([DrawCommand], Int)?,
+    masks: (TextMaskKey) throws(Failure) -> TextMask?
+  ) throws(Failure) -> PixelRect? {
+    guard !middle.isEmpty else { return nil }
+    var clips: [PixelRect] = []
+    swap(&clips, &clipScratch)  // reused in place
+    clips.removeAll(keepingCapacity: true)
+    defer { clipScratch = clips }
+    var out: PixelRect?
+    for i in segment.start..<middle.upperBound {
+      let command = list[i]
+      let changed = i >= middle.lowerBound && other.map { $0.0[$0.1 + i - middle.lowerBound] != command } ?? true
+      let clip = clips.last ?? buffer.bounds
+      switch command {
+      case .clip(let r):
+        let rect = pixelClip(r).intersection(clip)
+        clips.append(rect)
+        if changed { out = out?.union(rect) ?? rect }
+      case .unclip:
+        if !clips.isEmpty { clips.removeLast() }
+        if changed { out = out?.union(clip) ?? clip }
+      default:
+        guard changed, let box = try paintBounds(command, masks: masks)?.intersection(clip), !box.isEmpty else {
+          continue
+        }
+        out = out?.union(box) ?? box
+      }
+    }
+    return out
+  }
+
+  /// A rectangle holding every pixel `command` may paint (clips aside), with a pixel to spare for
+  /// anti-aliased edges; nil when it paints nothing.
+  func paintBounds<Failure: Error>(
+    _ command: DrawCommand, masks: (TextMaskKey) throws(Failure) -> TextMask?
+  ) throws(Failure) -> PixelRect? {
+    func around(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> PixelRect {
+      PixelRect(x0: floorIndex(x0) - 1, y0: floorIndex(y0) - 1, x1: ceilIndex(x1) + 1, y1: ceilIndex(y1) + 1)
+    }
+    switch command {
+    case .rect(let r, _, let stroke), .roundedRect(let r, _, _, let stroke):
+      guard r.width > 0, r.height > 0 else { return nil }
+      // A dashed outline of a box thinner than the stroke runs past the box by up to the stroke's width.
+      let w = stroke.map(Self.reach) ?? 0
+      return around(r.minX - w, r.minY - w, r.maxX + w, r.maxY + w)
+    case .circle(let c, let radius, _, _):
+      guard radius > 0 else { return nil }
+      return around(c.x - radius, c.y - radius, c.x + radius, c.y + radius)
+    case .line(let a, let b, let stroke):
+      let w = Self.reach(stroke)
+      return around(min(a.x, b.x) - w, min(a.y, b.y) - w, max(a.x, b.x) + w, max(a.y, b.y) + w)
+    case .text(let text, let at, let style):
+      guard !text.isEmpty,
+        let mask = try masks(Self.maskKey(text, style))
+      else { return nil }
+      let (x, y) = textOrigin(mask, at: at, anchor: style.anchor)
+      return PixelRect(x0: x - 1, y0: y - 1, x1: x + mask.width + 1, y1: y + mask.height + 1)
+    case .clip, .unclip:
+      return nil
+    }
+  }
+
+  /// How far a stroke may reach from its centre line or its box: its width, at least 1 (a width that is
+  /// not a number may reach anywhere).
+  static func reach(_ stroke: Stroke) -> Double { stroke.width.isNaN ? .infinity : max(stroke.width, 1) }
+
+  /// Whether any of `commands` opens or closes a clip.
+  static func hasClips(_ commands: ArraySlice<DrawCommand>) -> Bool {
+    commands.contains {
+      switch $0 {
+      case .clip, .unclip: return true
+      default: return false
+      }
+    }
+  }
+
+  /// How many more clips are open after `commands` than before.
+  static func clipDepthChange(_ commands: ArraySlice<DrawCommand>) -> Int {
+    commands.reduce(0) { depth, c in
+      switch c {
+      case .clip: return depth + 1
+      case .unclip: return depth - 1
+      default: return depth
+      }
+    }
+  }
+
+  /// Cuts `list` into top-level segments.
+  static func split(_ list: [DrawCommand], into out: inout [FrameSegment], pixels: Rasterizer) {
+    out.removeAll(keepingCapacity: true)
+    var depth = 0
+    var runStart: Int?
+    list.withUnsafeBufferPointer { list in
+      for i in list.indices {
+        switch list[i] {
+        case .clip(let r):
+          if depth == 0 {
+            if let s = runStart { out.append(FrameSegment(start: s, end: i, clip: nil)) }
+            runStart = nil
+            out.append(FrameSegment(start: i, end: i + 1, clip: pixels.pixelClip(r)))
+          }
+          depth += 1
+        case .unclip:
+          if depth > 0 {
+            depth -= 1
+            if depth == 0 { out[out.count - 1].end = i + 1 }
+          } else if runStart == nil {
+            runStart = i
+          }
+        default:
+          if depth == 0 {
+            if runStart == nil { runStart = i }
+          }
+        }
+        if depth > 0 { out[out.count - 1].end = i + 1 }
+      }
+    }
+    if let s = runStart { out.append(FrameSegment(start: s, end: list.count, clip: nil)) }
+  }
+}

@@ -1,0 +1,128 @@
+import TraceKit
+import Raster
+import TouchSim
+
+/// The value controls drawn simply: a switch's knob, a slider's thumb, a stepper's halves, a segmented
+/// control's selected segment and a page control's dots, at the value the trace says they have now.
+extension SceneCanvas {
+  /// Draws the face of a value control; false when `view` is not one (its text is then drawn as usual).
+  func drawControl(
+    _ view: ViewSpec, in box: Rect, status: ControlStatus?, ink: RGBA, opacity: Double, into out: inout [DrawCommand]
+  ) -> Bool {
+    let value = status?.value ?? view.value ?? 0
+    let dim = view.enabled ? opacity : opacity * 0.5
+    switch view.kind {
+    case .switch:
+      drawSwitch(on: value != 0, in: box, opacity: dim, into: &out)
+    case .slider:
+      drawSlider(value: value, in: box, opacity: dim, into: &out)
+    case .stepper:
+      drawStepper(value: value, in: box, ink: ink, into: &out)
+    case .segmentedControl:
+      drawSegments(view.text ?? "", selected: Int(value), in: box, ink: ink, into: &out)
+    case .pageControl:
+      drawPages(Int(value), in: box, opacity: dim, into: &out)
+    default:
+      return false
+    }
+    return true
+  }
+
+  private func drawSwitch(on: Bool, in box: Rect, opacity: Double, into out: inout [DrawCommand]) {
+    let h = min(box.height * 0.8, box.width / 1.7)
+    let w = h * 1.65
+    let track = Rect(box.mid.x - w / 2, box.mid.y - h / 2, w, h)
+    let color = on ? Palette.switchOn : Palette.switchOff
+    out.append(.roundedRect(track, radius: h / 2, fill: color.withAlpha(opacity), stroke: nil))
+    let r = h / 2 - max(h * 0.07, 1)
+    let x = on ? track.maxX - h / 2 : track.minX + h / 2
+    out.append(
+      .circle(
+        center: Point(x, track.mid.y), radius: r, fill: RGBA.white.withAlpha(opacity),
+        stroke: Stroke(Palette.viewOutline.withAlpha(opacity * 0.6))))
+  }
+
+  private func drawSlider(value: Double, in box: Rect, opacity: Double, into out: inout [DrawCommand]) {
+    let r = max(min(box.height * 0.35, 12 * viewport.scale), 3)
+    let x0 = box.minX + r
+    let x1 = max(box.maxX - r, x0)
+    let f = min(max(value, 0), 1)
+    let x = x0 + (x1 - x0) * f
+    let y = box.mid.y
+    let width = max(3 * viewport.scale, 2)
+    out.append(
+      .line(from: Point(x0, y), to: Point(x1, y), stroke: Stroke(Palette.switchOff.withAlpha(opacity), width: width)))
+    out.append(
+      .line(from: Point(x0, y), to: Point(x, y), stroke: Stroke(Palette.sliderFill.withAlpha(opacity), width: width)))
+    out.append(
+      .circle(
+        center: Point(x, y), radius: r, fill: RGBA.white.withAlpha(opacity),
+        stroke: Stroke(Palette.viewOutline.withAlpha(opacity), width: max(pixelScale, 1))))
+  }
+
+  private func drawStepper(value: Double, in box: Rect, ink: RGBA, into out: inout [DrawCommand]) {
+    let size = max(min(box.height * 0.6, 22 * viewport.scale), 9 * pixelScale)
+    out.append(
+      .line(
+        from: Point(box.mid.x, box.minY + box.height * 0.2), to: Point(box.mid.x, box.maxY - box.height * 0.2),
+        stroke: Stroke(ink.withAlpha(0.5), width: max(pixelScale, 1))))
+    let style = TextStyle(size: size, color: ink, face: .bold, anchor: .center)
+    out.append(.text("−", at: Point(box.minX + box.width / 4, box.mid.y), style: style))
+    out.append(.text("+", at: Point(box.maxX - box.width / 4, box.mid.y), style: style))
+    let small = TextStyle(size: 9.5 * pixelScale, color: ink, face: .mono, anchor: TextAnchor(.trailing, .bottom))
+    out.append(
+      .text(JSONNumber.format(value), at: Point(box.maxX - 3 * pixelScale, box.maxY - 2 * pixelScale), style: small))
+  }
+
+  private func drawSegments(_ text: String, selected: Int, in box: Rect, ink: RGBA, into out: inout [DrawCommand]) {
+    let titles = text.split(separator: "|").map { $0.trimmingSpaces }
+    let n = max(titles.count, 1)
+    let w = box.width / Double(n)
+    let size = max(13 * viewport.scale, 9 * pixelScale)
+    for i in 0..<n {
+      let cell = Rect(box.minX + Double(i) * w, box.minY, w, box.height)
+      if i == selected {
+        let inset = max(2 * viewport.scale, 1.5)
+        out.append(
+          .roundedRect(
+            cell.insetBy(inset), radius: min(6 * viewport.scale, cell.height / 2), fill: RGBA.white,
+            stroke: Stroke(Palette.viewOutline.withAlpha(0.5))))
+      } else if i > 0 && i != selected + 1 {
+        out.append(
+          .line(
+            from: Point(cell.minX, cell.minY + cell.height * 0.25),
+            to: Point(cell.minX, cell.maxY - cell.height * 0.25),
+            stroke: Stroke(ink.withAlpha(0.4), width: max(pixelScale, 1))))
+      }
+      guard i < titles.count else { continue }
+      let color = i == selected ? Palette.darkText : ink
+      let title = CanvasText.truncated(titles[i], width: w - 4, size: size)
+      out.append(.text(title, at: cell.mid, style: TextStyle(size: size, color: color, face: .bold, anchor: .center)))
+    }
+  }
+
+  private func drawPages(_ page: Int, in box: Rect, opacity: Double, into out: inout [DrawCommand]) {
+    let count = max(page + 2, 3)
+    let r = max(min(box.height * 0.12, 4 * viewport.scale), 2)
+    let gap = r * 3.2
+    let start = box.mid.x - gap * Double(count - 1) / 2
+    for i in 0..<count {
+      let fill = (i == page ? Palette.darkText : Palette.ghost).withAlpha(opacity)
+      out.append(.circle(center: Point(start + gap * Double(i), box.mid.y), radius: r, fill: fill, stroke: nil))
+    }
+  }
+}
+
+extension Palette {
+  /// A switch that is on (iOS green) and the track of one that is off (and of a slider).
+  static let switchOn = RGBA(0x34, 0xC7, 0x59)
+  static let switchOff = RGBA(0xC7, 0xC7, 0xCC)
+  /// The part of a slider's track left of its thumb.
+  static let sliderFill = RGBA(0x0A, 0x84, 0xFF)
+}
+
+extension Substring {
+  fileprivate var trimmingSpaces: String {
+    String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+  }
+}

@@ -1,0 +1,192 @@
+import Raster
+import TouchSim
+
+/// The header: the scene's title, where the playhead is (live, replaying or paused) and the transport
+/// controls: step back, play / pause, step, speed, replay, script, reset, presenter mode, help, scenes.
+///
+/// The controls are right-aligned; when the window is narrow (or text is large) their labels go, first on
+/// the window controls, then on all, so the title and the status keep room.
+public enum HeaderBar {
+  /// How much of the labels is shown.
+  enum Density: CaseIterable {
+    /// Every button with its label, and a "speed" caption.
+    case full
+    /// Transport and run buttons labelled, the window buttons as icons.
+    case compact
+    /// Icons only.
+    case icons
+
+    func labelled(_ b: HeaderButton) -> Bool {
+      switch self {
+      case .full: return true
+      case .compact: return b.group != .window
+      case .icons: return false
+      }
+    }
+  }
+
+  /// Where everything goes.
+  struct Placement {
+    var density: Density
+    var buttons: [(button: HeaderButton, rect: Rect)]
+    /// The title and the status line.
+    var info: Rect
+    var speedCaption: Point?
+  }
+
+  static func placement(in rect: Rect, _ ctx: PanelContext) -> Placement {
+    let t = ctx.theme
+    let all = HeaderButton.all(ctx)
+    let caption = "speed"
+    func controlsWidth(_ d: Density) -> Double {
+      var w = 0.0
+      var previous: HeaderButton.Group?
+      for b in all {
+        if let p = previous { w += p == b.group ? gap(b.group, t) : 14 * t.unit }
+        if b.group == .speed && previous != .speed && d == .full {
+          w += TextMetrics.width(caption, size: t.smallSize) + 6 * t.unit
+        }
+        w += b.width(labelled: d.labelled(b), t)
+        previous = b.group
+      }
+      return w
+    }
+    let margin = 10 * t.unit
+    let minInfo: [Density: Double] = [.full: 420 * t.unit, .compact: 300 * t.unit, .icons: 0]
+    let density =
+      Density.allCases.first { d in rect.width - controlsWidth(d) - 2 * margin >= minInfo[d]! } ?? .icons
+    let h = min(30 * t.unit, rect.height - 8 * t.unit)
+    var x = rect.maxX - margin - controlsWidth(density)
+    let controlsLeft = x
+    var placed: [(HeaderButton, Rect)] = []
+    var previous: HeaderButton.Group?
+    var speedCaption: Point?
+    for b in all {
+      if let p = previous { x += p == b.group ? gap(b.group, t) : 14 * t.unit }
+      if b.group == .speed && previous != .speed && density == .full {
+        speedCaption = Point(x, rect.mid.y)
+        x += TextMetrics.width(caption, size: t.smallSize) + 6 * t.unit
+      }
+      let w = b.width(labelled: density.labelled(b), t)
+      placed.append((b, Rect(x, rect.mid.y - h / 2, w, h)))
+      x += w
+      previous = b.group
+    }
+    let info = Rect(
+      rect.minX + 12 * t.unit, rect.minY, max(controlsLeft - 18 * t.unit - rect.minX - 12 * t.unit, 1), rect.height)
+    return Placement(density: density, buttons: placed, info: info, speedCaption: speedCaption)
+  }
+
+  private static func gap(_ g: HeaderButton.Group, _ t: Theme) -> Double { g == .speed ? 2 * t.unit : 4 * t.unit }
+
+  /// "● live", "▶ replay", "❚❚ paused at 1.234 s" and its colour.
+  static func status(_ ctx: PanelContext, compact: Bool) -> (text: String, color: RGBA) {
+    let t = ctx.theme
+    let time = seconds(ctx.playheadTime)
+    if ctx.paused { return (compact ? "❚❚ \(time)" : "❚❚ paused at \(time)", t.waiting) }
+    if ctx.isReplaying { return (compact ? "▶ \(time)" : "▶ replay  \(time)", t.accent) }
+    return (compact ? "● \(time)" : "● live  \(time)", t.good)
+  }
+
+  /// Trace milliseconds as seconds with three decimals: "1.234 s".
+  static func seconds(_ ms: Double) -> String {
+    // Times are bounded by scripts (at most 10,000,000 ms); clamp so no input can overflow Int.
+    let ms = ms.isFinite ? min(max(ms, 0), 1e12) : 0
+    let whole = Int((ms / 1000).rounded(.down))
+    let frac = Int((ms - Double(whole) * 1000).rounded())
+    let (s, f) = frac >= 1000 ? (whole + 1, 0) : (whole, frac)
+    let digits = String(f)
+    return "\(s)." + String(repeating: "0", count: 3 - digits.count) + digits + " s"
+  }
+
+  /// "changes apply to the next touch", with how many.
+  static func pendingNote(_ count: Int) -> String {
+    count == 1 ? "1 change applies to the next touch" : "\(count) changes apply to the next touch"
+  }
+
+  public static func draw(in rect: Rect, _ ctx: PanelContext) -> DrawList {
+    var list = DrawList()
+    let t = ctx.theme
+    list.add(.rect(rect, fill: t.background, stroke: nil))
+    list.add(
+      .line(
+        from: Point(rect.minX, rect.maxY), to: Point(rect.maxX, rect.maxY), stroke: Stroke(t.panelBorder, width: t.unit)
+      ))
+    list.add(.clip(rect))
+    let p = placement(in: rect, ctx)
+    drawInfo(p.info, ctx, into: &list)
+    if let c = p.speedCaption {
+      list.text("speed", c, t.style(t.smallSize, t.faintText, anchor: TextAnchor(.leading, .middle)))
+    }
+    for (b, r) in p.buttons { drawButton(b, r, labelled: p.density.labelled(b), t, into: &list) }
+    list.add(.unclip)
+    return list
+  }
+
+  /// Title (or the toast) on the first line; the playhead status and pending changes on the second.
+  private static func drawInfo(_ r: Rect, _ ctx: PanelContext, into list: inout DrawList) {
+    let t = ctx.theme
+    let titleSize = t.titleSize
+    let statusSize = t.smallSize
+    let titleH = TextMetrics.height(size: titleSize)
+    let statusH = TextMetrics.height(size: statusSize)
+    let top = r.mid.y - (titleH + 2 * t.unit + statusH) / 2
+    if let toast = ctx.toast {
+      let text = TextMetrics.truncate("✓ " + toast, toWidth: r.width, size: titleSize, face: .bold)
+      list.text(text, Point(r.minX, top), t.style(titleSize, t.accent, face: .bold))
+    } else {
+      let file = ctx.scenePath.map { String($0.split(separator: "/").last ?? Substring($0)) }
+      let title = ctx.startScene.title ?? file ?? "Untitled scene"
+      list.text(
+        TextMetrics.truncate(title, toWidth: r.width, size: titleSize, face: .bold), Point(r.minX, top),
+        t.style(titleSize, face: .bold))
+    }
+    let y = top + titleH + 2 * t.unit
+    var note = ctx.pendingChanges.isEmpty ? nil : pendingNote(ctx.pendingChanges.count)
+    var s = status(ctx, compact: false)
+    let noteGap = 14 * t.unit
+    func noteWidth(_ n: String?) -> Double {
+      n.map { TextMetrics.width($0, size: statusSize, face: .bold) + noteGap + 12 * t.unit } ?? 0
+    }
+    if TextMetrics.width(s.text, size: statusSize, face: .bold) + noteWidth(note) > r.width {
+      s = status(ctx, compact: true)
+    }
+    let statusWidth = TextMetrics.width(s.text, size: statusSize, face: .bold)
+    if let n = note, statusWidth + noteWidth(n) > r.width {
+      let room = r.width - statusWidth - noteGap - 12 * t.unit
+      note = room > 40 * t.unit ? TextMetrics.truncate(n, toWidth: room, size: statusSize, face: .bold) : nil
+    }
+    list.text(s.text, Point(r.minX, y), t.style(statusSize, s.color, face: .bold))
+    if let n = note {
+      let x = r.minX + statusWidth + noteGap
+      let w = TextMetrics.width(n, size: statusSize, face: .bold) + 12 * t.unit
+      let pill = Rect(x, y - 2 * t.unit, w, statusH + 4 * t.unit)
+      list.add(
+        .roundedRect(
+          pill, radius: pill.height / 2, fill: t.waiting.withAlpha(0.2), stroke: Stroke(t.waiting, width: t.unit)))
+      list.text(n, Point(x + 6 * t.unit, y), t.style(statusSize, t.waiting, face: .bold))
+    }
+  }
+
+  private static func drawButton(_ b: HeaderButton, _ r: Rect, labelled: Bool, _ t: Theme, into list: inout DrawList) {
+    let lit = b.isWarning ? t.waiting : t.accent
+    let fill = b.isOn ? lit.withAlpha(0.28) : t.panel
+    let stroke = Stroke(b.isOn ? lit : t.panelBorder, width: t.unit)
+    list.add(.roundedRect(r, radius: 5 * t.unit, fill: fill, stroke: stroke))
+    let color = b.isOn ? t.text : t.text.withAlpha(0.92)
+    if labelled && !b.label.isEmpty {
+      let iconW = TextMetrics.width(b.icon, size: t.bodySize, face: .bold)
+      let x = r.minX + 10 * t.unit
+      list.text(
+        b.icon, Point(x, r.mid.y),
+        t.style(t.bodySize, b.isOn ? lit : color, face: .bold, anchor: TextAnchor(.leading, .middle)))
+      list.text(
+        b.label, Point(x + iconW + 6 * t.unit, r.mid.y),
+        t.style(t.bodySize, color, anchor: TextAnchor(.leading, .middle)))
+    } else {
+      let iconColor = b.group == .speed ? color : (b.isOn ? lit : color)
+      list.text(b.icon, r.mid, t.style(t.bodySize, iconColor, face: .bold, anchor: .center))
+    }
+    list.region(r, b.action, tip: b.tip)
+  }
+}

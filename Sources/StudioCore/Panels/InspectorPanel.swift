@@ -1,0 +1,269 @@
+import Raster
+import TouchSim
+
+/// The inspector (right of the canvas): recognizer cards, the view hierarchy, the pair matrix, one tab
+/// at a time.
+///
+/// Tabs sit at the top; the content below scrolls with `ctx.scroll[.inspector]` (the model applies the
+/// wheel; the offset is clamped here so the content never scrolls away) and is clipped to the panel,
+/// clickable regions included.
+public enum InspectorPanel {
+  public static func draw(in rect: Rect, _ ctx: PanelContext) -> DrawList {
+    var list = DrawList()
+    let t = ctx.theme
+    let u = t.unit
+    list.add(.rect(rect, fill: t.panel, stroke: nil))
+    list.add(
+      .line(
+        from: Point(rect.minX, rect.minY), to: Point(rect.minX, rect.maxY),
+        stroke: Stroke(t.panelBorder, width: max(1, u))))
+    list.add(.clip(rect))
+    drawTabs(in: Rect(rect.minX, rect.minY, rect.width, tabBarHeight(t)), ctx, into: &list)
+
+    let laid = layOut(in: rect, ctx)
+    let content = laid.content
+    list.append(laid.fixed)
+    if content.minY > rect.minY + tabBarHeight(t) {
+      list.add(
+        .line(
+          from: Point(rect.minX, content.minY), to: Point(rect.maxX, content.minY),
+          stroke: Stroke(t.panelBorder, width: max(1, u))))
+    }
+    let maxScroll = max(laid.height - content.height, 0)
+    let scroll = min(max(ctx.scroll[.inspector] ?? 0, 0), maxScroll)
+    list.add(.clip(content))
+    list.add(laid.body.commands.map { shift($0, dy: -scroll) })
+    list.add(.unclip)
+    for r in laid.body.regions {
+      var moved = r.rect
+      moved.origin.y -= scroll
+      if let visible = InspectorGeometry.overlap(moved, content) {
+        list.region(visible, r.action, tip: r.tip)
+      }
+    }
+    if maxScroll > 0 { drawScrollBar(content, scroll: scroll, contentHeight: laid.height, t, into: &list) }
+    list.add(.unclip)
+    return list
+  }
+
+  /// How far the current tab's content can scroll (pixels): the model may clamp the wheel with it, so
+  /// scrolling past the end never has to be scrolled back first.
+  public static func maxScroll(in rect: Rect, _ ctx: PanelContext) -> Double {
+    let laid = layOut(in: rect, ctx)
+    return max(laid.height - laid.content.height, 0)
+  }
+
+  /// The fixed header, the scrolling area and the content (unscrolled) with its height.
+  private static func layOut(in rect: Rect, _ ctx: PanelContext) -> (
+    fixed: DrawList, content: Rect, body: DrawList, height: Double
+  ) {
+    let t = ctx.theme
+    let u = t.unit
+    let tabsH = tabBarHeight(t)
+    let margin = 10 * u
+    let x = rect.minX + margin
+    let width = max(rect.width - 2 * margin - 6 * u, 1)
+    // A fixed header under the tabs (the Views tab's walk summary and column names).
+    var fixed = DrawList()
+    let fixedH = drawFixedHeader(x: x, top: rect.minY + tabsH + 6 * u, width: width, ctx, into: &fixed)
+    let headerH = fixedH > 0 ? fixedH + 6 * u : 0
+    let content = Rect(rect.minX, rect.minY + tabsH + headerH, rect.width, max(rect.height - tabsH - headerH, 0))
+    var body = DrawList()
+    let height =
+      drawContent(
+        x: x, top: content.minY + margin, width: width, visibleHeight: content.height - 2 * margin, ctx, into: &body)
+      + 2 * margin
+    return (fixed, content, body, height)
+  }
+
+  static func tabBarHeight(_ t: Theme) -> Double { 32 * t.unit }
+
+  /// The part of the current tab that does not scroll; returns its height (0: none).
+  static func drawFixedHeader(x: Double, top: Double, width: Double, _ ctx: PanelContext, into list: inout DrawList)
+    -> Double
+  {
+    switch ctx.inspectorTab {
+    case .views: return InspectorHierarchyTree.drawHeader(x: x, top: top, width: width, ctx, into: &list)
+    case .recognizers, .pairs: return 0
+    }
+  }
+
+  /// The content of the current tab from `top`; returns its height.
+  static func drawContent(
+    x: Double, top: Double, width: Double, visibleHeight: Double, _ ctx: PanelContext, into list: inout DrawList
+  ) -> Double {
+    let recents = InspectorRecents(trace: ctx.trace, upTo: ctx.playheadIndex, now: ctx.playheadTime)
+    switch ctx.inspectorTab {
+    case .recognizers:
+      return recognizerCards(x: x, top: top, width: width, visibleHeight: visibleHeight, ctx, recents, into: &list)
+    case .views:
+      return InspectorHierarchyTree.draw(x: x, top: top, width: width, ctx, into: &list)
+    case .pairs:
+      return InspectorPairMatrix.draw(x: x, top: top, width: width, ctx, recents, into: &list)
+    }
+  }
+
+  private static func recognizerCards(
+    x: Double, top: Double, width: Double, visibleHeight: Double, _ ctx: PanelContext, _ recents: InspectorRecents,
+    into list: inout DrawList
+  ) -> Double {
+    let t = ctx.theme
+    let u = t.unit
+    let recs = ctx.memo.recognizers(in: ctx.config)
+    var y = top
+    let hintStyle = t.style(t.smallSize, t.faintText, anchor: InspectorWidgets.leadingMiddle)
+    if recs.isEmpty {
+      let style = t.style(t.bodySize, t.secondaryText, anchor: InspectorWidgets.leadingMiddle)
+      list.text(
+        InspectorText.truncate("No gesture recognizers in this scene.", width, style), Point(x, y + 10 * u), style)
+      return 24 * u
+    }
+    // Fold the cards the latest touch never reached when they do not all fit (as few as needed).
+    let gap = 10 * u
+    // A card's height is what drawing it takes; cards are measured only as far as the decision needs
+    // (with fifty recognizers most are folded, and measuring them all would dominate the frame).
+    var scratch = DrawList()
+    var measured: [String: Double] = [:]
+    func height(_ r: InspectorRecognizer) -> Double {
+      if let h = measured[r.id] { return h }
+      let h = InspectorRecognizerCard.draw(r, x: x, top: 0, width: width, ctx, recents, into: &scratch)
+      scratch = DrawList()
+      measured[r.id] = h
+      return h
+    }
+    let hintH = 20 * u
+    let minimumCard = InspectorRecognizerCard.minimumHeight(t)
+    let focus = involved(ctx)
+    var open = Set(recs.map(\.id))
+    let surelyOverflows = Double(recs.count) * (minimumCard + gap) + hintH > visibleHeight
+    if let focus,
+      surelyOverflows || recs.reduce(0, { $0 + height($1) }) + Double(recs.count) * gap + hintH > visibleHeight
+    {
+      open = focus.union(ctx.selected.map { [$0] } ?? [])
+      let chipsH = foldedChips(recs.filter { !open.contains($0.id) }, x: x, top: 0, width: width, ctx, into: &scratch)
+      var room = visibleHeight - hintH - chipsH - gap
+      for r in recs where open.contains(r.id) { room -= height(r) + gap }
+      for r in recs where !open.contains(r.id) {
+        if room < minimumCard + gap { break }
+        let h = height(r)
+        if h + gap <= room {
+          open.insert(r.id)
+          room -= h + gap
+        }
+      }
+    }
+    let folded = recs.filter { !open.contains($0.id) }
+    let hint =
+      folded.isEmpty
+      ? "Click a card to select it (Tab: next) · keys E C B D V G flip its toggles"
+      : "Recognizers the last touch did not reach, folded: click one to open it"
+    list.text(InspectorText.truncate(hint, width, hintStyle), Point(x, y + 7 * u), hintStyle)
+    y += hintH
+    let isOpen = { (r: InspectorRecognizer) in open.contains(r.id) }
+    if !folded.isEmpty {
+      y += foldedChips(folded, x: x, top: y, width: width, ctx, into: &list) + gap
+    }
+    for r in recs where isOpen(r) {
+      y += InspectorRecognizerCard.draw(r, x: x, top: y, width: width, ctx, recents, into: &list)
+      y += gap
+    }
+    return y - top - gap
+  }
+
+  /// One small chip per folded recognizer (state dot, id, state); clicking one selects it, which opens it.
+  private static func foldedChips(
+    _ recs: [InspectorRecognizer], x: Double, top: Double, width: Double, _ ctx: PanelContext, into list: inout DrawList
+  ) -> Double {
+    let t = ctx.theme
+    let toggles = recs.map { r -> InspectorToggle in
+      let status = ctx.fold.recognizers[r.id]
+      let state = status?.state ?? .possible
+      var tip = "\(r.id): \(r.kind.uikitClass) on \(r.view.id)"
+      if let m = status?.lastNonReset { tip += " · last: \(m.to.rawValue), \(m.reason)" }
+      return InspectorToggle(
+        key: nil, label: r.id, value: state.rawValue, valueColor: t.color(of: state), action: .select(r.id),
+        tip: tip, pulse: nil)
+    }
+    let laid = InspectorWidgets.flow(toggles.map { InspectorWidgets.width(of: $0, t) }, x: x, y: top, width: width, t)
+    for (toggle, r) in zip(toggles, laid.rects) { InspectorWidgets.draw(toggle, in: r, t, into: &list) }
+    return laid.height
+  }
+
+  /// Recognizers worth showing open: those the latest touch that reached any was attached to (the one
+  /// before it while a new touch is still being hit-tested), every touch down's, and those waiting or not
+  /// in `possible`. nil while no touch has reached a recognizer yet.
+  static func involved(_ ctx: PanelContext) -> Set<String>? {
+    guard let latest = ctx.fold.latestAttached else { return nil }
+    var ids = Set(latest)
+    for t in ctx.fold.touches.values where t.isDown { ids.formUnion(t.recognizers) }
+    for (id, s) in ctx.fold.recognizers where !s.waitingFor.isEmpty || s.state != .possible { ids.insert(id) }
+    return ids
+  }
+
+  private static func drawTabs(in bar: Rect, _ ctx: PanelContext, into list: inout DrawList) {
+    let t = ctx.theme
+    let u = t.unit
+    list.add(.rect(bar, fill: t.background.mixed(with: t.panel, 0.5), stroke: nil))
+    list.add(
+      .line(
+        from: Point(bar.minX, bar.maxY), to: Point(bar.maxX, bar.maxY), stroke: Stroke(t.panelBorder, width: max(1, u)))
+    )
+    let recCount = ctx.memo.recognizers(in: ctx.config).count
+    let viewCount = ctx.memo.viewCount(in: ctx.config)
+    let tabs = InspectorTab.allCases
+    let tabW = bar.width / Double(tabs.count)
+    for (i, tab) in tabs.enumerated() {
+      let r = Rect(bar.minX + Double(i) * tabW, bar.minY, tabW, bar.height)
+      let active = tab == ctx.inspectorTab
+      if active {
+        list.add(.rect(Rect(r.minX, r.minY, r.width, r.height), fill: t.panel, stroke: nil))
+        list.add(.rect(Rect(r.minX + 6 * u, r.maxY - 3 * u, r.width - 12 * u, 3 * u), fill: t.accent, stroke: nil))
+      }
+      let count: String
+      switch tab {
+      case .recognizers: count = " \(recCount)"
+      case .views: count = " \(viewCount)"
+      case .pairs: count = ""
+      }
+      // The title with its count if it fits, else without, else smaller, else shortened.
+      let room = r.width - 8 * u
+      var style = t.style(
+        t.bodySize, active ? t.text : t.secondaryText, face: active ? .bold : .regular, anchor: .center)
+      var title = tab.title + count
+      if InspectorText.width(title, style) > room { title = tab.title }
+      if InspectorText.width(title, style) > room { style.size = t.smallSize }
+      list.text(InspectorText.truncate(title, room, style), r.mid, style)
+      list.region(r, .inspectorTab(tab), tip: "show \(tab.title.lowercased())")
+    }
+  }
+
+  private static func drawScrollBar(
+    _ content: Rect, scroll: Double, contentHeight: Double, _ t: Theme, into list: inout DrawList
+  ) {
+    let u = t.unit
+    let trackH = content.height - 8 * u
+    guard trackH > 0, contentHeight > 0 else { return }
+    let thumbH = max(trackH * content.height / contentHeight, 20 * u)
+    let maxScroll = max(contentHeight - content.height, 1)
+    let thumbY = content.minY + 4 * u + (trackH - thumbH) * (scroll / maxScroll)
+    let r = Rect(content.maxX - 6 * u, thumbY, 3.5 * u, thumbH)
+    list.add(.roundedRect(r, radius: 1.75 * u, fill: t.secondaryText.withAlpha(0.45), stroke: nil))
+  }
+
+  /// `c` moved down by `dy` pixels.
+  static func shift(_ c: DrawCommand, dy: Double) -> DrawCommand {
+    func p(_ q: Point) -> Point { Point(q.x, q.y + dy) }
+    func r(_ q: Rect) -> Rect { Rect(q.minX, q.minY + dy, q.width, q.height) }
+    switch c {
+    case .rect(let rect, let fill, let stroke): return .rect(r(rect), fill: fill, stroke: stroke)
+    case .roundedRect(let rect, let radius, let fill, let stroke):
+      return .roundedRect(r(rect), radius: radius, fill: fill, stroke: stroke)
+    case .circle(let center, let radius, let fill, let stroke):
+      return .circle(center: p(center), radius: radius, fill: fill, stroke: stroke)
+    case .line(let from, let to, let stroke): return .line(from: p(from), to: p(to), stroke: stroke)
+    case .text(let s, let at, let style): return .text(s, at: p(at), style: style)
+    case .clip(let rect): return .clip(r(rect))
+    case .unclip: return .unclip
+    }
+  }
+}

@@ -1,0 +1,275 @@
+import TraceKit
+import Raster
+import TouchSim
+
+/// One recognizer's card in the inspector's Recognizers tab.
+///
+/// Header (id, state, UIKit class, view, key properties; click to select), the state diagram, the
+/// reason of the last transition, the last action with its values (flashing when it fires), an explicit
+/// "waiting for X to fail" row, and the toggles: isEnabled, cancelsTouchesInView, delaysTouchesBegan,
+/// delaysTouchesEnded and the delegate's shouldReceive / shouldBegin, each pulsing when the engine
+/// consulted it. A scroll view's built-in pan shows the same, with read-only toggles.
+enum InspectorRecognizerCard {
+  /// Content at least this wide puts the toggles in a column beside the diagram.
+  static func wideLayoutWidth(_ t: Theme) -> Double { 540 * t.unit }
+
+  /// Draws the card at `top` and returns its height.
+  static func draw(
+    _ r: InspectorRecognizer, x: Double, top: Double, width: Double, _ ctx: PanelContext,
+    _ recents: InspectorRecents, into list: inout DrawList
+  ) -> Double {
+    let t = ctx.theme
+    let u = t.unit
+    let pad = 10 * u
+    let status = ctx.fold.recognizers[r.id]
+    let selected = ctx.selected == r.id
+    let flash = status?.lastAction.flatMap { recents.strength(since: $0.time, window: InspectorRecents.flashWindow) }
+
+    var body = DrawList()
+    let innerX = x + pad
+    let innerW = max(width - 2 * pad, 1)
+    var y = top + 8 * u
+
+    // Header: id and state.
+    let state = status?.state ?? .possible
+    let stateColor = t.color(of: state)
+    let stateText = "\(icon(state))\(state.rawValue)"
+    let stateStyle = t.style(t.smallSize, stateColor, face: .bold, anchor: InspectorWidgets.trailingMiddle)
+    let line1 = y + 10 * u
+    body.add(.circle(center: Point(innerX + 5 * u, line1), radius: 5 * u, fill: stateColor, stroke: nil))
+    let stateW = InspectorText.width(stateText, stateStyle)
+    body.text(stateText, Point(innerX + innerW, line1), stateStyle)
+    let idStyle = t.style(t.bodySize, t.text, face: .bold, anchor: InspectorWidgets.leadingMiddle)
+    let idRoom = innerW - 16 * u - stateW - 10 * u
+    let shownID = InspectorText.truncate(r.id, idRoom, idStyle)
+    body.text(shownID, Point(innerX + 16 * u, line1), idStyle)
+    y += 21 * u
+    let classLine =
+      "\(r.kind.uikitClass) on \(r.view.id)" + (r.isScrollPan ? " (the scroll view's own pan)" : "") + " · "
+      + r.keyProperties
+    let smallStyle = t.style(t.smallSize, t.secondaryText, anchor: .topLeading)
+    body.text(InspectorText.truncate(classLine, innerW, smallStyle), Point(innerX, y), smallStyle)
+    y += 16 * u
+    let headerBottom = y
+
+    // Left column (diagram, reason, action, waiting) and toggles (beside it when wide, else below).
+    let toggles = makeToggles(r, ctx, recents, selected: selected)
+    let minDiagram = InspectorStateDiagram.minimumWidth(discrete: r.kind.isDiscrete, t)
+    // Wide: the toggles beside the diagram, in two columns when the diagram still has its room.
+    // The column width the usual toggles need (a long predicate answer spans both grid columns instead).
+    let widths = toggles.map { InspectorWidgets.width(of: $0, t) }.sorted()
+    let median = widths.isEmpty ? 0 : widths[widths.count / 2]
+    let natural = widths.filter { $0 <= median * 1.3 }.max() ?? median
+    let twoColumns = 2 * natural + 5 * u
+    let wide = width >= wideLayoutWidth(t) && innerW - natural - 16 * u >= minDiagram
+    let gridBeside = wide && innerW - twoColumns - 16 * u >= minDiagram
+    let toggleColumnW =
+      gridBeside ? twoColumns : wide ? min(max(natural, innerW * 0.4), innerW - minDiagram - 16 * u) : innerW
+    let leftW = wide ? innerW - toggleColumnW - 16 * u : innerW
+    y += 4 * u
+    var leftY = y
+    let diagramRect = Rect(innerX, leftY, leftW, InspectorStateDiagram.height(t))
+    InspectorStateDiagram.draw(
+      InspectorStateDiagram.Input(
+        discrete: r.kind.isDiscrete, status: status, flash: flash, waiting: !(status?.waitingFor.isEmpty ?? true)),
+      in: diagramRect, t, into: &body)
+    leftY += diagramRect.height + 6 * u
+    /// The reason, the action and the waiting row, from `top`, `w` wide; returns their height.
+    func details(_ top: Double, _ w: Double, _ body: inout DrawList) -> Double {
+      var y = top
+      y += reasonLines(status, x: innerX, y: y, width: w, maxLines: 2, t, into: &body)
+      y += actionLine(r, status, flash: flash, x: innerX, y: y, width: w, t, into: &body)
+      if let waiting = status?.waitingFor, !waiting.isEmpty {
+        let pulse = recents.strength(since: recents.waited[r.id])
+        y += waitingRow(waiting, pulse: pulse, x: innerX, y: y, width: w, t, into: &body)
+      }
+      return y - top
+    }
+
+    var toggleBottom: Double
+    if gridBeside {
+      // Diagram and a two-column grid side by side, the details across the whole card below them.
+      let widths = toggles.map { InspectorWidgets.width(of: $0, t) }
+      let laid = InspectorWidgets.grid(widths, x: innerX + innerW - toggleColumnW, y: y, width: toggleColumnW, t)
+      for (toggle, rect) in zip(toggles, laid.rects) { InspectorWidgets.draw(toggle, in: rect, t, into: &body) }
+      toggleBottom = y + laid.height
+      leftY = max(leftY, toggleBottom + 8 * u)
+      leftY += details(leftY, innerW, &body)
+    } else if wide {
+      leftY += details(leftY, leftW, &body)
+      var ty = y
+      for toggle in toggles {
+        InspectorWidgets.draw(
+          toggle, in: Rect(innerX + innerW - toggleColumnW, ty, toggleColumnW, InspectorWidgets.toggleHeight(t)), t,
+          into: &body)
+        ty += InspectorWidgets.toggleHeight(t) + 5 * u
+      }
+      toggleBottom = ty - 5 * u
+    } else {
+      leftY += details(leftY, leftW, &body)
+      let ty = leftY + 4 * u
+      let widths = toggles.map { InspectorWidgets.width(of: $0, t) }
+      let laid = InspectorWidgets.grid(widths, x: innerX, y: ty, width: innerW, t)
+      for (toggle, rect) in zip(toggles, laid.rects) { InspectorWidgets.draw(toggle, in: rect, t, into: &body) }
+      toggleBottom = ty + laid.height
+    }
+    let bottom = max(leftY, toggleBottom) + 10 * u
+    let cardRect = Rect(x, top, width, bottom - top)
+
+    // The card behind its content, the selection click behind the toggles.
+    let fill = selected ? t.panel.mixed(with: t.accent, 0.10) : t.panel.mixed(with: .white, 0.035)
+    let border = selected ? Stroke(t.accent, width: max(1, 2 * u)) : Stroke(t.panelBorder, width: max(1, u))
+    list.add(.roundedRect(cardRect, radius: 7 * u, fill: fill, stroke: border))
+    list.region(
+      Rect(x, top, width, headerBottom - top), .select(r.id), tip: "select \(r.id) (keys E C B D V G act on it)")
+    list.region(cardRect, .select(r.id))
+    list.append(body)
+    if let flash, let a = status?.lastAction {
+      InspectorWidgets.ring(around: cardRect, radius: 7 * u, flash, t.color(of: a.state), t, into: &list)
+    }
+    return cardRect.height
+  }
+
+  /// No card is shorter than this: its header, the state diagram and the paddings around them.
+  static func minimumHeight(_ t: Theme) -> Double {
+    (8 + 21 + 16 + 4 + 6 + 10) * t.unit + InspectorStateDiagram.height(t)
+  }
+
+  static func icon(_ s: GestureState) -> String {
+    switch s {
+    case .ended: return "✓ "
+    case .failed, .cancelled: return "✗ "
+    default: return ""
+    }
+  }
+
+  /// "✗ failed: buyButton (UIButton) vetoes a superview's single tap", wrapped to two lines at most.
+  private static func reasonLines(
+    _ status: RecognizerStatus?, x: Double, y: Double, width: Double, maxLines: Int, _ t: Theme,
+    into list: inout DrawList
+  ) -> Double {
+    let lineH = 15 * t.unit
+    guard let m = status?.lastNonReset else {
+      list.text("no transition yet", Point(x, y), t.style(t.smallSize, t.faintText))
+      return lineH + 3 * t.unit
+    }
+    let style = t.style(t.smallSize, t.color(of: m.to).mixed(with: t.text, 0.25))
+    var room = width
+    if status?.last?.to == .possible {
+      let resetStyle = t.style(t.smallSize, t.faintText, anchor: TextAnchor(.trailing, .top))
+      list.text("↺ reset", Point(x + width, y), resetStyle)
+      room -= InspectorText.width("↺ reset", resetStyle) + 8 * t.unit
+    }
+    let text = "\(icon(m.to))\(m.from.rawValue) → \(m.to.rawValue): \(m.reason)"
+    let lines = InspectorText.wrap(text, room, style, maxLines: maxLines)
+    for (i, line) in lines.enumerated() { list.text(line, Point(x, y + Double(i) * lineH), style) }
+    return Double(lines.count) * lineH + 3 * t.unit
+  }
+
+  /// The last action and the values its handler read; lit for a moment when it fires.
+  private static func actionLine(
+    _ r: InspectorRecognizer, _ status: RecognizerStatus?, flash: Double?, x: Double, y: Double, width: Double,
+    _ t: Theme, into list: inout DrawList
+  ) -> Double {
+    guard let status, let a = status.lastAction else { return 0 }
+    let u = t.unit
+    let h = 17 * u
+    let color = t.color(of: a.state)
+    if let flash {
+      list.add(
+        .roundedRect(
+          Rect(x - 3 * u, y - 1 * u, width + 6 * u, h), radius: 4 * u, fill: color.withAlpha(0.2 + 0.55 * flash),
+          stroke: nil))
+    }
+    let head = "⚡ action (\(a.state.rawValue))"
+    let headStyle = t.style(
+      t.smallSize, flash == nil ? color : t.text, face: .bold, anchor: InspectorWidgets.leadingMiddle)
+    let countStyle = t.style(t.smallSize, t.secondaryText, anchor: InspectorWidgets.trailingMiddle)
+    let count = "×\(status.actionCount)"
+    list.text(count, Point(x + width, y + h / 2 - u), countStyle)
+    let headW = InspectorText.width(head, headStyle)
+    list.text(head, Point(x, y + h / 2 - u), headStyle)
+    let valueStyle = t.style(
+      t.smallSize * 0.95, flash == nil ? t.secondaryText : t.text, face: .mono, anchor: InspectorWidgets.leadingMiddle)
+    let room = width - headW - 10 * u - InspectorText.width(count, countStyle) - 8 * u
+    let values = InspectorText.truncate(InspectorFormat.values(a.values, kind: r.kind), room, valueStyle)
+    list.text(values, Point(x + headW + 8 * u, y + h / 2 - u), valueStyle)
+    return h + 3 * u
+  }
+
+  /// "⏳ waiting for doubleTap to fail", in amber.
+  private static func waitingRow(
+    _ ids: [String], pulse: Double?, x: Double, y: Double, width: Double, _ t: Theme, into list: inout DrawList
+  ) -> Double {
+    let u = t.unit
+    let h = 22 * u
+    let rect = Rect(x, y + 2 * u, width, h)
+    list.add(
+      .roundedRect(
+        rect, radius: 5 * u, fill: t.waiting.withAlpha(0.16), stroke: Stroke(t.waiting, width: max(1, 1.5 * u))))
+    InspectorWidgets.hourglass(at: Point(rect.minX + 12 * u, rect.mid.y), size: 13 * u, t.waiting, into: &list)
+    let style = t.style(
+      t.smallSize, t.waiting.mixed(with: .white, 0.2), face: .bold, anchor: InspectorWidgets.leadingMiddle)
+    let text = "waiting for \(ids.joined(separator: ", ")) to fail"
+    list.text(InspectorText.truncate(text, width - 30 * u, style), Point(rect.minX + 24 * u, rect.mid.y), style)
+    if let pulse { InspectorWidgets.ring(around: rect, radius: 5 * u, pulse, t.waiting, t, into: &list) }
+    return h + 6 * u
+  }
+
+  // MARK: Toggles
+
+  /// The six toggles of a card, with their current values from the configuration and their pulses.
+  static func makeToggles(_ r: InspectorRecognizer, _ ctx: PanelContext, _ recents: InspectorRecents, selected: Bool)
+    -> [InspectorToggle]
+  {
+    let t = ctx.theme
+    let s = r.spec
+    let editable = !r.isScrollPan
+    let readOnlyTip = "read-only: UIScrollView's built-in pan is not in the scene file"
+    func flag(_ key: Character, _ name: String, _ on: Bool, pulse: InspectorPulse?) -> InspectorToggle {
+      InspectorToggle(
+        key: editable ? key : nil, label: name, value: on ? "ON" : "OFF", valueColor: on ? t.good : t.secondaryText,
+        action: editable ? .change(PropertyChange(target: r.id, key: name, value: .bool(!on))) : nil,
+        tip: editable ? "\(name): click or press \(String(key).uppercased()) (applies to the next touch)" : readOnlyTip,
+        pulse: pulse, reserve: ["OFF"], keyLit: selected)
+    }
+    func pulse(_ time: Double?, _ text: String, _ color: RGBA) -> InspectorPulse? {
+      recents.strength(since: time).map { InspectorPulse(strength: $0, text: text, color: color) }
+    }
+    func answer(_ key: Character, _ name: String, _ p: TouchPredicate, _ q: TraceEvent.Question) -> InspectorToggle {
+      let (text, color, next) = describe(p, hasDelegate: s.delegate != nil, t)
+      let shown = InspectorText.truncate(text, 170 * t.unit, size: t.smallSize, face: .bold)
+      return InspectorToggle(
+        key: editable ? key : nil, label: name, value: shown, valueColor: color,
+        action: editable ? .change(PropertyChange(target: r.id, key: "delegate.\(name)", value: .bool(next))) : nil,
+        tip: editable
+          ? "delegate \(name): click or press \(String(key).uppercased()) to answer \(next ? "YES" : "NO")"
+          : readOnlyTip,
+        pulse: recents.ask(ctx.fold, of: r.id, q, about: nil, t), reserve: [], keyLit: selected)
+    }
+    let cancels = flag(
+      "c", "cancelsTouchesInView", s.cancelsTouchesInView,
+      pulse: pulse(recents.cancelled[r.id], "→ cancelled", t.bad))
+    return [
+      flag("e", "isEnabled", s.isEnabled, pulse: nil),
+      cancels,
+      flag(
+        "b", "delaysTouchesBegan", s.delaysTouchesBegan, pulse: pulse(recents.heldBegan[r.id], "→ held", t.waiting)),
+      flag(
+        "d", "delaysTouchesEnded", s.delaysTouchesEnded, pulse: pulse(recents.heldEnded[r.id], "→ held", t.waiting)),
+      answer("v", "shouldReceive", r.delegate.shouldReceive, .shouldReceive),
+      answer("g", "shouldBegin", r.delegate.shouldBegin, .shouldBegin),
+    ]
+  }
+
+  /// A delegate answer as shown, its colour, and the value a click sets (YES → NO → YES; a predicate → NO).
+  static func describe(_ p: TouchPredicate, hasDelegate: Bool, _ t: Theme) -> (String, RGBA, Bool) {
+    if !hasDelegate && p == .always(true) { return ("default YES", t.secondaryText, false) }
+    switch p {
+    case .always(true): return ("YES", t.good, false)
+    case .always(false): return ("NO", t.bad, true)
+    case .unlessTouchIn(let ids): return ("unless touch in \(ids.joined(separator: ", "))", t.accent, false)
+    case .onlyTouchIn(let ids): return ("only touch in \(ids.joined(separator: ", "))", t.accent, false)
+    }
+  }
+}

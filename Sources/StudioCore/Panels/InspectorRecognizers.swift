@@ -1,0 +1,140 @@
+import TraceKit
+import TouchSim
+
+/// A recognizer as the inspector lists it: one of the scene's, or a scroll view's built-in pan.
+struct InspectorRecognizer {
+  var spec: RecognizerSpec
+  /// The view it is attached to.
+  var view: ViewSpec
+  /// UIScrollView's `panGestureRecognizer` (id `SCROLL.pan`): not in the scene file, so read-only.
+  var isScrollPan: Bool
+
+  var id: String { spec.id }
+  var kind: RecognizerKind { spec.kind }
+  var delegate: DelegateSpec { spec.delegate ?? DelegateSpec() }
+
+  /// Every recognizer in the engine's order: views depth first, a scroll view's pan before its own.
+  static func all(in scene: Scene) -> [InspectorRecognizer] {
+    var out: [InspectorRecognizer] = []
+    for v in scene.allViews {
+      if v.kind == .scroll {
+        var pan = RecognizerSpec(id: v.id + ".pan", kind: .pan)
+        pan.requireToFail = v.scroll?.panRequireToFail ?? []
+        out.append(InspectorRecognizer(spec: pan, view: v, isScrollPan: true))
+      }
+      for r in v.recognizers { out.append(InspectorRecognizer(spec: r, view: v, isScrollPan: false)) }
+    }
+    return out
+  }
+
+  /// The properties that decide when it recognizes ("2 taps · 1 touch").
+  var keyProperties: String {
+    let s = spec
+    func touches(_ n: Int) -> String { n == 1 ? "1 touch" : "\(n) touches" }
+    switch kind {
+    case .tap:
+      return
+        "\(s.numberOfTapsRequired == 1 ? "1 tap" : "\(s.numberOfTapsRequired) taps") · \(touches(s.numberOfTouchesRequired))"
+    case .longPress:
+      let taps = s.numberOfTapsRequired == 0 ? "" : " · \(s.numberOfTapsRequired) taps first"
+      return
+        "press \(InspectorFormat.number(s.minimumPressDuration, decimals: 2)) s · moves ≤ \(InspectorFormat.number(s.allowableMovement)) pt · \(touches(s.numberOfTouchesRequired))\(taps)"
+    case .pan, .screenEdgePan:
+      let maxT = s.maximumNumberOfTouches == 0 ? "∞" : String(s.maximumNumberOfTouches)
+      let range = "\(s.minimumNumberOfTouches)–\(maxT) touches"
+      return kind == .screenEdgePan ? "edges \(s.edges.map(\.rawValue).joined(separator: ", ")) · \(range)" : range
+    case .swipe:
+      return "\(s.direction.map(\.rawValue).joined(separator: ", ")) · \(touches(s.numberOfTouchesRequired))"
+    case .pinch, .rotation:
+      return "2 touches"
+    }
+  }
+
+  /// The ids it waits for to fail, with how the requirement is made, given every recognizer.
+  func requirement(on other: InspectorRecognizer) -> String? {
+    var how: [String] = []
+    if spec.requireToFail.contains(other.id) {
+      how.append(isScrollPan ? "panRequireToFail" : "require(toFail:)")
+    }
+    if delegate.shouldRequireFailureOf.contains(other.id) { how.append("shouldRequireFailureOf") }
+    if other.delegate.shouldBeRequiredToFailBy.contains(id) { how.append("\(other.id).shouldBeRequiredToFailBy") }
+    return how.isEmpty ? nil : how.joined(separator: ", ")
+  }
+
+  /// Whether the delegates allow both to recognize at once (either one saying YES is enough).
+  func simultaneous(with other: InspectorRecognizer) -> Bool {
+    delegate.shouldRecognizeSimultaneouslyWith.contains(other.id)
+      || other.delegate.shouldRecognizeSimultaneouslyWith.contains(id)
+  }
+}
+
+/// What the engine did lately (within the pulse window before the playhead): the trace between
+/// `playheadTime - window` and the playhead, folded for the toggles' pulses.
+struct InspectorRecents {
+  /// How long a toggle pulses after the engine consulted it (playhead milliseconds).
+  static let pulseWindow = 600.0
+  /// How long a card flashes after its action fired.
+  static let flashWindow = 400.0
+
+  let now: Double
+  /// Recognizer id → time it cancelled touches in its view (touchesCancelled right after its action).
+  private(set) var cancelled: [String: Double] = [:]
+  /// Recognizer id → time a delivery was withheld for it (delaysTouchesBegan: began / moved).
+  private(set) var heldBegan: [String: Double] = [:]
+  /// Recognizer id → time a touchesEnded was withheld for it (delaysTouchesEnded).
+  private(set) var heldEnded: [String: Double] = [:]
+  /// Recognizer id → time of its latest `wait` line.
+  private(set) var waited: [String: Double] = [:]
+
+  init(trace: [TraceEntry], upTo end: Int, now: Double) {
+    self.now = now
+    let end = min(max(end, 0), trace.count)
+    var start = end
+    while start > 0 && trace[start - 1].t >= now - Self.pulseWindow { start -= 1 }
+    var lastAction: (id: String, t: Double)?
+    for e in trace[start..<end] {
+      if let a = lastAction, a.t != e.t { lastAction = nil }
+      switch e.event {
+      case .action(let r, _, _):
+        lastAction = (r, e.t)
+      case .deliver(_, .touchesCancelled, _, _):
+        if let a = lastAction { cancelled[a.id] = e.t }
+      case .drop(_, _, _, let reason):
+        let prefix = "cancelled by "
+        let suffix = " before delivery"
+        if reason.hasPrefix(prefix) && reason.hasSuffix(suffix) && reason.count > prefix.count + suffix.count {
+          cancelled[String(reason.dropFirst(prefix.count).dropLast(suffix.count))] = e.t
+        }
+      case .withhold(_, let method, _, let by):
+        for r in by {
+          if method == .touchesEnded { heldEnded[r] = e.t } else if method != .touchesCancelled { heldBegan[r] = e.t }
+        }
+      case .wait(let r, _):
+        waited[r] = e.t
+      default:
+        break
+      }
+    }
+  }
+
+  /// 1 at `time`, fading to 0 at the end of `window`; nil outside it.
+  func strength(since time: Double?, window: Double = pulseWindow) -> Double? {
+    guard let time else { return nil }
+    let age = now - time
+    guard age >= 0, age < window else { return nil }
+    return 1 - age / window
+  }
+
+  /// The pulse of a question the engine asked lately, with its answer.
+  func ask(_ fold: TraceFold, of: String, _ q: TraceEvent.Question, about: String?, _ t: Theme) -> InspectorPulse? {
+    guard let a = fold.asks[AskKey(of: of, question: q, about: about)], let s = strength(since: a.time) else {
+      return nil
+    }
+    return InspectorPulse(strength: s, text: "asked → \(a.answer ? "YES" : "NO")", color: a.answer ? t.good : t.bad)
+  }
+
+  /// The latest of several pulses (the strongest is the most recent).
+  static func latest(_ pulses: [InspectorPulse?]) -> InspectorPulse? {
+    pulses.compactMap { $0 }.max { $0.strength < $1.strength }
+  }
+}

@@ -1,0 +1,102 @@
+import Raster
+import TouchSim
+
+/// Text measurement for the inspector's layout: widths, truncation with "…", wrapping.
+///
+/// The renderer measures exactly, but panels only produce draw commands, so layout estimates widths
+/// with `TextMetrics` (the bundled DejaVu fonts' advance widths).
+enum InspectorText {
+  /// Width in pixels of `text` in `face` at `size` pixels: the shared metrics, with a small margin for
+  /// hinting at small sizes so text laid out with it stays inside its box.
+  static func width(_ text: String, size: Double, face: FontFace = .regular) -> Double {
+    TextMetrics.width(text, size: size, face: face) * 1.03 + 1
+  }
+
+  static func width(_ text: String, _ style: TextStyle) -> Double { width(text, size: style.size, face: style.face) }
+
+  /// `text`, shortened with a trailing "…" so it is at most `maxWidth` pixels wide ("" if not even "…" fits).
+  static func truncate(_ text: String, _ maxWidth: Double, size: Double, face: FontFace = .regular) -> String {
+    let maxWidth = maxWidth + 0.01  // rounding in the callers' arithmetic
+    if width(text, size: size, face: face) <= maxWidth { return text }
+    if width("…", size: size, face: face) > maxWidth { return "" }
+    // The longest prefix (trailing spaces trimmed) that fits with "…": widths are sums of per-character
+    // advances, so prefix sums give every candidate's width without building it.
+    let chars = Array(text)
+    var prefix = [0.0]
+    prefix.reserveCapacity(chars.count + 1)
+    for c in chars { prefix.append(prefix[prefix.count - 1] + TextMetrics.advance(c, size: size, face: face)) }
+    let ellipsis = TextMetrics.advance("…", size: size, face: face)
+    var k = chars.count - 1
+    while k >= 0 {
+      var m = k
+      while m > 0 && chars[m - 1] == " " { m -= 1 }
+      if (prefix[m] + ellipsis) * 1.03 + 1 <= maxWidth { return String(chars[0..<m]) + "…" }
+      k -= 1
+    }
+    return "…"
+  }
+
+  static func truncate(_ text: String, _ maxWidth: Double, _ style: TextStyle) -> String {
+    truncate(text, maxWidth, size: style.size, face: style.face)
+  }
+
+  /// `text` broken into at most `maxLines` lines of at most `maxWidth` pixels (the last one truncated).
+  static func wrap(_ text: String, _ maxWidth: Double, _ style: TextStyle, maxLines: Int) -> [String] {
+    guard maxLines > 0 else { return [] }
+    var lines: [String] = []
+    var current = ""
+    let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+    var i = 0
+    while i < words.count {
+      let candidate = current.isEmpty ? words[i] : current + " " + words[i]
+      if width(candidate, style) <= maxWidth || current.isEmpty {
+        current = candidate
+        i += 1
+        continue
+      }
+      if lines.count == maxLines - 1 { break }
+      lines.append(current)
+      current = ""
+    }
+    if i < words.count { current += " " + words[i...].joined(separator: " ") }
+    lines.append(current)
+    return lines.enumerated().map { n, line in
+      n == lines.count - 1 || width(line, style) > maxWidth ? truncate(line, maxWidth, style) : line
+    }
+  }
+}
+
+extension String {
+  fileprivate func trimmingTrailingSpaces() -> String {
+    var s = self
+    while s.last == " " { s.removeLast() }
+    return s
+  }
+}
+
+/// Small numeric formatting for the inspector (whole numbers without decimals).
+enum InspectorFormat {
+  static func number(_ v: Double, decimals: Int = 0) -> String {
+    guard v.isFinite else { return "–" }
+    var scale = 1.0
+    for _ in 0..<decimals { scale *= 10 }
+    let r = (v * scale).rounded() / scale
+    if r == r.rounded() { return String(Int(r)) }
+    return JSONNumber.format(r)
+  }
+
+  static func point(_ p: Point) -> String { "\(number(p.x)), \(number(p.y))" }
+
+  /// The values an action handler would read, in a short line ("translation 12, 0 · velocity 300, 0").
+  static func values(_ v: ActionValues, kind: RecognizerKind) -> String {
+    var parts: [String] = []
+    if let t = v.translation { parts.append("translation \(point(t))") }
+    if let s = v.scale { parts.append("scale \(number(s, decimals: 2))") }
+    if let r = v.rotation { parts.append("rotation \(number(r, decimals: 2)) rad") }
+    if let d = v.direction { parts.append("direction \(d.rawValue)") }
+    if let vel = v.velocity { parts.append("velocity \(point(vel))") }
+    if let sv = v.scalarVelocity { parts.append("velocity \(number(sv, decimals: 2))") }
+    parts.append("at \(point(v.location))")
+    return parts.joined(separator: " · ")
+  }
+}

@@ -1,0 +1,61 @@
+import Raster
+import TouchSim
+
+/// The reload error banner: the scene file no longer loads, the window keeps the last good version and
+/// shows why, as the positioned `FILE:LINE:COLUMN: error: MESSAGE` lines.
+enum OverlayErrorBanner {
+  static let title = "Scene file has errors — showing the last good version"
+  static let maxLines = 6
+
+  /// The diagnostic lines shown: at most `maxLines`, then "+N more".
+  static func lines(_ errors: [String]) -> [String] {
+    let all = errors.flatMap { $0.split(separator: "\n").map(String.init) }
+    guard all.count > maxLines else { return all }
+    return Array(all.prefix(maxLines - 1)) + ["+\(all.count - maxLines + 1) more"]
+  }
+
+  /// A diagnostic with the folders of its file left out: "scene.yaml:3:5: error: ...".
+  static func withoutFolders(_ line: String) -> String {
+    guard let colon = line.firstIndex(of: ":"), let slash = line[..<colon].lastIndex(of: "/") else { return line }
+    return String(line[line.index(after: slash)...])
+  }
+
+  /// The diagnostics as drawn in `width`: in full when they all fit, otherwise all without their folders
+  /// (the same way for every line), and truncated if still too long.
+  static func fitted(_ lines: [String], width: Double, size: Double) -> [String] {
+    let allFit = lines.allSatisfy { TextMetrics.width($0, size: size, face: .mono) <= width }
+    return lines.map { line in
+      TextMetrics.truncate(allFit ? line : withoutFolders(line), toWidth: width, size: size, face: .mono)
+    }
+  }
+
+  static func draw(over canvas: Rect, _ ctx: PanelContext) -> DrawList {
+    var list = DrawList()
+    let t = ctx.theme
+    let margin = 10 * t.unit
+    let pad = 10 * t.unit
+    let shown = lines(ctx.loadErrors)
+    let titleH = TextMetrics.height(size: t.bodySize) + 6 * t.unit
+    let lineH = (t.smallSize * 1.4).rounded()
+    let height = 2 * pad + titleH + Double(shown.count) * lineH
+    let banner = Rect(
+      canvas.minX + margin, canvas.minY + margin, canvas.width - 2 * margin, min(height, canvas.height - 2 * margin))
+    list.add(
+      .roundedRect(
+        banner, radius: 8 * t.unit, fill: t.bad.mixed(with: .black, 0.35).withAlpha(0.96),
+        stroke: Stroke(t.bad, width: 2 * t.unit)))
+    list.add(.clip(banner))
+    let x = banner.minX + pad
+    let width = banner.width - 2 * pad
+    list.text(
+      TextMetrics.truncate("⚠ " + title, toWidth: width, size: t.bodySize, face: .bold), Point(x, banner.minY + pad),
+      t.style(t.bodySize, .white, face: .bold))
+    var y = banner.minY + pad + titleH
+    for line in fitted(shown, width: width, size: t.smallSize) {
+      list.text(line, Point(x, y), t.style(t.smallSize, RGBA(0xFF, 0xE4, 0xE4), face: .mono))
+      y += lineH
+    }
+    list.add(.unclip)
+    return list
+  }
+}

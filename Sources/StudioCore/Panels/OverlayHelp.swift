@@ -1,0 +1,114 @@
+import Raster
+import TouchSim
+
+/// The help overlay: every key and mouse action of `StudioModel.keyHelp` in two columns, as large as fits.
+enum OverlayHelp {
+  /// The rows shown, in order (the one table the key handling follows).
+  static var rows: [(keys: String, what: String)] { StudioModel.keyHelp }
+
+  /// How the rows are set: text size, columns and the wrapped descriptions.
+  struct Setting {
+    var size: Double
+    var lineHeight: Double
+    var keysWidth: Double
+    var columnWidth: Double
+    /// Rows of each column: the row's index, its keys and its description, each wrapped into lines.
+    var columns: [[(row: Int, keys: [String], lines: [String])]]
+    var height: Double
+  }
+
+  /// The largest text size (from 1.2 × body down to small) whose two columns fit in `height`.
+  static func setting(width: Double, height: Double, _ t: Theme) -> Setting {
+    var last: Setting?
+    for scale in [1.25, 1.15, 1.05, 0.95, 0.85] {
+      let size = t.bodySize * scale
+      let lineHeight = (size * 1.32).rounded()
+      let columnGap = 28 * t.unit
+      let columnWidth = (width - columnGap) / 2
+      let keysWidth = min(
+        (rows.map { TextMetrics.width($0.keys, size: size, face: .bold) }.max() ?? 0) + 14 * t.unit, columnWidth * 0.36)
+      let descWidth = columnWidth - keysWidth
+      let wrapped = rows.enumerated().map { (i, r) in
+        (
+          row: i, keys: keyLines(r.keys, width: keysWidth - 12 * t.unit, size: size),
+          lines: TextMetrics.wrap(r.what, toWidth: descWidth, size: size)
+        )
+      }
+      let rowGap = 5 * t.unit
+      let heights = wrapped.map { Double(max($0.lines.count, $0.keys.count)) * lineHeight + rowGap }
+      let total = heights.reduce(0, +)
+      // Split where the first column holds about half of the height.
+      var split = wrapped.count
+      var acc = 0.0
+      for (i, h) in heights.enumerated() {
+        if acc + h / 2 > total / 2 {
+          split = i
+          break
+        }
+        acc += h
+      }
+      let columns = [Array(wrapped[..<split]), Array(wrapped[split...])]
+      let columnHeight =
+        columns.map { col in col.reduce(0) { $0 + Double(max($1.lines.count, $1.keys.count)) * lineHeight + rowGap } }
+        .max() ?? 0
+      let s = Setting(
+        size: size, lineHeight: lineHeight, keysWidth: keysWidth, columnWidth: columnWidth, columns: columns,
+        height: columnHeight)
+      if columnHeight <= height { return s }
+      last = s
+    }
+    return last!
+  }
+
+  /// Keys as written (their double spaces kept) when they fit, otherwise wrapped.
+  private static func keyLines(_ keys: String, width: Double, size: Double) -> [String] {
+    TextMetrics.width(keys, size: size, face: .bold) <= width
+      ? [keys] : TextMetrics.wrap(keys, toWidth: width, size: size, face: .bold)
+  }
+
+  /// The card in the window and how its rows are set.
+  static func layout(in rect: Rect, _ t: Theme) -> (card: Rect, setting: Setting) {
+    let pad = 24 * t.unit
+    let cardWidth = min(rect.width - 40 * t.unit, 1180 * t.unit)
+    let titleH = TextMetrics.height(size: t.titleSize * 1.3) + 16 * t.unit
+    let footerH = TextMetrics.height(size: t.bodySize) + 14 * t.unit
+    let maxBody = rect.height - 40 * t.unit - 2 * pad - titleH - footerH
+    let s = setting(width: cardWidth - 2 * pad, height: maxBody, t)
+    let cardHeight = min(2 * pad + titleH + s.height + footerH, rect.height - 20 * t.unit)
+    return (Rect(rect.mid.x - cardWidth / 2, rect.mid.y - cardHeight / 2, cardWidth, cardHeight), s)
+  }
+
+  static func draw(in rect: Rect, _ ctx: PanelContext) -> DrawList {
+    var list = DrawList()
+    let t = ctx.theme
+    Overlays.backdrop(rect, t, into: &list)
+    let pad = 24 * t.unit
+    let titleSize = t.titleSize * 1.3
+    let titleH = TextMetrics.height(size: titleSize) + 16 * t.unit
+    let footerH = TextMetrics.height(size: t.bodySize) + 14 * t.unit
+    let (card, s) = layout(in: rect, t)
+    list.add(.roundedRect(card, radius: 12 * t.unit, fill: t.panel, stroke: Stroke(t.panelBorder, width: 2 * t.unit)))
+    list.add(.clip(card))
+    list.text("Keys and mouse", Point(card.minX + pad, card.minY + pad), t.style(titleSize, face: .bold))
+    Overlays.closeButton(card, t, into: &list)
+    let top = card.minY + pad + titleH
+    for (c, column) in s.columns.enumerated() {
+      let x = card.minX + pad + Double(c) * (s.columnWidth + 28 * t.unit)
+      var y = top
+      for (_, keys, lines) in column {
+        for (k, line) in keys.enumerated() {
+          list.text(line, Point(x, y + Double(k) * s.lineHeight), t.style(s.size, t.accent, face: .bold))
+        }
+        for (k, line) in lines.enumerated() {
+          list.text(line, Point(x + s.keysWidth, y + Double(k) * s.lineHeight), t.style(s.size, t.text))
+        }
+        y += Double(max(lines.count, keys.count)) * s.lineHeight + 5 * t.unit
+      }
+    }
+    list.text(
+      "Esc closes  ·  click anywhere to close", Point(card.mid.x, card.maxY - pad / 2 - footerH / 2),
+      t.style(t.bodySize, t.secondaryText, anchor: .center))
+    list.add(.unclip)
+    return list
+  }
+}

@@ -1,0 +1,93 @@
+import Raster
+import TouchSim
+
+/// What a panel produces for one frame: draw commands and the clickable regions on top of them.
+public struct DrawList: Sendable {
+  public var commands: [DrawCommand] = []
+  /// Later regions win where they overlap (they were drawn on top).
+  public var regions: [HitRegion] = []
+
+  public init() {}
+
+  public mutating func add(_ c: DrawCommand) { commands.append(c) }
+  public mutating func add(_ cs: [DrawCommand]) { commands += cs }
+  public mutating func region(_ rect: Rect, _ action: StudioAction, tip: String? = nil) {
+    regions.append(HitRegion(rect: rect, action: action, tip: tip))
+  }
+  public mutating func append(_ other: DrawList) {
+    commands += other.commands
+    regions += other.regions
+  }
+  /// The action under a pixel, if any.
+  public func action(at p: Point) -> StudioAction? {
+    regions.last { $0.rect.contains(p) }?.action
+  }
+
+  /// A text command.
+  public mutating func text(_ s: String, _ at: Point, _ style: TextStyle) { add(.text(s, at: at, style: style)) }
+}
+
+/// A clickable rectangle and what clicking it does.
+public struct HitRegion: Hashable, Sendable {
+  public var rect: Rect
+  public var action: StudioAction
+  public var tip: String?
+}
+
+/// Which tab of the inspector is shown.
+public enum InspectorTab: String, Hashable, Sendable, CaseIterable {
+  case recognizers, views, pairs
+  public var title: String {
+    switch self {
+    case .recognizers: return "Recognizers"
+    case .views: return "Views"
+    case .pairs: return "Pairs"
+    }
+  }
+}
+
+/// Which tab of the bottom panel is shown.
+public enum BottomTab: String, Hashable, Sendable, CaseIterable {
+  case timeline, log
+  public var title: String { self == .timeline ? "Timeline" : "Log" }
+}
+
+/// Panels that scroll with the mouse wheel.
+public enum ScrollablePanel: Hashable, Sendable {
+  case inspector, log, sceneList
+}
+
+/// Everything a click, a key or a menu can ask the studio to do.
+public enum StudioAction: Hashable, Sendable {
+  case togglePause
+  case step
+  case stepBack
+  case setSpeed(Double)
+  /// Replays the last gesture performed by hand.
+  case replayLast
+  /// Plays the scene's own script from the start.
+  case playScript
+  /// Cancels every touch that is down and clears the markers.
+  case resetTouches
+  case zoom(Double)
+  case zoomReset
+  case togglePresenter
+  case toggleHelp
+  case openSceneList
+  case closeOverlay
+  case openScene(path: String)
+  /// Saves the current configuration (toggles applied) to the scene file.
+  case save
+  /// Saves the configuration with the live input just performed as its script.
+  case saveWithRecording
+  case screenshot
+  /// A toggle: sets `change.key` of `change.target` to `change.value` (applies to the next touch).
+  case change(PropertyChange)
+  /// Moves the playhead to show `trace[0...index]` (and pauses).
+  case jump(Int)
+  case select(String)
+  case inspectorTab(InspectorTab)
+  case bottomTab(BottomTab)
+  case scroll(ScrollablePanel, by: Double)
+  case quit
+}

@@ -1,0 +1,73 @@
+import TraceKit
+import Raster
+import TouchSim
+
+/// Results of the costly, pure parts of a frame, kept for the next frame when their inputs are equal.
+///
+/// With a thousand views, drawing the device's views, laying out the canvas geometry and listing the
+/// recognizers cost more than everything else in a frame, yet they change only when the scene, the
+/// zoom or a control's state does. Each entry is a pure function of its key, so a hit returns exactly
+/// what recomputing would (comparing a scene is cheap when it was not changed: arrays compare their
+/// storage first). Main thread only.
+final class FrameMemo {
+  private struct ViewsKey: Equatable {
+    var scene: Scene
+    var viewport: Viewport
+    var pixelScale: Double
+    var controls: [String: ControlStatus]
+  }
+  private var views: (key: ViewsKey, commands: [DrawCommand])?
+  private var geometry: (scene: Scene, viewport: Viewport, value: CanvasGeometry)?
+  private var recognizers: (config: Scene, all: [InspectorRecognizer], viewCount: Int)?
+  private var episodes: (key: EpisodesKey, value: TimelineEpisodes)?
+
+  /// The same trace: same storage, length and ends (the engine only appends and drops from the front).
+  private struct EpisodesKey: Equatable {
+    var index: Int
+    var count: Int
+    var storage: UnsafeRawPointer?
+    var first: TraceEntry?
+    var last: TraceEntry?
+  }
+
+  /// `TimelineEpisodes.around(i, in: trace)` (the narration strip and the timeline both ask, every frame).
+  func episodes(around i: Int, in trace: [TraceEntry]) -> TimelineEpisodes {
+    let storage = trace.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+    let key = EpisodesKey(index: i, count: trace.count, storage: storage, first: trace.first, last: trace.last)
+    if let episodes, episodes.key == key { return episodes.value }
+    let value = TimelineEpisodes.around(i, in: trace)
+    episodes = (key, value)
+    return value
+  }
+
+  /// `canvas.viewCommands(for: scene)`.
+  func viewCommands(_ canvas: SceneCanvas, _ scene: Scene) -> [DrawCommand] {
+    let key = ViewsKey(
+      scene: scene, viewport: canvas.viewport, pixelScale: canvas.pixelScale, controls: canvas.controls)
+    if let views, views.key == key { return views.commands }
+    let commands = canvas.viewCommands(for: scene)
+    views = (key, commands)
+    return commands
+  }
+
+  /// `CanvasGeometry(scene:viewport:)`.
+  func geometry(scene: Scene, viewport: Viewport) -> CanvasGeometry {
+    if let geometry, geometry.viewport == viewport, geometry.scene == scene { return geometry.value }
+    let value = CanvasGeometry(scene: scene, viewport: viewport)
+    geometry = (scene, viewport, value)
+    return value
+  }
+
+  /// `InspectorRecognizer.all(in: config)`.
+  func recognizers(in config: Scene) -> [InspectorRecognizer] { recognizerEntry(config).all }
+
+  /// How many views `config` has.
+  func viewCount(in config: Scene) -> Int { recognizerEntry(config).viewCount }
+
+  private func recognizerEntry(_ config: Scene) -> (config: Scene, all: [InspectorRecognizer], viewCount: Int) {
+    if let recognizers, recognizers.config == config { return recognizers }
+    let entry = (config, InspectorRecognizer.all(in: config), config.allViews.count)
+    recognizers = entry
+    return entry
+  }
+}

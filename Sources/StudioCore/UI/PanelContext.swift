@@ -1,0 +1,76 @@
+import TraceKit
+import TouchSim
+
+/// What every panel reads to draw one frame: a snapshot of the model, nothing it can change.
+public struct PanelContext {
+  public let theme: Theme
+  public let layout: StudioLayout
+  /// The trace folded at the playhead: what the panels show.
+  public let fold: TraceFold
+  /// The whole trace so far (the timeline and log show all of it).
+  public let trace: [TraceEntry]
+  public let playheadIndex: Int
+  public let playheadTime: Double
+  /// The engine's clock: the latest time that exists.
+  public let now: Double
+  /// The scene the trace started from, and the configuration the next touch runs on.
+  public let startScene: Scene
+  public let config: Scene
+  public let selected: String?
+  public let zoom: Double
+  /// The mouse over the device (scene points), when it is not pressed.
+  public let hover: Point?
+  /// The simulated second finger, while it is down.
+  public let virtualFinger: (touch: Int, location: Point)?
+  public let paused: Bool
+  /// A script or the last gesture is being replayed (not live input).
+  public let isReplaying: Bool
+  public let speed: Double
+  public let narration: [NarrationItem]
+  public let scroll: [ScrollablePanel: Double]
+  public let pendingChanges: [PropertyChange]
+  public let loadErrors: [String]
+  public let toast: String?
+  public let showHelp: Bool
+  public let sceneList: [SceneListItem]?
+  public let scenePath: String?
+  public let inspectorTab: InspectorTab
+  public let bottomTab: BottomTab
+  /// Costly parts of the last frame, reused when their inputs are unchanged.
+  let memo: FrameMemo
+
+  init(model m: StudioModel, layout: StudioLayout) {
+    theme = m.theme
+    self.layout = layout
+    fold = m.fold
+    trace = m.engine.trace
+    playheadIndex = m.playhead.index
+    playheadTime = m.playhead.time
+    now = max(m.clock, m.engine.now)
+    startScene = m.engineStartScene
+    config = m.config
+    selected = m.selected
+    zoom = m.zoom
+    hover = m.hover
+    virtualFinger = m.virtualFinger
+    paused = m.paused
+    isReplaying = m.isReplaying
+    speed = m.speed
+    narration = m.narration
+    scroll = m.scrollOffsets
+    pendingChanges = m.pendingChanges
+    loadErrors = m.loadErrors
+    toast = m.toast?.text
+    showHelp = m.showHelp
+    sceneList = m.sceneList
+    scenePath = m.scenePath
+    inspectorTab = m.inspectorTab
+    bottomTab = m.bottomTab
+    memo = m.frameMemo
+  }
+
+  /// The device viewport (scene points → pixels) of the canvas panel.
+  public var viewport: Viewport {
+    CanvasPanel.viewport(in: layout.canvas, window: config.window, zoom: zoom, theme: theme)
+  }
+}

@@ -1,0 +1,208 @@
+import Raster
+import TouchSim
+
+/// Widths of text in the bundled DejaVu fonts, so panels can fit, wrap and truncate text without a renderer.
+///
+/// The advance widths (per 1000 units of font size) of printable ASCII were measured from the fonts in
+/// `Assets/` with SDL2_ttf; other characters use the width DejaVu gives most symbols (arrows, ✓ ✗ ●).
+/// Glyph advances are rounded to whole pixels at the renderer's integer font size, as hinted text is.
+/// Every panel measures text with it (the inspector adds a small safety margin on top).
+enum TextMetrics {
+  /// DejaVuSans.ttf, characters 32 ... 126.
+  private static let regular: [Int] = [
+    318, 401, 460, 838, 636, 950, 780, 275, 390, 390, 500, 838, 318, 361, 318, 337, 636, 636, 636, 636, 636, 636,
+    636, 636, 636, 636, 337, 337, 838, 838, 838, 531, 1000, 684, 686, 698, 770, 632, 575, 775, 752, 295, 295, 656,
+    557, 863, 748, 787, 603, 787, 695, 635, 611, 732, 684, 989, 685, 611, 685, 390, 337, 390, 838, 500, 500, 613,
+    635, 550, 635, 615, 352, 635, 634, 278, 278, 579, 278, 974, 634, 612, 635, 635, 411, 521, 392, 634, 592, 818,
+    592, 592, 525, 636, 337, 636, 838,
+  ]
+  /// DejaVuSans-Bold.ttf, characters 32 ... 126.
+  private static let bold: [Int] = [
+    348, 456, 521, 838, 696, 1002, 872, 306, 457, 457, 523, 838, 380, 415, 380, 365, 696, 696, 696, 696, 696, 696,
+    696, 696, 696, 696, 400, 400, 838, 838, 838, 580, 1000, 774, 762, 734, 830, 683, 683, 821, 837, 372, 372, 775,
+    637, 995, 837, 850, 733, 850, 770, 720, 682, 812, 774, 1103, 771, 724, 725, 457, 365, 457, 838, 500, 500, 675,
+    716, 593, 716, 678, 435, 716, 712, 343, 343, 665, 343, 1042, 712, 687, 716, 716, 493, 595, 478, 712, 652, 924,
+    645, 652, 582, 712, 365, 712, 838,
+  ]
+  /// Non-ASCII characters the panels use whose width differs from the usual symbol width.
+  private static let special: [Character: Int] = [
+    "…": 1000, "—": 1000, "–": 500, "·": 318, "½": 969, "¼": 969, "●": 873, "○": 873, "▶": 769, "◀": 769,
+    "▮": 550, "■": 945, "☰": 896, "•": 590, "‖": 500, "⚡": 702, "◷": 873, "▲": 769, "▼": 769, "◉": 873,
+    "◐": 873, "◦": 590, "✓": 838, "✗": 838, "═": 622, "⊘": 838, "→": 838, "▸": 502, "▾": 502, "↻": 838,
+    "×": 838, "α": 687, "≥": 838, "↺": 838, "←": 838,
+  ]
+
+  /// The width in pixels of `text` drawn at `size` in `face`.
+  static func width(_ text: String, size: Double, face: FontFace = .regular) -> Double {
+    let px = max(Double(Int(size.rounded())), 1)
+    var total = 0.0
+    if face != .mono, let ascii = asciiWidth(text, px: px, table: face == .bold ? bold : regular) { return ascii }
+    for c in text { total += advance(c, px: px, face: face) }
+    return total
+  }
+
+  /// The advance of one character at `size` in `face`, in whole pixels (text widths are sums of these).
+  static func advance(_ c: Character, size: Double, face: FontFace = .regular) -> Double {
+    advance(c, px: max(Double(Int(size.rounded())), 1), face: face)
+  }
+
+  private static func advance(_ c: Character, px: Double, face: FontFace) -> Double {
+    let units: Int
+    if face == .mono {
+      units = 602
+    } else if let a = c.asciiValue, a >= 32, a < 127 {
+      units = (face == .bold ? bold : regular)[Int(a) - 32]
+    } else {
+      units = special[c] ?? 838
+    }
+    return (Double(units) * px / 1000).rounded()
+  }
+
+  /// The width of printable ASCII text straight from its bytes (nil when there is anything else).
+  private static func asciiWidth(_ text: String, px: Double, table: [Int]) -> Double? {
+    var total = 0.0
+    for b in text.utf8 {
+      guard b >= 32, b < 127 else { return nil }
+      total += (Double(table[Int(b) - 32]) * px / 1000).rounded()
+    }
+    return total
+  }
+
+  /// The height of one line of text at `size` (ascent + descent of DejaVu).
+  static func height(size: Double) -> Double { (Double(Int(size.rounded())) * 1.17).rounded(.up) }
+
+  /// `text` shortened with "…" so it fits in `width` pixels (unchanged when it fits).
+  static func truncate(_ text: String, toWidth maxWidth: Double, size: Double, face: FontFace = .regular) -> String {
+    if width(text, size: size, face: face) <= maxWidth { return text }
+    let ellipsis = width("…", size: size, face: face)
+    guard maxWidth > ellipsis else { return "" }
+    var out = ""
+    var used = 0.0
+    for c in text {
+      let w = width(String(c), size: size, face: face)
+      if used + w + ellipsis > maxWidth { break }
+      out.append(c)
+      used += w
+    }
+    while out.last == " " { out.removeLast() }
+    return out + "…"
+  }
+
+  /// `text` broken into lines of at most `maxWidth` pixels at word boundaries (a word longer than a line is
+  /// cut). At most `maxLines` lines: the last one ends with "…" when text was left over.
+  static func wrap(
+    _ text: String, toWidth maxWidth: Double, size: Double, face: FontFace = .regular, maxLines: Int = .max
+  ) -> [String] {
+    let runs = [TextRun(text: text, emphasis: false)]
+    return wrap(runs, toWidth: maxWidth, size: size, face: face, emphasisFace: face, maxLines: maxLines)
+      .map { line in line.map(\.text).joined() }
+  }
+
+  /// Runs of styled text broken into lines of at most `maxWidth` pixels at spaces; emphasised runs are
+  /// measured in `emphasisFace`. At most `maxLines` lines, the last ending with "…" when text was left over.
+  static func wrap(
+    _ runs: [TextRun], toWidth maxWidth: Double, size: Double, face: FontFace, emphasisFace: FontFace,
+    maxLines: Int = .max
+  ) -> [[TextRun]] {
+    // A word is a stretch without spaces; it may mix styles ("`pan`'s"), so it is a list of pieces.
+    var words: [(pieces: [TextRun], spaceBefore: Bool)] = []
+    var pieces: [TextRun] = []
+    var pendingSpace = false
+    var spaceBefore = false
+    for run in runs {
+      for c in run.text {
+        if c == " " || c == "\n" {
+          if !pieces.isEmpty { words.append((pieces, spaceBefore)) }
+          pieces = []
+          pendingSpace = true
+          continue
+        }
+        if pieces.isEmpty {
+          spaceBefore = pendingSpace && !words.isEmpty
+          pendingSpace = false
+        }
+        if pieces.last?.emphasis == run.emphasis {
+          pieces[pieces.count - 1].text.append(c)
+        } else {
+          pieces.append(TextRun(text: String(c), emphasis: run.emphasis))
+        }
+      }
+    }
+    if !pieces.isEmpty { words.append((pieces, spaceBefore)) }
+    func w(_ r: TextRun) -> Double { width(r.text, size: size, face: r.emphasis ? emphasisFace : face) }
+    let space = width(" ", size: size, face: face)
+    var lines: [[TextRun]] = []
+    var line: [TextRun] = []
+    var used = 0.0
+    var truncated = false
+    for (word, spaceBefore) in words {
+      let wordWidth = word.reduce(0) { $0 + w($1) }
+      let gap = line.isEmpty || !spaceBefore ? 0 : space
+      if !line.isEmpty && used + gap + wordWidth > maxWidth {
+        if lines.count + 1 >= maxLines {
+          truncated = true
+          break
+        }
+        lines.append(line)
+        line = []
+        used = 0
+      }
+      if line.isEmpty && wordWidth > maxWidth {
+        // A word longer than a line: cut it.
+        let first = word[0]
+        let text = truncate(
+          word.map(\.text).joined(), toWidth: maxWidth, size: size, face: first.emphasis ? emphasisFace : face)
+        line.append(TextRun(text: text, emphasis: first.emphasis))
+        used = maxWidth
+        continue
+      }
+      let lead = line.isEmpty || !spaceBefore ? 0 : space
+      if lead > 0 { line.append(TextRun(text: " ", emphasis: false)) }
+      line += word
+      used += lead + wordWidth
+    }
+    if !line.isEmpty { lines.append(line) }
+    if truncated, var last = lines.popLast() {
+      // Make room for the ellipsis at the end of the last line.
+      let ellipsis = width("…", size: size, face: face)
+      var total = last.reduce(0) { $0 + w($1) }
+      while total + ellipsis > maxWidth, let r = last.popLast() { total -= w(r) }
+      while last.last?.text == " " { last.removeLast() }
+      last.append(TextRun(text: "…", emphasis: false))
+      lines.append(last)
+    }
+    return merged(lines)
+  }
+
+  /// Adjacent runs of the same emphasis joined (fewer text commands).
+  private static func merged(_ lines: [[TextRun]]) -> [[TextRun]] {
+    lines.map { line in
+      var out: [TextRun] = []
+      for r in line {
+        if let last = out.last, last.emphasis == r.emphasis {
+          out[out.count - 1].text += r.text
+        } else {
+          out.append(r)
+        }
+      }
+      return out
+    }
+  }
+}
+
+/// A stretch of text with one style: plain, or emphasised (an id written between backticks).
+struct TextRun: Equatable, Sendable {
+  var text: String
+  var emphasis: Bool
+
+  /// Splits "the `buy` button" into plain and emphasised runs (the backticks are dropped).
+  static func parse(_ marked: String) -> [TextRun] {
+    var runs: [TextRun] = []
+    var emphasis = false
+    for part in marked.split(separator: "`", omittingEmptySubsequences: false) {
+      if !part.isEmpty { runs.append(TextRun(text: String(part), emphasis: emphasis)) }
+      emphasis.toggle()
+    }
+    return runs
+  }
+}

@@ -1,0 +1,43 @@
+import StudioCore
+import Raster
+import CSDL2
+import TouchSim
+
+/// Renders draw commands offscreen and returns the pixels (no display needed).
+@MainActor
+public func renderBitmap(_ commands: [DrawCommand], size: Size, assetsDirectory: String? = nil) throws -> Bitmap {
+  let target = try OffscreenCanvas(
+    width: Int(size.width), height: Int(size.height),
+    assetsDirectory: assetsDirectory ?? ResourceLocator.assetsDirectory())
+  try target.draw(commands)
+  return target.bitmap()
+}
+
+/// Renders the whole window (every panel) as the model shows it now, headless, to a PNG file.
+@MainActor
+public func renderWindowPNG(_ model: StudioModel, size: Size, path: String) throws {
+  let target = try OffscreenCanvas(width: Int(size.width), height: Int(size.height))
+  try target.draw(model.frame(size: size, pixelScale: 1).commands)
+  try target.savePNG(path)
+}
+
+/// Renders the whole window as the model shows it now, headless, and returns the pixels.
+@MainActor
+public func renderWindowBitmap(_ model: StudioModel, size: Size) throws -> Bitmap {
+  let target = try OffscreenCanvas(width: Int(size.width), height: Int(size.height))
+  try target.draw(model.frame(size: size, pixelScale: 1).commands)
+  return target.bitmap()
+}
+
+/// Reads a PNG file back as a bitmap (for tests of `renderPNG`).
+@MainActor
+public func loadPNG(path: String) throws -> Bitmap {
+  try SDLLibrary.startText()
+  guard let loaded = IMG_Load(path) else { throw SDLError("IMG_Load(\(path))") }
+  defer { SDL_FreeSurface(loaded) }
+  guard let surface = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else {
+    throw SDLError("SDL_ConvertSurfaceFormat")
+  }
+  defer { SDL_FreeSurface(surface) }
+  return Bitmap(surface: surface)
+}

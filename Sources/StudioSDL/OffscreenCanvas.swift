@@ -1,0 +1,67 @@
+import StudioCore
+import Raster
+import CSDL2
+import TouchSim
+
+/// Draws commands without a display, with the pure-Swift `Rasterizer` into an ARGB8888 pixel buffer; SDL_ttf
+/// rasterises text (once per string, face and size) and SDL_image writes PNGs.
+///
+/// Keep one to draw many frames (its text masks then stay cached as in the window). Not Sendable: main
+/// actor only.
+public final class OffscreenCanvas {
+  private let rasterizer: Rasterizer
+  private let fonts: FontLibrary
+  private let masks: TextMaskCache
+
+  /// A `width` × `height` pixel target; fonts from `assetsDirectory` (default: the located `Assets/`).
+  public convenience init(width: Int, height: Int) throws {
+    try self.init(width: width, height: height, assetsDirectory: ResourceLocator.assetsDirectory())
+  }
+
+  public init(width: Int, height: Int, assetsDirectory: String) throws(SDLError) {
+    try SDLLibrary.startText()
+    rasterizer = Rasterizer(width: width, height: height)
+    fonts = FontLibrary(assetsDirectory: assetsDirectory)
+    masks = TextMaskCache(fonts: fonts)
+  }
+
+  /// How many text masks the canvas has rasterised so far (drawing unchanged text again adds none).
+  public var textMasksCreated: Int { masks.masksCreated }
+
+  /// Draws `commands` over black. The canvas keeps its last frame and only draws again where the new one
+  /// differs (as the window does); the pixels are those of a whole frame.
+  public func draw(_ commands: [DrawCommand]) throws(SDLError) {
+    try rasterizer.render(commands, masks: masks)
+  }
+
+  /// The pixels the last `draw` changed.
+  var damage: [PixelRect] { rasterizer.damage }
+
+  /// The pixels drawn so far.
+  public func bitmap() -> Bitmap { rasterizer.buffer.bitmap() }
+
+  /// Writes the pixels to a PNG file.
+  public func savePNG(_ path: String) throws(SDLError) { try rasterizer.buffer.savePNG(path) }
+}
+
+extension Bitmap {
+  /// Copies the pixels of an ARGB8888 surface.
+  init(surface: UnsafeMutablePointer<SDL_Surface>) {
+    let w = Int(surface.pointee.w)
+    let h = Int(surface.pointee.h)
+    let pitch = Int(surface.pointee.pitch)
+    let mustLock = TS_MustLock(surface) != 0
+    if mustLock { SDL_LockSurface(surface) }
+    defer { if mustLock { SDL_UnlockSurface(surface) } }
+    var pixels: [RGBA] = []
+    pixels.reserveCapacity(w * h)
+    if let base = surface.pointee.pixels.map(UnsafeRawPointer.init) {
+      for y in 0..<h {
+        for x in 0..<w {
+          pixels.append(RGBA(argb: base.load(fromByteOffset: y * pitch + x * 4, as: UInt32.self)))
+        }
+      }
+    }
+    self.init(width: w, height: h, pixels: pixels)
+  }
+}

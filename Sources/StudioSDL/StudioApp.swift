@@ -1,0 +1,320 @@
+import StudioCore
+import Raster
+import Foundation
+import Narration
+import SceneFile
+import TouchSim
+
+/// The window's main loop: poll input → update the model → build the frame → render → present.
+///
+/// The model (`StudioModel`) is pure; this loop does what it cannot: the wall clock, the SDL window,
+/// watching and writing the scene file, screenshots, and the test hooks (`--trace-out`, `--inject`).
+@MainActor
+public final class StudioApp {
+  public let model: StudioModel
+  public struct Options: Sendable {
+    /// Writes the engine's trace (JSON Lines) here whenever it grows, and on exit. When the engine
+    /// restarts (a scene reload, a replay), the finished engine's whole trace is written to PATH.1, then
+    /// PATH.2 and so on, and PATH starts again with the new engine's trace.
+    public var traceOut: String?
+    /// Finger events to push into SDL's queue at given times (tests of touchscreen input).
+    public var inject: [InjectedEvent] = []
+    /// Where screenshots go (default: the current directory).
+    public var screenshotDirectory = "."
+    /// Window size in points.
+    public var size = Size(1440, 900)
+    /// Start in presenter mode.
+    public var presenter = false
+    /// Benchmark hooks (`touchscope bench` runs the window as a child process and reads these reports).
+    public var benchmark = BenchmarkReports.none
+    public init() {}
+  }
+  private let options: Options
+  private var watched: (path: String, stamp: FileStamp?)?
+  private var lastWatch: Double = -1000
+  private var writtenTraceCount = -1
+  private var lastTraceWrite: Double = -1000
+  private var finishedTraces = 0
+
+  public init(scene: Scene, path: String?, options: Options = Options()) {
+    model = StudioModel(scene: scene, path: path)
+    model.narrator = StudioNarration.narrate
+    model.narrateInBackground()
+    self.options = options
+    if let path { watched = (path, FileStamp(path: path)) }
+    if options.presenter { model.perform(.togglePresenter) }
+  }
+
+  /// Opens the window and runs until the user quits; returns the trace of the session.
+  ///
+  /// Frames are paced at most 120 a second and at least 60 while anything changes; a frame identical to
+  /// the last one is neither drawn nor presented, and once nothing has changed for a while the loop
+  /// sleeps until input arrives (checking the scene file ten times a second).
+  @discardableResult
+  public func run() throws -> [TraceEntry] {
+    let window = try SDLWindow(
+      title: "Touchscope", width: Int(options.size.width), height: Int(options.size.height),
+      assetsDirectory: ResourceLocator.assetsDirectory())
+    let start = window.ticks
+    var pending = options.inject.sorted { $0.at < $1.at }
+    var screenshotPath: String?
+    var presented = 0
+    var unchangedFrames = 0
+    var lastBuilt = -1000.0
+    var lastCommands: [DrawCommand] = []
+    var reloadToReport = false
+    var idleStart: (wall: Double, cpu: Double)?
+    while model.isRunning {
+      let frameStart = window.ticks
+      let wall = frameStart - start
+      while let e = pending.first, e.at <= wall {
+        pending.removeFirst()
+        window.pushFinger(e.kind, finger: e.finger, x: e.x, y: e.y, synthesizeMouse: e.synthesizeMouse)
+      }
+      let inputs = window.pollInputs()
+      for input in inputs { model.handle(input, wall: wall) }
+      if watchSceneFile(wall: wall) { reloadToReport = true }
+      model.tick(wall: wall)
+      for effect in model.drainEffects() {
+        switch effect {
+        case .writeFile(let path, let text, let note): write(text, to: path, note: note, wall: wall)
+        case .screenshot: screenshotPath = nextScreenshotPath()
+        case .openScene(let path):
+          open(path, wall: wall)
+          reloadToReport = true
+        case .engineFinished(let trace): writeFinished(trace)
+        case .quit: break
+        }
+      }
+      // At rest (30 unchanged frames in a row) a frame is built only when input arrived, the scene file
+      // changed, or half a second passed (anything the clock alone changes, such as a toast running
+      // out, shows within that).
+      if let s = idleStart, s.cpu >= 0, wall - s.wall >= 4000 {
+        // CPU used per second of wall time while nothing happens.
+        BenchmarkReports.print("idle", String(format: "%.3f", (BenchmarkReports.processCPU() - s.cpu) / 4))
+        return model.engine.trace
+      } else if let s = idleStart, s.cpu < 0, wall - s.wall >= 5000 {
+        idleStart = (wall, BenchmarkReports.processCPU())
+      }
+      let resting =
+        unchangedFrames >= 30 && inputs.isEmpty && !reloadToReport && screenshotPath == nil && !window.needsRepaint
+      if resting && wall - lastBuilt < 500 {
+        writeTrace(wall: wall, force: false)
+        pace(window, frameStart: frameStart, idle: true, nextInjection: pending.first.map { $0.at + start })
+        continue
+      }
+      lastBuilt = wall
+      let list = model.frame(size: window.pixelSize, pixelScale: window.pixelScale)
+      let changed = list.commands != lastCommands || screenshotPath != nil || presented == 0
+      if changed || window.needsRepaint {
+        // An unchanged frame is presented again only when the window was uncovered or resized; it is then
+        // not drawn again, its last pixels are copied.
+        try window.present(list.commands, screenshot: screenshotPath)
+        lastCommands = list.commands
+      }
+      if changed {
+        presented += 1
+        unchangedFrames = 0
+      } else {
+        unchangedFrames += 1
+      }
+      if let shot = screenshotPath {
+        model.notify("Screenshot saved to \(shot)", wall: wall)
+        screenshotPath = nil
+      }
+      if presented == 1 && changed {
+        // The library's titles are read once the first frame is up, so they never delay start-up.
+        model.library = SceneLibrary.items()
+        switch options.benchmark {
+        case .firstFrame:
+          BenchmarkReports.print("first-frame")
+          return model.engine.trace
+        case .reloads: BenchmarkReports.print("ready")
+        case .idle: idleStart = (wall, -1)  // measured from five seconds after the first frame
+        case .none: break
+        }
+      } else if changed && reloadToReport && options.benchmark == .reloads {
+        BenchmarkReports.print("reloaded")
+      }
+      if changed { reloadToReport = false }
+      writeTrace(wall: wall, force: false)
+      pace(
+        window, frameStart: frameStart, idle: unchangedFrames >= 30, nextInjection: pending.first.map { $0.at + start })
+    }
+    writeTrace(wall: 0, force: true)
+    return model.engine.trace
+  }
+
+  // MARK: Files
+
+  /// Sleeps until the next frame is due. Busy frames come at most every 1/120 s (so a flood of mouse
+  /// events cannot starve the machine) and at least every 1/60 s; input wakes the loop at once. After 30
+  /// unchanged frames the loop is idle: it waits for input for up to 100 ms at a time.
+  private func pace(_ window: SDLWindow, frameStart: Double, idle: Bool, nextInjection: Double?) {
+    let minimum = 1000.0 / 120
+    let spent = window.ticks - frameStart
+    if spent < minimum { window.delay(milliseconds: Int((minimum - spent).rounded(.up))) }
+    var wait = idle ? 100.0 : 1000.0 / 60 - (window.ticks - frameStart)
+    if let next = nextInjection { wait = min(wait, next - window.ticks) }
+    if wait >= 1 { window.waitForInput(timeoutMilliseconds: Int(wait)) }
+  }
+
+  /// Checks the scene file ten times a second; a change reloads it (or shows why it cannot). True when
+  /// the file changed.
+  private func watchSceneFile(wall: Double) -> Bool {
+    guard let w = watched, wall - lastWatch >= 100 else { return false }
+    lastWatch = wall
+    let stamp = FileStamp(path: w.path)
+    guard stamp != w.stamp else { return false }
+    watched = (w.path, stamp)
+    reload(w.path, wall: wall)
+    return true
+  }
+
+  private func reload(_ path: String, wall: Double) {
+    do {
+      let scene = try SceneLoader.load(path: path)
+      model.load(scene, path: path)
+      model.notify("Reloaded \(path)", wall: wall)
+    } catch {
+      model.loadFailed(error.diagnostics.map(\.description))
+    }
+  }
+
+  private func open(_ path: String, wall: Double) {
+    watched = (path, FileStamp(path: path))
+    reload(path, wall: wall)
+  }
+
+  private func write(_ text: String, to path: String, note: String, wall: Double) {
+    do {
+      try text.write(toFile: path, atomically: true, encoding: .utf8)
+      watched = watched.map { ($0.path, FileStamp(path: $0.path)) }
+      model.notify(note, wall: wall)
+    } catch {
+      model.notify("Could not save \(path): \(error.localizedDescription)", wall: wall)
+    }
+  }
+
+  private func nextScreenshotPath() -> String {
+    var n = 1
+    let dir = options.screenshotDirectory
+    while FileManager.default.fileExists(atPath: "\(dir)/touchscope-\(n).png") { n += 1 }
+    return "\(dir)/touchscope-\(n).png"
+  }
+
+  private func writeFinished(_ trace: [TraceEntry]) {
+    guard let path = options.traceOut else { return }
+    finishedTraces += 1
+    try? traceJSONLines(trace).write(toFile: "\(path).\(finishedTraces)", atomically: true, encoding: .utf8)
+    writtenTraceCount = -1
+  }
+
+  private func writeTrace(wall: Double, force: Bool) {
+    guard let path = options.traceOut else { return }
+    let trace = model.engine.trace
+    guard force || (trace.count != writtenTraceCount && wall - lastTraceWrite >= 100) else { return }
+    writtenTraceCount = trace.count
+    lastTraceWrite = wall
+    try? traceJSONLines(trace).write(toFile: path, atomically: true, encoding: .utf8)
+  }
+}
+
+/// What the window reports on standard output for `touchscope bench` (each line `WORD NANOSECONDS`, the
+/// system's monotonic clock, or `idle CPU-MS-PER-SECOND`).
+public enum BenchmarkReports: Sendable, Equatable {
+  case none
+  /// Report `first-frame` once the first frame is presented, then quit.
+  case firstFrame
+  /// Report `ready` after the first frame, and `reloaded` when the first frame after a scene file's change
+  /// is presented.
+  case reloads
+  /// Report the CPU milliseconds used per second over four idle seconds (from five seconds after the first
+  /// frame), then quit.
+  case idle
+
+  static func print(_ word: String, _ value: String? = nil) {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    let ns = UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+    FileHandle.standardOutput.write(Data("\(word) \(value ?? String(ns))\n".utf8))
+  }
+
+  /// CPU time used by this process so far, in milliseconds.
+  static func processCPU() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
+    return Double(ts.tv_sec) * 1000 + Double(ts.tv_nsec) / 1e6
+  }
+}
+
+/// A finger event to push into SDL's queue `at` milliseconds after the window opened.
+public struct InjectedEvent: Equatable, Sendable {
+  public var at: Double
+  public var kind: FingerEventKind
+  public var finger: Int64
+  /// Normalised window coordinates (0...1), as SDL reports touchscreen fingers.
+  public var x: Double
+  public var y: Double
+  /// Also push the mouse event SDL would synthesize from this finger (the window must ignore it).
+  public var synthesizeMouse: Bool
+
+  /// Parses lines `MS down|motion|up FINGER X Y [mouse]`; `#` starts a comment.
+  public static func parse(_ text: String) throws -> [InjectedEvent] {
+    var out: [InjectedEvent] = []
+    for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+      let parts = line.split(separator: " ").map(String.init)
+      if parts.isEmpty { continue }
+      guard parts.count >= 5, let at = Double(parts[0]), let kind = FingerEventKind(rawValue: parts[1]),
+        let finger = Int64(parts[2]), let x = Double(parts[3]), let y = Double(parts[4]),
+        (0...1).contains(x), (0...1).contains(y)
+      else { throw InjectError(line: i + 1, text: String(raw)) }
+      out.append(
+        InjectedEvent(
+          at: at, kind: kind, finger: finger, x: x, y: y, synthesizeMouse: parts.count > 5 && parts[5] == "mouse"))
+    }
+    return out
+  }
+}
+
+public struct InjectError: Error, CustomStringConvertible {
+  public var line: Int
+  public var text: String
+  public var description: String { "line \(line): expected 'MS down|motion|up FINGER X Y [mouse]', got '\(text)'" }
+}
+
+/// A file's modification time and size, to notice edits.
+struct FileStamp: Equatable {
+  var modified: Date?
+  var size: Int?
+  init?(path: String) {
+    guard let a = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
+    modified = a[.modificationDate] as? Date
+    size = (a[.size] as? NSNumber)?.intValue
+  }
+}
+
+/// The scene library (the `Scenes` folder), for the scene list.
+public enum SceneLibrary {
+  public static func items() -> [SceneListItem] {
+    guard let dir = ResourceLocator.findUpward("Scenes"),
+      let names = try? FileManager.default.contentsOfDirectory(atPath: dir)
+    else { return [] }
+    return names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") || $0.hasSuffix(".json") }.sorted()
+      .map { name in
+        let path = (dir as NSString).appendingPathComponent(name)
+        let title = (try? SceneLoader.load(path: path))?.title ?? "(invalid) " + name
+        return SceneListItem(path: path, title: title)
+      }
+  }
+}
+
+/// The narration module's sentences as the window's narration items.
+public enum StudioNarration {
+  @Sendable public static func narrate(_ trace: [TraceEntry], _ scene: Scene) -> [NarrationItem] {
+    Narrator.narrate(trace, scene: scene).map {
+      NarrationItem(t: $0.t, traceIndex: $0.traceIndex, isSummary: $0.kind == .summary, text: $0.text)
+    }
+  }
+}

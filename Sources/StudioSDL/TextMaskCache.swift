@@ -1,0 +1,96 @@
+import StudioCore
+import Raster
+import CSDL2
+
+/// Rendered text as coverage masks, keyed by string, face and size (not colour), so unchanged text is
+/// rasterised once and then only blitted, in any colour.
+///
+/// SDL_ttf renders each string once, white with its coverage in the alpha channel, and the alpha is kept.
+/// Entries not used for `maxIdleFrames` frames are dropped at the end of a frame. Not Sendable: main actor
+/// only.
+final class TextMaskCache {
+  private final class Entry {
+    let mask: TextMask
+    var lastUsed: Int
+
+    init(mask: TextMask, lastUsed: Int) {
+      self.mask = mask
+      self.lastUsed = lastUsed
+    }
+  }
+
+  private let fonts: FontLibrary
+  private var entries: [TextMaskKey: Entry] = [:]
+  /// Scratch for `endFrame`.
+  private var stale: [TextMaskKey] = []
+  private var frame = 0
+  let maxIdleFrames: Int
+  /// How many masks were rasterised so far (for tests and the benchmark).
+  private(set) var masksCreated = 0
+
+  init(fonts: FontLibrary, maxIdleFrames: Int = 120) {
+    self.fonts = fonts
+    self.maxIdleFrames = maxIdleFrames
+  }
+
+  /// How many masks are cached.
+  var count: Int { entries.count }
+
+  /// The mask for `key`, rasterised on first use (nil for empty text).
+  func mask(_ key: TextMaskKey) throws(SDLError) -> TextMask? {
+    guard !key.text.isEmpty else { return nil }
+    if let entry = entries[key] {
+      entry.lastUsed = frame
+      return entry.mask
+    }
+    let mask = try render(key)
+    masksCreated += 1
+    entries[key] = Entry(mask: mask, lastUsed: frame)
+    return mask
+  }
+
+  /// Ends a frame: drops masks idle for too long.
+  func endFrame() {
+    frame += 1
+    stale.removeAll(keepingCapacity: true)
+    for (key, entry) in entries where frame - entry.lastUsed > maxIdleFrames { stale.append(key) }
+    for key in stale { entries[key] = nil }
+  }
+
+  /// Rasterises `key` with SDL_ttf and keeps the alpha channel.
+  private func render(_ key: TextMaskKey) throws(SDLError) -> TextMask {
+    let font = try fonts.font(key.face, size: key.size)
+    let white = SDL_Color(r: 255, g: 255, b: 255, a: 255)
+    guard let rendered = TTF_RenderUTF8_Blended(font, key.text, white) else {
+      throw SDLError("TTF_RenderUTF8_Blended")
+    }
+    defer { SDL_FreeSurface(rendered) }
+    var surface = rendered
+    var converted: UnsafeMutablePointer<SDL_Surface>?
+    if surface.pointee.format.pointee.format != SDL_PIXELFORMAT_ARGB8888.rawValue {
+      guard let argb = SDL_ConvertSurfaceFormat(rendered, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else {
+        throw SDLError("SDL_ConvertSurfaceFormat")
+      }
+      converted = argb
+      surface = argb
+    }
+    defer { if let converted { SDL_FreeSurface(converted) } }
+    let width = Int(surface.pointee.w)
+    let height = Int(surface.pointee.h)
+    let pitch = Int(surface.pointee.pitch)
+    let mustLock = TS_MustLock(surface) != 0
+    if mustLock { SDL_LockSurface(surface) }
+    defer { if mustLock { SDL_UnlockSurface(surface) } }
+    guard let base = surface.pointee.pixels.map(UnsafeRawPointer.init) else {
+      return TextMask(width: 0, height: 0, coverage: [])
+    }
+    let coverage = [UInt8](unsafeUninitializedCapacity: width * height) { out, initialized in
+      for y in 0..<height {
+        let row = base + y * pitch
+        for x in 0..<width { out[y * width + x] = UInt8(row.load(fromByteOffset: x * 4, as: UInt32.self) >> 24) }
+      }
+      initialized = width * height
+    }
+    return TextMask(width: width, height: height, coverage: coverage)
+  }
+}

@@ -1,5 +1,5 @@
-import Raster
 import Foundation
+import Raster
 
 /// Finds the package's folders (`Assets/`, `Scenes/`) at run time.
 ///

@@ -1,6 +1,6 @@
-import TraceKit
 import Raster
 import TouchSim
+import TraceKit
 
 /// Turns a scene (and the fingers on it) into draw commands: the device canvas of the window.
 ///

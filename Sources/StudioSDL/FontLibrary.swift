@@ -1,6 +1,6 @@
-import StudioCore
-import Raster
 import CSDL2
+import Raster
+import StudioCore
 
 /// The bundled fonts, opened lazily per face and pixel size.
 ///

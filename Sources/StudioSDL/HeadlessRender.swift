@@ -1,6 +1,6 @@
-import StudioCore
-import Raster
 import CSDL2
+import Raster
+import StudioCore
 import TouchSim
 
 /// Renders draw commands offscreen and returns the pixels (no display needed).

@@ -1,6 +1,6 @@
-import StudioCore
-import Raster
 import CSDL2
+import Raster
+import StudioCore
 import TouchSim
 
 /// Draws commands without a display, with the pure-Swift `Rasterizer` into an ARGB8888 pixel buffer; SDL_ttf

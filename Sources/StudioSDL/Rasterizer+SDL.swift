@@ -1,6 +1,6 @@
-import StudioCore
-import Raster
 import CSDL2
+import Raster
+import StudioCore
 
 extension Rasterizer {
   /// A whole frame: `commands` over black, their text from `masks` (rasterised by SDL_ttf on first use),

@@ -1,6 +1,6 @@
+import CSDL2
 import Raster
 import StudioCore
-import CSDL2
 
 /// A failed SDL, SDL_ttf or SDL_image call, with the library's own message.
 public struct SDLError: Error, CustomStringConvertible, Sendable {

@@ -1,7 +1,7 @@
-import StudioCore
-import Raster
 import CSDL2
 import Foundation
+import Raster
+import StudioCore
 import TouchSim
 
 /// A resizable, HiDPI-aware window with an accelerated renderer (software as a fallback).

@@ -1,8 +1,8 @@
-import StudioCore
-import Raster
 import Foundation
 import Narration
+import Raster
 import SceneFile
+import StudioCore
 import TouchSim
 
 /// The window's main loop: poll input → update the model → build the frame → render → present.

@@ -1,8 +1,8 @@
 import Foundation
+import Raster
 import SceneFile
 import StudioCore
 import StudioSDL
-import Raster
 import TouchSim
 
 /// Figures measured on a child process: the real window (start-up, reload) and the memory soak.

@@ -1,8 +1,8 @@
 import Foundation
+import Raster
 import SceneFile
 import StudioCore
 import StudioSDL
-import Raster
 import TouchSim
 
 /// The window's figures measured in process: frame cost, input latency and the long soak.

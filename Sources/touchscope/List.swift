@@ -1,9 +1,9 @@
 import ArgumentParser
 import Foundation
+import Raster
 import SceneFile
 import StudioCore
 import StudioSDL
-import Raster
 
 struct List: ParsableCommand {
   static let configuration = CommandConfiguration(

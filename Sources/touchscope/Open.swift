@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
+import Raster
 import StudioCore
 import StudioSDL
-import Raster
 import TouchSim
 
 struct Open: ParsableCommand {

@@ -1,8 +1,8 @@
 import Foundation
+import Raster
 import SceneFile
 import StudioCore
 import StudioSDL
-import Raster
 import TouchSim
 
 /// Loading scene and script files for the subcommands: diagnostics to stderr, never a crash.

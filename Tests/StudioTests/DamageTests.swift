@@ -4,9 +4,9 @@ import TestSupport
 import Testing
 import TouchSim
 
+@testable import Raster
 @testable import StudioCore
 @testable import StudioSDL
-@testable import Raster
 @testable import TraceKit
 
 /// Drawing only what changed (issue 5: frame cost): a frame drawn over the previous one, repainting only

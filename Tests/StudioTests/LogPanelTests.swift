@@ -2,9 +2,9 @@ import TestSupport
 import Testing
 import TouchSim
 
+@testable import Raster
 @testable import StudioCore
 @testable import StudioSDL
-@testable import Raster
 @testable import TraceKit
 
 /// The log: one readable line per trace event; each line jumps the playhead to its entry.

@@ -2,9 +2,9 @@ import TestSupport
 import Testing
 import TouchSim
 
+@testable import Raster
 @testable import StudioCore
 @testable import StudioSDL
-@testable import Raster
 @testable import TraceKit
 
 /// Endless live input keeps memory bounded without changing what the window shows (issue 5, memory).

@@ -2,9 +2,9 @@ import TestSupport
 import Testing
 import TouchSim
 
+@testable import Raster
 @testable import StudioCore
 @testable import StudioSDL
-@testable import Raster
 @testable import TraceKit
 
 /// The narration strip: the sentence for the entry at the playhead, ids set apart, the gesture's summary.

@@ -2,9 +2,9 @@ import Foundation
 import Testing
 import TouchSim
 
+@testable import Raster
 @testable import StudioCore
 @testable import StudioSDL
-@testable import Raster
 @testable import TraceKit
 
 /// Offscreen renders with SDL's software renderer: no display needed. SDL and SDL_ttf are process-wide,

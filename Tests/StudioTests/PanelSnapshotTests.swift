@@ -3,9 +3,9 @@ import SceneFile
 import Testing
 import TouchSim
 
+@testable import Raster
 @testable import StudioCore
 @testable import StudioSDL
-@testable import Raster
 @testable import TraceKit
 
 /// Draw-command snapshots of the main panels for several library scenes, at a time in their scripts.

@@ -3,9 +3,9 @@ import Foundation
 import Testing
 import TouchSim
 
+@testable import Raster
 @testable import StudioCore
 @testable import StudioSDL
-@testable import Raster
 @testable import TraceKit
 
 /// Text masks rendered by SDL_ttf and cached, and the window presenting the rasterizer's frames. SDL and

@@ -1,9 +1,9 @@
 import Testing
 import TouchSim
 
+@testable import Raster
 @testable import StudioCore
 @testable import StudioSDL
-@testable import Raster
 @testable import TraceKit
 
 /// The pure-Swift rasterizer, pixel by pixel: every command kind drawn into a small buffer, no SDL.

@@ -2,9 +2,9 @@ import Foundation
 import Testing
 import TouchSim
 
+@testable import Raster
 @testable import StudioCore
 @testable import StudioSDL
-@testable import Raster
 @testable import TraceKit
 
 /// A running `touchscope open` window under X, driven with xdotool.

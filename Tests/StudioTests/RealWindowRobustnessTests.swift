@@ -2,9 +2,9 @@ import Foundation
 import Testing
 import TouchSim
 
+@testable import Raster
 @testable import StudioCore
 @testable import StudioSDL
-@testable import Raster
 @testable import TraceKit
 
 /// Issue 6, item 4, in the real window under X (Xvfb in `make test`), driven with xdotool: losing focus,

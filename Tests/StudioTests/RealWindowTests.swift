@@ -3,9 +3,9 @@ import SceneFile
 import Testing
 import TouchSim
 
+@testable import Raster
 @testable import StudioCore
 @testable import StudioSDL
-@testable import Raster
 @testable import TraceKit
 
 /// The real window under X (Xvfb in `make test`): real mouse and keys through xdotool, real touchscreen

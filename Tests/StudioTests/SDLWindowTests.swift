@@ -2,9 +2,9 @@ import CSDL2
 import Testing
 import TouchSim
 
+@testable import Raster
 @testable import StudioCore
 @testable import StudioSDL
-@testable import Raster
 @testable import TraceKit
 
 /// The window with SDL's dummy video driver and software renderer: no display needed. Events are pushed

@@ -1,9 +1,9 @@
 import Testing
 import TouchSim
 
+@testable import Raster
 @testable import StudioCore
 @testable import StudioSDL
-@testable import Raster
 @testable import TraceKit
 
 /// A 100 × 200 window with one red box (with text) inside a root whose id label is drawn too.

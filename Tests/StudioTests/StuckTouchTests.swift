@@ -3,9 +3,9 @@ import TestSupport
 import Testing
 import TouchSim
 
+@testable import Raster
 @testable import StudioCore
 @testable import StudioSDL
-@testable import Raster
 @testable import TraceKit
 
 /// Issue 6, item 4, in the window's model: whatever happens in the middle of a gesture (focus lost, the

@@ -2,9 +2,9 @@ import TestSupport
 import Testing
 import TouchSim
 
+@testable import Raster
 @testable import StudioCore
 @testable import StudioSDL
-@testable import Raster
 @testable import TraceKit
 
 /// The timeline: lanes per touch, recognizer and responder on one time axis, built from a scripted run.

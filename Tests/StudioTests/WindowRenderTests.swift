@@ -3,9 +3,9 @@ import TestSupport
 import Testing
 import TouchSim
 
+@testable import Raster
 @testable import StudioCore
 @testable import StudioSDL
-@testable import Raster
 @testable import TraceKit
 
 /// The whole window rendered headless (what `touchscope render` writes): its pixels show the scene's

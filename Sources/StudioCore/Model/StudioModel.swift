@@ -1,6 +1,6 @@
-import TraceKit
 import SceneFile
 import TouchSim
+import TraceKit
 
 /// The window's whole state, without the window: pure and clock-free, so tests drive it directly.
 ///

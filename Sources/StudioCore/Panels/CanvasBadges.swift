@@ -1,6 +1,6 @@
-import TraceKit
 import Raster
 import TouchSim
+import TraceKit
 
 /// Recognizer badges: a small pill per recognizer in the top-trailing corner of its view, coloured by the
 /// recognizer's state at the playhead (blue in progress, green recognized, red failed or cancelled, amber

@@ -1,6 +1,6 @@
-import TraceKit
 import Raster
 import TouchSim
+import TraceKit
 
 /// The value controls drawn simply: a switch's knob, a slider's thumb, a stepper's halves, a segmented
 /// control's selected segment and a page control's dots, at the value the trace says they have now.

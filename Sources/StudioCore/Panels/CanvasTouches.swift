@@ -1,6 +1,6 @@
-import TraceKit
 import Raster
 import TouchSim
+import TraceKit
 
 /// The fingers on the canvas: touches of the fold (down ones, and lifted ones for a short linger), the
 /// simulated second finger, the hovering pointer, and the thresholds drawn on a touch (the long press's

@@ -1,6 +1,6 @@
-import TraceKit
 import Raster
 import TouchSim
+import TraceKit
 
 /// The hit-test walk on the canvas, as far as the playhead has shown it.
 ///

@@ -1,6 +1,6 @@
-import TraceKit
 import Raster
 import TouchSim
+import TraceKit
 
 /// The inspector's Views tab: the view hierarchy as an indented tree with per-view toggles, and the
 /// last hit-test walk on it (visit numbers and results, the hit view in the touch's colour, views the

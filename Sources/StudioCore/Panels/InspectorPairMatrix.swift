@@ -1,6 +1,6 @@
-import TraceKit
 import Raster
 import TouchSim
+import TraceKit
 
 /// The inspector's Pairs tab: which recognizers may recognize together and which wait for which.
 ///

@@ -1,6 +1,6 @@
-import TraceKit
 import Raster
 import TouchSim
+import TraceKit
 
 /// One recognizer's card in the inspector's Recognizers tab.
 ///

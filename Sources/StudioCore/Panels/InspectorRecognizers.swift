@@ -1,5 +1,5 @@
-import TraceKit
 import TouchSim
+import TraceKit
 
 /// A recognizer as the inspector lists it: one of the scene's, or a scroll view's built-in pan.
 struct InspectorRecognizer {

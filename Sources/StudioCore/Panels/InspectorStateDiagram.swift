@@ -1,6 +1,6 @@
-import TraceKit
 import Raster
 import TouchSim
+import TraceKit
 
 /// A recognizer's state machine drawn as a small diagram (rule 5.1).
 ///

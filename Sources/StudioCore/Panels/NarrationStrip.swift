@@ -1,5 +1,5 @@
-import Raster
 import Foundation
+import Raster
 import TouchSim
 
 /// The narration strip: the sentence explaining what the playhead shows, large enough for a projector.

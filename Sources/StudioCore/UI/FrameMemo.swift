@@ -1,6 +1,6 @@
-import TraceKit
 import Raster
 import TouchSim
+import TraceKit
 
 /// Results of the costly, pure parts of a frame, kept for the next frame when their inputs are equal.
 ///

@@ -1,5 +1,5 @@
-import TraceKit
 import TouchSim
+import TraceKit
 
 /// What every panel reads to draw one frame: a snapshot of the model, nothing it can change.
 public struct PanelContext {

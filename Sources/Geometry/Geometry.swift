@@ -92,6 +92,30 @@ public struct AffineTransform: Hashable, Sendable {
   }
 }
 
+extension AffineTransform {
+  /// The transform that applies `self` first and then `outer`: `outer.apply(self.apply(p))`.
+  public func followed(by outer: AffineTransform) -> AffineTransform {
+    AffineTransform(
+      a: outer.a * a + outer.c * b,
+      b: outer.b * a + outer.d * b,
+      c: outer.a * c + outer.c * d,
+      d: outer.b * c + outer.d * d,
+      tx: outer.a * tx + outer.c * ty + outer.tx,
+      ty: outer.b * tx + outer.d * ty + outer.ty)
+  }
+
+  /// A pure translation.
+  public static func translation(_ p: Point) -> AffineTransform {
+    AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: p.x, ty: p.y)
+  }
+
+  /// Whether the transform keeps rectangles axis-aligned (no rotation or skew).
+  public var isAxisAligned: Bool { abs(b) < 1e-9 && abs(c) < 1e-9 }
+
+  /// The linear part applied to a vector (no translation).
+  public func applyLinear(_ v: Point) -> Point { Point(a * v.x + c * v.y, b * v.x + d * v.y) }
+}
+
 /// Sine, cosine and atan2 without Foundation (the engine depends on the standard library only).
 public enum Trig {
   /// Cosine and sine of an angle in degrees, exact at multiples of 90°.

@@ -1,4 +1,5 @@
 import TouchSim
+import TraceKit
 
 /// What happened during one gesture (from the first touch-down until every touch is up and every
 /// recognizer has settled), collected for the "Why?" summary.

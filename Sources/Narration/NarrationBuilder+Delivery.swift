@@ -1,4 +1,5 @@
 import TouchSim
+import TraceKit
 
 /// Where a delivery went after touch.view: up the responder chain to whoever handled it (rule B).
 struct ResponderChain: Equatable {

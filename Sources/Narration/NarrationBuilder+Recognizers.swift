@@ -1,4 +1,5 @@
 import TouchSim
+import TraceKit
 
 /// State changes and their actions, waiting, timers, and the questions recognizers and scroll views
 /// are asked.

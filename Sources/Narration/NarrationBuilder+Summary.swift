@@ -1,4 +1,5 @@
 import TouchSim
+import TraceKit
 
 /// The "Why?" summary after each gesture: for each recognizer involved, whether it fired and why;
 /// for each control that was touched, whether touchUpInside fired and why not; views whose touches

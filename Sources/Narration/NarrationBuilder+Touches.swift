@@ -1,4 +1,5 @@
 import TouchSim
+import TraceKit
 
 /// Touches going down, moving and lifting; the hit-test walk; the recognizers a touch is attached to.
 extension NarrationBuilder {
@@ -56,7 +57,7 @@ extension NarrationBuilder {
       default: break
       }
     }
-    guard let hit else { return [] }
+    guard let hit else { return partialWalkSentence(visits) }
     let n = hit.touch
     guard let root = visits.first else {
       return [.line(index: hit.index, text: resultSentence(n, hit.view))]
@@ -104,6 +105,20 @@ extension NarrationBuilder {
       .line(index: root.index, text: Phrase.sentence(text, rules)),
       .line(index: hit.index, text: resultSentence(n, hit.view, outset: outset.text)),
     ]
+  }
+
+  /// The walk told as far as it has gone (the narration stops at the window's playhead): the view it
+  /// is visiting now and what it found there, without giving away where it ends.
+  private func partialWalkSentence(_ visits: [Visit]) -> [Piece] {
+    guard let last = visits.last else { return [] }
+    let finger = tracker.gesture?.touches.last.map { "finger \($0.number)" } ?? "the touch"
+    let (verdict, rules) = predicate(last)
+    let step = visits.count == 1 ? "starts at" : "visits"
+    var text = "The hit test for \(finger) \(step) \(Phrase.code(last.view)), which \(verdict)"
+    if last.result == .inside, !(scene.children[last.view] ?? []).isEmpty {
+      text += "; it asks its subviews next, the front-most first"
+    }
+    return [.line(index: last.index, text: Phrase.sentence(text, rules + ["A-1"]))]
   }
 
   private func resultSentence(_ n: Int, _ view: String?, outset: String = "") -> String {

@@ -1,4 +1,5 @@
 import TouchSim
+import TraceKit
 
 /// Explains a run in plain sentences, from its trace and its scene.
 ///
@@ -10,8 +11,13 @@ import TouchSim
 public enum Narrator {
   /// The narration of `trace`, a run of `scene` (the scene as it was before the run started), in
   /// trace order: lines never go back in time and every `traceIndex` is an index of `trace`.
-  public static func narrate(_ trace: [TraceEntry], scene: Scene) -> [NarrationLine] {
-    NarrationBuilder(trace: trace, scene: scene).run()
+  ///
+  /// `complete`: the trace is a whole run, so a gesture still unsettled at its end is summed up too.
+  /// The window narrates the trace up to its playhead with `complete: false`: nothing past the playhead
+  /// is known, so a gesture's "why?" summary comes only once it has settled, and a hit-test walk or a
+  /// burst of moves is told as far as it has gone.
+  public static func narrate(_ trace: [TraceEntry], scene: Scene, complete: Bool = true) -> [NarrationLine] {
+    NarrationBuilder(trace: trace, scene: scene, complete: complete).run()
   }
 }
 
@@ -32,9 +38,13 @@ final class NarrationBuilder {
   /// Responder chains already told in full in this gesture ("view:hop>hop").
   var describedChains: Set<String> = []
 
-  init(trace: [TraceEntry], scene: Scene) {
+  /// The trace is a whole run (see `Narrator.narrate`).
+  let complete: Bool
+
+  init(trace: [TraceEntry], scene: Scene, complete: Bool) {
     self.trace = trace
     self.scene = LiveScene(scene)
+    self.complete = complete
     groups = TraceGroups(trace)
   }
 
@@ -46,7 +56,7 @@ final class NarrationBuilder {
         for piece in narrate(members) { take(piece) }
       }
       let endOfTime = i == trace.count - 1 || trace[i + 1].t != trace[i].t
-      if endOfTime && tracker.gesture != nil && (tracker.isSettled || i == trace.count - 1) {
+      if endOfTime && tracker.gesture != nil && (tracker.isSettled || complete && i == trace.count - 1) {
         closeGesture(at: i)
       }
     }

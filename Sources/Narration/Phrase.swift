@@ -1,4 +1,5 @@
 import TouchSim
+import TraceKit
 
 /// Small helpers that keep the sentences uniform: ids in backticks, numbers, points, lists, rules.
 enum Phrase {

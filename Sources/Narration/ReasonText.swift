@@ -1,4 +1,5 @@
 import TouchSim
+import TraceKit
 
 /// A clause that reads after "because", with the rules it rests on.
 struct Because {

@@ -1,4 +1,5 @@
 import TouchSim
+import TraceKit
 
 /// Which trace entries one sentence explains together, worked out before narrating.
 ///

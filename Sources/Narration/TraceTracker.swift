@@ -1,4 +1,5 @@
 import TouchSim
+import TraceKit
 
 /// Follows the trace entry by entry: live touches, recognizer states, who is involved, deliveries
 /// still held. It annotates entries with what the narration needs (why a touch was cancelled, how
@@ -134,12 +135,8 @@ struct TraceTracker {
       gesture?.withView(c) { $0.controlEvents.append((t, event, value)) }
     case .timer(let what, let owner):
       timers.append((t, what, owner))
-    case .set(let target, let key, let value):
-      scene.apply(target: target, key: key, value: value)
-    case .reorder(let view, let to):
-      scene.reorder(view, toFront: to == "front")
-    case .scroll(let view, let offset):
-      scene.scroll(view, to: offset)
+    case .set, .reorder, .scroll:
+      scene.apply(entry.event)
     case .forward:
       break
     }

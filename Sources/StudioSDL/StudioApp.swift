@@ -309,12 +309,3 @@ public enum SceneLibrary {
       }
   }
 }
-
-/// The narration module's sentences as the window's narration items.
-public enum StudioNarration {
-  @Sendable public static func narrate(_ trace: [TraceEntry], _ scene: Scene) -> [NarrationItem] {
-    Narrator.narrate(trace, scene: scene).map {
-      NarrationItem(t: $0.t, traceIndex: $0.traceIndex, isSummary: $0.kind == .summary, text: $0.text)
-    }
-  }
-}

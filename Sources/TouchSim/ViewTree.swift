@@ -42,12 +42,7 @@ struct ViewNode {
 
   private mutating func cache() {
     let s = spec
-    let t = s.transform.affine
-    let b = s.bounds
-    // p_super = center + T·(p - boundsCentre)
-    let bc = Point(b.minX + b.width / 2, b.minY + b.height / 2)
-    let off = t.apply(Point(-bc.x, -bc.y))
-    toSuperview = AffineTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: off.x + s.center.x, ty: off.y + s.center.y)
+    toSuperview = s.toSuperview
     fromSuperview = toSuperview.inverted
     if s.hidden {
       // hidden, no interaction or alpha < 0.01 → nil, and the subtree is never asked.
@@ -159,5 +154,19 @@ struct ViewTree {
       }
     }
     return built[0]!
+  }
+}
+
+extension ViewSpec {
+  /// The transform from this view's bounds coordinates to its superview's bounds coordinates (rule A-4).
+  ///
+  /// UIKit's geometry: a point is taken relative to the centre of `bounds` (so `bounds.origin` shifts the
+  /// view's own coordinate space), `transform` is applied about that centre, and the result is placed at
+  /// `center`, which is in the superview's coordinate space: `p_super = center + T·(p − boundsCentre)`.
+  public var toSuperview: AffineTransform {
+    let t = transform.affine
+    let bc = Point(bounds.minX + bounds.width / 2, bounds.minY + bounds.height / 2)
+    let off = t.apply(Point(-bc.x, -bc.y))
+    return AffineTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: off.x + center.x, ty: off.y + center.y)
   }
 }

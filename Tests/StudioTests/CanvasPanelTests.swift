@@ -223,7 +223,7 @@ import TouchSim
       }.count
     }
     play(m) { m in
-      guard let lift = m.fold.touches[1]?.liftTime else { return false }
+      guard let lift = m.snapshot.touches[1]?.liftTime else { return false }
       return m.playheadTime >= lift + 100
     }
     #expect(rings() > 0)
@@ -232,7 +232,7 @@ import TouchSim
       wall += 16
       m.tick(wall: wall)
     }
-    #expect(m.playheadTime > m.fold.touches[1]!.liftTime! + CanvasTouches.linger)
+    #expect(m.playheadTime > m.snapshot.touches[1]!.liftTime! + CanvasTouches.linger)
     #expect(rings() == 0)
   }
 
@@ -326,7 +326,7 @@ import TouchSim
     m.perform(.playScript)
     m.perform(.jump(m.engine.trace.count - 1))
 
-    guard let offset = m.fold.scene.root.subviews[0].bounds.origin.y as Double?, offset > 0 else {
+    guard let offset = m.snapshot.scene.root.subviews[0].bounds.origin.y as Double?, offset > 0 else {
       Issue.record("the scroll view did not scroll")
       return
     }

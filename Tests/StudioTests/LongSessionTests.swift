@@ -78,11 +78,11 @@ import TouchSim
       Issue.record("the kept trace does not start at a touch-down: \(String(describing: bounded.engine.trace.first))")
     }
     // What the panels draw from: the fold at the playhead, and the narration's last sentence.
-    #expect(bounded.fold.scene == full.fold.scene)
-    #expect(bounded.fold.recognizers.mapValues(\.state) == full.fold.recognizers.mapValues(\.state))
-    #expect(bounded.fold.controls.mapValues(\.value) == full.fold.controls.mapValues(\.value))
-    #expect(bounded.fold.controls.mapValues(\.lastEvent) == full.fold.controls.mapValues(\.lastEvent))
-    #expect(bounded.fold.touches.mapValues(\.location) == full.fold.touches.mapValues(\.location))
+    #expect(bounded.snapshot.scene == full.snapshot.scene)
+    #expect(bounded.snapshot.recognizers.mapValues(\.state) == full.snapshot.recognizers.mapValues(\.state))
+    #expect(bounded.snapshot.controls.mapValues(\.value) == full.snapshot.controls.mapValues(\.value))
+    #expect(bounded.snapshot.controls.mapValues(\.lastEvent) == full.snapshot.controls.mapValues(\.lastEvent))
+    #expect(bounded.snapshot.touches.mapValues(\.location) == full.snapshot.touches.mapValues(\.location))
     #expect(bounded.narration.last?.text == full.narration.last?.text)
     #expect(bounded.narration.last.map { $0.traceIndex + bounded.discardedEntries } == full.narration.last?.traceIndex)
   }
@@ -93,12 +93,12 @@ import TouchSim
     gestures(bounded, count: 90)
     gestures(full, count: 90)
     let k = bounded.discardedEntries
-    for (id, s) in full.fold.recognizers {
-      #expect(bounded.fold.recognizers[id]?.last?.index == s.last.map { $0.index - k })
-      #expect(bounded.fold.recognizers[id]?.lastAction?.index == s.lastAction.map { $0.index - k })
+    for (id, s) in full.snapshot.recognizers {
+      #expect(bounded.snapshot.recognizers[id]?.last?.index == s.last.map { $0.index - k })
+      #expect(bounded.snapshot.recognizers[id]?.lastAction?.index == s.lastAction.map { $0.index - k })
     }
-    #expect(bounded.fold.walk?.startIndex == full.fold.walk.map { $0.startIndex - k })
-    #expect(bounded.fold.deliveries.mapValues(\.index) == full.fold.deliveries.mapValues { $0.index - k })
+    #expect(bounded.snapshot.walk?.startIndex == full.snapshot.walk.map { $0.startIndex - k })
+    #expect(bounded.snapshot.deliveries.mapValues(\.index) == full.snapshot.deliveries.mapValues { $0.index - k })
   }
 
   @Test func steppingBackAfterATrimReplaysFromTheKeptState() {
@@ -110,10 +110,10 @@ import TouchSim
       bounded.perform(.stepBack)
       full.perform(.stepBack)
     }
-    #expect(bounded.fold.count + bounded.discardedEntries == full.fold.count)
-    #expect(bounded.fold.scene == full.fold.scene)
-    #expect(bounded.fold.recognizers.mapValues(\.state) == full.fold.recognizers.mapValues(\.state))
-    #expect(bounded.fold.touches.mapValues(\.location) == full.fold.touches.mapValues(\.location))
+    #expect(bounded.snapshot.count + bounded.discardedEntries == full.snapshot.count)
+    #expect(bounded.snapshot.scene == full.snapshot.scene)
+    #expect(bounded.snapshot.recognizers.mapValues(\.state) == full.snapshot.recognizers.mapValues(\.state))
+    #expect(bounded.snapshot.touches.mapValues(\.location) == full.snapshot.touches.mapValues(\.location))
   }
 
   @Test func theHistoryKeepsTheLatestGestureSummaries() {

@@ -24,14 +24,14 @@ import TouchSim
     #expect(texts.contains { $0.hasPrefix("Esc closes") })
     // Each row: its keys, and its description (wrapped over several lines, never cut).
     let setting = OverlayHelp.setting(width: 1000, height: 10_000, m.theme)
-    #expect(setting.columns.flatMap { $0 }.count == StudioModel.keyHelp.count)
+    #expect(setting.columns.flatMap { $0 }.count == KeyTable.help.count)
     let shown = OverlayHelp.layout(in: Rect(0, 0, size.width, size.height), m.theme).setting
     for column in shown.columns {
       for (row, keys, lines) in column {
         // Keys keep their double spaces on one line; wrapped, the words are the same.
         let words = { (s: String) in s.split(separator: " ") }
-        #expect(words(keys.joined(separator: " ")) == words(StudioModel.keyHelp[row].keys))
-        #expect(lines.joined(separator: " ") == StudioModel.keyHelp[row].what)
+        #expect(words(keys.joined(separator: " ")) == words(KeyTable.help[row].keys))
+        #expect(lines.joined(separator: " ") == KeyTable.help[row].what)
         for line in keys + lines { #expect(texts.contains(line)) }
       }
     }

@@ -271,6 +271,6 @@ import TouchSim
     m.handle(.pointerDown(.mouse, at: p), wall: wall)
     m.tick(wall: wall + 16)
     #expect(m.playhead.time >= 19_000, "the playhead is at \(m.playhead.time)")
-    #expect(m.fold.touches[1] != nil, "touch 1 is not shown")
+    #expect(m.snapshot.touches[1] != nil, "touch 1 is not shown")
   }
 }

@@ -132,7 +132,7 @@ import TouchSim
     #expect(early > 0 && early < m.engine.trace.count)
     for w in stride(from: 32.0, through: 20_000, by: 16) { m.tick(wall: w) }
     #expect(m.playhead.index == m.engine.trace.count)
-    #expect(m.fold.recognizers["cardTap"]?.actionCount == 1)
+    #expect(m.snapshot.recognizers["cardTap"]?.actionCount == 1)
     m.perform(.stepBack)
     #expect(m.paused)
     let back = m.playhead.index
@@ -141,7 +141,7 @@ import TouchSim
     #expect(m.playhead.index > back)
     m.perform(.jump(0))
     #expect(m.playhead.index == 1)
-    #expect(m.fold.recognizers.isEmpty)
+    #expect(m.snapshot.recognizers.isEmpty)
   }
 
   /// Saving writes the configuration with the toggles, and the recorded input as its script.

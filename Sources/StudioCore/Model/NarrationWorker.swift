@@ -53,7 +53,7 @@ final class NarrationWorker: @unchecked Sendable {
     narrator: @escaping @Sendable ([TraceEntry], Scene) -> [NarrationItem]
   ) {
     historyQueue.async { [self] in
-      let items = StudioModel.summaries(of: trace, scene: scene, narrator: narrator)
+      let items = NarrationCache.summaries(of: trace, scene: scene, narrator: narrator)
       lock.withLock { summaries.append((session, items)) }
     }
   }

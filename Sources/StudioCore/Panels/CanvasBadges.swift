@@ -31,7 +31,7 @@ enum CanvasBadges {
 
   /// What the badge of recognizer `id` shows now.
   static func badge(_ id: String, enabled: Bool, _ ctx: PanelContext) -> Badge {
-    let status = ctx.fold.recognizers[id] ?? RecognizerStatus()
+    let status = ctx.snapshot.recognizers[id] ?? RecognizerStatus()
     let theme = ctx.theme
     var state = status.state
     var strength = 1.0

@@ -20,12 +20,12 @@ public enum CanvasPanel {
     var list = DrawList()
     let unit = ctx.theme.unit
     let viewport = ctx.viewport
-    let scene = ctx.fold.scene
+    let scene = ctx.snapshot.scene
     let device = viewport.toPixels(Rect(origin: .zero, size: scene.window))
     list.add(.clip(rect))
     let labels = deviceUnit(viewport: viewport, theme: ctx.theme)
     var canvas = SceneCanvas(viewport: viewport, pixelScale: labels)
-    canvas.controls = ctx.fold.controls
+    canvas.controls = ctx.snapshot.controls
     list.add(ctx.memo.viewCommands(canvas, scene))
     let geometry = ctx.memo.geometry(scene: scene, viewport: viewport)
     list.add(.clip(CanvasGeometry.intersect(rect, device)))

@@ -13,7 +13,7 @@ enum CanvasTouches {
   static func markers(_ ctx: PanelContext) -> [TouchMarker] {
     var out: [TouchMarker] = []
     let virtual = ctx.virtualFinger
-    for t in ctx.fold.touches.values.sorted(by: { $0.number < $1.number }) {
+    for t in ctx.snapshot.touches.values.sorted(by: { $0.number < $1.number }) {
       var m = TouchMarker(number: t.number, location: t.location)
       m.tapCount = t.tapCount
       m.trail = t.trail
@@ -28,13 +28,13 @@ enum CanvasTouches {
       out.append(m)
     }
     // The virtual finger is down in the model before the playhead has shown its touch-down.
-    if let v = virtual, ctx.fold.touches[v.touch]?.isDown != true {
+    if let v = virtual, ctx.snapshot.touches[v.touch]?.isDown != true {
       var m = TouchMarker(number: v.touch, location: v.location)
       m.isVirtual = true
       out.append(m)
     }
-    let anyDown = ctx.fold.touches.values.contains { $0.isDown } || virtual != nil
-    if !anyDown, let p = ctx.hover, Rect(origin: .zero, size: ctx.fold.scene.window).contains(p) {
+    let anyDown = ctx.snapshot.touches.values.contains { $0.isDown } || virtual != nil
+    if !anyDown, let p = ctx.hover, Rect(origin: .zero, size: ctx.snapshot.scene.window).contains(p) {
       out.append(TouchMarker(number: 1, location: p, pressed: false))
     }
     return out
@@ -45,7 +45,7 @@ enum CanvasTouches {
     let markers = markers(ctx)
     var out: [DrawCommand] = []
     for m in markers { out += m.trailCommands(viewport: viewport, unit: unit) }
-    for t in ctx.fold.touches.values.sorted(by: { $0.number < $1.number }) where t.isDown {
+    for t in ctx.snapshot.touches.values.sorted(by: { $0.number < $1.number }) where t.isDown {
       out += thresholds(of: t, ctx, viewport: viewport, unit: unit)
     }
     if let v = markers.first(where: { $0.isVirtual && $0.lift == nil }),
@@ -85,7 +85,7 @@ enum CanvasTouches {
       guard let spec = specs.first(where: { $0.spec.id == id && !$0.isScrollPan })?.spec, spec.isEnabled else {
         continue
       }
-      let status = ctx.fold.recognizers[id] ?? RecognizerStatus()
+      let status = ctx.snapshot.recognizers[id] ?? RecognizerStatus()
       let watching = status.state == .possible && status.touches.contains(t.number)
       // Failed during this touch: its circle stays, red, when the finger's move is what failed it.
       let failed = status.lastNonReset.map { $0.to == .failed && $0.time >= t.downTime } ?? false

@@ -51,7 +51,7 @@ enum CanvasWalk {
   ) -> [DrawCommand] {
     var out: [DrawCommand] = []
     let unit = ctx.theme.unit
-    if let walk = ctx.fold.walk, !walk.visits.isEmpty {
+    if let walk = ctx.snapshot.walk, !walk.visits.isEmpty {
       let alpha = badgeAlpha(walk, playheadTime: ctx.playheadTime)
       if alpha > 0 {
         out += pruned(walk, geometry: geometry, alpha: alpha)
@@ -242,7 +242,7 @@ enum CanvasWalk {
   private static func hitOutlines(_ ctx: PanelContext, geometry: CanvasGeometry, canvas: Rect) -> [DrawCommand] {
     let unit = ctx.theme.unit
     var strength: [Int: (view: String, alpha: Double)] = [:]
-    for t in ctx.fold.touches.values {
+    for t in ctx.snapshot.touches.values {
       guard case .some(.some(let view)) = t.view else { continue }
       var a = 1.0
       if let lifted = t.liftTime {
@@ -250,7 +250,7 @@ enum CanvasWalk {
       }
       if a > 0 { strength[t.number] = (view, min(a, 1)) }
     }
-    if let walk = ctx.fold.walk, let n = walk.touch, case .some(.some(let view)) = walk.hitView {
+    if let walk = ctx.snapshot.walk, let n = walk.touch, case .some(.some(let view)) = walk.hitView {
       let a = badgeAlpha(walk, playheadTime: ctx.playheadTime)
       if a > (strength[n]?.alpha ?? 0) { strength[n] = (view, a) }
     }

@@ -28,7 +28,7 @@ enum InspectorPairMatrix {
     let focus = InspectorPanel.involved(ctx) ?? []
     let selectedIndex =
       recs.firstIndex { $0.id == ctx.selected }
-      ?? recs.firstIndex { !(ctx.fold.recognizers[$0.id]?.waitingFor.isEmpty ?? true) }
+      ?? recs.firstIndex { !(ctx.snapshot.recognizers[$0.id]?.waitingFor.isEmpty ?? true) }
       ?? recs.firstIndex { focus.contains($0.id) } ?? 0
     let a = recs[selectedIndex]
     y += legend(x: x, y: y, width: width, t, into: &list)
@@ -110,7 +110,7 @@ enum InspectorPairMatrix {
     let u = t.unit
     let sim = a.simultaneous(with: b)
     let req = a.requirement(on: b)
-    let blocking = ctx.fold.recognizers[a.id]?.waitingFor.contains(b.id) ?? false
+    let blocking = ctx.snapshot.recognizers[a.id]?.waitingFor.contains(b.id) ?? false
     let fill = blocking ? t.waiting.withAlpha(0.45) : t.background.withAlpha(0.55)
     list.add(.rect(r, fill: fill, stroke: blocking ? Stroke(t.waiting, width: max(1, 1.5 * u)) : nil))
     let size = min(r.width, r.height)
@@ -146,7 +146,7 @@ enum InspectorPairMatrix {
     var best: (strength: Double, color: RGBA, text: String, answer: String)?
     for q in questions {
       for (of, about) in [(a.id, b.id), (b.id, a.id)] {
-        guard let s = ctx.fold.asks[AskKey(of: of, question: q, about: about)],
+        guard let s = ctx.snapshot.asks[AskKey(of: of, question: q, about: about)],
           let strength = recents.strength(since: s.time)
         else { continue }
         if best == nil || strength > best!.strength {
@@ -185,7 +185,7 @@ enum InspectorPairMatrix {
     y += 4 * u
     // Related pairs first (blocking now, then any relation), each group in the matrix's order.
     func rank(_ b: InspectorRecognizer) -> Int {
-      let waits = ctx.fold.recognizers
+      let waits = ctx.snapshot.recognizers
       if (waits[a.id]?.waitingFor.contains(b.id) ?? false) || (waits[b.id]?.waitingFor.contains(a.id) ?? false) {
         return 0
       }
@@ -206,8 +206,8 @@ enum InspectorPairMatrix {
   ) -> Double {
     let t = ctx.theme
     let u = t.unit
-    let blocking = ctx.fold.recognizers[a.id]?.waitingFor.contains(b.id) ?? false
-    let blockedBy = ctx.fold.recognizers[b.id]?.waitingFor.contains(a.id) ?? false
+    let blocking = ctx.snapshot.recognizers[a.id]?.waitingFor.contains(b.id) ?? false
+    let blockedBy = ctx.snapshot.recognizers[b.id]?.waitingFor.contains(a.id) ?? false
     let toggles = pairToggles(a, b, recs, ctx, recents)
     let widths = toggles.map { InspectorWidgets.width(of: $0, t) }
     let lineH = 20 * u
@@ -325,10 +325,10 @@ enum InspectorPairMatrix {
     var sim = toggle(
       "sim", on: simOn, target: a, key: "delegate.shouldRecognizeSimultaneouslyWith", value: simValue,
       tip: "\(a.id).delegate shouldRecognizeSimultaneouslyWith \(b.id)",
-      pulse: short(recents.ask(ctx.fold, of: a.id, .shouldRecognizeSimultaneouslyWith, about: b.id, t)))
+      pulse: short(recents.ask(ctx.snapshot, of: a.id, .shouldRecognizeSimultaneouslyWith, about: b.id, t)))
     if case .all = d.shouldRecognizeSimultaneouslyWith { sim.value = "ALL" }
     let waitPulse: InspectorPulse? =
-      (ctx.fold.recognizers[a.id]?.waitingFor.contains(b.id) ?? false)
+      (ctx.snapshot.recognizers[a.id]?.waitingFor.contains(b.id) ?? false)
       ? recents.strength(since: recents.waited[a.id]).map {
         InspectorPulse(strength: $0, text: "→ wait", color: t.waiting)
       }
@@ -344,13 +344,13 @@ enum InspectorPairMatrix {
       "dRF", on: drfOn, target: a, key: "delegate.shouldRequireFailureOf",
       value: ids(d.shouldRequireFailureOf, toggling: b.id),
       tip: "\(a.id).delegate shouldRequireFailureOf \(b.id)",
-      pulse: short(recents.ask(ctx.fold, of: a.id, .shouldRequireFailureOf, about: b.id, t))
+      pulse: short(recents.ask(ctx.snapshot, of: a.id, .shouldRequireFailureOf, about: b.id, t))
         ?? (drfOn ? waitPulse : nil))
     let dbrf = toggle(
       "dBRF", on: dbrfOn, target: b,
       key: "delegate.shouldBeRequiredToFailBy", value: ids(b.delegate.shouldBeRequiredToFailBy, toggling: a.id),
       tip: "\(b.id).delegate shouldBeRequiredToFailBy \(a.id)",
-      pulse: short(recents.ask(ctx.fold, of: b.id, .shouldBeRequiredToFailBy, about: a.id, t))
+      pulse: short(recents.ask(ctx.snapshot, of: b.id, .shouldBeRequiredToFailBy, about: a.id, t))
         ?? (dbrfOn ? waitPulse : nil))
     return [sim, req, drf, dbrf]
   }

@@ -176,7 +176,7 @@ public enum InspectorPanel {
   ) -> Double {
     let t = ctx.theme
     let toggles = recs.map { r -> InspectorToggle in
-      let status = ctx.fold.recognizers[r.id]
+      let status = ctx.snapshot.recognizers[r.id]
       let state = status?.state ?? .possible
       var tip = "\(r.id): \(r.kind.uikitClass) on \(r.view.id)"
       if let m = status?.lastNonReset { tip += " · last: \(m.to.rawValue), \(m.reason)" }
@@ -193,10 +193,10 @@ public enum InspectorPanel {
   /// before it while a new touch is still being hit-tested), every touch down's, and those waiting or not
   /// in `possible`. nil while no touch has reached a recognizer yet.
   static func involved(_ ctx: PanelContext) -> Set<String>? {
-    guard let latest = ctx.fold.latestAttached else { return nil }
+    guard let latest = ctx.snapshot.latestAttached else { return nil }
     var ids = Set(latest)
-    for t in ctx.fold.touches.values where t.isDown { ids.formUnion(t.recognizers) }
-    for (id, s) in ctx.fold.recognizers where !s.waitingFor.isEmpty || s.state != .possible { ids.insert(id) }
+    for t in ctx.snapshot.touches.values where t.isDown { ids.formUnion(t.recognizers) }
+    for (id, s) in ctx.snapshot.recognizers where !s.waitingFor.isEmpty || s.state != .possible { ids.insert(id) }
     return ids
   }
 

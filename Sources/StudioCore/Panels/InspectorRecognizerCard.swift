@@ -21,7 +21,7 @@ enum InspectorRecognizerCard {
     let t = ctx.theme
     let u = t.unit
     let pad = 10 * u
-    let status = ctx.fold.recognizers[r.id]
+    let status = ctx.snapshot.recognizers[r.id]
     let selected = ctx.selected == r.id
     let flash = status?.lastAction.flatMap { recents.strength(since: $0.time, window: InspectorRecents.flashWindow) }
 
@@ -245,7 +245,7 @@ enum InspectorRecognizerCard {
         tip: editable
           ? "delegate \(name): click or press \(String(key).uppercased()) to answer \(next ? "YES" : "NO")"
           : readOnlyTip,
-        pulse: recents.ask(ctx.fold, of: r.id, q, about: nil, t), reserve: [], keyLit: selected)
+        pulse: recents.ask(ctx.snapshot, of: r.id, q, about: nil, t), reserve: [], keyLit: selected)
     }
     let cancels = flag(
       "c", "cancelsTouchesInView", s.cancelsTouchesInView,

@@ -126,7 +126,7 @@ struct InspectorRecents {
   }
 
   /// The pulse of a question the engine asked lately, with its answer.
-  func ask(_ fold: TraceFold, of: String, _ q: TraceEvent.Question, about: String?, _ t: Theme) -> InspectorPulse? {
+  func ask(_ fold: Snapshot, of: String, _ q: TraceEvent.Question, about: String?, _ t: Theme) -> InspectorPulse? {
     guard let a = fold.asks[AskKey(of: of, question: q, about: about)], let s = strength(since: a.time) else {
       return nil
     }

@@ -1,10 +1,10 @@
 import Raster
 import TouchSim
 
-/// The help overlay: every key and mouse action of `StudioModel.keyHelp` in two columns, as large as fits.
+/// The help overlay: every key and mouse action of `KeyTable.help` in two columns, as large as fits.
 enum OverlayHelp {
   /// The rows shown, in order (the one table the key handling follows).
-  static var rows: [(keys: String, what: String)] { StudioModel.keyHelp }
+  static var rows: [(keys: String, what: String)] { KeyTable.help }
 
   /// How the rows are set: text size, columns and the wrapped descriptions.
   struct Setting {

@@ -22,7 +22,7 @@ extension TimelinePanel {
       first = ctx.trace[range.lowerBound].t
       last = ctx.trace[range.upperBound - 1].t
       let isLast = episodes.nextStart(k) == nil
-      let ongoing = isLast && ctx.fold.touches.values.contains { $0.isDown }
+      let ongoing = isLast && ctx.snapshot.touches.values.contains { $0.isDown }
       window = TimelineAxis.window(first: first, last: last, playhead: ctx.playheadTime, ongoing: ongoing)
       // A long gesture: only the entries from a little before the window on.
       let from = Self.firstIndex(atOrAfter: window.start - 1000, in: ctx.trace, range)

@@ -5,8 +5,16 @@ import TraceKit
 public struct PanelContext {
   public let theme: Theme
   public let layout: StudioLayout
-  /// The trace folded at the playhead: what the panels show.
-  public let fold: TraceFold
+  /// The trace folded at the playhead: what every panel shows (the one snapshot per playhead).
+  public let snapshot: Snapshot
+  /// Where gestures start in the trace (the same cut the snapshot makes).
+  public let gestures: GestureIndex
+  /// How the window is showing the trace (live, paused, script, replay, step).
+  public let mode: PlaybackMode
+  /// How many visits of a live hit-test walk to draw while it animates as an overlay (nil: all).
+  public let walkReveal: Int?
+  /// The pivot of the simulated pinch while Alt is held (scene points).
+  public let pivot: Point?
   /// The whole trace so far (the timeline and log show all of it).
   public let trace: [TraceEntry]
   public let playheadIndex: Int
@@ -42,7 +50,11 @@ public struct PanelContext {
   init(model m: StudioModel, layout: StudioLayout) {
     theme = m.theme
     self.layout = layout
-    fold = m.fold
+    snapshot = m.snapshot
+    gestures = m.gestures
+    mode = m.mode
+    walkReveal = m.walkReveal
+    pivot = m.pivot
     trace = m.engine.trace
     playheadIndex = m.playhead.index
     playheadTime = m.playhead.time

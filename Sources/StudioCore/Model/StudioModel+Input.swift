@@ -1,0 +1,151 @@
+import TouchSim
+
+/// Input from the window (already translated from SDL at the edge) and the actions it asks for.
+extension StudioModel {
+  public func handle(_ event: StudioInput, wall: Double) {
+    syncWall(wall)
+    switch event {
+    case .quit:
+      perform(.quit)
+    case .focusLost:
+      cancelAllTouches()
+    case .modifiers(let m):
+      let location = input.touch(of: .mouse).flatMap { snapshot.touches[$0]?.location }
+      let numbers = touchNumbers()
+      feed(input.setModifiers(m, scene: snapshot.live, location: location, numbers: numbers))
+    case .hover(let p):
+      input.hover(at: sceneLocation(p))
+      // The mouse moves with its button up although its touch is down: the release was lost (it
+      // happened in another window, or the event was dropped). The touch lifts here, never stays stuck.
+      if input.touch(of: .mouse) != nil { feed(input.up(.mouse, at: input.hover)) }
+    case .wheel(let dy, let p):
+      if let panel = scrollTarget(at: p) { perform(.scroll(panel, by: -dy * 40 * view.theme.unit)) }
+    case .key(let key, let mods):
+      // The key's modifiers keep the flags in step (the fingers follow `.modifiers` events only).
+      input.syncModifierFlags(mods)
+      let action = KeyTable.action(for: key, mods, selected: view.selected, config: config)
+      if let action { perform(action) }
+    case .pointerDown(let id, let pixel):
+      // A second press without a release in between: the release was lost; that touch lifts first.
+      if let n = input.touch(of: id) { feed(input.up(id, at: input.fedLocation[n])) }
+      if view.overlayOpen {
+        perform(lastFrame.action(at: pixel) ?? .closeOverlay)
+        return
+      }
+      if let p = sceneLocation(pixel), Rect(origin: .zero, size: config.window).contains(p), canvasContains(pixel) {
+        refreshSnapshot()
+        let numbers = touchNumbers()
+        feed(input.down(id, at: p, scene: snapshot.live, numbers: numbers))
+      } else if id == .mouse, let action = lastFrame.action(at: pixel) {
+        perform(action)
+      }
+    case .pointerMoved(let id, let pixel):
+      if id == .mouse { input.setHover(sceneLocation(pixel)) }
+      guard let p = sceneLocation(pixel), let actions = input.move(id, to: p) else { return }
+      feed(actions)
+    case .pointerUp(let id, let pixel):
+      feed(input.up(id, at: sceneLocation(pixel)))
+    }
+  }
+
+  private func canvasContains(_ pixel: Point) -> Bool {
+    lastLayout?.canvas.contains(pixel) ?? false
+  }
+
+  private func scrollTarget(at p: Point) -> ScrollablePanel? {
+    guard let layout = lastLayout else { return nil }
+    if view.sceneList != nil { return .sceneList }
+    if layout.inspector.contains(p) { return .inspector }
+    if layout.bottom.contains(p) && view.bottomTab == .log { return .log }
+    return nil
+  }
+
+  // MARK: - Actions
+
+  public func perform(_ action: StudioAction) {
+    switch action {
+    case .togglePause:
+      togglePause()
+    case .step:
+      view.scrollOffsets[.log] = nil
+      pauseForStepping()
+      playhead.stepForward(in: engine.trace)
+      refreshSnapshot()
+    case .stepBack:
+      view.scrollOffsets[.log] = nil
+      pauseForStepping()
+      playhead.stepBack(in: engine.trace)
+      refreshSnapshot()
+    case .jump(let i):
+      pauseForStepping()
+      playhead.jump(to: i, in: engine.trace)
+      refreshSnapshot()
+    case .setSpeed(let s):
+      setSpeed(s)
+    case .replayLast:
+      // Mid-gesture, the gesture so far is cancelled first: it is the one replayed.
+      cancelAllTouches()
+      replay(lastGesture.isEmpty ? recording : lastGesture, as: .replay)
+    case .playScript:
+      replay(loaded.script, as: .script)
+    case .resetTouches:
+      view.scrollOffsets[.log] = nil
+      cancelAllTouches()
+      jumpToPresent()
+    case .zoom(let f):
+      view.zoom(by: f)
+    case .zoomReset:
+      view.zoom = 1
+    case .togglePresenter:
+      view.theme.presenter.toggle()
+    case .toggleHelp:
+      view.toggleHelp()
+    case .openSceneList:
+      view.toggleSceneList()
+    case .closeOverlay:
+      if !view.overlayOpen { return perform(.resetTouches) }
+      view.closeOverlays()
+    case .openScene(let path):
+      view.sceneList = nil
+      effects.append(.openScene(path: path))
+    case .save:
+      save(script: loaded.script, note: "configuration")
+    case .saveWithRecording:
+      save(
+        script: InputRecording.script(from: recording),
+        note: "configuration and the input just performed as its script")
+    case .screenshot:
+      effects.append(.screenshot)
+    case .change(let c):
+      change(c)
+    case .select(let id):
+      view.selected = id
+    case .inspectorTab(let t):
+      view.inspectorTab = t
+      view.scrollOffsets[.inspector] = 0
+    case .bottomTab(let t):
+      view.bottomTab = t
+    case .scroll(let panel, let by):
+      scroll(panel, by: by)
+    case .quit:
+      cancelAllTouches()
+      isRunningFlag = false
+      effects.append(.quit)
+    }
+  }
+
+  private func scroll(_ panel: ScrollablePanel, by: Double) {
+    var base = view.scrollOffsets[panel] ?? 0
+    if panel == .log, view.scrollOffsets[.log] == nil, let layout = lastLayout {
+      // The log was following the playhead: scrolling starts from where it was shown.
+      base = LogPanel.followOffset(
+        count: engine.trace.count, playheadIndex: playhead.index, height: layout.bottom.height, theme: view.theme)
+    }
+    var next = max(0, base + by)
+    if panel == .inspector, let layout = lastLayout {
+      // Never scroll past the end: wheeling back would first have to undo the overshoot.
+      next = min(next, InspectorPanel.maxScroll(in: layout.inspector, PanelContext(model: self, layout: layout)))
+    }
+    view.scrollOffsets[panel] = next
+  }
+}

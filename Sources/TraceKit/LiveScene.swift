@@ -1,0 +1,175 @@
+import TouchSim
+
+/// The scene as the trace changes it: `set` changes, `bringToFront` / `sendToBack`, scrolling.
+///
+/// The one scene rebuilt from the trace: the window draws `scene` (the tree), the narration and the
+/// panels look views and recognizers up by id (flattened copies, with parent and subview lists). Both
+/// change together, only through `apply(_:)`.
+public struct LiveScene: Sendable, Equatable {
+  /// The whole scene, as the trace has changed it so far.
+  public private(set) var scene: Scene
+  /// Every view by id, flattened: `subviews` emptied (see `children`).
+  public private(set) var views: [String: ViewSpec] = [:]
+  public private(set) var parent: [String: String] = [:]
+  /// Subview ids in `subviews` order (the last is front-most).
+  public private(set) var children: [String: [String]] = [:]
+  public private(set) var recognizers: [String: RecognizerSpec] = [:]
+  /// The view each recognizer is attached to.
+  public private(set) var recognizerView: [String: String] = [:]
+  /// Recognizer ids on each view, in `gestureRecognizers` order (a scroll view's pan first, H-8).
+  public private(set) var recognizersOn: [String: [String]] = [:]
+  /// Ids of the scroll views' built-in pan recognizers.
+  public private(set) var scrollPans: Set<String> = []
+  public let rootID: String
+  public let appDelegateIsResponder: Bool
+
+  public init(_ scene: Scene) {
+    self.scene = scene
+    rootID = scene.root.id
+    appDelegateIsResponder = scene.appDelegateIsResponder
+    // Iterative: scene trees may be deep.
+    var stack: [(ViewSpec, String?)] = [(scene.root, nil)]
+    while let (v, p) = stack.popLast() {
+      var flat = v
+      flat.subviews = []
+      views[v.id] = flat
+      parent[v.id] = p
+      children[v.id] = v.subviews.map(\.id)
+      var ids: [String] = []
+      if v.kind == .scroll {
+        var pan = RecognizerSpec(id: v.id + ".pan", kind: .pan)
+        pan.requireToFail = v.scroll?.panRequireToFail ?? []
+        recognizers[pan.id] = pan
+        recognizerView[pan.id] = v.id
+        scrollPans.insert(pan.id)
+        ids.append(pan.id)
+      }
+      for r in v.recognizers {
+        recognizers[r.id] = r
+        recognizerView[r.id] = v.id
+        ids.append(r.id)
+      }
+      recognizersOn[v.id] = ids
+      for s in v.subviews.reversed() { stack.append((s, v.id)) }
+    }
+  }
+
+  // MARK: Changes
+
+  /// Takes a trace entry's change to the scene into account (`set`, `scroll`, `reorder`); other
+  /// entries change nothing.
+  public mutating func apply(_ event: TraceEvent) {
+    switch event {
+    case .set(let target, let key, let value):
+      set(target: target, key: key, value: value)
+    case .scroll(let view, let offset):
+      set(target: view, key: "contentOffset", value: .list([.number(offset.x), .number(offset.y)]))
+    case .reorder(let view, let to):
+      reorder(view, toFront: to == "front")
+    default:
+      break
+    }
+  }
+
+  private mutating func set(target: String, key: String, value: PropertyValue) {
+    let change = PropertyChange(target: target, key: key, value: value)
+    if var v = views[target] {
+      guard v.set(key, value) == nil else { return }
+      views[target] = v
+      _ = scene.apply(change)
+    } else if var r = recognizers[target] {
+      guard r.set(key, value) == nil else { return }
+      recognizers[target] = r
+      // A scroll view's own pan is not in the scene's tree (it is made from the scroll view's keys).
+      if !scrollPans.contains(target) { _ = scene.apply(change) }
+    }
+  }
+
+  private mutating func reorder(_ id: String, toFront: Bool) {
+    guard let p = parent[id], var list = children[p] else { return }
+    list.removeAll { $0 == id }
+    if toFront { list.append(id) } else { list.insert(id, at: 0) }
+    children[p] = list
+    scene.reorder(id, toFront: toFront)
+  }
+
+  // MARK: Queries
+
+  public func kind(_ view: String) -> ViewKind? { views[view]?.kind }
+
+  public func isControl(_ view: String) -> Bool { views[view]?.kind.isControl ?? false }
+
+  /// "UIButton", "UIView" ... ("UIView" for unknown ids).
+  public func className(_ view: String) -> String { views[view]?.kind.uikitClass ?? "UIView" }
+
+  /// The view, then each superview up to the root.
+  public func ancestry(_ view: String) -> [String] {
+    var out: [String] = []
+    var cur: String? = view
+    while let c = cur, views[c] != nil, !out.contains(c) {
+      out.append(c)
+      cur = parent[c]
+    }
+    return out
+  }
+
+  public func isDescendant(_ view: String, of ancestor: String) -> Bool { ancestry(view).contains(ancestor) }
+
+  /// The scroll view whose built-in pan this is.
+  public func scrollView(ofPan id: String) -> String? { scrollPans.contains(id) ? recognizerView[id] : nil }
+
+  public func recognizerKind(_ id: String) -> RecognizerKind? { recognizers[id]?.kind }
+
+  /// Whether `at` (in the view's own coordinates) lies inside what point(inside:) accepts.
+  public func contains(_ view: String, _ at: Point, withOutset: Bool = true) -> Bool {
+    guard let v = views[view] else { return false }
+    return v.bounds.insetBy(withOutset ? -v.hitOutset : 0).contains(at)
+  }
+
+  /// A point in the superview's coordinates converted into `view`'s own (nil for a singular transform).
+  public func fromSuperview(_ p: Point, into view: String) -> Point? {
+    guard let v = views[view], let inverse = v.toSuperview.inverted else { return nil }
+    return inverse.apply(p)
+  }
+
+  /// A point in window coordinates converted into `view`'s own coordinates, through every superview
+  /// (rule A-4); nil for an unknown view or a singular transform on the way.
+  public func fromWindow(_ p: Point, into view: String) -> Point? {
+    var q = p
+    for v in ancestry(view).reversed() {
+      guard let r = fromSuperview(q, into: v) else { return nil }
+      q = r
+    }
+    return q
+  }
+
+  /// The deepest visible subview of `view` drawn under `at` (in `view`'s coordinates), if any: what a
+  /// student sees there although the hit test never asks it (rule A-5).
+  public func subviewDrawn(under at: Point, in view: String) -> String? {
+    for c in (children[view] ?? []).reversed() {
+      guard let spec = views[c], !spec.hidden, spec.alpha >= 0.01, let p = fromSuperview(at, into: c) else { continue }
+      if let deeper = subviewDrawn(under: p, in: c) { return deeper }
+      if spec.bounds.contains(p) { return c }
+    }
+    return nil
+  }
+
+  /// Whether the id names a view controller of the scene.
+  public func isController(_ id: String) -> Bool { views.values.contains { $0.controller == id } }
+}
+
+extension Scene {
+  /// `superview.bringSubviewToFront(id)` / `sendSubviewToBack(id)` on the model.
+  public mutating func reorder(_ id: String, toFront: Bool) {
+    func walk(_ v: inout ViewSpec) -> Bool {
+      if let i = v.subviews.firstIndex(where: { $0.id == id }) {
+        let sub = v.subviews.remove(at: i)
+        if toFront { v.subviews.append(sub) } else { v.subviews.insert(sub, at: 0) }
+        return true
+      }
+      for i in v.subviews.indices where walk(&v.subviews[i]) { return true }
+      return false
+    }
+    _ = walk(&root)
+  }
+}

@@ -17,7 +17,7 @@ struct GestureRecord {
     var index: Int
     var from: GestureState
     var to: GestureState
-    var reason: String
+    var reason: StateReason
   }
 
   /// One try of a recognizer, from its first touch to its reset.

@@ -365,7 +365,7 @@ extension NarrationBuilder {
     case .changed(let r):
       let fingers = [.pinch, .rotation].contains(scene.recognizerKind(r)) ? "fingers" : "finger"
       var lifts = 0
-      for item in items { if case .changed(_, "a finger lifted") = item.value { lifts += 1 } }
+      for item in items { if case .changed(_, .fingerLifted) = item.value { lifts += 1 } }
       let how =
         lifts == 0
         ? "as the \(fingers) moved"

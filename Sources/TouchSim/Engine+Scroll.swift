@@ -83,7 +83,7 @@ extension Simulation {
   }
 
   /// H-6: before the scroll view's pan begins while content tracks the touch.
-  mutating func scrollPanContentVeto(_ r: Int) -> String? {
+  mutating func scrollPanContentVeto(_ r: Int) -> StateReason? {
     let s = recs[r].view
     guard let sc = views[s].spec.scroll else { return nil }
     for uid in recs[r].gestureTouches {
@@ -92,9 +92,9 @@ extension Simulation {
         continue
       }
       if !sc.canCancelContentTouches {
-        return "canCancelContentTouches is NO and \(views[v].id) is tracking the touch"
+        return .contentTracksTouch(view: views[v].id)
       }
-      if !askTouchesShouldCancel(s, v) { return "touchesShouldCancel(in: \(views[v].id)) returned NO" }
+      if !askTouchesShouldCancel(s, v) { return .contentRefusedCancel(view: views[v].id) }
     }
     return nil
   }

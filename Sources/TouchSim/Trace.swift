@@ -52,7 +52,8 @@ public enum TraceEvent: Equatable, Sendable {
   /// and `action`: the largest events are kept out of line so that every entry is 64 bytes, not 72.)
   indirect case ask(of: String, question: Question, other: String?, view: String?, answer: Bool)
   case feed(recognizer: String, method: TouchMethod, touches: [Int])
-  case state(recognizer: String, from: GestureState, to: GestureState, reason: String)
+  /// `reason` is written as its `text`.
+  case state(recognizer: String, from: GestureState, to: GestureState, reason: StateReason)
   /// Boxed: its values are several times the size of any other event.
   indirect case action(recognizer: String, state: GestureState, values: ActionValues)
   case withhold(view: String, method: TouchMethod, touches: [Int], by: [String])
@@ -153,7 +154,7 @@ public struct TraceEntry: Equatable, Sendable {
       w.string("recognizer", recognizer)
       w.string("from", from.rawValue)
       w.string("to", to.rawValue)
-      w.string("reason", reason)
+      w.string("reason", reason.text)
     case .action(let recognizer, let state, let values):
       w.string("recognizer", recognizer)
       w.string("state", state.rawValue)

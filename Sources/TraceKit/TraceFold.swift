@@ -167,7 +167,7 @@ public struct TraceFold: Sendable {
 public struct Transition: Equatable, Sendable {
   public var from: GestureState
   public var to: GestureState
-  public var reason: String
+  public var reason: StateReason
   public var index: Int
   public var time: Double
 }

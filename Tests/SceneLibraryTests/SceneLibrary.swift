@@ -206,7 +206,7 @@ struct PlayedScene: CustomStringConvertible {
   }
   /// The reason of the first transition of `r` to `state`.
   func reason(_ r: String, to state: GestureState) -> String? {
-    for e in trace { if case .state(let v, _, let t, let why) = e.event, v == r, t == state { return why } }
+    for e in trace { if case .state(let v, _, let t, let why) = e.event, v == r, t == state { return why.text } }
     return nil
   }
   /// The time of the first transition of `r` to `state`.

@@ -162,7 +162,7 @@ public struct Run: CustomStringConvertible {
   }
   /// The reason of the first transition of `r` to `state`.
   public func reason(_ r: String, to state: GestureState) -> String? {
-    for e in trace { if case .state(let v, _, let t, let why) = e.event, v == r, t == state { return why } }
+    for e in trace { if case .state(let v, _, let t, let why) = e.event, v == r, t == state { return why.text } }
     return nil
   }
   /// Whether the recognizer fired (an action with ended or began).

@@ -109,7 +109,7 @@ struct TimelineContent: Equatable, Sendable {
       case .state(let r, _, let to, let reason):
         let k = TimelineLane.Kind.recognizer(r)
         if let w = openWaits.removeValue(forKey: r) { close(k, bar: w, at: i, t) }
-        let isReset = to == .possible && reason == "reset"
+        let isReset = to == .possible && reason == .reset
         if to == .changed && lastLetter(k) == "C" {
           mark(k, TimelineMark(glyph: .tick, tone: .state(.changed), index: i, t: t))
         } else {

@@ -58,7 +58,7 @@ struct GestureRecord {
   struct ViewLog {
     var deliveries: [Delivery] = []
     var controlEvents: [(t: Double, event: TraceEvent.ControlEvent, value: Double?)] = []
-    var drops: [(t: Double, touch: Int, reason: String, heldBy: [String])] = []
+    var drops: [(t: Double, touch: Int, reason: DropReason, heldBy: [String])] = []
   }
 
   var start: Int

@@ -150,7 +150,7 @@ private struct Linker {
     case .touchesShouldBegin:
       guard !answer, let v = view else { return nil }
       return nextEntry(after: i) { e in
-        if case .drop(let d, _, _, "touchesShouldBegin") = e, d == v { return .match }
+        if case .drop(let d, _, _, .touchesShouldBegin) = e, d == v { return .match }
         return .stop
       }
     default:

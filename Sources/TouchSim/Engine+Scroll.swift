@@ -19,7 +19,7 @@ extension Simulation {
         touches[uid].scrollHolds.append(s)
         schedule(.contentTouchDelay, owner: nil, scrollView: s, touch: uid, after: constants.contentTouchDelay)
       } else if !askTouchesShouldBegin(s, v) {
-        dropForView(uid, reason: "touchesShouldBegin")
+        dropForView(uid, reason: .touchesShouldBegin)
         return
       }
     }
@@ -50,7 +50,7 @@ extension Simulation {
     if askTouchesShouldBegin(s, v) {
       touches[uid].scrollHolds.removeAll { $0 == s }
     } else {
-      dropForView(uid, reason: "touchesShouldBegin")
+      dropForView(uid, reason: .touchesShouldBegin)
     }
     settle()
   }
@@ -65,7 +65,7 @@ extension Simulation {
     }
     for s in touches[uid].scrollHolds {
       if !askTouchesShouldBegin(s, v) {
-        dropForView(uid, reason: "touchesShouldBegin")
+        dropForView(uid, reason: .touchesShouldBegin)
         return
       }
     }
@@ -73,7 +73,7 @@ extension Simulation {
   }
 
   /// The view never gets this touch.
-  mutating func dropForView(_ uid: Int, reason: String) {
+  mutating func dropForView(_ uid: Int, reason: DropReason) {
     guard let t = touches.value(for: uid), let v = t.view, !t.viewDone, !t.beganDelivered else { return }
     touches[uid].viewDone = true
     touches[uid].queue = []

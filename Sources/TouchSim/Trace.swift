@@ -66,9 +66,8 @@ public enum TraceEvent: Equatable, Sendable {
   indirect case set(target: String, key: String, value: PropertyValue)
   /// Extension: a recognizer that wants to leave `possible` waits for these to fail (rule E-6.3).
   case wait(recognizer: String, for: [String])
-  /// Extension: a delivery the window never makes (`reason`: `multipleTouchEnabled`, `exclusiveTouch`,
-  /// `touchesShouldBegin`, `scrolling`, `noView`).
-  case drop(view: String?, method: TouchMethod, touches: [Int], reason: String)
+  /// Extension: a delivery the window never makes (`reason` is written as its `text`).
+  case drop(view: String?, method: TouchMethod, touches: [Int], reason: DropReason)
   /// Extension: `bringToFront` / `sendToBack` took effect.
   case reorder(view: String, to: String)
 
@@ -195,7 +194,7 @@ public struct TraceEntry: Equatable, Sendable {
       w.optionalString("view", view)
       w.string("method", method.rawValue)
       w.ints("touches", touches)
-      w.string("reason", reason)
+      w.string("reason", reason.text)
     case .reorder(let view, let to):
       w.string("view", view)
       w.string("to", to)

@@ -249,7 +249,7 @@ public struct DeliveryStatus: Equatable, Sendable {
   public enum Kind: Equatable, Sendable {
     case delivered
     case withheld(by: [String])
-    case dropped(String)
+    case dropped(DropReason)
   }
   public var method: TouchMethod
   public var touches: [Int]

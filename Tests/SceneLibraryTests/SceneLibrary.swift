@@ -121,7 +121,7 @@ struct PlayedScene: CustomStringConvertible {
   /// Reasons of the `drop` lines of a view.
   func drops(_ view: String) -> [String] {
     trace.compactMap {
-      if case .drop(let v, _, _, let r) = $0.event, v == view { return r }
+      if case .drop(let v, _, _, let r) = $0.event, v == view { return r.text }
       return nil
     }
   }

@@ -183,7 +183,7 @@ public struct Run: CustomStringConvertible {
   public func events(_ kind: String) -> [TraceEntry] { trace.filter { $0.event.kind == kind } }
   public func drops(_ view: String) -> [String] {
     trace.compactMap {
-      if case .drop(let v, _, _, let r) = $0.event, v == view { return r }
+      if case .drop(let v, _, _, let r) = $0.event, v == view { return r.text }
       return nil
     }
   }

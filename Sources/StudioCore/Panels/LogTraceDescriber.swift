@@ -259,20 +259,14 @@ enum TraceDescriber {
     return parts.isEmpty ? "" : ", " + parts.joined(separator: ", ")
   }
 
-  private static func dropReason(_ reason: String) -> String {
+  private static func dropReason(_ reason: DropReason) -> String {
     switch reason {
-    case "multipleTouchEnabled": return "multipleTouchEnabled is NO: the view takes one touch at a time"
-    case "exclusiveTouch": return "exclusiveTouch: another view's touch excludes it"
-    case "touchesShouldBegin": return "the scroll view's touchesShouldBegin said NO"
-    case "scrolling": return "the scroll view began scrolling before the content got the touch"
-    case "cancelled before delivery": return "the touch was cancelled while it was still withheld"
-    case "noView": return "no view was hit"
-    default:
-      if reason.hasPrefix("cancelled by ") {
-        let id = reason.dropFirst("cancelled by ".count).split(separator: " ").first.map(String.init) ?? ""
-        return "`\(id)` recognized while it was still withheld"
-      }
-      return reason
+    case .multipleTouchEnabled: return "multipleTouchEnabled is NO: the view takes one touch at a time"
+    case .exclusiveTouch: return "exclusiveTouch: another view's touch excludes it"
+    case .touchesShouldBegin: return "the scroll view's touchesShouldBegin said NO"
+    case .scrolling: return "the scroll view began scrolling before the content got the touch"
+    case .cancelledBeforeDelivery: return "the touch was cancelled while it was still withheld"
+    case .cancelledBy(let id): return "`\(id)` recognized while it was still withheld"
     }
   }
 }

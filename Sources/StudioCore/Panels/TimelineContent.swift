@@ -151,10 +151,7 @@ struct TimelineContent: Equatable, Sendable {
         mark(k, TimelineMark(glyph: .cross, tone: .bad, index: i, t: t))
         mark(k, TimelineMark(glyph: .label(Self.shortReason(reason)), tone: .bad, index: i, t: t))
         if method != .touchesMoved { endLife(k, i, t) }
-        if reason.hasPrefix("cancelled by ") {
-          let id = reason.dropFirst("cancelled by ".count).split(separator: " ").first.map(String.init)
-          cancellations.append((t, i, view, id))
-        }
+        if case .cancelledBy(let id) = reason { cancellations.append((t, i, view, id)) }
       case .control(let c, let event, _, let value):
         guard event != .touchDragInside && event != .touchDragOutside else { break }
         var text = event.rawValue
@@ -186,10 +183,9 @@ struct TimelineContent: Equatable, Sendable {
       openHolds.remove(at: h)
     }
 
-    static func shortReason(_ reason: String) -> String {
-      let suffix = " before delivery"
-      if reason.hasPrefix("cancelled by "), reason.hasSuffix(suffix) { return String(reason.dropLast(suffix.count)) }
-      return reason
+    static func shortReason(_ reason: DropReason) -> String {
+      if case .cancelledBy(let id) = reason { return "cancelled by \(id)" }
+      return reason.text
     }
 
     /// Touches first, then recognizers, then responders, each in order of first appearance.

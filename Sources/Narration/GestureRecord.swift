@@ -18,7 +18,7 @@ struct GestureRecord {
     var index: Int
     var from: GestureState
     var to: GestureState
-    var reason: String
+    var reason: StateReason
   }
 
   /// One try of a recognizer, from its first touch to its reset.
@@ -59,7 +59,7 @@ struct GestureRecord {
   struct ViewLog {
     var deliveries: [Delivery] = []
     var controlEvents: [(t: Double, event: TraceEvent.ControlEvent, value: Double?)] = []
-    var drops: [(t: Double, touch: Int, reason: String, heldBy: [String])] = []
+    var drops: [(t: Double, touch: Int, reason: DropReason, heldBy: [String])] = []
   }
 
   var start: Int

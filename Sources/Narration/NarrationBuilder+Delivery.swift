@@ -237,46 +237,42 @@ extension NarrationBuilder {
   }
 
   /// Why the window never delivers a touch to a view (drop reasons, TRACE-EXTENSIONS).
-  func dropClause(view: String, reason: String, heldBy: [String] = []) -> (String, [String]) {
+  func dropClause(view: String, reason: DropReason, heldBy: [String] = []) -> (String, [String]) {
     switch reason {
-    case "multipleTouchEnabled":
+    case .multipleTouchEnabled:
       return ("it already tracks another touch and multipleTouchEnabled is off", ["C-4"])
-    case "exclusiveTouch":
+    case .exclusiveTouch:
       if scene.views[view]?.exclusiveTouch == true {
         return ("it is exclusiveTouch and another view is already tracking a touch", ["C-5"])
       }
       return ("an exclusiveTouch view is already tracking a touch", ["C-5"])
-    case "touchesShouldBegin":
+    case .touchesShouldBegin:
       let s = scene.ancestry(view).dropFirst().first { scene.views[$0]?.kind == .scroll }
       return ("\(s.map(Phrase.code) ?? "the scroll view") answered NO to touchesShouldBegin", ["H-2"])
-    case "scrolling":
+    case .scrolling:
       let s = scene.ancestry(view).dropFirst().first { scene.views[$0]?.kind == .scroll }
       return ("\(s.map(Phrase.code) ?? "its scroll view") began scrolling before delivering it", ["H-4"])
-    case "cancelled before delivery":
+    case .cancelledBeforeDelivery:
       return ("the system cancelled it while it was still held back", ["F-5"])
-    default:
-      if reason.hasPrefix("cancelled by "), reason.hasSuffix(" before delivery") {
-        let r = String(reason.dropFirst("cancelled by ".count).dropLast(" before delivery".count))
-        let verb = scene.recognizerKind(r)?.isDiscrete == false ? "began" : "recognized"
-        if let s = heldBy.first(where: { scene.views[$0] != nil }) {
-          return (
-            "\(Phrase.code(r)) \(verb) while \(Phrase.code(s)) was still holding back its touchesBegan (delaysContentTouches)",
-            ["F-2", "H-1"]
-          )
-        }
-        let holders = heldBy.filter { $0 != r && scene.views[$0] == nil }
-        if holders.isEmpty {
-          return (
-            "\(Phrase.code(r)) \(verb) while its touchesBegan was still held back (delaysTouchesBegan)", ["F-2", "F-5"]
-          )
-        }
-        let verbHold = holders.count == 1 ? "was" : "were"
+    case .cancelledBy(let r):
+      let verb = scene.recognizerKind(r)?.isDiscrete == false ? "began" : "recognized"
+      if let s = heldBy.first(where: { scene.views[$0] != nil }) {
         return (
-          "\(Phrase.code(r)) \(verb) while \(Phrase.codes(holders)) \(verbHold) still holding back its touchesBegan (delaysTouchesBegan)",
-          ["F-2", "F-5"]
+          "\(Phrase.code(r)) \(verb) while \(Phrase.code(s)) was still holding back its touchesBegan (delaysContentTouches)",
+          ["F-2", "H-1"]
         )
       }
-      return (reason, [])
+      let holders = heldBy.filter { $0 != r && scene.views[$0] == nil }
+      if holders.isEmpty {
+        return (
+          "\(Phrase.code(r)) \(verb) while its touchesBegan was still held back (delaysTouchesBegan)", ["F-2", "F-5"]
+        )
+      }
+      let verbHold = holders.count == 1 ? "was" : "were"
+      return (
+        "\(Phrase.code(r)) \(verb) while \(Phrase.codes(holders)) \(verbHold) still holding back its touchesBegan (delaysTouchesBegan)",
+        ["F-2", "F-5"]
+      )
     }
   }
 
@@ -366,7 +362,7 @@ extension NarrationBuilder {
     case .changed(let r):
       let fingers = [.pinch, .rotation].contains(scene.recognizerKind(r)) ? "fingers" : "finger"
       var lifts = 0
-      for item in items { if case .changed(_, "a finger lifted") = item.value { lifts += 1 } }
+      for item in items { if case .changed(_, .fingerLifted) = item.value { lifts += 1 } }
       let how =
         lifts == 0
         ? "as the \(fingers) moved"

@@ -9,7 +9,7 @@ extension NarrationBuilder {
   /// A state change with everything grouped with it: the questions that decided it, the timer that
   /// caused it, its action.
   func stateSentence(_ members: [Int], state s: Int) -> [Piece] {
-    guard case .state(let r, let from, let to, let reason) = entry(s), !(to == .possible && reason == "reset") else {
+    guard case .state(let r, let from, let to, let reason) = entry(s), !(to == .possible && reason == .reset) else {
       return []
     }
     let index = members.first ?? s
@@ -21,7 +21,7 @@ extension NarrationBuilder {
       return [.burst(.changed(recognizer: r), BurstItem(index: index, value: .changed(action, reason: reason)))]
     }
     let kind = scene.recognizerKind(r)
-    let (waited, rest) = ReasonText.splitWaited(reason)
+    let (waited, rest) = reason.waited
     let why = ReasonText.because(rest, recognizer: kind, scene: scene)
     let timer = members.lazy.compactMap { j -> String? in
       if case .timer(let what, _) = self.entry(j) { return what }
@@ -42,9 +42,9 @@ extension NarrationBuilder {
           text += ", \(Phrase.ms(trace[s].t - lift)) after the lift"
         }
         rules = ["E-6.3"]
-      } else if rest == "tapped" {
+      } else if rest == .tapped {
         text = "\(shownRec) recognized the tap and sent its action"
-      } else if rest.hasPrefix("tap ") && rest.contains(" of ") {
+      } else if case .tapsComplete = rest {
         text = "\(shownRec) recognized \(why.text.replacingFirst(" is complete", with: "")) and sent its action"
       } else {
         text = "\(shownRec) \(verb) because \(why.text), and sent its action"
@@ -80,20 +80,22 @@ extension NarrationBuilder {
       return [
         .line(
           index: index,
-          text: Phrase.sentence("\(shownRec) went from \(from.rawValue) to \(to.rawValue) (\(reason))", ["5.1"]))
+          text: Phrase.sentence("\(shownRec) went from \(from.rawValue) to \(to.rawValue) (\(reason.text))", ["5.1"]))
       ]
     }
   }
 
-  private func failureSentence(_ r: String, _ members: [Int], reason: String, why: Because, timer: String?) -> String {
+  private func failureSentence(
+    _ r: String, _ members: [Int], reason: StateReason, why: Because, timer: String?
+  ) -> String {
     let shownRec = Phrase.code(r)
     for j in members {
       guard case .ask(let of, let question, _, _, false) = entry(j) else { continue }
       switch question {
       case .gestureRecognizerShouldBegin:
-        if let (_, cls, what) = ReasonText.controlVetoParts(reason) {
+        if case .controlVeto(_, let cls, let gesture) = reason {
           return Phrase.sentence(
-            "\(shownRec) asked \(Phrase.code(of)) whether it may begin; \(Phrase.article(cls)) says no to \(what), so \(shownRec) failed",
+            "\(shownRec) asked \(Phrase.code(of)) whether it may begin; \(Phrase.article(cls)) says no to \(gesture.text), so \(shownRec) failed",
             why.rules)
         }
         return Phrase.sentence(
@@ -113,18 +115,19 @@ extension NarrationBuilder {
       default: continue
       }
     }
-    if reason.hasPrefix("canCancelContentTouches") {
+    switch reason {
+    case .contentTracksTouch:
       return Phrase.sentence("\(shownRec) would begin, but \(why.text), so \(shownRec) failed", why.rules)
-    }
-    if reason.hasPrefix("no tap ") || reason.hasPrefix("held longer than ") {
+    case .noNextTap, .heldTooLongForTap:
       return Phrase.sentence("\(Phrase.capitalized(why.text)), so \(shownRec) failed", why.rules)
+    default: break
     }
     if let timer, !why.rules.isEmpty {
       return Phrase.sentence(
         "\(shownRec)'s \(timer) timer fired, but \(shownRec) failed because \(why.text)", why.rules)
     }
     if why.rules.isEmpty {
-      return Phrase.sentence("\(shownRec) failed (\(reason))", ["5.1"])
+      return Phrase.sentence("\(shownRec) failed (\(reason.text))", ["5.1"])
     }
     return Phrase.sentence("\(shownRec) failed because \(why.text)", why.rules)
   }

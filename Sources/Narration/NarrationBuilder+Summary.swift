@@ -89,7 +89,7 @@ extension NarrationBuilder {
   /// The reason of a failed try without its numbers: tries with equal keys failed alike.
   private func failureKey(_ r: String, _ a: GestureRecord.Attempt) -> String? {
     guard !a.fired, let d = a.decisive, d.to == .failed else { return nil }
-    return String(d.reason.filter { !$0.isNumber && $0 != "." })
+    return String(d.reason.text.filter { !$0.isNumber && $0 != "." })
   }
 
   private func recognizerVerdict(_ r: String, _ a: GestureRecord.Attempt, _ g: GestureRecord) -> String {
@@ -98,27 +98,29 @@ extension NarrationBuilder {
     guard let decisive = a.decisive else {
       return Phrase.sentence("\(shownRec) got the touch but had not decided when the gesture ended", ["5.4"])
     }
-    let (waited, rest) = ReasonText.splitWaited(decisive.reason)
+    let (waited, rest) = decisive.reason.waited
     let why = ReasonText.because(rest, recognizer: kind, scene: scene)
     var rules: [String] = []
     var text: String
     if a.fired {
       let start = a.transitions.first { $0.from == .possible && ($0.to == .began || $0.to == .ended) }
-      let startWhy = start.map { ReasonText.splitWaited($0.reason) } ?? (waited: [], rest: "")
-      let startBecause = ReasonText.because(startWhy.rest, recognizer: kind, scene: scene)
+      let startWaited = start?.reason.waited.ids ?? []
+      let startReason = start?.reason.waited.reason
+      let startBecause =
+        startReason.map { ReasonText.because($0, recognizer: kind, scene: scene) } ?? Because(text: "", rules: [])
       if kind?.isDiscrete ?? false, let start {
         text = "\(shownRec) fired at \(Phrase.ms(start.t))"
-        if !startWhy.waited.isEmpty {
+        if !startWaited.isEmpty {
           if let lift = g.lastLift(before: start.t), start.t > lift {
             text += ", \(Phrase.ms(start.t - lift)) after the lift,"
           }
-          text += " because it had to wait for \(Phrase.codes(startWhy.waited)) to fail"
-          text += waitedOutcome(startWhy.waited, g)
+          text += " because it had to wait for \(Phrase.codes(startWaited)) to fail"
+          text += waitedOutcome(startWaited, g)
           rules.append("E-6.3")
-        } else if startWhy.rest == "tapped" {
+        } else if startReason == .tapped {
           text += ", when the tap was complete"
           rules.append("5.1")
-        } else if startWhy.rest.hasPrefix("tap ") {
+        } else if case .tapsComplete? = startReason {
           text += ", when \(startBecause.text.replacingFirst(" is complete", with: "")) was complete"
           rules.append("5.1")
         } else {
@@ -127,8 +129,8 @@ extension NarrationBuilder {
         }
       } else {
         text = "\(shownRec) fired: it began at \(Phrase.ms(start?.t ?? decisive.t))"
-        if !startWhy.waited.isEmpty {
-          text += ", once \(Phrase.codes(startWhy.waited)) failed"
+        if !startWaited.isEmpty {
+          text += ", once \(Phrase.codes(startWaited)) failed"
           rules.append("E-6.3")
         } else {
           text += " because \(startBecause.text)"
@@ -150,19 +152,18 @@ extension NarrationBuilder {
       return Phrase.sentence(text, rules)
     }
     if decisive.to == .failed {
-      if !waited.isEmpty || a.firstWait != nil, rest.hasPrefix("required gesture ") {
-        let other = String(rest.dropFirst("required gesture ".count).dropLast(" recognized".count))
+      if !waited.isEmpty || a.firstWait != nil, case .requiredGestureRecognized(let other) = rest {
         let verb = scene.recognizerKind(other)?.isDiscrete == true ? "recognized" : "began"
         return Phrase.sentence(
           "\(shownRec) did not fire: it had to wait for \(Phrase.code(other)) to fail, but \(Phrase.code(other)) \(verb)",
           ["E-6.3"])
       }
       text = "\(shownRec) did not fire: it failed at \(Phrase.ms(decisive.t)) because \(why.text)"
-      if why.rules.isEmpty { text = "\(shownRec) did not fire: it failed at \(Phrase.ms(decisive.t)) (\(rest))" }
+      if why.rules.isEmpty { text = "\(shownRec) did not fire: it failed at \(Phrase.ms(decisive.t)) (\(rest.text))" }
       return Phrase.sentence(text, why.rules.isEmpty ? ["5.1"] : why.rules)
     }
     return Phrase.sentence(
-      "\(shownRec) ended in \(decisive.to.rawValue) at \(Phrase.ms(decisive.t)) (\(decisive.reason))", ["5.1"])
+      "\(shownRec) ended in \(decisive.to.rawValue) at \(Phrase.ms(decisive.t)) (\(decisive.reason.text))", ["5.1"])
   }
 
   /// ", and `doubleTap` failed because no second tap came within 350 ms".
@@ -275,8 +276,10 @@ extension NarrationBuilder {
     for r in g.recognizerOrder {
       for a in g.attempts[r] ?? [] {
         for t in a.transitions where t.to == .failed {
-          if let parts = ReasonText.controlVetoParts(t.reason), parts.view == c, !out.contains(where: { $0.0 == r }) {
-            out.append((r, parts.what))
+          if case .controlVeto(let control, _, let gesture) = t.reason, control == c,
+            !out.contains(where: { $0.0 == r })
+          {
+            out.append((r, gesture.text))
           }
         }
       }

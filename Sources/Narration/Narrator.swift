@@ -156,7 +156,7 @@ struct BurstItem {
     case move(Point)
     case delivered(chain: ResponderChain?, events: [(TraceEvent.ControlEvent, Double?)])
     case held(by: [String])
-    case changed(ActionValues?, reason: String)
+    case changed(ActionValues?, reason: StateReason)
     case scroll(Point)
   }
   var index: Int

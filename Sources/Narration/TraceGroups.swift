@@ -132,15 +132,15 @@ private struct Linker {
     case .canPrevent:
       // `of` (x) would exclude `other` (y).
       guard let y = other else { return nil }
-      return nextState(of: [y], after: i, reasonIs: "excluded by \(of)")
+      return nextState(of: [y], after: i, reasonIs: .excludedBy(of))
     case .canBePrevented:
       guard let x = other else { return nil }
-      return nextState(of: [of], after: i, reasonIs: "excluded by \(x)")
+      return nextState(of: [of], after: i, reasonIs: .excludedBy(x))
     case .shouldRecognizeSimultaneouslyWith:
       guard let b = other else { return nil }
       return nextEntry(after: i) { e in
         if case .state(let r, .possible, .failed, let why) = e,
-          (r == of && why == "excluded by \(b)") || (r == b && why == "excluded by \(of)")
+          (r == of && why == .excludedBy(b)) || (r == b && why == .excludedBy(of))
         {
           return .match
         }
@@ -151,7 +151,7 @@ private struct Linker {
     case .touchesShouldBegin:
       guard !answer, let v = view else { return nil }
       return nextEntry(after: i) { e in
-        if case .drop(let d, _, _, "touchesShouldBegin") = e, d == v { return .match }
+        if case .drop(let d, _, _, .touchesShouldBegin) = e, d == v { return .match }
         return .stop
       }
     default:
@@ -160,7 +160,7 @@ private struct Linker {
   }
 
   /// The next state change of one of `recognizers` leaving `possible`, at the same time.
-  private func nextState(of recognizers: [String], after i: Int, reasonIs reason: String? = nil) -> Int? {
+  private func nextState(of recognizers: [String], after i: Int, reasonIs reason: StateReason? = nil) -> Int? {
     nextEntry(after: i) { e in
       if case .state(let r, .possible, _, let why) = e, recognizers.contains(r) {
         if let reason, why != reason { return .stop }

@@ -96,7 +96,7 @@ struct TraceTracker {
       }
     case .state(let r, let from, let to, let reason):
       states[r] = to
-      if to == .possible && reason == "reset" {
+      if to == .possible && reason == .reset {
         involved.remove(r)
         fed[r] = nil
         waiting[r] = nil

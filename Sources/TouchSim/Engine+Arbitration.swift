@@ -69,7 +69,7 @@ extension Simulation {
       if ys == .began || ys == .changed || ys == .ended {
         recs[r].pending = nil
         recs[r].waitingFor = []
-        transition(r, .fail, "required gesture \(recs[y].id) recognized")
+        transition(r, .fail, .requiredGestureRecognized(recs[y].id))
         return true
       }
       if isUndecided(y) { undecided.append(y) }
@@ -93,10 +93,10 @@ extension Simulation {
       return true
     }
     if let x = excludedByRecognized(r) {
-      transition(r, .fail, "excluded by \(recs[x].id)")
+      transition(r, .fail, .excludedBy(recs[x].id))
       return true
     }
-    let why = waitedFor.isEmpty ? reason : "\(waitedFor.joined(separator: ", ")) failed; \(reason)"
+    let why = waitedFor.isEmpty ? reason : .afterWaiting(for: waitedFor, reason: reason)
     transition(r, req, why)
     return true
   }
@@ -128,19 +128,20 @@ extension Simulation {
 
   /// gestureRecognizerShouldBegin: the delegate, then the views the touches were hit-tested to
   /// (only when cancelsTouchesInView, S16), then a scroll view's content checks (H-6). nil: may begin.
-  private mutating func shouldBeginVeto(_ r: Int) -> String? {
+  private mutating func shouldBeginVeto(_ r: Int) -> StateReason? {
     let rec = recs[r]
     let hitViews = uniqueViews(rec.gestureTouches)
     if let d = rec.spec.delegate {
       let yes = predicate(d.shouldBegin, touchView: hitViews.first)
       emit(.ask(of: rec.id, question: .shouldBegin, other: nil, view: nil, answer: yes))
-      if !yes { return "delegate's gestureRecognizerShouldBegin returned NO" }
+      if !yes { return .delegateRefusedBegin }
     }
     if rec.spec.cancelsTouchesInView {
       for v in hitViews {
-        let (yes, why) = viewAllowsBegin(v, r)
-        emit(.ask(of: views[v].id, question: .gestureRecognizerShouldBegin, other: rec.id, view: nil, answer: yes))
-        if !yes { return why }
+        let why = viewVeto(v, r)
+        emit(
+          .ask(of: views[v].id, question: .gestureRecognizerShouldBegin, other: rec.id, view: nil, answer: why == nil))
+        if let why { return why }
       }
     }
     if rec.isScrollPan { return scrollPanContentVeto(r) }
@@ -155,30 +156,31 @@ extension Simulation {
     return out
   }
 
-  /// UIView.gestureRecognizerShouldBegin(_:) of view `v` about recognizer `r` (5.3, 8.3).
-  private func viewAllowsBegin(_ v: Int, _ r: Int) -> (Bool, String) {
+  /// UIView.gestureRecognizerShouldBegin(_:) of view `v` about recognizer `r` (5.3, 8.3): why it
+  /// answers NO, or nil for YES.
+  private func viewVeto(_ v: Int, _ r: Int) -> StateReason? {
     let node = views[v]
     let rec = recs[r]
     if !node.spec.gestureRecognizerShouldBegin {
-      return (false, "\(node.id)'s gestureRecognizerShouldBegin returned NO")
+      return .viewRefusedBegin(view: node.id)
     }
-    guard rec.view != v else { return (true, "") }
+    guard rec.view != v else { return nil }
     let cls = node.spec.kind.uikitClass
     let singleTap = rec.kind == .tap && rec.spec.numberOfTapsRequired == 1 && rec.spec.numberOfTouchesRequired == 1
     switch node.spec.kind {
     case .button, .switch, .stepper, .segmentedControl, .pageControl, .slider:
-      if singleTap { return (false, "\(node.id) (\(cls)) vetoes a superview's single tap") }
+      if singleTap { return .controlVeto(control: node.id, className: cls, gesture: .superviewSingleTap) }
       if node.spec.kind == .slider && rec.kind == .swipe
         && rec.spec.direction.contains(where: { $0 == .left || $0 == .right })
       {
-        return (false, "\(node.id) (\(cls)) vetoes a swipe along its track")
+        return .controlVeto(control: node.id, className: cls, gesture: .swipeAlongTrack)
       }
       if node.spec.kind == .switch && rec.kind == .pan && !rec.isScrollPan {
-        return (false, "\(node.id) (\(cls)) vetoes a pan on its knob")
+        return .controlVeto(control: node.id, className: cls, gesture: .panOnKnob)
       }
     default: break
     }
-    return (true, "")
+    return nil
   }
 
   /// Default exclusion by a gesture that already began or recognized (E-6.1, applied when the
@@ -245,7 +247,7 @@ extension Simulation {
 
   /// Applies a transition through the state machine, traces it, sends the action, and carries out
   /// what recognition implies (F-2/F-3 cancellation, E-6.1 exclusion, E-6.3 waiters failing).
-  mutating func transition(_ r: Int, _ req: GestureStateMachine.Request, _ reason: String) {
+  mutating func transition(_ r: Int, _ req: GestureStateMachine.Request, _ reason: StateReason) {
     guard let pair = recs[r].machine.apply(req) else { return }
     emit(.state(recognizer: recs[r].id, from: pair.from, to: pair.to, reason: reason))
     if pair.to == .began {
@@ -264,7 +266,7 @@ extension Simulation {
     for w in engaged where w != r && recs[w].pending != nil && (recs[w].requirements ?? []).contains(r) {
       recs[w].pending = nil
       recs[w].waitingFor = []
-      transition(w, .fail, "required gesture \(recs[r].id) recognized")
+      transition(w, .fail, .requiredGestureRecognized(recs[r].id))
     }
     // E-6.1: default exclusion of the others still possible in this sequence.
     let others = engaged.filter { y in
@@ -272,12 +274,12 @@ extension Simulation {
     }.sorted { processingRank[$0] < processingRank[$1] }
     for y in others where recs[y].machine.state == .possible {
       if requires(y, r) {
-        transition(y, .fail, "required gesture \(recs[r].id) recognized")
+        transition(y, .fail, .requiredGestureRecognized(recs[r].id))
       } else if excludes(r, y) {
         recs[y].pending = nil
         recs[y].waitingFor = []
         recs[y].request = nil
-        transition(y, .fail, "excluded by \(recs[r].id)")
+        transition(y, .fail, .excludedBy(recs[r].id))
       }
     }
   }
@@ -322,7 +324,7 @@ extension Simulation {
 
   private mutating func reset(_ r: Int) {
     guard let pair = recs[r].machine.apply(.reset) else { return }
-    emit(.state(recognizer: recs[r].id, from: pair.from, to: pair.to, reason: "reset"))
+    emit(.state(recognizer: recs[r].id, from: pair.from, to: pair.to, reason: .reset))
     for uid in recs[r].gestureTouches where touches.contains(uid) { touches[uid].recognizers.removeAll { $0 == r } }
     recs[r].reset()
     cancelTimers { $0.rec == r }

@@ -49,7 +49,7 @@ extension Simulation {
           touches[uid].viewDone = true
           emit(
             .drop(
-              view: views[v].id, method: .touchesBegan, touches: [touches[uid].id], reason: "cancelled before delivery")
+              view: views[v].id, method: .touchesBegan, touches: [touches[uid].id], reason: .cancelledBeforeDelivery)
           )
         }
         continue
@@ -154,7 +154,7 @@ extension Simulation {
   }
 
   /// C-4 multipleTouchEnabled and C-5 exclusiveTouch: a new touch the view may not get.
-  private func admissionRefusal(_ uid: Int, _ v: Int) -> String? {
+  private func admissionRefusal(_ uid: Int, _ v: Int) -> DropReason? {
     // Only fingers still down count: a lifted touch whose touchesEnded is held is not in the new event.
     var inThisView = false
     var elsewhere = false
@@ -171,9 +171,9 @@ extension Simulation {
         if views[tv].spec.exclusiveTouch { exclusiveElsewhere = true }
       }
     }
-    if !views[v].spec.multipleTouchEnabled && inThisView { return "multipleTouchEnabled" }
-    if views[v].spec.exclusiveTouch && elsewhere { return "exclusiveTouch" }
-    if exclusiveElsewhere { return "exclusiveTouch" }
+    if !views[v].spec.multipleTouchEnabled && inThisView { return .multipleTouchEnabled }
+    if views[v].spec.exclusiveTouch && elsewhere { return .exclusiveTouch }
+    if exclusiveElsewhere { return .exclusiveTouch }
     return nil
   }
 
@@ -249,7 +249,7 @@ extension Simulation {
         cancel.append((v, .touchesCancelled, uid, []))
       } else {
         touches[uid].viewDone = true
-        let reason = recs[r].isScrollPan ? "scrolling" : "cancelled by \(recs[r].id) before delivery"
+        let reason: DropReason = recs[r].isScrollPan ? .scrolling : .cancelledBy(recs[r].id)
         emit(.drop(view: views[v].id, method: .touchesBegan, touches: [touches[uid].id], reason: reason))
       }
     }

@@ -216,7 +216,7 @@ extension Simulation {
       if isInvolved(r) {
         engage(r)
         recs[r].request = recs[r].machine.state.isActive ? .cancel : .fail
-        recs[r].requestReason = "isEnabled set to false"
+        recs[r].requestReason = .disabled
         settle()
       }
     } else {

@@ -14,7 +14,7 @@ extension Simulation {
   @inline(__always) func isUndecided(_ r: Int) -> Bool { recs[r].machine.state == .possible && isInvolved(r) }
 
   /// Records a request; a failure or cancellation already asked for in this update is never overridden.
-  mutating func request(_ r: Int, _ req: GestureStateMachine.Request, _ reason: String) {
+  mutating func request(_ r: Int, _ req: GestureStateMachine.Request, _ reason: StateReason) {
     engage(r)
     if let old = recs[r].request, old == .fail || old == .cancel { return }
     recs[r].request = req
@@ -98,7 +98,7 @@ extension Simulation {
       if let d = nextTapTooFar(r, uids[0]) {
         return request(
           r, .fail,
-          "tap \(recs[r].data.tapsDone + 1) is \(fmt(d)) pt from the first > \(fmt(constants.tapAllowableMovement)) pt")
+          .nextTapTooFar(tap: recs[r].data.tapsDone + 1, distance: d, allowed: constants.tapAllowableMovement))
       }
       if recs[r].data.touchesThisTap == 0 {
         schedule(.maximumTapDuration, owner: r, after: constants.tapMaximumDuration)
@@ -106,14 +106,14 @@ extension Simulation {
       recs[r].data.touchesThisTap += uids.count
       if recs[r].data.touchesThisTap > spec.numberOfTouchesRequired {
         return request(
-          r, .fail, "\(recs[r].data.touchesThisTap) touches > \(spec.numberOfTouchesRequired) required")
+          r, .fail, .tooManyTouches(count: recs[r].data.touchesThisTap, required: spec.numberOfTouchesRequired))
       }
       recs[r].data.maxDownTogether = max(recs[r].data.maxDownTogether, recs[r].touches.count)
     case .touchesMoved:
       for uid in uids {
         let d = touches[uid].location.distance(to: recs[r].data.start.value(for: uid) ?? touches[uid].downLocation)
         if d > constants.tapAllowableMovement {
-          return request(r, .fail, "moved \(fmt(d)) pt > \(fmt(constants.tapAllowableMovement)) pt")
+          return request(r, .fail, .movedTooFar(distance: d, allowed: constants.tapAllowableMovement))
         }
       }
     case .touchesEnded:
@@ -122,7 +122,7 @@ extension Simulation {
       if recs[r].data.maxDownTogether < spec.numberOfTouchesRequired {
         return request(
           r, .fail,
-          "only \(recs[r].data.maxDownTogether) of \(spec.numberOfTouchesRequired) touches down together")
+          .tooFewTouchesTogether(down: recs[r].data.maxDownTogether, required: spec.numberOfTouchesRequired))
       }
       recs[r].data.tapsDone += 1
       let tapTouches = recs[r].gestureTouches.suffix(recs[r].data.touchesThisTap)
@@ -138,13 +138,13 @@ extension Simulation {
         request(
           r, .end,
           spec.numberOfTapsRequired == 1
-            ? "tapped" : "tap \(recs[r].data.tapsDone) of \(spec.numberOfTapsRequired)")
+            ? .tapped : .tapsComplete(tap: recs[r].data.tapsDone, required: spec.numberOfTapsRequired))
       } else {
         recs[r].data.waitingForNextTap = true
         schedule(.tapInterval, owner: r, after: constants.tapMaximumInterval)
       }
     case .touchesCancelled:
-      request(r, .fail, "touch cancelled")
+      request(r, .fail, .touchCancelled)
     }
   }
 
@@ -157,11 +157,10 @@ extension Simulation {
       guard recs[r].machine.state == .possible else { return }
       // numberOfTapsRequired > 0: the taps before the press (like a tap recognizer's, 0.35 s apart).
       if let d = nextTapTooFar(r, uids[0]) {
-        return request(
-          r, .fail, "went down \(fmt(d)) pt from the first tap > \(fmt(constants.tapAllowableMovement)) pt")
+        return request(r, .fail, .pressTooFarFromFirstTap(distance: d, allowed: constants.tapAllowableMovement))
       }
       if recs[r].touches.count > spec.numberOfTouchesRequired {
-        return request(r, .fail, "\(recs[r].touches.count) touches > \(spec.numberOfTouchesRequired) required")
+        return request(r, .fail, .tooManyTouches(count: recs[r].touches.count, required: spec.numberOfTouchesRequired))
       }
       if recs[r].touches.count == spec.numberOfTouchesRequired
         && recs[r].data.tapsDone >= spec.numberOfTapsRequired
@@ -175,12 +174,11 @@ extension Simulation {
           if d > spec.allowableMovement {
             return request(
               r, .fail,
-              "moved \(fmt(d)) pt > \(fmt(spec.allowableMovement)) pt before \(fmt(spec.minimumPressDuration)) s"
-            )
+              .movedBeforePress(distance: d, allowed: spec.allowableMovement, duration: spec.minimumPressDuration))
           }
         }
       } else if recs[r].machine.state.isActive {
-        request(r, .change, "moved")
+        request(r, .change, .moved)
       }
     case .touchesEnded:
       if recs[r].machine.state == .possible && recs[r].data.tapsDone < spec.numberOfTapsRequired {
@@ -191,12 +189,12 @@ extension Simulation {
         recs[r].data.waitingForNextTap = true
         schedule(.tapInterval, owner: r, after: constants.tapMaximumInterval)
       } else if recs[r].machine.state == .possible {
-        request(r, .fail, "lifted before \(fmt(spec.minimumPressDuration)) s")
+        request(r, .fail, .liftedBeforePress(duration: spec.minimumPressDuration))
       } else if recs[r].touches.isEmpty {
-        request(r, .end, "lifted")
+        request(r, .end, .lifted)
       }
     case .touchesCancelled:
-      request(r, .cancel, "touch cancelled")
+      request(r, .cancel, .touchCancelled)
     }
   }
 
@@ -235,9 +233,7 @@ extension Simulation {
         if edge.isEmpty {
           let p = touches[recs[r].touches[0]].location
           return request(
-            r, .fail,
-            "went down \(fmt(edgeDistance(p, recs[r].spec.edges))) pt from the edge, outside the \(fmt(constants.screenEdgeBand)) pt band"
-          )
+            r, .fail, .outsideEdgeBand(distance: edgeDistance(p, recs[r].spec.edges), band: constants.screenEdgeBand))
         }
       }
     case .touchesMoved:
@@ -249,7 +245,7 @@ extension Simulation {
         recs[r].data.lastTime = now
       }
       if recs[r].machine.state.isActive {
-        request(r, .change, "moved")
+        request(r, .change, .moved)
       } else if recs[r].machine.state == .possible && recs[r].pending == nil {
         let n = recs[r].touches.count
         guard n >= recs[r].spec.minimumNumberOfTouches else { return }
@@ -259,33 +255,32 @@ extension Simulation {
           let (canX, canY) = scrollableAxes(recs[r].view)
           let travel = max(canX ? abs(tr.x) : 0, canY ? abs(tr.y) : 0)
           if travel >= constants.scrollHysteresis {
-            request(
-              r, .begin, "moved \(fmt(travel)) pt ≥ \(fmt(constants.scrollHysteresis)) pt along a scrollable axis")
+            request(r, .begin, .movedAlongScrollableAxis(distance: travel, hysteresis: constants.scrollHysteresis))
           }
         } else if recs[r].kind == .screenEdgePan {
           let inward = edgeInwardTravel(r, tr)
           if inward >= constants.panHysteresis {
-            request(r, .begin, "moved \(fmt(inward)) pt in from the edge ≥ \(fmt(constants.panHysteresis)) pt")
+            request(r, .begin, .movedInFromEdge(distance: inward, hysteresis: constants.panHysteresis))
           }
         } else {
           let travel = max(abs(tr.x), abs(tr.y))
           if travel >= constants.panHysteresis {
-            request(r, .begin, "moved \(fmt(travel)) pt ≥ \(fmt(constants.panHysteresis)) pt")
+            request(r, .begin, .movedPastHysteresis(distance: travel, hysteresis: constants.panHysteresis))
           }
         }
       }
     case .touchesCancelled where !recs[r].touches.isEmpty:
       // 5.4: a touch of the gesture was cancelled: a possible gesture fails, an active one is cancelled.
-      request(r, recs[r].machine.state == .possible ? .fail : .cancel, "touch cancelled")
+      request(r, recs[r].machine.state == .possible ? .fail : .cancel, .touchCancelled)
     case .touchesEnded, .touchesCancelled:
       if recs[r].touches.isEmpty {
         if recs[r].machine.state == .possible {
           request(
             r, .fail,
-            method == .touchesCancelled ? "touch cancelled" : "lifted before moving \(fmt(constants.panHysteresis)) pt")
+            method == .touchesCancelled ? .touchCancelled : .liftedBeforeMoving(distance: constants.panHysteresis))
         } else {
           request(
-            r, method == .touchesCancelled ? .cancel : .end, method == .touchesCancelled ? "touch cancelled" : "lifted")
+            r, method == .touchesCancelled ? .cancel : .end, method == .touchesCancelled ? .touchCancelled : .lifted)
         }
       } else {
         let leaving = uids
@@ -294,7 +289,7 @@ extension Simulation {
         let all = remaining + leaving
         let tr = recs[r].data.translationBase + (centroid(all) - recs[r].data.origin)
         rebase(r, translation: tr)
-        if recs[r].machine.state.isActive { request(r, .change, "a finger lifted") }
+        if recs[r].machine.state.isActive { request(r, .change, .fingerLifted) }
       }
     }
   }
@@ -351,7 +346,7 @@ extension Simulation {
     case .touchesBegan:
       let n = recs[r].gestureTouches.count
       if n > spec.numberOfTouchesRequired {
-        return request(r, .fail, "\(n) touches > \(spec.numberOfTouchesRequired) required")
+        return request(r, .fail, .tooManyTouches(count: n, required: spec.numberOfTouchesRequired))
       }
     case .touchesMoved:
       let elapsed = now - recs[r].data.startTime
@@ -361,7 +356,7 @@ extension Simulation {
       let from = starts.sum * (1 / Double(starts.count))
       let d = centroid(ids) - from
       if elapsed > constants.swipeMaximumDuration {
-        return request(r, .fail, "slower than \(fmt(constants.swipeMaximumDuration)) ms")
+        return request(r, .fail, .tooSlow(maximum: constants.swipeMaximumDuration))
       }
       guard ids.count == spec.numberOfTouchesRequired else { return }
       let components: [(Direction, Double, Double)] = [
@@ -371,15 +366,14 @@ extension Simulation {
       where primary >= constants.swipeMinimumDistance && secondary <= primary {
         if spec.direction.contains(dir) {
           recs[r].data.swipeDirection = dir
-          return request(r, .end, "swiped \(dir.rawValue) \(fmt(primary)) pt in \(fmt(elapsed)) ms")
+          return request(r, .end, .swiped(direction: dir, distance: primary, elapsed: elapsed))
         }
-        return request(
-          r, .fail, "moved \(dir.rawValue), not \(spec.direction.map(\.rawValue).joined(separator: "/"))")
+        return request(r, .fail, .wrongDirection(moved: dir, allowed: spec.direction))
       }
     case .touchesEnded:
-      request(r, .fail, "lifted before moving \(fmt(constants.swipeMinimumDistance)) pt")
+      request(r, .fail, .liftedBeforeMoving(distance: constants.swipeMinimumDistance))
     case .touchesCancelled:
-      request(r, .fail, "touch cancelled")
+      request(r, .fail, .touchCancelled)
     }
   }
 
@@ -420,26 +414,26 @@ extension Simulation {
         recs[r].data.lastTime = now
       }
       if recs[r].machine.state.isActive {
-        request(r, .change, "moved")
+        request(r, .change, .moved)
       } else if recs[r].machine.state == .possible && recs[r].pending == nil {
         if isPinch {
           let change = abs(a.distance(to: b) - recs[r].data.initialDistance)
           if change >= constants.pinchThreshold {
-            request(r, .begin, "distance changed \(fmt(change)) pt ≥ \(fmt(constants.pinchThreshold)) pt")
+            request(r, .begin, .distanceChanged(change: change, threshold: constants.pinchThreshold))
           }
         } else if abs(value) >= constants.rotationThreshold {
-          request(r, .begin, "turned \(fmt(abs(value))) rad ≥ \(fmt(constants.rotationThreshold)) rad")
+          request(r, .begin, .turned(angle: abs(value), threshold: constants.rotationThreshold))
         }
       }
     case .touchesCancelled where !recs[r].touches.isEmpty:
-      request(r, recs[r].machine.state == .possible ? .fail : .cancel, "touch cancelled")
+      request(r, recs[r].machine.state == .possible ? .fail : .cancel, .touchCancelled)
     case .touchesEnded, .touchesCancelled:
       let cancelled = method == .touchesCancelled
       if recs[r].touches.isEmpty {
         if recs[r].machine.state == .possible {
-          request(r, .fail, cancelled ? "touch cancelled" : "lifted before the fingers moved enough")
+          request(r, .fail, cancelled ? .touchCancelled : .liftedBeforeFingersMoved)
         } else {
-          request(r, cancelled ? .cancel : .end, cancelled ? "touch cancelled" : "lifted")
+          request(r, cancelled ? .cancel : .end, cancelled ? .touchCancelled : .lifted)
         }
       }
     }
@@ -478,8 +472,4 @@ extension Simulation {
     guard let a = views.convertFromWindow(.zero, to: v), let b = views.convertFromWindow(d, to: v) else { return d }
     return b - a
   }
-
-  /// A distance, time or angle in a reason: one decimal.
-  func fmt(_ v: Double) -> String { Self.fmt(v) }
-  static func fmt(_ v: Double) -> String { JSONNumber.format((v * 10).rounded() / 10) }
 }

@@ -19,7 +19,7 @@ extension Simulation {
         touches[uid].scrollHolds.append(s)
         schedule(.contentTouchDelay, owner: nil, scrollView: s, touch: uid, after: constants.contentTouchDelay)
       } else if !askTouchesShouldBegin(s, v) {
-        dropForView(uid, reason: "touchesShouldBegin")
+        dropForView(uid, reason: .touchesShouldBegin)
         return
       }
     }
@@ -50,7 +50,7 @@ extension Simulation {
     if askTouchesShouldBegin(s, v) {
       touches[uid].scrollHolds.removeAll { $0 == s }
     } else {
-      dropForView(uid, reason: "touchesShouldBegin")
+      dropForView(uid, reason: .touchesShouldBegin)
     }
     settle()
   }
@@ -65,7 +65,7 @@ extension Simulation {
     }
     for s in touches[uid].scrollHolds {
       if !askTouchesShouldBegin(s, v) {
-        dropForView(uid, reason: "touchesShouldBegin")
+        dropForView(uid, reason: .touchesShouldBegin)
         return
       }
     }
@@ -73,7 +73,7 @@ extension Simulation {
   }
 
   /// The view never gets this touch.
-  mutating func dropForView(_ uid: Int, reason: String) {
+  mutating func dropForView(_ uid: Int, reason: DropReason) {
     guard let t = touches.value(for: uid), let v = t.view, !t.viewDone, !t.beganDelivered else { return }
     touches[uid].viewDone = true
     touches[uid].queue = []
@@ -83,7 +83,7 @@ extension Simulation {
   }
 
   /// H-6: before the scroll view's pan begins while content tracks the touch.
-  mutating func scrollPanContentVeto(_ r: Int) -> String? {
+  mutating func scrollPanContentVeto(_ r: Int) -> StateReason? {
     let s = recs[r].view
     guard let sc = views[s].spec.scroll else { return nil }
     for uid in recs[r].gestureTouches {
@@ -92,9 +92,9 @@ extension Simulation {
         continue
       }
       if !sc.canCancelContentTouches {
-        return "canCancelContentTouches is NO and \(views[v].id) is tracking the touch"
+        return .contentTracksTouch(view: views[v].id)
       }
-      if !askTouchesShouldCancel(s, v) { return "touchesShouldCancel(in: \(views[v].id)) returned NO" }
+      if !askTouchesShouldCancel(s, v) { return .contentRefusedCancel(view: views[v].id) }
     }
     return nil
   }

@@ -40,14 +40,14 @@ extension Simulation {
     emit(.timer(what: timer.what.rawValue, owner: recs[r].id))
     switch timer.what {
     case .tapInterval:
-      request(r, .fail, "no tap \(recs[r].data.tapsDone + 1) within \(fmt(constants.tapMaximumInterval)) ms")
+      request(r, .fail, .noNextTap(tap: recs[r].data.tapsDone + 1, interval: constants.tapMaximumInterval))
     case .maximumTapDuration:
       if !recs[r].touches.isEmpty {
-        request(r, .fail, "held longer than \(fmt(constants.tapMaximumDuration)) ms")
+        request(r, .fail, .heldTooLongForTap(maximum: constants.tapMaximumDuration))
       }
     case .minimumPressDuration:
       if recs[r].machine.state == .possible {
-        request(r, .begin, "held \(fmt(recs[r].spec.minimumPressDuration)) s")
+        request(r, .begin, .heldForPress(duration: recs[r].spec.minimumPressDuration))
       }
     case .contentTouchDelay: break
     }

@@ -20,7 +20,7 @@ struct Recognizer {
   var gestureTouches: [Int] = []
   /// What its own logic asked for in this update, with the reason (handled by the arbiter).
   var request: GestureStateMachine.Request?
-  var requestReason = ""
+  var requestReason = StateReason.reset
   /// It wants to leave `possible` but waits for these to fail (rule E-6.3).
   var pending: GestureStateMachine.Request?
   var waitingFor: [String] = []
@@ -42,7 +42,7 @@ struct Recognizer {
     touches.removeAll(keepingCapacity: true)
     gestureTouches.removeAll(keepingCapacity: true)
     request = nil
-    requestReason = ""
+    requestReason = .reset
     pending = nil
     waitingFor = []
     requirements = nil

@@ -52,7 +52,8 @@ public enum TraceEvent: Equatable, Sendable {
   /// and `action`: the largest events are kept out of line so that every entry is 64 bytes, not 72.)
   indirect case ask(of: String, question: Question, other: String?, view: String?, answer: Bool)
   case feed(recognizer: String, method: TouchMethod, touches: [Int])
-  case state(recognizer: String, from: GestureState, to: GestureState, reason: String)
+  /// `reason` is written as its `text`.
+  case state(recognizer: String, from: GestureState, to: GestureState, reason: StateReason)
   /// Boxed: its values are several times the size of any other event.
   indirect case action(recognizer: String, state: GestureState, values: ActionValues)
   case withhold(view: String, method: TouchMethod, touches: [Int], by: [String])
@@ -65,9 +66,8 @@ public enum TraceEvent: Equatable, Sendable {
   indirect case set(target: String, key: String, value: PropertyValue)
   /// Extension: a recognizer that wants to leave `possible` waits for these to fail (rule E-6.3).
   case wait(recognizer: String, for: [String])
-  /// Extension: a delivery the window never makes (`reason`: `multipleTouchEnabled`, `exclusiveTouch`,
-  /// `touchesShouldBegin`, `scrolling`, `noView`).
-  case drop(view: String?, method: TouchMethod, touches: [Int], reason: String)
+  /// Extension: a delivery the window never makes (`reason` is written as its `text`).
+  case drop(view: String?, method: TouchMethod, touches: [Int], reason: DropReason)
   /// Extension: `bringToFront` / `sendToBack` took effect.
   case reorder(view: String, to: String)
 
@@ -153,7 +153,7 @@ public struct TraceEntry: Equatable, Sendable {
       w.string("recognizer", recognizer)
       w.string("from", from.rawValue)
       w.string("to", to.rawValue)
-      w.string("reason", reason)
+      w.string("reason", reason.text)
     case .action(let recognizer, let state, let values):
       w.string("recognizer", recognizer)
       w.string("state", state.rawValue)
@@ -194,7 +194,7 @@ public struct TraceEntry: Equatable, Sendable {
       w.optionalString("view", view)
       w.string("method", method.rawValue)
       w.ints("touches", touches)
-      w.string("reason", reason)
+      w.string("reason", reason.text)
     case .reorder(let view, let to):
       w.string("view", view)
       w.string("to", to)

@@ -3,7 +3,7 @@ import TouchSim
 public struct Transition: Equatable, Sendable {
   public var from: GestureState
   public var to: GestureState
-  public var reason: String
+  public var reason: StateReason
   public var index: Int
   public var time: Double
 }
@@ -100,7 +100,7 @@ public struct DeliveryStatus: Equatable, Sendable {
   public enum Kind: Equatable, Sendable {
     case delivered
     case withheld(by: [String])
-    case dropped(String)
+    case dropped(DropReason)
   }
   public var method: TouchMethod
   public var touches: [Int]

@@ -121,7 +121,7 @@ struct PlayedScene: CustomStringConvertible {
   /// Reasons of the `drop` lines of a view.
   func drops(_ view: String) -> [String] {
     trace.compactMap {
-      if case .drop(let v, _, _, let r) = $0.event, v == view { return r }
+      if case .drop(let v, _, _, let r) = $0.event, v == view { return r.text }
       return nil
     }
   }
@@ -206,7 +206,7 @@ struct PlayedScene: CustomStringConvertible {
   }
   /// The reason of the first transition of `r` to `state`.
   func reason(_ r: String, to state: GestureState) -> String? {
-    for e in trace { if case .state(let v, _, let t, let why) = e.event, v == r, t == state { return why } }
+    for e in trace { if case .state(let v, _, let t, let why) = e.event, v == r, t == state { return why.text } }
     return nil
   }
   /// The time of the first transition of `r` to `state`.

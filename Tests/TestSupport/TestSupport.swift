@@ -162,7 +162,7 @@ public struct Run: CustomStringConvertible {
   }
   /// The reason of the first transition of `r` to `state`.
   public func reason(_ r: String, to state: GestureState) -> String? {
-    for e in trace { if case .state(let v, _, let t, let why) = e.event, v == r, t == state { return why } }
+    for e in trace { if case .state(let v, _, let t, let why) = e.event, v == r, t == state { return why.text } }
     return nil
   }
   /// Whether the recognizer fired (an action with ended or began).
@@ -183,7 +183,7 @@ public struct Run: CustomStringConvertible {
   public func events(_ kind: String) -> [TraceEntry] { trace.filter { $0.event.kind == kind } }
   public func drops(_ view: String) -> [String] {
     trace.compactMap {
-      if case .drop(let v, _, _, let r) = $0.event, v == view { return r }
+      if case .drop(let v, _, _, let r) = $0.event, v == view { return r.text }
       return nil
     }
   }

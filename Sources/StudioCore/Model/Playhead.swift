@@ -22,7 +22,7 @@ public struct Playhead: Equatable, Sendable {
     switch e {
     case .hitTest: return 260
     case .hit: return 420
-    case .state(_, _, let to, let reason): return to == .possible && reason == "reset" ? 60 : 450
+    case .state(_, _, let to, let reason): return to == .possible && reason == .reset ? 60 : 450
     case .action: return 300
     case .wait: return 450
     case .ask: return 160
@@ -38,7 +38,7 @@ public struct Playhead: Equatable, Sendable {
   public static func isDecision(_ e: TraceEvent) -> Bool {
     switch e {
     case .forward, .feed, .scroll: return false
-    case .state(_, _, let to, let reason): return !(to == .possible && reason == "reset")
+    case .state(_, _, let to, let reason): return !(to == .possible && reason == .reset)
     default: return true
     }
   }

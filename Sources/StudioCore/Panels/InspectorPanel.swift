@@ -179,7 +179,7 @@ public enum InspectorPanel {
       let status = ctx.snapshot.recognizers[r.id]
       let state = status?.state ?? .possible
       var tip = "\(r.id): \(r.kind.uikitClass) on \(r.view.id)"
-      if let m = status?.lastNonReset { tip += " · last: \(m.to.rawValue), \(m.reason)" }
+      if let m = status?.lastNonReset { tip += " · last: \(m.to.rawValue), \(m.reason.text)" }
       return InspectorToggle(
         key: nil, label: r.id, value: state.rawValue, valueColor: t.color(of: state), action: .select(r.id),
         tip: tip, pulse: nil)

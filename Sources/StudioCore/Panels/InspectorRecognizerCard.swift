@@ -160,7 +160,7 @@ enum InspectorRecognizerCard {
       list.text("↺ reset", Point(x + width, y), resetStyle)
       room -= InspectorText.width("↺ reset", resetStyle) + 8 * t.unit
     }
-    let text = "\(icon(m.to))\(m.from.rawValue) → \(m.to.rawValue): \(m.reason)"
+    let text = "\(icon(m.to))\(m.from.rawValue) → \(m.to.rawValue): \(m.reason.text)"
     let lines = InspectorText.wrap(text, room, style, maxLines: maxLines)
     for (i, line) in lines.enumerated() { list.text(line, Point(x, y + Double(i) * lineH), style) }
     return Double(lines.count) * lineH + 3 * t.unit

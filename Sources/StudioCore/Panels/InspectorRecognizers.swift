@@ -99,12 +99,8 @@ struct InspectorRecents {
         lastAction = (r, e.t)
       case .deliver(_, .touchesCancelled, _, _):
         if let a = lastAction { cancelled[a.id] = e.t }
-      case .drop(_, _, _, let reason):
-        let prefix = "cancelled by "
-        let suffix = " before delivery"
-        if reason.hasPrefix(prefix) && reason.hasSuffix(suffix) && reason.count > prefix.count + suffix.count {
-          cancelled[String(reason.dropFirst(prefix.count).dropLast(suffix.count))] = e.t
-        }
+      case .drop(_, _, _, .cancelledBy(let r)):
+        cancelled[r] = e.t
       case .withhold(_, let method, _, let by):
         for r in by {
           if method == .touchesEnded { heldEnded[r] = e.t } else if method != .touchesCancelled { heldBegan[r] = e.t }

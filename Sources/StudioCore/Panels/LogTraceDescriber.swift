@@ -37,7 +37,7 @@ enum TraceDescriber {
     case .feed(let r, let method, let touches):
       return "`\(r)` ← \(method.rawValue) \(touchList(touches))"
     case .state(let r, let from, let to, let reason):
-      return "`\(r)`  \(from.rawValue) → \(to.rawValue)  (\(reason))"
+      return "`\(r)`  \(from.rawValue) → \(to.rawValue)  (\(reason.text))"
     case .action(let r, let state, let values):
       return "`\(r)` action (\(state.rawValue))\(actionValues(values))"
     case .withhold(let view, let method, let touches, let by):
@@ -101,8 +101,8 @@ enum TraceDescriber {
     case .feed(let r, let method, let touches):
       return "`\(r)` receives \(method.rawValue) for \(touchWords(touches))."
     case .state(let r, let from, let to, let reason):
-      if to == .possible && reason == "reset" { return "`\(r)` is reset to possible, ready for the next touch." }
-      return "`\(r)` goes from \(from.rawValue) to \(to.rawValue): \(reason)."
+      if to == .possible && reason == .reset { return "`\(r)` is reset to possible, ready for the next touch." }
+      return "`\(r)` goes from \(from.rawValue) to \(to.rawValue): \(reason.text)."
     case .action(let r, let state, let values):
       return "`\(r)` sends its action message (state \(state.rawValue))\(actionValues(values))."
     case .withhold(let view, let method, let touches, let by):
@@ -186,7 +186,7 @@ enum TraceDescriber {
     case .hit: return .accent
     case .attach, .feed, .forward, .scroll: return .quiet
     case .ask(_, _, _, _, let answer): return answer ? .good : .bad
-    case .state(_, _, let to, let reason): return to == .possible && reason == "reset" ? .quiet : .state(to)
+    case .state(_, _, let to, let reason): return to == .possible && reason == .reset ? .quiet : .state(to)
     case .action: return .good
     case .withhold, .wait, .timer: return .waiting
     case .deliver(_, let method, _, _): return method == .touchesCancelled ? .bad : .normal
@@ -259,20 +259,14 @@ enum TraceDescriber {
     return parts.isEmpty ? "" : ", " + parts.joined(separator: ", ")
   }
 
-  private static func dropReason(_ reason: String) -> String {
+  private static func dropReason(_ reason: DropReason) -> String {
     switch reason {
-    case "multipleTouchEnabled": return "multipleTouchEnabled is NO: the view takes one touch at a time"
-    case "exclusiveTouch": return "exclusiveTouch: another view's touch excludes it"
-    case "touchesShouldBegin": return "the scroll view's touchesShouldBegin said NO"
-    case "scrolling": return "the scroll view began scrolling before the content got the touch"
-    case "cancelled before delivery": return "the touch was cancelled while it was still withheld"
-    case "noView": return "no view was hit"
-    default:
-      if reason.hasPrefix("cancelled by ") {
-        let id = reason.dropFirst("cancelled by ".count).split(separator: " ").first.map(String.init) ?? ""
-        return "`\(id)` recognized while it was still withheld"
-      }
-      return reason
+    case .multipleTouchEnabled: return "multipleTouchEnabled is NO: the view takes one touch at a time"
+    case .exclusiveTouch: return "exclusiveTouch: another view's touch excludes it"
+    case .touchesShouldBegin: return "the scroll view's touchesShouldBegin said NO"
+    case .scrolling: return "the scroll view began scrolling before the content got the touch"
+    case .cancelledBeforeDelivery: return "the touch was cancelled while it was still withheld"
+    case .cancelledBy(let id): return "`\(id)` recognized while it was still withheld"
     }
   }
 }

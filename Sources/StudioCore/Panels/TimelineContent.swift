@@ -109,7 +109,7 @@ struct TimelineContent: Equatable, Sendable {
       case .state(let r, _, let to, let reason):
         let k = TimelineLane.Kind.recognizer(r)
         if let w = openWaits.removeValue(forKey: r) { close(k, bar: w, at: i, t) }
-        let isReset = to == .possible && reason == "reset"
+        let isReset = to == .possible && reason == .reset
         if to == .changed && lastLetter(k) == "C" {
           mark(k, TimelineMark(glyph: .tick, tone: .state(.changed), index: i, t: t))
         } else {
@@ -151,10 +151,7 @@ struct TimelineContent: Equatable, Sendable {
         mark(k, TimelineMark(glyph: .cross, tone: .bad, index: i, t: t))
         mark(k, TimelineMark(glyph: .label(Self.shortReason(reason)), tone: .bad, index: i, t: t))
         if method != .touchesMoved { endLife(k, i, t) }
-        if reason.hasPrefix("cancelled by ") {
-          let id = reason.dropFirst("cancelled by ".count).split(separator: " ").first.map(String.init)
-          cancellations.append((t, i, view, id))
-        }
+        if case .cancelledBy(let id) = reason { cancellations.append((t, i, view, id)) }
       case .control(let c, let event, _, let value):
         guard event != .touchDragInside && event != .touchDragOutside else { break }
         var text = event.rawValue
@@ -186,10 +183,9 @@ struct TimelineContent: Equatable, Sendable {
       openHolds.remove(at: h)
     }
 
-    static func shortReason(_ reason: String) -> String {
-      let suffix = " before delivery"
-      if reason.hasPrefix("cancelled by "), reason.hasSuffix(suffix) { return String(reason.dropLast(suffix.count)) }
-      return reason
+    static func shortReason(_ reason: DropReason) -> String {
+      if case .cancelledBy(let id) = reason { return "cancelled by \(id)" }
+      return reason.text
     }
 
     /// Touches first, then recognizers, then responders, each in order of first appearance.

@@ -292,7 +292,7 @@ extension NarrationBuilder {
   }
 
   func setSentence(_ members: [Int]) -> [Piece] {
-    guard let i = members.first, case .set(let target, let key, let value) = entry(i) else { return [] }
+    guard let i = members.first, case .set(let target, let key, let value, _) = entry(i) else { return [] }
     let shown: String
     if case .string(let text) = value { shown = "\"\(text)\"" } else { shown = value.description }
     var text = "The script sets \(Phrase.code(target)).\(key) to \(shown)"

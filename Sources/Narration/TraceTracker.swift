@@ -134,7 +134,7 @@ struct TraceTracker {
       gesture?.withView(c) { $0.controlEvents.append((t, event, value)) }
     case .timer(let what, let owner):
       timers.append((t, what, owner))
-    case .set(let target, let key, let value):
+    case .set(let target, let key, let value, _):
       scene.apply(target: target, key: key, value: value)
     case .reorder(let view, let to):
       scene.reorder(view, toFront: to == "front")

@@ -154,7 +154,7 @@ public struct TraceFold: Sendable {
     case .scroll(let view, let offset):
       _ = scene.apply(
         PropertyChange(target: view, key: "contentOffset", value: .list([.number(offset.x), .number(offset.y)])))
-    case .set(let target, let key, let value):
+    case .set(let target, let key, let value, _):
       _ = scene.apply(PropertyChange(target: target, key: key, value: value))
     case .reorder(let view, let to):
       scene.reorder(view, toFront: to == "front")

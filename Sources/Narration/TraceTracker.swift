@@ -28,6 +28,8 @@ struct TraceTracker {
   private(set) var unattachedAt: [Int: [(recognizer: String, why: String)]] = [:]
   /// Who was holding back a delivery the window then dropped.
   private(set) var dropHeldBy: [Int: [String]] = [:]
+  /// The view's transform before each change a recognizer's effect made (`set` with `origin: effect`).
+  private(set) var transformBefore: [Int: TransformSpec] = [:]
 
   /// Recognizers that began or recognized, with the time (for cancellation causes).
   private var recognitions: [(t: Double, recognizer: String, began: Bool)] = []
@@ -134,7 +136,8 @@ struct TraceTracker {
       gesture?.withView(c) { $0.controlEvents.append((t, event, value)) }
     case .timer(let what, let owner):
       timers.append((t, what, owner))
-    case .set(let target, let key, let value, _):
+    case .set(let target, let key, let value, let origin):
+      if case .effect = origin, let before = scene.views[target]?.transform { transformBefore[i] = before }
       scene.apply(target: target, key: key, value: value)
     case .reorder(let view, let to):
       scene.reorder(view, toFront: to == "front")

@@ -289,7 +289,8 @@ extension NarrationBuilder {
   }
 
   func setSentence(_ members: [Int]) -> [Piece] {
-    guard let i = members.first, case .set(let target, let key, let value) = entry(i) else { return [] }
+    guard let i = members.first, case .set(let target, let key, let value, let origin) = entry(i) else { return [] }
+    if case .effect(let r) = origin { return effectSentence(i, recognizer: r, view: target, key: key) }
     let shown: String
     if case .string(let text) = value { shown = "\"\(text)\"" } else { shown = value.description }
     var text = "The script sets \(Phrase.code(target)).\(key) to \(shown)"
@@ -378,6 +379,8 @@ extension NarrationBuilder {
         "\(Phrase.code(view)) scrolled" + (count > 1 ? " \(Phrase.times(count))" : "")
         + "; contentOffset is now \(Phrase.point(p))"
       return Phrase.sentence(text, ["H-8"])
+    case .effect(let r, let view, let key):
+      return effectBurst(r, view: view, key: key, items)
     }
   }
 

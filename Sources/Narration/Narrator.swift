@@ -149,6 +149,8 @@ enum BurstKey: Hashable {
   case held(view: String, method: TouchMethod)
   case changed(recognizer: String)
   case scroll(view: String)
+  /// A recognizer's effect changing its view (`set` with `origin: effect`).
+  case effect(recognizer: String, view: String, key: String)
 }
 
 struct BurstItem {
@@ -158,6 +160,7 @@ struct BurstItem {
     case held(by: [String])
     case changed(ActionValues?, reason: StateReason)
     case scroll(Point)
+    case effect(before: TransformSpec, after: TransformSpec)
   }
   var index: Int
   var value: Value

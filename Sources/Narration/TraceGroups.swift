@@ -72,7 +72,7 @@ private struct Linker {
       }
     case .ask(let of, let question, let other, let view, let answer):
       return askPartner(i, of: of, question, other: other, view: view, answer: answer)
-    case .set(let target, "contentOffset", _):
+    case .set(let target, "contentOffset", _, _):
       return nextEntry(after: i) { e in
         if case .scroll(let v, _) = e, v == target { return .match }
         return .stop

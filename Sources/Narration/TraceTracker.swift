@@ -29,6 +29,8 @@ struct TraceTracker {
   private(set) var unattachedAt: [Int: [(recognizer: String, why: String)]] = [:]
   /// Who was holding back a delivery the window then dropped.
   private(set) var dropHeldBy: [Int: [String]] = [:]
+  /// The view's transform before each change a recognizer's effect made (`set` with `origin: effect`).
+  private(set) var transformBefore: [Int: TransformSpec] = [:]
 
   /// Recognizers that began or recognized, with the time (for cancellation causes).
   private var recognitions: [(t: Double, recognizer: String, began: Bool)] = []
@@ -135,7 +137,10 @@ struct TraceTracker {
       gesture?.withView(c) { $0.controlEvents.append((t, event, value)) }
     case .timer(let what, let owner):
       timers.append((t, what, owner))
-    case .set, .reorder, .scroll:
+    case .set(let target, _, _, let origin):
+      if case .effect = origin, let before = scene.views[target]?.transform { transformBefore[i] = before }
+      scene.apply(entry.event)
+    case .reorder, .scroll:
       scene.apply(entry.event)
     case .forward:
       break

@@ -16,7 +16,7 @@ enum Key: UInt8, CaseIterable, Sendable {
   // Recognizers.
   case numberOfTapsRequired, numberOfTouchesRequired, minimumPressDuration, allowableMovement
   case minimumNumberOfTouches, maximumNumberOfTouches, direction, edges, isEnabled, cancelsTouchesInView
-  case delaysTouchesBegan, delaysTouchesEnded, requireToFail, delegate
+  case delaysTouchesBegan, delaysTouchesEnded, requireToFail, delegate, effect
   // Delegates and their predicates.
   case shouldReceive, shouldBegin, shouldRecognizeSimultaneouslyWith, shouldRequireFailureOf
   case shouldBeRequiredToFailBy, unlessTouchIn, onlyTouchIn

@@ -1,11 +1,11 @@
 import TouchSim
 
 extension SceneReader {
-  /// Every key a recognizer may have, in SCENE-FORMAT.md's order.
+  /// Every key a recognizer may have, in SCENE-FORMAT.md's order (`effect` is this project's extension).
   static let recognizerKeys: KeySet = [
     .id, .kind, .numberOfTapsRequired, .numberOfTouchesRequired, .minimumPressDuration, .allowableMovement,
     .minimumNumberOfTouches, .maximumNumberOfTouches, .direction, .edges, .isEnabled, .cancelsTouchesInView,
-    .delaysTouchesBegan, .delaysTouchesEnded, .requireToFail, .delegate,
+    .delaysTouchesBegan, .delaysTouchesEnded, .requireToFail, .delegate, .effect,
   ]
   /// The keys of `recognizerKindKeys`.
   static let kindSpecificKeys: KeySet = [
@@ -113,7 +113,34 @@ extension SceneReader {
       }
     }
     if let n = f[.delegate] { r.delegate = readDelegate(n) }
+    if let n = f[.effect] { r.effect = readEffect(n, key: f.keyNode(.effect) ?? n, kind: kind, id: id) }
     return r
+  }
+
+  /// `effect: translate | scale | rotate`, the one that fits the recognizer's class (extension).
+  private func readEffect(_ node: Node, key: Node, kind: RecognizerKind?, id: String) -> RecognizerEffect? {
+    let all = RecognizerEffect.allCases.map(\.rawValue)
+    guard let s = string(node, "effect") else { return nil }
+    guard let effect = RecognizerEffect(rawValue: s) else {
+      error(node, "unknown effect '\(Excerpt.short(s))'" + hint(s, all) + "; use \(all.joined(separator: ", "))")
+      return nil
+    }
+    // Without a known kind the fit cannot be checked (the kind has its own error).
+    guard let kind, !effect.kinds.contains(kind) else { return effect }
+    let who = id.isEmpty ? "this recognizer" : "'\(id)'"
+    guard let fitting = RecognizerEffect.fitting(kind) else {
+      // A tap, long press or swipe: the key itself does not apply, as with other kind-specific keys.
+      let kinds = RecognizerEffect.allCases.flatMap(\.kinds).map(\.rawValue)
+      let names = kinds.dropLast().joined(separator: ", ") + " and " + kinds.last!
+      error(key, "'effect' applies to \(names) recognizers only (\(who) is a \(kind.rawValue))")
+      return nil
+    }
+    let names = effect.kinds.map(\.rawValue).joined(separator: " and ")
+    error(
+      node,
+      "effect '\(s)' applies to \(names) recognizers only (\(who) is a \(kind.rawValue); its effect is \(fitting.rawValue))"
+    )
+    return nil
   }
 
   /// One name or a non-empty list of distinct names of a `CaseIterable` string enum.

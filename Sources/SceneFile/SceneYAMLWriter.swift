@@ -138,6 +138,7 @@ enum SceneYAMLWriter {
     if !r.delaysTouchesEnded { add("delaysTouchesEnded", "false") }
     if !r.requireToFail.isEmpty { add("requireToFail", E.ids(r.requireToFail)) }
     if let g = r.delegate { p.append(("delegate", delegate(g))) }
+    if let e = r.effect { add("effect", e.rawValue) }
     return .map(p)
   }
 

@@ -257,6 +257,7 @@ extension Simulation {
     // 5.1: actions for began, changed, ended, cancelled; never for failed or possible.
     if pair.to != .failed && pair.to != .possible {
       emit(.action(recognizer: recs[r].id, state: pair.to, values: actionValues(r)))
+      if recs[r].spec.effect != nil { applyEffect(r, pair.to) }
     }
     let recognized = pair.from == .possible && (pair.to == .began || pair.to == .ended)
     guard recognized else { return }

@@ -94,6 +94,8 @@ struct GestureData {
   var rotation: Double = 0
   var scalarVelocity: Double = 0
   var lastScalar: Double = 0
+  // Effect (`RecognizerSpec.effect`): the view's transform when the gesture began
+  var effectStart = TransformSpec()
   // Swipe
   var swipeDirection: Direction?
   // Long press

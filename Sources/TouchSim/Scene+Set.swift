@@ -13,6 +13,7 @@ public enum SettableKeys {
     "enabled": .bool, "forwardsTouches": .bool, "hitOutset": .number, "passThrough": .bool,
     "gestureRecognizerShouldBegin": .bool, "color": .string, "text": .string, "value": .number,
     "contentOffset": .point, "delaysContentTouches": .bool, "canCancelContentTouches": .bool,
+    "transform.translation": .point, "transform.scale": .point, "transform.rotation": .number,
   ]
   /// Keys a `set` may change on a recognizer.
   public static let recognizer: [String: PropertyType] = [
@@ -91,6 +92,9 @@ extension ViewSpec {
     case "contentOffset": bounds.origin = value.point!
     case "delaysContentTouches": scroll!.delaysContentTouches = value.bool!
     case "canCancelContentTouches": scroll!.canCancelContentTouches = value.bool!
+    case "transform.translation": transform.translation = value.point!
+    case "transform.scale": transform.scale = value.point!
+    case "transform.rotation": transform.rotation = value.number!
     default: return "view '\(id)' has no settable key '\(key)'"
     }
     return nil

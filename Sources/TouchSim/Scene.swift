@@ -176,6 +176,39 @@ public enum RecognizerKind: String, CaseIterable, Sendable {
   }
 }
 
+/// `effect:` of a recognizer (extension): what the app's action handler does to the recognizer's view
+/// while the gesture runs. Not UIKit behaviour but the usual handler of a playground: a pan drags its view,
+/// a pinch scales it, a rotation turns it (docs/MODEL.md, "Recognizer effects").
+public enum RecognizerEffect: String, CaseIterable, Sendable {
+  /// `transform.translation` follows the pan's translation (pan and screenEdgePan).
+  case translate
+  /// `transform.scale` follows the pinch's scale (pinch).
+  case scale
+  /// `transform.rotation` follows the recognizer's rotation (rotation).
+  case rotate
+
+  /// The recognizer classes the effect fits (each class has at most one effect).
+  public var kinds: [RecognizerKind] {
+    switch self {
+    case .translate: return [.pan, .screenEdgePan]
+    case .scale: return [.pinch]
+    case .rotate: return [.rotation]
+    }
+  }
+  /// The effect a recognizer of `kind` may have (nil for a tap, long press or swipe: no value to follow).
+  public static func fitting(_ kind: RecognizerKind) -> RecognizerEffect? {
+    allCases.first { $0.kinds.contains(kind) }
+  }
+  /// The `set` key (a `SettableKeys.view` key) through which the effect changes the view.
+  public var key: String {
+    switch self {
+    case .translate: return "transform.translation"
+    case .scale: return "transform.scale"
+    case .rotate: return "transform.rotation"
+    }
+  }
+}
+
 public enum Direction: String, CaseIterable, Sendable, Comparable {
   case right, left, up, down
   public static func < (a: Direction, b: Direction) -> Bool {
@@ -237,6 +270,8 @@ public struct RecognizerSpec: Equatable, Sendable {
   public var requireToFail: [String] = []
   /// nil: no delegate; every question gets UIKit's default.
   public var delegate: DelegateSpec?
+  /// What the app's action handler does to the view (extension; nil: nothing).
+  public var effect: RecognizerEffect?
 
   public init(id: String, kind: RecognizerKind) {
     self.id = id

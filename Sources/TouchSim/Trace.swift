@@ -63,7 +63,8 @@ public enum TraceEvent: Equatable, Sendable {
   case control(control: String, event: ControlEvent, highlighted: Bool, value: Double?)
   case scroll(view: String, contentOffset: Point)
   case timer(what: String, owner: String)
-  indirect case set(target: String, key: String, value: PropertyValue)
+  /// `origin` (extension): who made the change; a script's `set` writes no key, as before.
+  indirect case set(target: String, key: String, value: PropertyValue, origin: SetOrigin = .script)
   /// Extension: a recognizer that wants to leave `possible` waits for these to fail (rule E-6.3).
   case wait(recognizer: String, for: [String])
   /// Extension: a delivery the window never makes (`reason` is written as its `text`).
@@ -107,6 +108,17 @@ public enum TraceEvent: Equatable, Sendable {
     case .reorder: return "reorder"
     }
   }
+}
+
+/// Who made a `set` change (extension: the trailing keys `origin` and `recognizer`).
+public enum SetOrigin: Hashable, Sendable {
+  /// A script's `set` step (and, today, a toggle flipped in the window): no key, as the contract writes it.
+  case script
+  /// A change made by hand in the window: `"origin": "user"` (reserved; nothing writes it yet).
+  case user
+  /// A recognizer's `effect`, made as the app's action handler would: `"origin": "effect"`,
+  /// `"recognizer": ID`.
+  case effect(recognizer: String)
 }
 
 /// One trace line: simulated time in milliseconds and the event.
@@ -183,10 +195,17 @@ public struct TraceEntry: Equatable, Sendable {
     case .timer(let what, let owner):
       w.string("what", what)
       w.string("owner", owner)
-    case .set(let target, let key, let value):
+    case .set(let target, let key, let value, let origin):
       w.string("target", target)
       w.string("key", key)
       w.raw("value", value.json)
+      switch origin {
+      case .script: break
+      case .user: w.string("origin", "user")
+      case .effect(let recognizer):
+        w.string("origin", "effect")
+        w.string("recognizer", recognizer)
+      }
     case .wait(let recognizer, let others):
       w.string("recognizer", recognizer)
       w.strings("for", others)

@@ -60,7 +60,7 @@ public struct LiveScene: Sendable, Equatable {
   /// entries change nothing.
   public mutating func apply(_ event: TraceEvent) {
     switch event {
-    case .set(let target, let key, let value):
+    case .set(let target, let key, let value, _):
       set(target: target, key: key, value: value)
     case .scroll(let view, let offset):
       set(target: view, key: "contentOffset", value: .list([.number(offset.x), .number(offset.y)]))

@@ -141,7 +141,7 @@ import TouchSim
         #expect(m.pendingChanges.isEmpty)
         #expect(
           m.engine.trace.contains {
-            if case .set(id, _, _) = $0.event { return true }
+            if case .set(id, _, _, _) = $0.event { return true }
             return false
           }, "\(id) \(key)")
         expectSound(m)

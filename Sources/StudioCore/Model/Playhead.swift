@@ -28,7 +28,8 @@ public struct Playhead: Equatable, Sendable {
     case .ask: return 160
     case .deliver, .withhold, .drop, .control: return 150
     case .timer: return 250
-    case .scroll: return 0
+    // The view following the finger, as scrolled content does: shown with its action, without a pause.
+    case .scroll, .set(_, _, _, .effect): return 0
     case .attach, .set, .reorder: return 200
     case .input, .feed, .forward: return 0
     }
@@ -37,7 +38,7 @@ public struct Playhead: Equatable, Sendable {
   /// Entries that count as one "decision" for stepping.
   public static func isDecision(_ e: TraceEvent) -> Bool {
     switch e {
-    case .forward, .feed, .scroll: return false
+    case .forward, .feed, .scroll, .set(_, _, _, .effect): return false
     case .state(_, _, let to, let reason): return !(to == .possible && reason == .reset)
     default: return true
     }

@@ -53,7 +53,8 @@ enum TraceDescriber {
       return "`\(view)` scrolls to \(point(offset))"
     case .timer(let what, let owner):
       return "timer \(what) of `\(owner)` fires"
-    case .set(let target, let key, let value):
+    case .set(let target, let key, let value, let origin):
+      if case .effect(let r) = origin { return "`\(r)`'s handler sets `\(target)`.\(key) = \(value)" }
       return "set `\(target)`.\(key) = \(value)"
     case .wait(let r, let others):
       return others.isEmpty ? "`\(r)` stops waiting" : "`\(r)` waits for \(list(others)) to fail"
@@ -120,7 +121,8 @@ enum TraceDescriber {
       return "`\(view)` scrolls: its content offset is now \(point(offset))."
     case .timer(let what, let owner):
       return "The \(what) timer of `\(owner)` fires."
-    case .set(let target, let key, let value):
+    case .set(let target, let key, let value, let origin):
+      if case .effect(let r) = origin { return "`\(r)`'s action handler sets `\(target)`.\(key) to \(value)." }
       return "The script sets `\(target)`.\(key) to \(value)."
     case .wait(let r, let others):
       if others.isEmpty { return "`\(r)` no longer waits for another recognizer." }

@@ -293,7 +293,9 @@ extension NarrationBuilder {
     if case .effect(let r) = origin { return effectSentence(i, recognizer: r, view: target, key: key) }
     let shown: String
     if case .string(let text) = value { shown = "\"\(text)\"" } else { shown = value.description }
-    var text = "The script sets \(Phrase.code(target)).\(key) to \(shown)"
+    // A toggle flipped by hand is the user's act, not the script's.
+    let who = origin == .user ? "You set" : "The script sets"
+    var text = "\(who) \(Phrase.code(target)).\(key) to \(shown)"
     var rules: [String] = []
     switch (key, value) {
     case ("hidden", .bool(true)), ("userInteractionEnabled", .bool(false)):
@@ -315,6 +317,7 @@ extension NarrationBuilder {
         text += "; \(Phrase.code(v)) scrolls to \(Phrase.point(offset))"
       }
     }
+    if origin == .user { text += " in the window; the next touch runs with it" }
     return [.line(index: i, text: Phrase.sentence(text, rules))]
   }
 

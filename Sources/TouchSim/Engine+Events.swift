@@ -194,12 +194,12 @@ extension Simulation {
 
   // MARK: - set, bringToFront, sendToBack
 
-  mutating func applyChange(_ change: PropertyChange) {
+  mutating func applyChange(_ change: PropertyChange, origin: SetOrigin = .script) {
     if let v = view(change.target) {
       var spec = views[v].spec
       guard spec.set(change.key, change.value) == nil else { return }
       views[v].spec = spec
-      emit(.set(target: change.target, key: change.key, value: change.value))
+      emit(.set(target: change.target, key: change.key, value: change.value, origin: origin))
       if change.key == "contentOffset" { emit(.scroll(view: spec.id, contentOffset: spec.bounds.origin)) }
       if change.key == "value" { controlStates[v]?.value = spec.value ?? 0 }
       return
@@ -210,7 +210,7 @@ extension Simulation {
     let wasEnabled = recs[r].spec.isEnabled
     recs[r].spec = spec
     if change.key == "numberOfTapsRequired" { rankRecognizers() }
-    emit(.set(target: change.target, key: change.key, value: change.value))
+    emit(.set(target: change.target, key: change.key, value: change.value, origin: origin))
     if wasEnabled && !spec.isEnabled {
       // 5.1: disabled while active → cancelled (action sent); while possible → failed.
       if isInvolved(r) {

@@ -91,6 +91,12 @@ public final class Engine {
   /// Steps that do not make sense now (a move of a touch that is not down ...) are ignored.
   public func perform(_ steps: [ScriptStep]) { sim.perform(steps[...]) }
 
+  /// Applies property changes at time `t` (after firing the timers due before it), as a `set` step
+  /// does, recording who made them: `.user` for a toggle flipped by hand in the window.
+  public func apply(_ changes: [PropertyChange], at t: Double, origin: SetOrigin) {
+    sim.apply(changes, at: t, origin: origin)
+  }
+
   /// Fires every timer due up to and including `t` and moves the clock to `t`.
   public func advance(to t: Double) { sim.advance(to: t, inclusive: true) }
 
@@ -238,6 +244,13 @@ struct Simulation: ~Copyable {
   }
 
   /// Runs the steps at `steps.first.t` (see `Engine.perform`).
+  mutating func apply(_ changes: [PropertyChange], at t: Double, origin: SetOrigin) {
+    guard t.isFinite else { return }
+    advance(to: t, inclusive: false)
+    now = max(now, t)
+    for change in changes { applyChange(change, origin: origin) }
+  }
+
   mutating func perform(_ steps: ArraySlice<ScriptStep>) {
     guard let t = steps.first?.t, t.isFinite else { return }
     advance(to: t, inclusive: false)

@@ -32,9 +32,9 @@ import TouchSim
     #expect(m.playhead.index == m.engine.trace.count)
 
     // The engine moved the chip, and the fold the canvas draws from followed its `set` lines.
-    let moved = try #require(chip(m.fold.scene)?.transform.translation)
+    let moved = try #require(chip(m.snapshot.scene)?.transform.translation)
     #expect(abs(moved.x - 100) < 1e-6 && abs(moved.y) < 1e-6, "\(moved)")
-    #expect(chip(m.fold.scene)?.transform == chip(m.engine.scene)?.transform)
+    #expect(chip(m.snapshot.scene)?.transform == chip(m.engine.scene)?.transform)
     // The configuration (what Save writes and a replay starts from) keeps the chip where the file put it.
     #expect(chip(m.config)?.transform == TransformSpec())
     #expect(chip(m.engineStartScene)?.transform == TransformSpec())

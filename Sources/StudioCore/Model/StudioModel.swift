@@ -359,7 +359,7 @@ public final class StudioModel {
     guard !pendingChanges.isEmpty else { return }
     let changes = pendingChanges
     pendingChanges = []
-    engine.perform([ScriptStep(t: max(clock, engine.now), .set(changes))])
+    engine.apply(changes, at: max(clock, engine.now), origin: .user)
   }
 
   /// Applies a toggle's change to the configuration: to the engine now when no finger is down, else
@@ -369,7 +369,7 @@ public final class StudioModel {
     guard next.apply(change) == nil else { return }
     config = next
     if engine.liveTouches.isEmpty {
-      engine.perform([ScriptStep(t: goLive(), .set([change]))])
+      engine.apply([change], at: goLive(), origin: .user)
       if showsPresent {
         playhead.jumpToEnd(of: engine.trace, limit: max(clock, engine.now))
         refreshSnapshot()

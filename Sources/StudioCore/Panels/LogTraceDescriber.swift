@@ -55,6 +55,7 @@ enum TraceDescriber {
       return "timer \(what) of `\(owner)` fires"
     case .set(let target, let key, let value, let origin):
       if case .effect(let r) = origin { return "`\(r)`'s handler sets `\(target)`.\(key) = \(value)" }
+      if origin == .user { return "you set `\(target)`.\(key) = \(value)" }
       return "set `\(target)`.\(key) = \(value)"
     case .wait(let r, let others):
       return others.isEmpty ? "`\(r)` stops waiting" : "`\(r)` waits for \(list(others)) to fail"
@@ -123,6 +124,7 @@ enum TraceDescriber {
       return "The \(what) timer of `\(owner)` fires."
     case .set(let target, let key, let value, let origin):
       if case .effect(let r) = origin { return "`\(r)`'s action handler sets `\(target)`.\(key) to \(value)." }
+      if origin == .user { return "You set `\(target)`.\(key) to \(value) in the window." }
       return "The script sets `\(target)`.\(key) to \(value)."
     case .wait(let r, let others):
       if others.isEmpty { return "`\(r)` no longer waits for another recognizer." }

@@ -15,7 +15,8 @@ struct TraceTracker {
   /// Touches each recognizer received since its last reset.
   private(set) var fed: [String: [Int]] = [:]
   private(set) var waiting: [String: [String]] = [:]
-  private(set) var involved: Set<String> = []
+  /// Where gestures start and settle: the one definition the window's snapshot and timeline use too.
+  private(set) var gestures = GestureScanner()
   /// Touches down now: number → touch.view.
   private(set) var live: [Int: String?] = [:]
   /// The hit view of each touch number (its latest touch-down).
@@ -42,7 +43,7 @@ struct TraceTracker {
   func state(_ r: String) -> GestureState { states[r] ?? .possible }
 
   /// No touch down, no recognizer undecided, nothing held: a gesture may end here.
-  var isSettled: Bool { live.isEmpty && involved.isEmpty && held.values.allSatisfy(\.isEmpty) }
+  var isSettled: Bool { gestures.isSettled }
 
   /// Hands the finished gesture over and starts afresh.
   mutating func takeGesture() -> GestureRecord? {
@@ -53,6 +54,7 @@ struct TraceTracker {
   /// Takes entry `i` into account (and applies its scene changes to `scene`).
   mutating func apply(_ i: Int, _ entry: TraceEntry, scene: inout LiveScene) {
     let t = entry.t
+    _ = gestures.take(entry)
     switch entry.event {
     case .input(let n, let phase, _, let tapCount):
       if gesture == nil { gesture = GestureRecord(start: i) }
@@ -91,7 +93,6 @@ struct TraceTracker {
     case .ask:
       break
     case .feed(let r, let method, let touches):
-      involved.insert(r)
       if method == .touchesBegan {
         fed[r, default: []].append(contentsOf: touches)
         gesture?.withAttempt(r) { $0.touches.append(contentsOf: touches) }
@@ -99,12 +100,10 @@ struct TraceTracker {
     case .state(let r, let from, let to, let reason):
       states[r] = to
       if to == .possible && reason == .reset {
-        involved.remove(r)
         fed[r] = nil
         waiting[r] = nil
         gesture?.closeAttempt(r)
       } else {
-        involved.insert(r)
         waiting[r] = nil
         if from == .possible && (to == .began || to == .ended) { recognitions.append((t, r, to == .began)) }
         if to == .failed { failures.append((t, r)) }
@@ -115,7 +114,6 @@ struct TraceTracker {
     case .action(let r, let state, let values):
       gesture?.withAttempt(r) { $0.actions.append((t, state, values)) }
     case .wait(let r, let others):
-      involved.insert(r)
       waiting[r] = others
       gesture?.withAttempt(r) { a in
         if a.firstWait == nil { a.firstWait = t }

@@ -17,6 +17,9 @@ public final class StudioApp {
     /// restarts (a scene reload, a replay), the finished engine's whole trace is written to PATH.1, then
     /// PATH.2 and so on, and PATH starts again with the new engine's trace.
     public var traceOut: String?
+    /// Writes one JSON line per presented frame here (see `FrameLog`): how far the picture is behind
+    /// the engine, measured from outside.
+    public var frameLog: String?
     /// Finger events to push into SDL's queue at given times (tests of touchscreen input).
     public var inject: [InjectedEvent] = []
     /// Where screenshots go (default: the current directory).
@@ -56,6 +59,7 @@ public final class StudioApp {
       title: "Touchscope", width: Int(options.size.width), height: Int(options.size.height),
       assetsDirectory: ResourceLocator.assetsDirectory())
     let start = window.ticks
+    let frameLog = try options.frameLog.map { try FrameLog(path: $0) }
     var pending = options.inject.sorted { $0.at < $1.at }
     var screenshotPath: String?
     var presented = 0
@@ -111,6 +115,7 @@ public final class StudioApp {
         // not drawn again, its last pixels are copied.
         try window.present(list.commands, screenshot: screenshotPath)
         lastCommands = list.commands
+        frameLog?.presented(wall: window.ticks - start, model: model)
       }
       if changed {
         presented += 1

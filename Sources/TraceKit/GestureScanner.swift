@@ -79,6 +79,9 @@ public struct GestureScanner: Sendable, Equatable {
 public struct GestureIndex: Sendable, Equatable {
   /// Trace indices where gestures start, ascending.
   public private(set) var starts: [Int] = []
+  /// For each gesture, the index of the entry after which it had settled (nil while it goes on): what
+  /// follows until the next start (a toggle flipped by hand, say) happened after the gesture.
+  public private(set) var settled: [Int?] = []
   /// How far the trace was scanned.
   public private(set) var scanned = 0
   private var scanner = GestureScanner()
@@ -88,15 +91,32 @@ public struct GestureIndex: Sendable, Equatable {
   /// Scans the entries added since the last call.
   public mutating func update(_ trace: [TraceEntry]) {
     while scanned < trace.count {
-      if scanner.take(trace[scanned]) { starts.append(scanned) }
+      if scanner.take(trace[scanned]) {
+        starts.append(scanned)
+        settled.append(nil)
+      }
+      if scanner.isSettled, let last = settled.indices.last, settled[last] == nil { settled[last] = scanned }
       scanned += 1
     }
   }
 
   /// The same index after the first `k` entries of the trace were discarded.
   public mutating func rebase(droppingFirst k: Int) {
-    starts = starts.filter { $0 >= k }.map { $0 - k }
+    let kept = starts.indices.filter { starts[$0] >= k }
+    starts = kept.map { starts[$0] - k }
+    settled = kept.map { settled[$0].map { $0 - k } }
     scanned = max(scanned - k, 0)
+  }
+
+  /// The gesture holding entry `i` (its position in `starts`) and its entries, in a trace of `count`
+  /// entries; what comes before the first touch-down belongs to the first gesture. Nil before any
+  /// touch went down.
+  public func gesture(around i: Int, count: Int) -> (k: Int, range: Range<Int>)? {
+    guard !starts.isEmpty, count > 0 else { return nil }
+    let k = gesture(containing: i) ?? 0
+    let lower = k == 0 ? 0 : starts[k]
+    let upper = k + 1 < starts.count ? starts[k + 1] : count
+    return (k, lower..<max(upper, lower))
   }
 
   /// The position in `starts` of the gesture holding entry `i` (nil before the first gesture).

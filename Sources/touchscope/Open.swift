@@ -11,11 +11,16 @@ struct Open: ParsableCommand {
     discussion: """
       Draws the scene's view hierarchy to scale. Press and drag the left mouse button (or touch a \
       touchscreen) to put fingers on it; each is fed to the engine as a touch at the time it happens. \
-      Escape or closing the window quits; R cancels every touch.
+      Closing the window or Ctrl+Q quits. Keys and pointer gestures (the same table as the window's help, \
+      H):
 
-      Without SCENE, opens Scenes/tour.yaml (looked up from the current directory, then from the \
-      executable's folder upwards), or a built-in demo scene when there is none.
-      """
+
+      """ + KeyTable.helpText + """
+
+
+        Without SCENE, opens Scenes/tour.yaml (looked up from the current directory, then from the \
+        executable's folder upwards), or a built-in demo scene when there is none.
+        """
   )
 
   @Argument(help: "The scene file (YAML or JSON).")
@@ -28,6 +33,15 @@ struct Open: ParsableCommand {
       discussion: "When the engine restarts (the scene file changed, a replay), the finished engine's whole "
         + "trace is written to FILE.1, then FILE.2 and so on, and FILE starts again."))
   var traceOut: String?
+
+  @Option(
+    name: .customLong("frame-log"),
+    help: ArgumentHelp(
+      "Write one JSON line per presented frame to this file (to measure how far the picture is behind the engine).",
+      discussion: "Each line: {\"wall\": ms since the window opened, \"mode\": live|paused|script|replay|step, "
+        + "\"speed\": 1, \"engine\": time of the latest input fed to the engine (ms), \"playhead\": the time the "
+        + "panels show (ms)}."))
+  var frameLog: String?
 
   @Option(
     help: ArgumentHelp(
@@ -63,6 +77,7 @@ struct Open: ParsableCommand {
       }
     }
     options.traceOut = traceOut
+    options.frameLog = frameLog
     options.presenter = presenter
     options.screenshotDirectory = screenshots
     options.benchmark = benchFirstFrame ? .firstFrame : benchReloads ? .reloads : benchIdle ? .idle : .none

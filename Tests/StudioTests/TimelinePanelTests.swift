@@ -157,11 +157,12 @@ import TouchSim
     var s = doubleTapOverButton()
     s.script = tap(195, 230) + tap(195, 230, t: 1000) + tap(195, 230, t: 1100)
     let m = played(s)
-    let episodes = TimelineEpisodes(m.engine.trace)
+    var gestures = GestureIndex()
+    gestures.update(m.engine.trace)
     // The first tap (then 350 ms of waiting), and a double tap.
-    #expect(episodes.count == 2)
-    #expect(m.engine.trace[episodes.starts[1]].t == 1000)
-    #expect(episodes.episode(containing: m.engine.trace.count - 1) == 1)
+    #expect(gestures.starts.count == 2)
+    #expect(m.engine.trace[gestures.starts[1]].t == 1000)
+    #expect(gestures.gesture(containing: m.engine.trace.count - 1) == 1)
   }
 
   @Test func theAxisShowsTheGestureAndLongGesturesAroundThePlayhead() {

@@ -129,12 +129,9 @@ public enum KeyTable {
     bindings.map { ($0.keys, $0.what) }
   }
 
-  /// The help as plain text, for `touchscope open --help`.
+  /// The help as plain text, one binding a line (`touchscope open --help`, which wraps long lines).
   public static var helpText: String {
-    let width = help.map(\.keys.count).max() ?? 0
-    return help.map { row in
-      row.keys + String(repeating: " ", count: max(width - row.keys.count, 0) + 2) + row.what
-    }.joined(separator: "\n")
+    help.map { "- \($0.keys.split(separator: " ").joined(separator: " ")): \($0.what)" }.joined(separator: "\n")
   }
 
   /// What a key press asks for, given the selected recognizer; nil when nothing is bound to it.

@@ -36,6 +36,7 @@ public enum CanvasPanel {
       CanvasWalk.commands(
         ctx, geometry: geometry, canvas: rect, device: device, labels: labels, avoiding: badges.map(\.pill)))
     list.add(CanvasTouches.commands(ctx, viewport: viewport, unit: unit))
+    list.add(CanvasPivot.commands(ctx, viewport: viewport, unit: unit))
     zoomControl(in: rect, ctx, into: &list)
     list.add(.unclip)
     return list

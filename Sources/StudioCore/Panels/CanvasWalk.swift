@@ -51,7 +51,7 @@ enum CanvasWalk {
   ) -> [DrawCommand] {
     var out: [DrawCommand] = []
     let unit = ctx.theme.unit
-    if let walk = ctx.snapshot.walk, !walk.visits.isEmpty {
+    if let walk = ctx.shownWalk, !walk.visits.isEmpty {
       let alpha = badgeAlpha(walk, playheadTime: ctx.playheadTime)
       if alpha > 0 {
         out += pruned(walk, geometry: geometry, alpha: alpha)
@@ -250,7 +250,7 @@ enum CanvasWalk {
       }
       if a > 0 { strength[t.number] = (view, min(a, 1)) }
     }
-    if let walk = ctx.snapshot.walk, let n = walk.touch, case .some(.some(let view)) = walk.hitView {
+    if let walk = ctx.shownWalk, let n = walk.touch, case .some(.some(let view)) = walk.hitView {
       let a = badgeAlpha(walk, playheadTime: ctx.playheadTime)
       if a > (strength[n]?.alpha ?? 0) { strength[n] = (view, a) }
     }

@@ -47,7 +47,7 @@ enum InspectorHierarchyTree {
     let t = ctx.theme
     let u = t.unit
     var y = top
-    y += walkHeader(ctx.snapshot.walk, touch: walkTouch(ctx), x: x, y: y, width: width, t, into: &list)
+    y += walkHeader(ctx.shownWalk, touch: walkTouch(ctx), x: x, y: y, width: width, t, into: &list)
     let cols = columns(x: x, width: width, t)
     let size = cols.width < 60 * u ? t.smallSize * 0.9 : t.smallSize
     let style = t.style(size, t.faintText, anchor: TextAnchor(.center, .top))
@@ -67,7 +67,7 @@ enum InspectorHierarchyTree {
     let t = ctx.theme
     let u = t.unit
     var y = top
-    let walk = ctx.snapshot.walk
+    let walk = ctx.shownWalk
     var visits: [String: (number: Int, result: TraceEvent.HitResult)] = [:]
     for (i, v) in (walk?.visits ?? []).enumerated() {
       visits[v.view] = (visits[v.view]?.number ?? i + 1, v.result)
@@ -160,7 +160,7 @@ enum InspectorHierarchyTree {
 
   /// The touch the walk belongs to: its `hit` line, or the latest touch down before it began.
   private static func walkTouch(_ ctx: PanelContext) -> Int? {
-    guard let walk = ctx.snapshot.walk else { return nil }
+    guard let walk = ctx.shownWalk else { return nil }
     if let n = walk.touch { return n }
     return ctx.snapshot.touches.values.filter { $0.downIndex <= walk.startIndex }.max { $0.downIndex < $1.downIndex }?
       .number

@@ -150,8 +150,16 @@ enum InspectorRecognizerCard {
   ) -> Double {
     let lineH = 15 * t.unit
     guard let m = status?.lastNonReset else {
-      list.text("no transition yet", Point(x, y), t.style(t.smallSize, t.faintText))
-      return lineH + 3 * t.unit
+      // Nothing yet in this gesture; what it did in an earlier one is marked as such, never as current.
+      let style = t.style(t.smallSize, t.faintText)
+      var text = status == nil ? "no transition yet" : "no transition in this gesture"
+      if let p = status?.previous, let m = p.transition {
+        text = "previous gesture: \(m.to.rawValue) (\(m.reason))"
+        if p.actionCount > 0 { text += " · action ×\(p.actionCount)" }
+      }
+      let lines = InspectorText.wrap(text, width, style, maxLines: maxLines)
+      for (i, line) in lines.enumerated() { list.text(line, Point(x, y + Double(i) * lineH), style) }
+      return Double(lines.count) * lineH + 3 * t.unit
     }
     let style = t.style(t.smallSize, t.color(of: m.to).mixed(with: t.text, 0.25))
     var room = width

@@ -53,8 +53,7 @@ enum LogPanel {
     let textX = iconX + 14 * t.unit
     let textRoom = rect.maxX - textX - 16 * t.unit
     // Gesture boundaries near the lines shown (a line between gestures).
-    let near = max(first - TimelineEpisodes.reach, 0)..<max(first, last)
-    let starts = Set(TimelineEpisodes(ctx.trace, scanning: near).starts.filter { $0 != near.lowerBound || $0 == 0 })
+    let starts = Set(ctx.gestures.starts)
     list.add(.clip(rect))
     for i in first..<max(first, last) {
       let e = ctx.trace[i]

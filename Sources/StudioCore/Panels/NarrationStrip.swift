@@ -34,8 +34,7 @@ public enum NarrationStrip {
       return Content(t: nil, text: "At the start of the trace: press Space to play, or → to step one decision.")
     }
     let before = ctx.narration.filter { $0.traceIndex < ctx.playheadIndex }
-    let episodes = ctx.memo.episodes(around: ctx.playheadIndex - 1, in: ctx.trace)
-    let gestureStart = episodes.episode(containing: ctx.playheadIndex - 1).map { episodes.starts[$0] } ?? 0
+    let gestureStart = ctx.snapshot.gestureStart ?? 0
     let summary = before.last { $0.isSummary && $0.traceIndex >= gestureStart }?.text
     if let current = before.last(where: { !$0.isSummary }) {
       let same = before.filter { !$0.isSummary && $0.traceIndex == current.traceIndex }.map(\.text)

@@ -5,8 +5,12 @@ extension TimelinePanel {
 
   /// The gesture at the playhead, its lanes and its time axis (without pixels).
   struct TimelineView {
-    let episodes: TimelineEpisodes
+    /// Which gesture (its position among the trace's gestures) and how many there are.
     let episode: Int
+    let count: Int
+    /// Where the gestures before and after it start (the toolbar's buttons).
+    let previousStart: Int?
+    let nextStart: Int?
     let range: Range<Int>
     let content: TimelineContent
     let first: Double
@@ -14,15 +18,20 @@ extension TimelinePanel {
     let window: (start: Double, end: Double)
 
     init?(_ ctx: PanelContext) {
-      guard !ctx.trace.isEmpty else { return nil }
-      episodes = ctx.memo.episodes(around: ctx.playheadIndex - 1, in: ctx.trace)
-      guard let k = episodes.episode(containing: ctx.playheadIndex - 1) else { return nil }
+      guard !ctx.trace.isEmpty,
+        let (k, range) = ctx.gestures.gesture(around: max(ctx.playheadIndex - 1, 0), count: ctx.trace.count),
+        !range.isEmpty
+      else { return nil }
       episode = k
-      range = episodes.range(k)
+      count = ctx.gestures.starts.count
+      previousStart = k > 0 ? ctx.gestures.starts[k - 1] : nil
+      nextStart = k + 1 < count ? ctx.gestures.starts[k + 1] : nil
+      self.range = range
       first = ctx.trace[range.lowerBound].t
-      last = ctx.trace[range.upperBound - 1].t
-      let isLast = episodes.nextStart(k) == nil
-      let ongoing = isLast && ctx.snapshot.touches.values.contains { $0.isDown }
+      // The axis ends where the gesture settled: what came after (a toggle flipped later) is no part of it.
+      let end = ctx.gestures.settled[k].map { min($0, range.upperBound - 1) } ?? (range.upperBound - 1)
+      last = ctx.trace[end].t
+      let ongoing = ctx.gestures.settled[k] == nil
       window = TimelineAxis.window(first: first, last: last, playhead: ctx.playheadTime, ongoing: ongoing)
       // A long gesture: only the entries from a little before the window on.
       let from = Self.firstIndex(atOrAfter: window.start - 1000, in: ctx.trace, range)

@@ -22,12 +22,10 @@ extension TimelinePanel {
       list.text(glyph, r.mid, t.style(small, enabled ? t.text : t.faintText, anchor: .center))
       if let target { list.region(r, .jump(target), tip: tip) }
     }
-    let k = view.episode
-    let episodes = view.episodes
-    navButton("▶", episodes.nextStart(k), tip: "next gesture")
-    navButton("◀", episodes.previousStart(k), tip: "previous gesture")
+    navButton("▶", view.nextStart, tip: "next gesture")
+    navButton("◀", view.previousStart, tip: "previous gesture")
     let times = "\(TraceDescriber.time(view.first))–\(TraceDescriber.time(view.last))"
-    let what = episodes.isComplete ? "gesture \(k + 1) of \(episodes.count) · " + times : times
+    let what = "gesture \(view.episode + 1) of \(view.count) · " + times
     let whatWidth = TextMetrics.width(what, size: small)
     if x - whatWidth - 8 * t.unit > rect.minX {
       list.text(

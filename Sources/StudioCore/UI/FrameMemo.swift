@@ -19,26 +19,6 @@ final class FrameMemo {
   private var views: (key: ViewsKey, commands: [DrawCommand])?
   private var geometry: (scene: Scene, viewport: Viewport, value: CanvasGeometry)?
   private var recognizers: (config: Scene, all: [InspectorRecognizer], viewCount: Int)?
-  private var episodes: (key: EpisodesKey, value: TimelineEpisodes)?
-
-  /// The same trace: same storage, length and ends (the engine only appends and drops from the front).
-  private struct EpisodesKey: Equatable {
-    var index: Int
-    var count: Int
-    var storage: UnsafeRawPointer?
-    var first: TraceEntry?
-    var last: TraceEntry?
-  }
-
-  /// `TimelineEpisodes.around(i, in: trace)` (the narration strip and the timeline both ask, every frame).
-  func episodes(around i: Int, in trace: [TraceEntry]) -> TimelineEpisodes {
-    let storage = trace.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
-    let key = EpisodesKey(index: i, count: trace.count, storage: storage, first: trace.first, last: trace.last)
-    if let episodes, episodes.key == key { return episodes.value }
-    let value = TimelineEpisodes.around(i, in: trace)
-    episodes = (key, value)
-    return value
-  }
 
   /// `canvas.viewCommands(for: scene)`.
   func viewCommands(_ canvas: SceneCanvas, _ scene: Scene) -> [DrawCommand] {

@@ -81,6 +81,17 @@ public struct PanelContext {
     memo = m.frameMemo
   }
 
+  /// The hit-test walk as the canvas draws it now: the snapshot's, or while a live walk animates as an
+  /// overlay (`walkReveal`), its first visits only, still looking for the hit view.
+  public var shownWalk: HitTestWalk? {
+    guard var walk = snapshot.walk, let n = walkReveal, n < walk.visits.count else { return snapshot.walk }
+    walk.visits.removeLast(walk.visits.count - n)
+    walk.hitView = nil
+    walk.hitIndex = nil
+    walk.touch = nil
+    return walk
+  }
+
   /// The device viewport (scene points → pixels) of the canvas panel.
   public var viewport: Viewport {
     CanvasPanel.viewport(in: layout.canvas, window: config.window, zoom: zoom, theme: theme)

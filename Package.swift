@@ -51,6 +51,7 @@ let package = Package(
       ]
     ),
     .testTarget(name: "SceneFileTests", dependencies: ["SceneFile", "TouchSim", "TestSupport"]),
+    .testTarget(name: "TraceKitTests", dependencies: ["TraceKit", "TouchSim", "TestSupport"]),
     .testTarget(name: "NarrationTests", dependencies: ["Narration", "TraceKit", "TouchSim", "TestSupport"]),
     .testTarget(
       name: "StudioTests",

@@ -74,6 +74,37 @@ struct RealWindowTests {
     #expect(!afterSet.contains(#""view":"card","method":"touchesCancelled""#))
   }
 
+  /// Issue 12, "live means live", measured from outside through `--frame-log`: during a live drag and a
+  /// live long press at speed 1, every frame presented after an input shows the engine's present
+  /// (`engine − playhead` at most one frame, 17 ms).
+  @Test func liveFramesShowTheEnginesPresent() throws {
+    let tapLine = try #require(Self.buttonScene.split(separator: "\n").first { $0.contains("id: cardTap") })
+    let indent = tapLine.prefix { $0 == " " }
+    let scene = Self.buttonScene.replacingOccurrences(
+      of: tapLine, with: tapLine + "\n" + indent + "- { id: cardPress, kind: longPress }")
+    let logPath = NSTemporaryDirectory() + "touchscope-frames-" + UUID().uuidString + ".jsonl"
+    defer { try? FileManager.default.removeItem(atPath: logPath) }
+    let w = try RealWindow(scene: scene, arguments: ["--frame-log", logPath])
+    defer { w.close() }
+    try w.drag(from: (100, 700), to: (300, 760), steps: 40)
+    try w.press(30, 130)
+    Thread.sleep(forTimeInterval: 0.8)
+    try w.release()
+    let trace = try w.waitForTrace { $0.contains(#""recognizer":"cardPress","from":"possible","to":"began""#) }
+    #expect(trace.contains(#""recognizer":"padPan","state":"ended""#))
+    let lines = try String(contentsOfFile: logPath, encoding: .utf8).split(separator: "\n")
+    var checked = 0
+    for line in lines {
+      guard let engine = Double(line.firstMatch(of: /"engine":(-?[0-9.]+)/)?.1 ?? ""),
+        let playhead = Double(line.firstMatch(of: /"playhead":(-?[0-9.]+)/)?.1 ?? "")
+      else { continue }
+      guard line.contains(#""mode":"live""#), line.contains(#""speed":1,"#) else { continue }
+      checked += 1
+      #expect(engine - playhead <= 17, "a frame behind the engine: \(line)")
+    }
+    #expect(checked >= 20, "only \(checked) live frames after input among \(lines.count)")
+  }
+
   /// A screenshot of the screen shows the window (not blank), and F12 writes the window's own PNG.
   @MainActor @Test func screenshotsAreNotBlank() throws {
     let w = try RealWindow(scene: Self.buttonScene)

@@ -156,9 +156,16 @@ struct TimelineContent: Equatable, Sendable {
         guard event != .touchDragInside && event != .touchDragOutside else { break }
         var text = event.rawValue
         if let value { text += " = \(JSONNumber.format(value))" }
-        let tone: TraceDescriber.Tone =
-          event == .touchUpInside || event == .valueChanged || event == .primaryActionTriggered ? .good : .quiet
-        mark(.responder(c), TimelineMark(glyph: .label(text), tone: tone, index: i, t: t))
+        let good = event == .touchUpInside || event == .valueChanged || event == .primaryActionTriggered
+        let k = TimelineLane.Kind.responder(c)
+        // Control events of one moment read as one label ("valueChanged = 1 · touchUpInside"): placed
+        // one after the other, the second would sit well to the right of its time.
+        if let last = lanes[k]?.marks.last, last.t == t, case .label(let before) = last.glyph {
+          lanes[k]!.marks[lanes[k]!.marks.count - 1].glyph = .label(before + " · " + text)
+          if good { lanes[k]!.marks[lanes[k]!.marks.count - 1].tone = .good }
+          break
+        }
+        mark(k, TimelineMark(glyph: .label(text), tone: good ? .good : .quiet, index: i, t: t))
       case .forward(let from, _, let method):
         guard case .view(let v) = from, method != .touchesMoved, lanes[.responder(v)] != nil else { break }
         let k = TimelineLane.Kind.responder(v)

@@ -6,7 +6,7 @@ struct Bench: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Measure the performance figures and compare them with their targets.",
     discussion: """
-      Prints a table of eight figures (or JSON with --json), each the median of repeated runs, with the \
+      Prints a table of ten figures (or JSON with --json), each the median of repeated runs, with the \
       machine and the build named. Build in release first (`make bench` does): debug figures are far \
       slower and say so.
 
@@ -17,6 +17,8 @@ struct Bench: ParsableCommand {
         reload     a scene file's change on disk to the first frame showing it (needs a display)
         load       parsing and validating a 10,000-view scene file
         latency    an input's arrival to the frame that shows it: engine and layout work, and with drawing
+        lag        live playhead lag: how far the panels' time is behind the latest input, over a live drag
+                   and a long press at 60 frames a second (the most, over every frame after an input)
         memory     peak resident memory after one simulated hour of input at 120 events per second
         idle       CPU time the window uses per second while nothing changes (needs a display)
 
@@ -126,6 +128,14 @@ struct Bench: ParsableCommand {
           kind, "Input to frame: with drawing", Clocks.median(r.wall), unit: "ms", target: 1000.0 / 120,
           detail: String(format: "p99 %.2f ms; software rasterizer, 1280x800", Clocks.percentile(r.wall, 0.99))),
       ]
+    case .lag:
+      let r = StudioBench.liveLag(StudioBench.tourScene())
+      return [
+        BenchFigure(
+          kind, "Live playhead lag", r.maxLag, unit: "ms", target: 17,
+          detail: "the most over \(r.frames) frames of a live drag and a long press on the tour; "
+            + "engine time of the latest input minus the time the panels show")
+      ]
     case .idle:
       let r = try WindowBench.idle()
       return [
@@ -152,7 +162,7 @@ struct Bench: ParsableCommand {
 /// One measured figure and its target.
 struct BenchFigure: Encodable {
   enum Kind: String, CaseIterable, ExpressibleByArgument, Encodable {
-    case engine, hittest, frame, startup, reload, load, latency, memory, idle
+    case engine, hittest, frame, startup, reload, load, latency, lag, memory, idle
   }
   var kind: Kind
   var name: String

@@ -108,6 +108,39 @@ enum StudioBench {
     return out
   }
 
+  /// Live input at 60 frames a second, as the window runs it (input, tick, frame): a 0.9 s drag across
+  /// the tour's chip, then a 0.8 s press on it. After each frame that follows an input, the panels' time
+  /// (the playhead) against the engine time of the latest input fed: the lag is their difference when
+  /// the playhead is behind, the most over all frames.
+  static func liveLag(_ scene: Scene) -> (maxLag: Double, frames: Int) {
+    let (model, viewport) = liveModel(scene)
+    var wall = 0.0
+    var lag = 0.0
+    var frames = 0
+    func frame(_ input: StudioInput?) {
+      wall += 1000.0 / 60
+      if let input { model.handle(input, wall: wall) }
+      model.tick(wall: wall)
+      _ = model.frame(size: size, pixelScale: 1)
+      guard let engine = model.latestInputTime else { return }
+      frames += 1
+      lag = max(lag, engine - model.playheadTime)
+    }
+    let w = scene.window
+    let start = Point(w.width * 0.3, w.height * 0.5)
+    frame(.pointerDown(.mouse, at: viewport.toPixels(start)))
+    for i in 1...54 {
+      frame(.pointerMoved(.mouse, to: viewport.toPixels(Point(start.x + Double(i) * 2, start.y + Double(i)))))
+    }
+    frame(.pointerUp(.mouse, at: viewport.toPixels(Point(start.x + 108, start.y + 54))))
+    for _ in 0..<30 { frame(nil) }
+    frame(.pointerDown(.mouse, at: viewport.toPixels(start)))
+    for _ in 0..<48 { frame(nil) }
+    frame(.pointerUp(.mouse, at: viewport.toPixels(start)))
+    for _ in 0..<30 { frame(nil) }
+    return (lag, frames)
+  }
+
   struct Soak {
     var peakMB: Double
     var samplesMB: [Double]

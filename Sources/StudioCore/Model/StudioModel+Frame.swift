@@ -1,0 +1,64 @@
+import Raster
+import TouchSim
+import TraceKit
+
+/// Each frame as draw commands, and what the panels read of the model.
+extension StudioModel {
+  // MARK: - Frame
+
+  /// Everything the window shows now, with its clickable regions.
+  public func frame(size: Size, pixelScale: Double) -> DrawList {
+    refreshSnapshot()  // the panels read the snapshot at the playhead
+    view.theme.pixelScale = pixelScale
+    let layout = StudioLayout(size: size, theme: view.theme)
+    lastLayout = layout
+    let ctx = PanelContext(model: self, layout: layout)
+    var list = DrawList()
+    list.add(.rect(Rect(0, 0, size.width, size.height), fill: view.theme.background, stroke: nil))
+    list.append(CanvasPanel.draw(in: layout.canvas, ctx))
+    list.append(InspectorPanel.draw(in: layout.inspector, ctx))
+    list.append(NarrationStrip.draw(in: layout.narration, ctx))
+    list.append(BottomPanel.draw(in: layout.bottom, ctx))
+    list.append(HeaderBar.draw(in: layout.header, ctx))
+    list.append(Overlays.draw(in: Rect(0, 0, size.width, size.height), ctx))
+    lastFrame = list
+    return list
+  }
+
+  /// The device viewport inside the canvas panel, with the zoom applied.
+  public func viewport(for layout: StudioLayout) -> Viewport {
+    CanvasPanel.viewport(in: layout.canvas, window: config.window, zoom: view.zoom, theme: view.theme)
+  }
+
+  /// A pixel as a scene point, rounded to whole points (scripts saved from live input stay readable).
+  func sceneLocation(_ pixel: Point) -> Point? {
+    guard let layout = lastLayout else { return nil }
+    let p = viewport(for: layout).toScene(pixel)
+    return Point(p.x.rounded(), p.y.rounded())
+  }
+
+  // MARK: - Reading the presentation
+
+  public var theme: Theme { view.theme }
+  public var zoom: Double { view.zoom }
+  public var showHelp: Bool { view.showHelp }
+  public var sceneList: [SceneListItem]? { view.sceneList }
+  public var library: [SceneListItem] {
+    get { view.library }
+    set { view.library = newValue }
+  }
+  public var inspectorTab: InspectorTab { view.inspectorTab }
+  public var bottomTab: BottomTab { view.bottomTab }
+  public var selected: String? { view.selected }
+  public var scrollOffsets: [ScrollablePanel: Double] { view.scrollOffsets }
+  public var toast: (text: String, until: Double)? { view.toast }
+  public var hover: Point? { input.hover }
+  public var virtualFinger: (touch: Int, location: Point)? { input.virtualFinger }
+  public var modifiers: Modifiers { input.modifiers }
+  /// The pivot of the simulated pinch while Alt is held.
+  public var pivot: Point? { input.shownPivot(scene: snapshot.live) }
+  /// Live input since the engine started, for "save as script" (times are engine times).
+  public var recording: [ScriptStep] { inputLog.steps }
+  /// The steps of the last gesture done by hand, for "replay".
+  public var lastGesture: [ScriptStep] { inputLog.lastGesture }
+}

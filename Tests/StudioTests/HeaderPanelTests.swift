@@ -74,16 +74,25 @@ import TouchSim
     #expect(narrow.info.width > 150)
   }
 
-  @Test func statusSaysLiveReplayOrPaused() {
+  @Test func statusSaysLiveScriptReplayStepOrPaused() {
     let m = model()
     m.tick(wall: 0)
-    #expect(header(m, Size(1280, 800)).0.drawnStrings.contains { $0.hasPrefix("● live") })
+    func says(_ prefix: String) -> Bool { header(m, Size(1280, 800)).0.drawnStrings.contains { $0.hasPrefix(prefix) } }
+    #expect(says("● live"))
+    m.perform(.setSpeed(0.25))
+    #expect(says("● slow motion ¼"))
+    m.perform(.setSpeed(1))
     m.perform(.playScript)
     m.tick(wall: 16)
-    #expect(header(m, Size(1280, 800)).0.drawnStrings.contains { $0.hasPrefix("▶ replay") })
+    #expect(says("▶ script"))
     m.perform(.jump(3))
     let t = m.engine.trace[3].t
-    #expect(header(m, Size(1280, 800)).0.drawnStrings.contains("❚❚ paused at \(HeaderBar.seconds(t))"))
+    #expect(header(m, Size(1280, 800)).0.drawnStrings.contains("❚❚ step at \(HeaderBar.seconds(t))"))
+    // Resumed, the script plays on from there.
+    m.perform(.togglePause)
+    #expect(says("▶ script"))
+    m.perform(.togglePause)
+    #expect(says("❚❚ paused at"))
     #expect(HeaderBar.seconds(1234.4) == "1.234 s")
     #expect(HeaderBar.seconds(80) == "0.080 s")
     #expect(HeaderBar.seconds(1999.8) == "2.000 s")

@@ -79,13 +79,21 @@ public enum HeaderBar {
 
   private static func gap(_ g: HeaderButton.Group, _ t: Theme) -> Double { g == .speed ? 2 * t.unit : 4 * t.unit }
 
-  /// "● live", "▶ replay", "❚❚ paused at 1.234 s" and its colour.
+  /// "● live", "▶ replay", "▶ script", "❚❚ paused at 1.234 s", "❚❚ step at …", "● slow motion ¼" and its
+  /// colour: the mode the model reports, so "live" is said only when the panels show the present.
   static func status(_ ctx: PanelContext, compact: Bool) -> (text: String, color: RGBA) {
     let t = ctx.theme
     let time = seconds(ctx.playheadTime)
-    if ctx.paused { return (compact ? "❚❚ \(time)" : "❚❚ paused at \(time)", t.waiting) }
-    if ctx.isReplaying { return (compact ? "▶ \(time)" : "▶ replay  \(time)", t.accent) }
-    return (compact ? "● \(time)" : "● live  \(time)", t.good)
+    switch ctx.mode {
+    case .paused: return (compact ? "❚❚ \(time)" : "❚❚ paused at \(time)", t.waiting)
+    case .step: return (compact ? "❚❚ \(time)" : "❚❚ step at \(time)", t.waiting)
+    case .script: return (compact ? "▶ \(time)" : "▶ script  \(time)", t.accent)
+    case .replay: return (compact ? "▶ \(time)" : "▶ replay  \(time)", t.accent)
+    case .live where ctx.speed != 1:
+      let speed = ctx.speed == 0.5 ? "½" : ctx.speed == 0.25 ? "¼" : JSONNumber.format(ctx.speed)
+      return (compact ? "● \(time)" : "● slow motion \(speed)  \(time)", t.accent)
+    case .live: return (compact ? "● \(time)" : "● live  \(time)", t.good)
+    }
   }
 
   /// Trace milliseconds as seconds with three decimals: "1.234 s".

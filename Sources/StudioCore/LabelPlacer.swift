@@ -13,7 +13,7 @@ import TouchSim
 /// 4. otherwise it is dropped (nil), never drawn over another.
 ///
 /// A place is free when the label's box lies inside the label's region and keeps `gap` pixels from every
-/// box taken so far. Taken boxes are kept in a grid of cells, so each test looks at a few neighbours only.
+/// box taken so far. Taken boxes are filed in a grid of cells, so each test looks at a few neighbours only.
 struct LabelPlacer {
   /// Where a label's box goes: its `anchor` corner (or edge middle) at `point`.
   struct Slot: Equatable {
@@ -131,45 +131,22 @@ struct LabelPlacer {
 
   /// The space kept between any two boxes, in pixels.
   let gap: Double
-  /// The grid's cell size, in pixels.
-  private let cell: Double
   /// Every box taken so far: the obstacles, then the labels placed.
   private(set) var taken: [Rect] = []
-  private var cells: [Int: [Int]] = [:]
+  private var grid: BoxGrid
 
-  /// A placer that keeps labels off `obstacles` and `gap` pixels apart.
-  init(obstacles: [Rect], gap: Double, cell: Double = 64) {
+  /// A placer for labels within `bounds` that keeps them off `obstacles` and `gap` pixels apart; `cell` is
+  /// the size of the grid's cells that keeps tests local (about a label's width).
+  init(obstacles: [Rect], gap: Double, bounds: Rect, cell: Double = 64) {
     self.gap = max(gap, 0)
-    self.cell = max(cell, 8)
+    grid = BoxGrid(bounds: bounds, cell: cell)
     for r in obstacles where r.width > 0 && r.height > 0 { take(r) }
   }
 
-  /// The grid cells `r` touches, as a range of columns and rows (clamped, so stray values stay cheap).
-  private func span(_ r: Rect) -> (ClosedRange<Int>, ClosedRange<Int>) {
-    func index(_ v: Double) -> Int {
-      let q = v / cell
-      return q.isNaN ? 0 : Int(max(min(q, 100_000), -100_000).rounded(.down))
-    }
-    let x0 = index(r.minX)
-    let y0 = index(r.minY)
-    return (x0...max(index(r.maxX), x0), y0...max(index(r.maxY), y0))
-  }
-
-  private static func key(_ x: Int, _ y: Int) -> Int { (x &+ 200_000) &* 400_003 &+ (y &+ 200_000) }
-
   /// Marks `r` as taken: no label may come within `gap` of it.
   mutating func take(_ r: Rect) {
-    let i = taken.count
+    grid.insert(r, as: taken.count)
     taken.append(r)
-    let (xs, ys) = span(r)
-    guard xs.count * ys.count <= 4096 else {
-      // A huge box (a stray value): kept in one list every test reads.
-      cells[Int.min, default: []].append(i)
-      return
-    }
-    for x in xs {
-      for y in ys { cells[Self.key(x, y), default: []].append(i) }
-    }
   }
 
   /// Whether `r` lies inside `region` and keeps `gap` from every box taken so far.
@@ -178,52 +155,63 @@ struct LabelPlacer {
     guard r.minX >= region.minX - e, r.minY >= region.minY - e, r.maxX <= region.maxX + e, r.maxY <= region.maxY + e
     else { return false }
     let grown = Rect(r.minX - gap, r.minY - gap, r.width + 2 * gap, r.height + 2 * gap)
-    func hits(_ i: Int) -> Bool {
+    return !grid.contains(near: grown) { i in
       let t = taken[i]
       return grown.minX < t.maxX - e && t.minX < grown.maxX - e && grown.minY < t.maxY - e && t.minY < grown.maxY - e
     }
-    if let huge = cells[Int.min], huge.contains(where: hits) { return false }
-    let (xs, ys) = span(grown)
-    for x in xs {
-      for y in ys {
-        if let list = cells[Self.key(x, y)], list.contains(where: hits) { return false }
-      }
-    }
-    return true
   }
 
   /// Places a label of `text` (its box `measure`d for each version of the text) at the first free place:
   /// a slot with the whole text, a slot (of `shortSlots` when given) with the text shortened, then a spot
   /// within `reach` pixels of `target` with a leader line (when a target is given; the text shortened only
-  /// when `shortSlots` is not given). A slot must also pass `accept` (a leader line says what the label
-  /// belongs to, so a spot at its end need not). Returns nil when nothing is free.
+  /// when `shortSlots` is not given). A slot must also pass `accept` (told whether the text is shortened; a
+  /// leader line says what the label belongs to, so a spot at its end need not). Returns nil when nothing is
+  /// free.
   mutating func place(
     _ text: Text, measure: (String) -> Size, slots: [Slot], shortSlots: [Slot]? = nil, region: Rect,
-    target: Point? = nil, reach: Double = 0, accept: (Rect) -> Bool = { _ in true }
+    target: Point? = nil, reach: Double = 0, accept: (_ box: Rect, _ shortened: Bool) -> Bool = { _, _ in true }
   ) -> Placement? {
     guard region.width > 0, region.height > 0 else { return nil }
-    let versions = [text.full] + text.shortened
-    for (i, version) in versions.enumerated() {
-      guard !version.isEmpty else { continue }
+    // The whole text, then (worked out only when it is needed) shorter and shorter versions.
+    let full = text.full
+    guard !full.isEmpty else { return nil }
+    let fullSize = measure(full)
+    for slot in slots {
+      let box = slot.box(fullSize)
+      if isFree(box, in: region) && accept(box, false) {
+        take(box)
+        return Placement(box: box, text: full, shortened: false, leader: nil)
+      }
+    }
+    var shortest: (text: String, size: Size)?
+    for version in text.shortened where !version.isEmpty {
       let size = measure(version)
-      for slot in i == 0 ? slots : shortSlots ?? slots {
+      shortest = (version, size)
+      for slot in shortSlots ?? slots {
         let box = slot.box(size)
-        if isFree(box, in: region) && accept(box) {
+        if isFree(box, in: region) && accept(box, true) {
           take(box)
-          return Placement(box: box, text: version, shortened: i > 0, leader: nil)
+          return Placement(box: box, text: version, shortened: true, leader: nil)
         }
       }
     }
     guard let target, reach > 0 else { return nil }
-    for (i, version) in [versions[0], versions[versions.count - 1]].enumerated() {
-      guard !version.isEmpty, i == 0 || (versions.count > 1 && shortSlots == nil) else { continue }
-      let size = measure(version)
-      if let box = freeSpot(size, near: target, reach: reach, in: region) {
+    var tries = [(text: full, size: fullSize, shortened: false)]
+    if let shortest, shortSlots == nil { tries.append((shortest.text, shortest.size, true)) }
+    for t in tries {
+      if let box = freeSpot(t.size, near: target, reach: reach, in: region) {
         take(box)
-        return Placement(box: box, text: version, shortened: i > 0, leader: (Self.nearest(on: box, to: target), target))
+        return Placement(
+          box: box, text: t.text, shortened: t.shortened, leader: (Self.nearest(on: box, to: target), target))
       }
     }
     return nil
+  }
+
+  /// Twelve directions, straight up first, then clockwise.
+  private static let directions: [Point] = (0..<12).map { k in
+    let angle = -Double.pi / 2 + Double(k) * Double.pi / 6
+    return Point(Trig.cos(angle), Trig.sin(angle))
   }
 
   /// The first free box of `size` on rings around `target` (12 directions a ring, starting straight up and
@@ -232,9 +220,8 @@ struct LabelPlacer {
     let step = max(size.height + gap, 4)
     var d = step
     while d <= reach {
-      for k in 0..<12 {
-        let angle = -Double.pi / 2 + Double(k) * Double.pi / 6
-        let c = Point(target.x + d * Trig.cos(angle), target.y + d * Trig.sin(angle))
+      for u in Self.directions {
+        let c = Point(target.x + d * u.x, target.y + d * u.y)
         let box = Rect(c.x - size.width / 2, c.y - size.height / 2, size.width, size.height)
         if isFree(box, in: region) { return box }
       }

@@ -183,16 +183,6 @@ public struct SceneCanvas: Sendable {
   /// The size of a view's own text, in pixels.
   static func textSize(scale: Double, unit: Double) -> Double { max(15 * scale, 10 * unit) }
 
-  /// Whether a view's id is drawn: always when it shows nothing else, otherwise only when the id and the
-  /// view's text (or a control's face) both fit without covering each other.
-  static func showsID(of view: ViewSpec, box: Rect, scale: Double, unit: Double) -> Bool {
-    let idLine = 3 * unit + idSize(unit: unit) * 1.15
-    let hasFace = [.switch, .slider, .stepper, .segmentedControl, .pageControl].contains(view.kind)
-    if hasFace { return box.height >= 2 * idLine + box.height * 0.35 }
-    guard let text = view.text, !text.isEmpty else { return true }
-    return box.height >= 2 * idLine + textSize(scale: scale, unit: unit)
-  }
-
   /// The size of the id labels, in pixels.
   static func idSize(unit: Double) -> Double { 11 * unit }
   /// The size of the tags' text, in pixels.

@@ -10,7 +10,8 @@ import TouchSim
 
 /// The labels on the device, read back from the canvas panel's draw commands: no label covers another
 /// or a view's own text, every label stays on the visible device, for every library scene at its script's
-/// end (and several scenes at several times), at 1280 × 800 and 1024 × 768, in normal and presenter mode.
+/// end (and several scenes at several times), at 1280 × 800 and 1024 × 768, in normal and presenter mode,
+/// and on a HiDPI screen.
 @Suite struct CanvasLabelTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
@@ -101,12 +102,14 @@ import TouchSim
   }
 
   /// Checks the canvas of `name` at `at` ms; returns what went wrong (empty when nothing did).
-  static func problems(_ name: String, at: Double, size: Size, presenter: Bool = false) throws -> [String] {
+  static func problems(_ name: String, at: Double, size: Size, presenter: Bool = false, pixelScale: Double = 1) throws
+    -> [String]
+  {
     let scene = try SceneLoader.load(path: root.appendingPathComponent("Scenes/\(name).yaml").path)
     let model = StudioModel(scene: scene, path: nil)
     if presenter { model.perform(.togglePresenter) }
     model.show(script: scene.script, at: at)
-    _ = model.frame(size: size, pixelScale: 1)
+    _ = model.frame(size: size, pixelScale: pixelScale)
     let layout = StudioLayout(size: size, theme: model.theme)
     let ctx = PanelContext(model: model, layout: layout)
     let commands = CanvasPanel.draw(in: layout.canvas, ctx).commands
@@ -117,7 +120,8 @@ import TouchSim
     let views = canvas.viewCommands(for: ctx.fold.scene)
     let device = CanvasGeometry.intersect(
       viewport.toPixels(Rect(origin: .zero, size: ctx.fold.scene.window)), layout.canvas)
-    let context = "\(name) at \(at) ms, \(Int(size.width))×\(Int(size.height))\(presenter ? " presenter" : "")"
+    let context =
+      "\(name) at \(at) ms, \(Int(size.width))×\(Int(size.height))\(presenter ? " presenter" : "") ×\(pixelScale)"
     guard commands.count > views.count, Array(commands[1...views.count]) == views else {
       return ["\(context): the canvas does not start with its view layer"]
     }
@@ -150,6 +154,8 @@ import TouchSim
       }
       problems += try Self.problems(name, at: at, size: Size(1280, 800), presenter: true)
     }
+    // HiDPI: twice the pixels, labels twice the size.
+    problems += try Self.problems(name, at: end, size: Size(2560, 1600), pixelScale: 2)
     #expect(problems.isEmpty, "\(problems.prefix(12).joined(separator: "\n"))")
   }
 

@@ -15,7 +15,7 @@ import TouchSim
   let anchor = Rect(100, 100, 120, 60)
 
   @Test func theFirstFreeSlotWins() {
-    var placer = LabelPlacer(obstacles: [Rect(100, 100, 20, 20)], gap: 1)
+    var placer = LabelPlacer(obstacles: [Rect(100, 100, 20, 20)], gap: 1, bounds: Rect(0, 0, 400, 300))
     let slots = LabelPlacer.Slot.around(anchor, pad: 2, gap: 2)
 
     let p = placer.place(LabelPlacer.Text("abc"), measure: Self.measure, slots: slots, region: region)
@@ -36,7 +36,7 @@ import TouchSim
   }
 
   @Test func aTextTooLongForEverySlotIsShortenedWithAnEllipsis() {
-    var placer = LabelPlacer(obstacles: [], gap: 1)
+    var placer = LabelPlacer(obstacles: [], gap: 1, bounds: Rect(0, 0, 400, 300))
     let narrow = Rect(100, 100, 90, 60)
     let slots = LabelPlacer.Slot.inside(narrow, pad: 2)
 
@@ -49,7 +49,7 @@ import TouchSim
   }
 
   @Test func aBodyThatMayGoEntirelyLeavesTheHeadWithoutAnEllipsis() {
-    var placer = LabelPlacer(obstacles: [], gap: 1)
+    var placer = LabelPlacer(obstacles: [], gap: 1, bounds: Rect(0, 0, 400, 300))
     let narrow = Rect(0, 0, 100, 20)
 
     let p = placer.place(
@@ -61,7 +61,7 @@ import TouchSim
 
   @Test func withEverySlotTakenALeaderLineGoesToAFreeSpot() {
     // The anchor is covered, so is a band around it.
-    var placer = LabelPlacer(obstacles: [CanvasGeometry.grow(anchor, 30, 30)], gap: 1)
+    var placer = LabelPlacer(obstacles: [CanvasGeometry.grow(anchor, 30, 30)], gap: 1, bounds: Rect(0, 0, 400, 300))
     let target = Point(anchor.minX, anchor.minY)
 
     let p = placer.place(
@@ -79,14 +79,14 @@ import TouchSim
   }
 
   @Test func aLabelWithNowhereToGoIsDropped() {
-    var placer = LabelPlacer(obstacles: [region], gap: 1)
+    var placer = LabelPlacer(obstacles: [region], gap: 1, bounds: Rect(0, 0, 400, 300))
     let p = placer.place(
       LabelPlacer.Text("abc", keep: 1), measure: Self.measure, slots: LabelPlacer.Slot.around(anchor, pad: 2, gap: 2),
       region: region, target: anchor.mid, reach: 200)
     #expect(p == nil)
     #expect(placer.taken.count == 1)
     // An empty region holds nothing.
-    var empty = LabelPlacer(obstacles: [], gap: 1)
+    var empty = LabelPlacer(obstacles: [], gap: 1, bounds: Rect(0, 0, 400, 300))
     #expect(
       empty.place(
         LabelPlacer.Text("a"), measure: Self.measure, slots: [LabelPlacer.Slot(Point(0, 0), .leading, .top)],
@@ -94,7 +94,7 @@ import TouchSim
   }
 
   @Test func shortenedVersionsOnlyGoWhereShortSlotsSay() {
-    var placer = LabelPlacer(obstacles: [], gap: 1)
+    var placer = LabelPlacer(obstacles: [], gap: 1, bounds: Rect(0, 0, 400, 300))
     let inside = [LabelPlacer.Slot(Point(0, 0), .leading, .top)]
     let outside = [LabelPlacer.Slot(Point(0, 50), .leading, .top)]
     // The whole text fits nowhere; shortened, only inside, which is blocked by the region's width there.
@@ -102,6 +102,23 @@ import TouchSim
       LabelPlacer.Text("abcdefghij", keep: 2), measure: Self.measure, slots: outside, shortSlots: inside,
       region: Rect(0, 0, 40, 100))
     #expect(p?.box.minY == 0 && p?.shortened == true)
+  }
+
+  @Test func aSlotMustAlsoPassTheCallersTest() {
+    var placer = LabelPlacer(obstacles: [], gap: 1, bounds: Rect(0, 0, 400, 300))
+    var asked: [(Rect, Bool)] = []
+    // Only boxes right of x 150 pass, and only shortened ones.
+    let p = placer.place(
+      LabelPlacer.Text("abcdefgh", keep: 2), measure: Self.measure, slots: LabelPlacer.Slot.inside(anchor, pad: 2),
+      region: region,
+      accept: { box, shortened in
+        asked.append((box, shortened))
+        return box.minX > 150 && shortened
+      })
+
+    #expect(p?.shortened == true)
+    #expect(p.map { $0.box.minX > 150 } == true)
+    #expect(asked.contains { !$0.1 } && asked.contains { $0.1 })
   }
 
   /// Random labels over random obstacles: nothing placed overlaps anything taken before it (by `gap`), all
@@ -118,7 +135,7 @@ import TouchSim
         return (text, Rect(n(0...360), n(0...260), n(10...120), n(10...80)), Int(n(0...2.99)))
       }
       func run() -> [LabelPlacer.Placement?] {
-        var placer = LabelPlacer(obstacles: obstacles, gap: 1.5)
+        var placer = LabelPlacer(obstacles: obstacles, gap: 1.5, bounds: Rect(0, 0, 400, 300))
         return requests.map { text, anchor, keep in
           placer.place(
             LabelPlacer.Text(text, keep: keep), measure: Self.measure,
@@ -139,7 +156,8 @@ import TouchSim
   }
 
   @Test func strayGeometryIsHarmless() {
-    var placer = LabelPlacer(obstacles: [Rect(-1e12, -1e12, 2e12, 2e12), Rect(.nan, 0, 10, 10)], gap: 1)
+    var placer = LabelPlacer(
+      obstacles: [Rect(-1e12, -1e12, 2e12, 2e12), Rect(.nan, 0, 10, 10)], gap: 1, bounds: Rect(0, 0, 400, 300))
     let p = placer.place(
       LabelPlacer.Text("abc"), measure: Self.measure, slots: [LabelPlacer.Slot(Point(1e9, .nan), .leading, .top)],
       region: region, target: Point(.infinity, 0), reach: 50)

@@ -44,48 +44,27 @@ struct CanvasGeometry {
   let viewport: Viewport
   private(set) var nodes: [Node] = []
   private var byID: [String: Int] = [:]
-  /// The views that show (not ghosts), by the cells of a grid their visible parts touch.
-  private var cells: [Int: [Int]] = [:]
-  private static let cell = 48.0
+  /// The views that show (not ghosts), filed by where their visible parts lie.
+  private var shown: BoxGrid
 
   init(scene: Scene, viewport: Viewport) {
     self.viewport = viewport
     let device = viewport.toPixels(Rect(origin: .zero, size: scene.window))
+    shown = BoxGrid(bounds: device, cell: 48)
     add(scene.root, parent: nil, parentToWindow: .identity, clip: device, ghost: false)
     for (i, node) in nodes.enumerated() where !node.ghost {
       let v = node.visible
-      guard v.width > 0, v.height > 0 else { continue }
-      let (xs, ys) = Self.cells(v)
-      for x in xs {
-        for y in ys { cells[Self.key(x, y), default: []].append(i) }
-      }
+      if v.width > 0 && v.height > 0 { shown.insert(v, as: i) }
     }
   }
-
-  private static func cells(_ r: Rect) -> (ClosedRange<Int>, ClosedRange<Int>) {
-    func index(_ v: Double) -> Int {
-      let q = v / cell
-      return q.isNaN ? 0 : Int(max(min(q, 10_000), -10_000).rounded(.down))
-    }
-    let (x0, y0) = (index(r.minX), index(r.minY))
-    return (x0...max(index(r.maxX), x0), y0...max(index(r.maxY), y0))
-  }
-
-  private static func key(_ x: Int, _ y: Int) -> Int { (x &+ 20_000) &* 40_009 &+ (y &+ 20_000) }
 
   /// Whether `r` lies on nothing but view `index`, its ancestors and its descendants (the views that show):
   /// a label there cannot be taken for another view's.
   func liesOnlyOnKin(_ r: Rect, of index: Int) -> Bool {
-    let (xs, ys) = Self.cells(r)
-    guard xs.count * ys.count <= 256 else { return false }
-    for x in xs {
-      for y in ys {
-        for j in cells[Self.key(x, y)] ?? [] where j != index && CanvasGeometry.overlap(nodes[j].visible, r) {
-          if !isAncestor(j, of: index) && !isAncestor(index, of: j) { return false }
-        }
-      }
+    !shown.contains(near: r) { j in
+      j != index && CanvasGeometry.overlap(nodes[j].visible, r) && !isAncestor(j, of: index)
+        && !isAncestor(index, of: j)
     }
-    return true
   }
 
   /// Whether node `a` is an ancestor of node `b`.

@@ -47,9 +47,13 @@ struct CanvasLabeler {
   let visible: Rect
   private(set) var placer: LabelPlacer
   private(set) var labels: [CanvasLabel] = []
+  /// The views whose ids were placed already (with their walk badges).
+  private var named: Set<String> = []
   /// The boxes of the views' own text (what no label may cover), for tests and debugging.
   let textBoxes: [Rect]
-  private let canvas: SceneCanvas
+  /// By node: what the view draws of its own in its middle, and the rectangle its labels hug.
+  private let own: [[Rect]]
+  private let anchors: [Rect?]
 
   init(geometry: CanvasGeometry, unit: Double, visible: Rect, controls: [String: ControlStatus]) {
     self.geometry = geometry
@@ -57,31 +61,36 @@ struct CanvasLabeler {
     self.visible = visible
     var canvas = SceneCanvas(viewport: geometry.viewport, pixelScale: unit)
     canvas.controls = controls
-    self.canvas = canvas
-    let boxes = Self.textBoxes(geometry, canvas: canvas, visible: visible)
-    textBoxes = boxes
-    placer = LabelPlacer(obstacles: boxes, gap: max(unit, 1), cell: 48 * unit)
-  }
-
-  /// The boxes of what each view shows of its own: its text, or a value control's face, as far as its
-  /// clipping ancestors let it show.
-  static func textBoxes(_ geometry: CanvasGeometry, canvas: SceneCanvas, visible: Rect) -> [Rect] {
-    var out: [Rect] = []
+    var own: [[Rect]] = []
+    var anchors: [Rect?] = []
+    var boxes: [Rect] = []
+    own.reserveCapacity(geometry.nodes.count)
+    anchors.reserveCapacity(geometry.nodes.count)
     for node in geometry.nodes {
       let region = CanvasGeometry.intersect(node.clip, visible)
-      guard region.width > 0, region.height > 0 else { continue }
-      var boxes = node.ghost ? [] : canvas.faceBoxes(of: node.spec, in: node.box, status: canvas.controls[node.spec.id])
-      if boxes.isEmpty, let t = canvas.textLayout(of: node.spec, box: node.box, quad: node.quad) {
-        let w = TextMetrics.width(t.text, size: t.size, face: t.face)
-        let h = TextMetrics.height(size: t.size)
-        boxes = [Rect(t.at.x - w / 2, t.at.y - h / 2, w, h)]
-      }
-      for b in boxes {
+      let shows = region.width > 0 && region.height > 0
+      let mine = shows ? Self.ownBoxes(node, canvas: canvas) : []
+      own.append(mine)
+      anchors.append(shows ? Self.anchor(of: node, in: region) : nil)
+      for b in mine {
         let r = CanvasGeometry.intersect(b, region)
-        if r.width > 0 && r.height > 0 { out.append(r) }
+        if r.width > 0 && r.height > 0 { boxes.append(r) }
       }
     }
-    return out
+    self.own = own
+    self.anchors = anchors
+    textBoxes = boxes
+    placer = LabelPlacer(obstacles: boxes, gap: max(unit, 1), bounds: visible, cell: 48 * unit)
+  }
+
+  /// The boxes of what a view draws of its own in its middle: its text, or a value control's face.
+  static func ownBoxes(_ node: CanvasGeometry.Node, canvas: SceneCanvas) -> [Rect] {
+    let face = node.ghost ? [] : canvas.faceBoxes(of: node.spec, in: node.box, status: canvas.controls[node.spec.id])
+    if !face.isEmpty { return face }
+    guard let t = canvas.textLayout(of: node.spec, box: node.box, quad: node.quad) else { return [] }
+    let w = TextMetrics.width(t.text, size: t.size, face: t.face)
+    let h = TextMetrics.height(size: t.size)
+    return [Rect(t.at.x - w / 2, t.at.y - h / 2, w, h)]
   }
 
   // MARK: Where labels of a view may go
@@ -94,6 +103,10 @@ struct CanvasLabeler {
   /// The rectangle a view's labels hug: the visible part of its box, or for a turned view the upright
   /// rectangle about its centre that fits inside it. Nil when nothing of the view shows.
   func anchor(of node: CanvasGeometry.Node) -> Rect? {
+    geometry.index(of: node.spec.id).flatMap { anchors[$0] }
+  }
+
+  private static func anchor(of node: CanvasGeometry.Node, in region: Rect) -> Rect? {
     guard node.isVisible else { return nil }
     var r = node.box
     if let quad = node.quad {
@@ -110,18 +123,13 @@ struct CanvasLabeler {
       }
       r = Rect(c.x - r.width * k / 2, c.y - r.height * k / 2, r.width * k, r.height * k)
     }
-    let v = CanvasGeometry.intersect(r, region(of: node))
+    let v = CanvasGeometry.intersect(r, region)
     return v.width > 0 && v.height > 0 ? v : nil
   }
 
   /// The boxes of what the view draws of its own in its middle (its text, or a control's face).
   func ownTextBoxes(_ node: CanvasGeometry.Node) -> [Rect] {
-    let face = node.ghost ? [] : canvas.faceBoxes(of: node.spec, in: node.box, status: canvas.controls[node.spec.id])
-    if !face.isEmpty { return face }
-    guard let t = canvas.textLayout(of: node.spec, box: node.box, quad: node.quad) else { return [] }
-    let w = TextMetrics.width(t.text, size: t.size, face: t.face)
-    let h = TextMetrics.height(size: t.size)
-    return [Rect(t.at.x - w / 2, t.at.y - h / 2, w, h)]
+    geometry.index(of: node.spec.id).map { own[$0] } ?? []
   }
 
   /// Whether the view draws something of its own in its middle (a text or a control's face).
@@ -168,7 +176,7 @@ struct CanvasLabeler {
     _ kind: CanvasLabel.Kind, _ text: LabelPlacer.Text, size: Double, face: FontFace,
     pill: (pad: Double, height: Double)?,
     slots: [LabelPlacer.Slot], shortSlots: [LabelPlacer.Slot]? = nil, region: Rect, target: Point?, reach: Double,
-    owner: String, of view: String? = nil,
+    owner: String, of view: String? = nil, within: Rect? = nil, shortWithin: Rect? = nil,
     style: (inout CanvasLabel) -> Void
   ) -> CanvasLabel? {
     let measure: (String) -> Size = { s in
@@ -186,7 +194,10 @@ struct CanvasLabeler {
     guard
       let p = placer.place(
         text, measure: measure, slots: slots, shortSlots: shortSlots, region: region, target: target, reach: reach,
-        accept: { box in index.map { geometry.liesOnlyOnKin(box, of: $0) } ?? true })
+        accept: { box, shortened in
+          (shortened ? shortWithin ?? within : within).map { CanvasGeometry.contains($0, box) } ?? true
+            && index.map { geometry.liesOnlyOnKin(box, of: $0) } ?? true
+        })
     else { return nil }
     var label = CanvasLabel(
       kind: kind, box: p.box, text: p.text, full: text.full, size: size, face: face, ink: Palette.darkText,
@@ -201,14 +212,14 @@ struct CanvasLabeler {
   /// ignores a view, then the ids.
   mutating func placeViewLabels() {
     let u = unit
-    for node in geometry.nodes {
-      guard let anchor = anchor(of: node) else { continue }
+    for (i, node) in geometry.nodes.enumerated() {
+      guard let anchor = anchors[i] else { continue }
       let tags =
         SceneCanvas.tags(of: node.spec).map { ($0, Palette.tagFill) }
         + (node.spec.passThrough ? [("pass-through", Palette.passThroughTag)] : [])
       let size = SceneCanvas.tagSize(unit: u)
       // A view showing its own text is named by it: its tags only go inside it, where there is room.
-      let ownText = showsOwnText(node)
+      let ownText = !own[i].isEmpty
       var previous: Rect?
       for (tag, fill) in tags {
         var slots =
@@ -222,7 +233,7 @@ struct CanvasLabeler {
         let placed = place(
           .ignoredTag, LabelPlacer.Text(tag), size: size, face: .regular, pill: (4 * u, h), slots: slots,
           region: region(of: node), target: ownText ? nil : Point(anchor.minX, anchor.maxY), reach: 40 * u,
-          owner: node.spec.id, of: node.spec.id
+          owner: node.spec.id, of: node.spec.id, within: ownText ? anchor : nil
         ) { label in
           label.fill = fill
           label.radius = h / 2
@@ -232,29 +243,52 @@ struct CanvasLabeler {
         previous = placed?.box ?? previous
       }
     }
-    let geometry = self.geometry
-    for node in geometry.nodes {
-      guard let anchor = anchor(of: node) else { continue }
-      let size = SceneCanvas.idSize(unit: u)
-      let ownText = showsOwnText(node)
+    for (i, node) in geometry.nodes.enumerated() where !named.contains(node.spec.id) {
+      guard let anchor = anchors[i] else { continue }
+      let ownText = !own[i].isEmpty
       // A view showing its own text is named by it: its id only goes inside it, where there is room.
       let slots =
         ownText
         ? LabelPlacer.Slot.inside(anchor, pad: 3 * u) : LabelPlacer.Slot.around(anchor, pad: 3 * u, gap: 2 * u)
-      let own = Palette.text(on: SceneCanvas.fill(of: node.spec))
-      // Shortened, it only goes inside the view (a cut id away from its view would name nothing clearly).
-      place(
-        .viewID, LabelPlacer.Text(node.spec.id, keep: ownText ? nil : 3), size: size, face: .mono, pill: nil,
-        slots: slots,
-        shortSlots: LabelPlacer.Slot.inside(anchor, pad: 3 * u), region: region(of: node),
-        target: ownText ? nil : Point(anchor.minX, anchor.minY), reach: 30 * u,
-        owner: node.spec.id, of: node.spec.id
-      ) { label in
-        let inside = node.quad == nil && CanvasGeometry.contains(anchor, label.box)
-        label.ink = node.ghost ? Palette.ghost : (inside ? own : Self.ink(at: label.box.mid, in: geometry))
-        label.leaderColor = Palette.ghost
-      }
+      // Shortened, it only goes inside the view (a cut id away from its view would name nothing clearly), so
+      // not at all in a view too small for its first three letters.
+      let idSize = SceneCanvas.idSize(unit: u)
+      let least = Self.textSize(String(node.spec.id.prefix(3)) + "…", size: idSize, face: .mono)
+      let roomy = anchor.width >= least.width + 6 * u && anchor.height >= least.height + 6 * u
+      placeID(
+        node, anchor: anchor, LabelPlacer.Text(node.spec.id, keep: ownText || !roomy ? nil : 3), slots: slots,
+        shortSlots: LabelPlacer.Slot.inside(anchor, pad: 3 * u), within: ownText ? anchor : nil,
+        target: ownText ? nil : Point(anchor.minX, anchor.minY))
     }
+  }
+
+  /// Places the id of `node` in its first place (`idBox`) now, if that is free; its box, or nil.
+  mutating func placeID(of node: CanvasGeometry.Node, anchor: Rect) -> Rect? {
+    guard !named.contains(node.spec.id), let box = idBox(node, anchor: anchor) else { return nil }
+    let slot = LabelPlacer.Slot(box.origin, .leading, .top)
+    return placeID(
+      node, anchor: anchor, LabelPlacer.Text(node.spec.id), slots: [slot], shortSlots: nil, within: anchor,
+      target: nil)?.box
+  }
+
+  @discardableResult
+  private mutating func placeID(
+    _ node: CanvasGeometry.Node, anchor: Rect, _ text: LabelPlacer.Text, slots: [LabelPlacer.Slot],
+    shortSlots: [LabelPlacer.Slot]?, within: Rect?, target: Point?
+  ) -> CanvasLabel? {
+    let geometry = self.geometry
+    let own = Palette.text(on: SceneCanvas.fill(of: node.spec))
+    let placed = place(
+      .viewID, text, size: SceneCanvas.idSize(unit: unit), face: .mono, pill: nil, slots: slots,
+      shortSlots: shortSlots, region: region(of: node), target: target, reach: 30 * unit, owner: node.spec.id,
+      of: node.spec.id, within: within, shortWithin: anchor
+    ) { label in
+      let inside = node.quad == nil && CanvasGeometry.contains(anchor, label.box)
+      label.ink = node.ghost ? Palette.ghost : (inside ? own : Self.ink(at: label.box.mid, in: geometry))
+      label.leaderColor = Palette.ghost
+    }
+    if placed != nil { named.insert(node.spec.id) }
+    return placed
   }
 
   // MARK: Drawing

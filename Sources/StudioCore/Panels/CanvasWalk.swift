@@ -207,9 +207,9 @@ enum CanvasWalk {
       let d = describe(visit.result)
       let nums = numbers[id, default: []].map(String.init).joined(separator: "·")
       let text = LabelPlacer.Text(head: "\(nums) \(d.glyph)", listed ? "" : " " + d.reason, keep: listed ? nil : 0)
-      // First just after the view's id, when the id fits in its first place.
+      // First just after the view's id, the id placed now in its first place when it is free: "post1 (6 ✓)".
       var slots = LabelPlacer.Slot.around(anchor, pad: u, gap: 2 * u)
-      if let idBox = labeler.idBox(node, anchor: anchor) {
+      if let idBox = labeler.placeID(of: node, anchor: anchor) {
         slots.insert(LabelPlacer.Slot(Point(idBox.maxX + 3 * u, anchor.minY + u), .leading, .top), at: 0)
       }
       let color = color(d.outcome, theme: theme)

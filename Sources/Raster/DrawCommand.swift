@@ -71,6 +71,11 @@ public enum DrawCommand: Hashable, Sendable {
   case roundedRect(Rect, radius: Double, fill: RGBA?, stroke: Stroke?)
   /// A circle (the outline is drawn inside the radius).
   case circle(center: Point, radius: Double, fill: RGBA?, stroke: Stroke?)
+  /// A convex polygon, such as a transformed view's quadrilateral: its corners in order around it (either
+  /// way round), filled and/or outlined, with anti-aliased edges (the outline is drawn inside the edge, as
+  /// for rectangles; a dashed one runs on across corners). Fewer than three corners, corners that enclose
+  /// no area or that are not finite numbers draw nothing.
+  case polygon([Point], fill: RGBA?, stroke: Stroke?)
   /// A straight line segment.
   case line(from: Point, to: Point, stroke: Stroke)
   /// A single line of text; `at` is placed according to `style.anchor`.

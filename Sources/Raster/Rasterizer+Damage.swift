@@ -167,6 +167,12 @@ extension Rasterizer {
       // A dashed outline of a box thinner than the stroke runs past the box by up to the stroke's width.
       let w = stroke.map(Self.reach) ?? 0
       return around(r.minX - w, r.minY - w, r.maxX + w, r.maxY + w)
+    case .polygon(let points, _, let stroke):
+      guard ConvexPolygon.isDrawable(points) else { return nil }
+      // Outlines stay inside the polygon; a thin one's dashes run along its edges, up to half a width out.
+      let box = ConvexPolygon.boundingBox(points)
+      let w = stroke.map(Self.reach) ?? 0
+      return around(box.minX - w, box.minY - w, box.maxX + w, box.maxY + w)
     case .circle(let c, let radius, _, _):
       guard radius > 0 else { return nil }
       return around(c.x - radius, c.y - radius, c.x + radius, c.y + radius)

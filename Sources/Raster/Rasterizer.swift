@@ -4,17 +4,20 @@ import Geometry
 /// headless renders.
 ///
 /// Every shape is filled span by span, each row's span computed from the geometry. Rectangles and rounded
-/// rectangles snap to whole pixels (sharp interface edges); circles, rounded corners and slanted lines have
-/// anti-aliased edges. Outlines are drawn inside the shape's edge; dashes run on across corners. Colours
-/// blend over the destination by their alpha. Text comes as coverage masks from the caller, so this type
-/// knows nothing of fonts (or SDL). Nothing is allocated per command or per frame once the scratch arrays
-/// have grown. Not Sendable: use it from one thread.
+/// rectangles snap to whole pixels (sharp interface edges); circles, rounded corners, convex polygons and
+/// slanted lines have anti-aliased edges. Outlines are drawn inside the shape's edge; dashes run on across
+/// corners. Colours blend over the destination by their alpha. Text comes as coverage masks from the
+/// caller, so this type knows nothing of fonts (or SDL). Nothing is allocated per command or per frame once
+/// the scratch arrays have grown (but for a dashed polygon's centre line). Not Sendable: use it from one
+/// thread.
 public final class Rasterizer {
   public let buffer: PixelBuffer
   private var clips: [PixelRect] = []
   private(set) var painter: PixelPainter
   /// Scratch: the centre line of a dashed outline.
   private var outline: [Point] = []
+  /// Scratch: the edges of a polygon.
+  private var polygonEdges: [PolygonEdge] = []
   /// Scratch for `drawFrame`: large opaque rectangles drawn later over the background.
   var occluders: [PixelRect] = []
   /// What every clip is intersected with: the whole buffer, or the damaged rectangle being redrawn.
@@ -77,6 +80,8 @@ public final class Rasterizer {
       roundedRect(r, radius: radius, fill: fill, stroke: stroke)
     case .circle(let center, let radius, let fill, let stroke):
       circle(center, radius: radius, fill: fill, stroke: stroke)
+    case .polygon(let points, let fill, let stroke):
+      polygon(points, fill: fill, stroke: stroke)
     case .line(let from, let to, let stroke):
       line(from, to, stroke)
     case .text(let text, let at, let style):
@@ -237,6 +242,25 @@ public final class Rasterizer {
       dash = CircleDash(centerX: center.x, centerY: center.y, radius: max(radius - width / 2, 0), length: length)
     }
     painter.fill(BoxShape(outer: outer, hole: hole, dash: dash), Paint(stroke.color))
+  }
+
+  private func polygon(_ points: [Point], fill: RGBA?, stroke: Stroke?) {
+    guard ConvexPolygon.isDrawable(points) else { return }
+    let box = ConvexPolygon.boundingBox(points)
+    let w = stroke.map(Self.reach) ?? 0
+    guard mayShow(box.minX - w, box.minY - w, box.maxX + w, box.maxY + w) else { return }
+    if let fill { painter.fill(PolygonShape(points, inset: nil, edges: &polygonEdges), Paint(fill)) }
+    guard let stroke else { return }
+    let paint = Paint(stroke.color)
+    let width = max(stroke.width, 1)
+    if let dash = stroke.dash, dash > 0 {
+      // The centre line half the width inside the edge (the edge itself when the polygon is thinner).
+      outline.removeAll(keepingCapacity: true)
+      outline += ConvexPolygon.offset(points, by: -width / 2) ?? points
+      strokeOutline(closed: true, width: width, dash: dash, paint, antialias: true)
+      return
+    }
+    painter.fill(PolygonShape(points, inset: width, edges: &polygonEdges), paint)
   }
 
   private func line(_ from: Point, _ to: Point, _ stroke: Stroke) {

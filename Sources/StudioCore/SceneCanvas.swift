@@ -6,10 +6,12 @@ import TraceKit
 ///
 /// Pure: no SDL, no clock. Every view is drawn to scale at its place in the window, nested coordinate
 /// spaces included (a subview's `center` is in its superview's bounds coordinates, so a superview's
-/// `bounds.origin`, such as a scroll view's content offset, shifts its subviews). A transformed view is
-/// drawn as its bounding box with its true outline on top; a hidden or fully transparent view (and its
-/// subtree) as a dashed outline. What hit-testing ignores is marked: hatching and a tag ("hidden",
-/// "α<0.01", "no interaction", "disabled"); an enlarged hit area (`hitOutset`) is dashed with a faint fill.
+/// `bounds.origin`, such as a scroll view's content offset, shifts its subviews). A view turned or skewed by
+/// a transform (its own or an ancestor's) is drawn as its true quadrilateral, its text upright at its
+/// centre; a hidden or fully transparent view (and its subtree) as a dashed outline. What hit-testing
+/// ignores is hatched; an enlarged hit area (`hitOutset`) is dashed with a faint fill. The labels on top
+/// (ids, the tags saying why hit-testing ignores a view) are placed by `CanvasLabeler`, so that none covers
+/// another or a view's own text.
 public struct SceneCanvas: Sendable {
   /// Where the scene's window goes in pixels.
   public var viewport: Viewport
@@ -24,14 +26,20 @@ public struct SceneCanvas: Sendable {
     self.pixelScale = pixelScale
   }
 
-  /// The draw commands for `scene` with `touches` on top.
+  /// The draw commands for `scene` with `touches` on top: the views, their labels (ids and tags), then the
+  /// fingers.
   public func commands(for scene: Scene, touches: [TouchMarker] = []) -> [DrawCommand] {
     var out = viewCommands(for: scene)
+    let geometry = CanvasGeometry(scene: scene, viewport: viewport)
+    let device = viewport.toPixels(Rect(origin: .zero, size: scene.window))
+    var labels = CanvasLabeler(geometry: geometry, unit: pixelScale, visible: device, controls: controls)
+    labels.placeViewLabels()
+    out += labels.commands()
     for touch in touches { out += touch.commands(viewport: viewport, unit: pixelScale) }
     return out
   }
 
-  /// The device and its views, without touches.
+  /// The device and its views, without touches or labels.
   public func viewCommands(for scene: Scene) -> [DrawCommand] {
     var out: [DrawCommand] = []
     let device = viewport.toPixels(Rect(origin: .zero, size: scene.window))
@@ -71,10 +79,11 @@ public struct SceneCanvas: Sendable {
     let toWindow = view.toSuperview.followed(by: parentToWindow)
     let windowCorners = Self.corners(of: view.bounds, through: toWindow)
     let box = Self.snapped(viewport.toPixels(Self.boundingBox(windowCorners)))
+    // Turned or skewed: the true quadrilateral (else the box is the view's shape).
+    let quad = toWindow.isAxisAligned ? nil : windowCorners.map { Self.snapped(viewport.toPixels($0)) }
     let isGhost = ghost || view.hidden || view.alpha < 0.01
     let opacity = alpha * min(max(view.alpha, 0), 1)
     let radius = view.kind.isControl ? min(8 * viewport.scale, box.height / 2, box.width / 2) : 0
-    let rotated = !toWindow.isAxisAligned
     let status = controls[view.id]
     let disabled = view.kind.isControl && !view.enabled
 
@@ -83,32 +92,26 @@ public struct SceneCanvas: Sendable {
     var fill = Self.fill(of: view)
     if disabled { fill = fill.mixed(with: Palette.ghost, 0.55) }
     if status?.highlighted == true { fill = fill.mixed(with: RGBA.black, 0.3) }
-    let shown = fill.withAlpha(opacity * (rotated ? 0.35 : 1))
+    let shown = fill.withAlpha(opacity)
     if isGhost {
       let stroke = Stroke(Palette.ghost, width: pixelScale, dash: 5 * pixelScale)
-      out.append(shape(box, radius: radius, fill: nil, stroke: stroke))
+      out.append(shape(box, quad: quad, radius: radius, fill: nil, stroke: stroke))
     } else {
       let outline =
         status?.highlighted == true
         ? Stroke(Palette.darkText, width: 2 * pixelScale) : Stroke(Palette.viewOutline.withAlpha(opacity))
-      out.append(shape(box, radius: radius, fill: shown, stroke: outline))
-      if rotated {
-        let outline = Stroke(fill.withAlpha(opacity), width: 2 * pixelScale)
-        let pixels = windowCorners.map(viewport.toPixels)
-        for i in 0..<4 { out.append(.line(from: pixels[i], to: pixels[(i + 1) % 4], stroke: outline)) }
-      }
+      out.append(shape(box, quad: quad, radius: radius, fill: shown, stroke: outline))
     }
     // Text readable on what is actually drawn (a faint fill reads as the background behind it).
     let ink = isGhost ? Palette.ghost : Palette.text(on: shown).withAlpha(max(opacity * (disabled ? 0.6 : 1), 0.4))
     let drewControl = !isGhost && drawControl(view, in: box, status: status, ink: ink, opacity: opacity, into: &out)
-    if !drewControl, let text = view.text, !text.isEmpty {
-      let size = Self.textSize(scale: viewport.scale, unit: pixelScale)
-      let style = TextStyle(size: size, color: ink, face: view.kind.isControl ? .bold : .regular, anchor: .center)
-      let fitted = CanvasText.truncated(text, width: box.width - 4 * pixelScale, size: size)
-      if !fitted.isEmpty { out.append(.text(fitted, at: box.mid, style: style)) }
+    if !drewControl, let text = textLayout(of: view, box: box, quad: quad) {
+      out.append(
+        .text(text.text, at: text.at, style: TextStyle(size: text.size, color: ink, face: text.face, anchor: .center)))
     }
 
     if !view.subviews.isEmpty {
+      // A turned clipping view clips to its bounding box (clips are rectangles).
       let clips = view.clipsToBounds || view.kind == .scroll
       if clips { out.append(.clip(box)) }
       for sub in view.subviews {
@@ -117,86 +120,73 @@ public struct SceneCanvas: Sendable {
       if clips { out.append(.unclip) }
     }
     if view.kind == .scroll, !isGhost { drawScrollIndicators(view, in: box, into: &out) }
-    let tags = Self.tags(of: view)
     // Ignored by hit-testing: hatch the whole area (its subviews included: they are ignored too).
-    if !tags.isEmpty { drawHatch(box, into: &out) }
-    // The id goes on top of the subviews, so a container stays named even when its content covers it.
-    // A small view showing its own text is named by that text: its id would only cover it.
-    let pad = 3 * pixelScale
-    let idSize = Self.idSize(unit: pixelScale)
-    if Self.showsID(of: view, box: box, scale: viewport.scale, unit: pixelScale) {
-      let id = CanvasText.truncated(view.id, width: max(box.width - 2 * pad, idSize * 3), size: idSize, mono: true)
-      let idStyle = TextStyle(size: idSize, color: ink, face: .mono, anchor: .topLeading)
-      out.append(.text(id, at: Point(box.minX + pad, box.minY + pad), style: idStyle))
-    }
-    guard box.height >= idSize * 1.3 + Self.tagSize(unit: pixelScale) * 1.45 + 4 * pixelScale else { return }
-    drawTags(
-      tags.map { ($0, Palette.tagFill) } + (view.passThrough ? [("pass-through", Palette.passThroughTag)] : []),
-      in: box, into: &out)
+    if !Self.tags(of: view).isEmpty { drawHatch(box, quad: quad, into: &out) }
   }
 
-  /// The enlarged hit area: the bounds grown by `hitOutset`, dashed, with a 15 % fill.
+  /// A view's own text as drawn: shortened to its width, centred (upright at the centre of a turned view).
+  /// Nil when it has none or none fits. Value controls draw a face instead (`drawControl`).
+  func textLayout(of view: ViewSpec, box: Rect, quad: [Point]?) -> (
+    text: String, at: Point, size: Double, face: FontFace
+  )? {
+    guard let text = view.text, !text.isEmpty else { return nil }
+    let size = Self.textSize(scale: viewport.scale, unit: pixelScale)
+    let mid = quad.map(ConvexPolygon.center) ?? box.mid
+    // A turned view: the narrowest of its rows the text covers.
+    var width = box.width
+    if let quad {
+      let h = TextMetrics.height(size: size) / 2
+      width =
+        [mid.y - h, mid.y, mid.y + h].map { y in
+          ConvexPolygon.clippedSegment(Point(box.minX - 1, y), Point(box.maxX + 1, y), to: quad).map { $0.1.x - $0.0.x }
+            ?? 0
+        }.min() ?? 0
+    }
+    let fitted = CanvasText.truncated(text, width: width - 4 * pixelScale, size: size)
+    guard !fitted.isEmpty else { return nil }
+    return (fitted, mid, size, view.kind.isControl ? .bold : .regular)
+  }
+
+  /// The enlarged hit area: the bounds grown by `hitOutset`, dashed, with a 15 % fill (a quadrilateral when
+  /// the view is turned).
   private func drawOutset(_ view: ViewSpec, toWindow: AffineTransform, into out: inout [DrawCommand]) {
-    let grown = view.bounds.insetBy(-view.hitOutset)
-    let area = Self.snapped(viewport.toPixels(Self.boundingBox(Self.corners(of: grown, through: toWindow))))
+    let grown = Self.corners(of: view.bounds.insetBy(-view.hitOutset), through: toWindow)
+    let area = Self.snapped(viewport.toPixels(Self.boundingBox(grown)))
+    let quad = toWindow.isAxisAligned ? nil : grown.map { Self.snapped(viewport.toPixels($0)) }
     let color = Self.fill(of: view)
     let ink = color.mixed(with: Palette.darkText, 0.35)
-    out.append(
-      .rect(area, fill: color.withAlpha(0.15), stroke: Stroke(ink, width: 1.5 * pixelScale, dash: 4 * pixelScale)))
+    let stroke = Stroke(ink, width: 1.5 * pixelScale, dash: 4 * pixelScale)
+    out.append(shape(area, quad: quad, radius: 0, fill: color.withAlpha(0.15), stroke: stroke))
   }
 
-  /// Diagonal hatching over `box`: the mark of what hit-testing skips.
-  private func drawHatch(_ box: Rect, into out: inout [DrawCommand]) {
+  /// Diagonal hatching over `box` (cut to `quad` when the view is turned): the mark of what hit-testing skips.
+  private func drawHatch(_ box: Rect, quad: [Point]?, into out: inout [DrawCommand]) {
     guard box.width > 1, box.height > 1 else { return }
     let gap = 9 * pixelScale
     let stroke = Stroke(Palette.ghost.withAlpha(0.45), width: max(pixelScale, 1))
     out.append(.clip(box))
     var d = gap / 2
     while d < box.width + box.height {
-      // The line x + y = d (relative to the box's top-left corner), cut to the box.
-      let a = Point(box.minX + min(d, box.width), box.minY + max(0, d - box.width))
-      let b = Point(box.minX + max(0, d - box.height), box.minY + min(d, box.height))
-      out.append(.line(from: a, to: b, stroke: stroke))
+      // The line x + y = d (relative to the box's top-left corner), cut to the box, then to the view.
+      var a = Point(box.minX + min(d, box.width), box.minY + max(0, d - box.width))
+      var b = Point(box.minX + max(0, d - box.height), box.minY + min(d, box.height))
       d += gap
+      if let quad {
+        guard let cut = ConvexPolygon.clippedSegment(a, b, to: quad) else { continue }
+        (a, b) = cut
+      }
+      out.append(.line(from: a, to: b, stroke: stroke))
     }
     out.append(.unclip)
   }
 
-  /// Small tags in the bottom-leading corner of a view ("hidden", "no interaction" ...).
   /// The size of a view's own text, in pixels.
   static func textSize(scale: Double, unit: Double) -> Double { max(15 * scale, 10 * unit) }
-
-  /// Whether a view's id is drawn: always when it shows nothing else, otherwise only when the id and the
-  /// view's text (or a control's face) both fit without covering each other.
-  static func showsID(of view: ViewSpec, box: Rect, scale: Double, unit: Double) -> Bool {
-    let idLine = 3 * unit + idSize(unit: unit) * 1.15
-    let hasFace = [.switch, .slider, .stepper, .segmentedControl, .pageControl].contains(view.kind)
-    if hasFace { return box.height >= 2 * idLine + box.height * 0.35 }
-    guard let text = view.text, !text.isEmpty else { return true }
-    return box.height >= 2 * idLine + textSize(scale: scale, unit: unit)
-  }
 
   /// The size of the id labels, in pixels.
   static func idSize(unit: Double) -> Double { 11 * unit }
   /// The size of the tags' text, in pixels.
   static func tagSize(unit: Double) -> Double { 9.5 * unit }
-
-  private func drawTags(_ tags: [(String, RGBA)], in box: Rect, into out: inout [DrawCommand]) {
-    guard !tags.isEmpty else { return }
-    let size = Self.tagSize(unit: pixelScale)
-    let h = size * 1.45
-    var x = box.minX + 2 * pixelScale
-    let y = box.maxY - h - 2 * pixelScale
-    out.append(.clip(box))
-    for (tag, fill) in tags {
-      let w = CanvasText.width(tag, size: size) + 8 * pixelScale
-      let pill = Rect(x, y, w, h)
-      out.append(.roundedRect(pill, radius: h / 2, fill: fill, stroke: nil))
-      out.append(.text(tag, at: pill.mid, style: TextStyle(size: size, color: Palette.lightText, anchor: .center)))
-      x += w + 3 * pixelScale
-    }
-    out.append(.unclip)
-  }
 
   /// A scroll view's indicators: where its bounds sit in its content.
   private func drawScrollIndicators(_ view: ViewSpec, in box: Rect, into out: inout [DrawCommand]) {
@@ -221,8 +211,10 @@ public struct SceneCanvas: Sendable {
     }
   }
 
-  func shape(_ rect: Rect, radius: Double, fill: RGBA?, stroke: Stroke?) -> DrawCommand {
-    radius > 0
+  /// A view's shape: its quadrilateral when turned, else its box (rounded for a control).
+  func shape(_ rect: Rect, quad: [Point]? = nil, radius: Double, fill: RGBA?, stroke: Stroke?) -> DrawCommand {
+    if let quad { return .polygon(quad, fill: fill, stroke: stroke) }
+    return radius > 0
       ? .roundedRect(rect, radius: radius, fill: fill, stroke: stroke) : .rect(rect, fill: fill, stroke: stroke)
   }
 
@@ -235,9 +227,12 @@ public struct SceneCanvas: Sendable {
 
   /// Rounds to a thousandth of a pixel, so equal geometry gives equal commands whatever the arithmetic path.
   static func snapped(_ r: Rect) -> Rect {
-    func snap(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
-    return Rect(snap(r.minX), snap(r.minY), snap(r.width), snap(r.height))
+    Rect(snap(r.minX), snap(r.minY), snap(r.width), snap(r.height))
   }
+
+  static func snapped(_ p: Point) -> Point { Point(snap(p.x), snap(p.y)) }
+
+  private static func snap(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
 
   static func boundingBox(_ points: [Point]) -> Rect {
     let xs = points.map(\.x)

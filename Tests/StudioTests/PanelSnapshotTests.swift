@@ -83,6 +83,8 @@ enum DrawSnapshot {
       return "rrect \(rect(r)) r\(n(radius)) fill \(fill?.description ?? "-") stroke \(stroke(s))"
     case .circle(let c, let radius, let fill, let s):
       return "circle \(point(c)) r\(n(radius)) fill \(fill?.description ?? "-") stroke \(stroke(s))"
+    case .polygon(let points, let fill, let s):
+      return "poly \(points.map(point).joined(separator: " ")) fill \(fill?.description ?? "-") stroke \(stroke(s))"
     case .line(let a, let b, let s): return "line \(point(a)) \(point(b)) \(stroke(s))"
     case .text(let t, let at, let style):
       return

@@ -50,9 +50,11 @@ private func texts(_ commands: [DrawCommand]) -> [(String, Point, TextStyle)] {
   @Test func labelsEachViewWithItsIdAndCentresItsText() {
     let labels = texts(canvas.commands(for: smallScene()))
 
+    // The id in the box's top-leading corner, 3 px in (placed as a box, drawn at its centre).
     let id = labels.first { $0.0 == "box" }
-    #expect(id?.1 == Point(28, 48))
-    #expect(id?.2.anchor == .topLeading)
+    let size = CanvasLabeler.textSize("box", size: SceneCanvas.idSize(unit: 1), face: .mono)
+    #expect(id?.1 == Point(28 + size.width / 2, 48 + size.height / 2))
+    #expect(id?.2.anchor == .center)
     let text = labels.first { $0.0 == "Hi" }
     #expect(text?.1 == Point(55, 85))
     #expect(text?.2.anchor == .center)
@@ -113,16 +115,95 @@ private func texts(_ commands: [DrawCommand]) -> [(String, Point, TextStyle)] {
     #expect(opened == commands.filter { $0 == .unclip }.count)
   }
 
-  @Test func aRotatedViewGetsItsBoundingBoxAndItsTrueOutline() {
+  /// The polygons among `commands`.
+  private func polygons(_ commands: [DrawCommand]) -> [(points: [Point], fill: RGBA?, stroke: Stroke?)] {
+    commands.compactMap { c in
+      if case .polygon(let p, let fill, let stroke) = c { return (p, fill, stroke) }
+      return nil
+    }
+  }
+
+  private func near(_ a: Point, _ b: Point) -> Bool { a.distance(to: b) < 0.01 }
+
+  @Test func aRotatedViewIsDrawnAsItsQuadrilateralWithItsTextUpright() {
     var scene = smallScene()
     scene.root.subviews[0].transform = TransformSpec(rotation: 90)
 
     let commands = canvas.commands(for: scene)
 
-    // 30 × 40 turned a quarter: 40 × 30 about the same centre (25, 40) → pixels (15, 55), 80 × 60.
-    let box = fills(commands).first { $0.1.r == 255 && $0.1.g == 0 }
-    #expect(box.map { abs($0.0.minX - 15) < 1e-9 && abs($0.0.width - 80) < 1e-9 } == true)
-    #expect(commands.filter { if case .line = $0 { return true } else { return false } }.count == 4)
+    // 30 × 40 about the centre (25, 40), turned a quarter: corners (45, 25), (45, 55), (5, 55), (5, 25) in
+    // points, → pixels ×2 + 5; filled in its own colour, opaque, and outlined, no bounding box drawn.
+    let quad = polygons(commands).first { $0.fill == RGBA(255, 0, 0) }
+    #expect(quad?.points.count == 4)
+    let expected = [Point(95, 55), Point(95, 115), Point(15, 115), Point(15, 55)]
+    #expect(quad.map { q in zip(q.points, expected).allSatisfy { near($0, $1) } } == true)
+    #expect(quad?.stroke != nil)
+    #expect(!fills(commands).contains { $0.1.r == 255 && $0.1.g == 0 && $0.1.b == 0 })
+    #expect(!commands.contains { if case .line = $0 { return true } else { return false } })
+    // The text is upright (an ordinary text command) at the centre.
+    let text = texts(commands).first { $0.0 == "Hi" }
+    #expect(text?.1 == Point(55, 85))
+  }
+
+  @Test func aHiddenRotatedViewIsADashedQuadrilateral() {
+    var scene = smallScene()
+    scene.root.subviews[0].transform = TransformSpec(rotation: 30)
+    scene.root.subviews[0].hidden = true
+
+    let quad = polygons(canvas.commands(for: scene)).first
+    #expect(quad?.fill == nil && quad?.stroke?.dash != nil)
+    #expect(quad?.points.count == 4)
+  }
+
+  @Test func aRotatedViewsEnlargedHitAreaIsADashedQuadrilateral() {
+    var scene = smallScene()
+    scene.root.subviews[0].transform = TransformSpec(rotation: 45)
+    scene.root.subviews[0].hitOutset = 10
+
+    let commands = canvas.commands(for: scene)
+    let area = polygons(commands).first { $0.stroke?.dash != nil }
+    #expect(area?.fill?.a == 38)
+    // The 30 × 40 bounds grown by 10 points on each side: 50 × 60, a diagonal of √6100 points (× 2 pixels).
+    if let a = area?.points {
+      #expect(abs(a[0].distance(to: a[2]) - 2 * 6100.0.squareRoot()) < 0.01)
+    } else {
+      Issue.record("no enlarged area")
+    }
+  }
+
+  @Test func aRotatedIgnoredViewIsHatchedInsideItsQuadrilateral() {
+    var scene = smallScene()
+    scene.root.subviews[0].transform = TransformSpec(rotation: 45)
+    scene.root.subviews[0].userInteractionEnabled = false
+
+    let commands = canvas.commands(for: scene)
+    guard let quad = polygons(commands).first(where: { $0.fill == RGBA(255, 0, 0) })?.points else {
+      Issue.record("no quadrilateral")
+      return
+    }
+    let hatch = commands.compactMap { c -> (Point, Point)? in
+      if case .line(let a, let b, _) = c { return (a, b) }
+      return nil
+    }
+    #expect(hatch.count > 3)
+    // Every hatch line ends on or inside the quadrilateral (not in the corners of its bounding box).
+    let grown = ConvexPolygon.offset(quad, by: 0.01)!
+    #expect(hatch.allSatisfy { ConvexPolygon.contains(grown, $0.0) && ConvexPolygon.contains(grown, $0.1) })
+  }
+
+  @Test func theSubviewsOfARotatedViewAreTurnedWithIt() {
+    var scene = smallScene()
+    var inner = ViewSpec(id: "inner", frame: Rect(0, 0, 10, 10))
+    inner.color = "#00FF00"
+    scene.root.subviews[0].subviews = [inner]
+    scene.root.subviews[0].transform = TransformSpec(rotation: 90)
+
+    let commands = canvas.commands(for: scene)
+
+    // inner's top-left corner is the box's top-left corner, which turns a quarter about (25, 40) to (45, 25).
+    let child = polygons(commands).first { $0.fill == RGBA(0, 255, 0) }
+    #expect(child.map { near($0.points[0], Point(95, 55)) } == true)
+    #expect(child.map { near($0.points[2], Point(75, 75)) } == true)
   }
 
   @Test func touchesAreRingsInTheirFingersColour() {

@@ -70,55 +70,40 @@ enum CanvasBadges {
     }
   }
 
-  /// Where each badge goes: the top-trailing corner of its view, one under the other.
-  static func layout(_ ctx: PanelContext, geometry: CanvasGeometry, unit: Double) -> [(
-    badge: Badge, pill: Rect, clip: Rect, enabled: Bool
-  )] {
-    let size = 10 * unit
+  /// Places the badges of every view with recognizers that shows: in its top-trailing corner, one under the
+  /// other, wherever the labeler finds room otherwise.
+  static func place(_ ctx: PanelContext, geometry: CanvasGeometry, labeler: inout CanvasLabeler) {
+    let u = labeler.unit
+    let size = 10 * u
     let h = size * 1.5
-    let gap = 2 * unit
-    var out: [(badge: Badge, pill: Rect, clip: Rect, enabled: Bool)] = []
+    let gap = 2 * u
     for node in geometry.nodes {
       let list = recognizers(of: node.spec)
-      guard !list.isEmpty, node.clip.width > 0, node.clip.height > 0 else { continue }
-      var y = node.box.minY + gap
+      guard !list.isEmpty, let anchor = labeler.anchor(of: node) else { continue }
+      var previous: Rect?
       for (id, enabled) in list {
         let b = badge(id, enabled: enabled, ctx)
-        let w = CanvasText.width(b.text, size: size, bold: true) + 8 * unit
-        out.append((b, Rect(node.box.maxX - gap - w, y, w, h), node.clip, enabled))
-        y += h + gap
+        var slots = LabelPlacer.Slot.around(anchor, pad: gap, gap: gap)
+        slots.swapAt(0, 1)  // top trailing first
+        if let previous {
+          slots.insert(LabelPlacer.Slot(Point(previous.maxX, previous.maxY + gap), .trailing, .top), at: 0)
+        }
+        let placed = labeler.place(
+          .recognizer, LabelPlacer.Text(id, tail: String(b.text.dropFirst(id.count)), keep: 3), size: size, face: .bold,
+          pill: (4 * u, h), slots: slots, region: labeler.region(of: node), target: Point(anchor.maxX, anchor.minY),
+          reach: 60 * u, owner: id, of: node.spec.id
+        ) { label in
+          label.fill = b.fill
+          label.radius = h / 2
+          label.stroke = b.stroke
+          label.ink = b.ink
+          label.flash = b.flash
+          label.struck = !enabled
+          label.leaderColor = b.fill.withAlpha(1)
+        }
+        previous = placed?.box ?? previous
       }
     }
-    return out
-  }
-
-  /// The badges of every view with recognizers, clipped to what each view shows.
-  static func commands(_ layout: [(badge: Badge, pill: Rect, clip: Rect, enabled: Bool)], unit: Double)
-    -> [DrawCommand]
-  {
-    let size = 10 * unit
-    var out: [DrawCommand] = []
-    for (b, pill, clip, enabled) in layout {
-      let h = pill.height
-      out.append(.clip(clip))
-      if b.flash > 0 {
-        out.append(
-          .roundedRect(
-            CanvasGeometry.grow(pill, 3 * unit, 3 * unit), radius: h / 2 + 3 * unit,
-            fill: Palette.actionFlash.withAlpha(0.55 * b.flash),
-            stroke: Stroke(Palette.actionFlash.withAlpha(b.flash), width: 2 * unit)))
-      }
-      out.append(.roundedRect(pill, radius: h / 2, fill: b.fill, stroke: b.stroke))
-      if !enabled {
-        out.append(
-          .line(
-            from: Point(pill.minX + 4 * unit, pill.mid.y), to: Point(pill.maxX - 4 * unit, pill.mid.y),
-            stroke: Stroke(Palette.ghost, width: unit)))
-      }
-      out.append(.text(b.text, at: pill.mid, style: TextStyle(size: size, color: b.ink, face: .bold, anchor: .center)))
-      out.append(.unclip)
-    }
-    return out
   }
 }
 

@@ -28,10 +28,75 @@ extension SceneCanvas {
     return true
   }
 
-  private func drawSwitch(on: Bool, in box: Rect, opacity: Double, into out: inout [DrawCommand]) {
+  /// The boxes of what a value control's face shows (its track, knob, thumb, titles, digits): what the
+  /// canvas's labels keep clear of. Empty for a view that is not a value control.
+  func faceBoxes(of view: ViewSpec, in box: Rect, status: ControlStatus?) -> [Rect] {
+    let value = status?.value ?? view.value ?? 0
+    func text(_ s: String, at p: Point, size: Double, face: FontFace, anchor: TextAnchor = .center) -> Rect {
+      let w = TextMetrics.width(s, size: size, face: face)
+      let h = TextMetrics.height(size: size)
+      let x = anchor.horizontal == .trailing ? p.x - w : p.x - w / 2
+      let y = anchor.vertical == .bottom ? p.y - h : p.y - h / 2
+      return Rect(x, y, w, h)
+    }
+    switch view.kind {
+    case .switch:
+      return [switchTrack(in: box)]
+    case .slider:
+      let (r, x0, x1) = sliderTrack(in: box)
+      return [Rect(x0 - r, box.mid.y - r, x1 - x0 + 2 * r, 2 * r)]
+    case .stepper:
+      let size = stepperSize(in: box)
+      return [
+        text("−", at: Point(box.minX + box.width / 4, box.mid.y), size: size, face: .bold),
+        text("+", at: Point(box.maxX - box.width / 4, box.mid.y), size: size, face: .bold),
+        text(
+          JSONNumber.format(value), at: Point(box.maxX - 3 * pixelScale, box.maxY - 2 * pixelScale),
+          size: 9.5 * pixelScale, face: .mono, anchor: TextAnchor(.trailing, .bottom)),
+      ]
+    case .segmentedControl:
+      let titles = (view.text ?? "").split(separator: "|").map { $0.trimmingSpaces }
+      let w = box.width / Double(max(titles.count, 1))
+      let size = segmentSize
+      return titles.enumerated().compactMap { i, title in
+        let fitted = CanvasText.truncated(title, width: w - 4, size: size)
+        guard !fitted.isEmpty else { return nil }
+        return text(fitted, at: Point(box.minX + (Double(i) + 0.5) * w, box.mid.y), size: size, face: .bold)
+      }
+    case .pageControl:
+      let (count, r, gap) = pageDots(Int(value), in: box)
+      return [Rect(box.mid.x - gap * Double(count - 1) / 2 - r, box.mid.y - r, gap * Double(count - 1) + 2 * r, 2 * r)]
+    default:
+      return []
+    }
+  }
+
+  private func switchTrack(in box: Rect) -> Rect {
     let h = min(box.height * 0.8, box.width / 1.7)
     let w = h * 1.65
-    let track = Rect(box.mid.x - w / 2, box.mid.y - h / 2, w, h)
+    return Rect(box.mid.x - w / 2, box.mid.y - h / 2, w, h)
+  }
+
+  /// A slider's thumb radius and the ends of its track.
+  private func sliderTrack(in box: Rect) -> (radius: Double, x0: Double, x1: Double) {
+    let r = max(min(box.height * 0.35, 12 * viewport.scale), 3)
+    let x0 = box.minX + r
+    return (r, x0, max(box.maxX - r, x0))
+  }
+
+  private func stepperSize(in box: Rect) -> Double { max(min(box.height * 0.6, 22 * viewport.scale), 9 * pixelScale) }
+
+  private var segmentSize: Double { max(13 * viewport.scale, 9 * pixelScale) }
+
+  /// A page control's dot count, radius and spacing.
+  private func pageDots(_ page: Int, in box: Rect) -> (count: Int, radius: Double, gap: Double) {
+    let r = max(min(box.height * 0.12, 4 * viewport.scale), 2)
+    return (max(page + 2, 3), r, r * 3.2)
+  }
+
+  private func drawSwitch(on: Bool, in box: Rect, opacity: Double, into out: inout [DrawCommand]) {
+    let track = switchTrack(in: box)
+    let h = track.height
     let color = on ? Palette.switchOn : Palette.switchOff
     out.append(.roundedRect(track, radius: h / 2, fill: color.withAlpha(opacity), stroke: nil))
     let r = h / 2 - max(h * 0.07, 1)
@@ -43,9 +108,7 @@ extension SceneCanvas {
   }
 
   private func drawSlider(value: Double, in box: Rect, opacity: Double, into out: inout [DrawCommand]) {
-    let r = max(min(box.height * 0.35, 12 * viewport.scale), 3)
-    let x0 = box.minX + r
-    let x1 = max(box.maxX - r, x0)
+    let (r, x0, x1) = sliderTrack(in: box)
     let f = min(max(value, 0), 1)
     let x = x0 + (x1 - x0) * f
     let y = box.mid.y
@@ -61,7 +124,7 @@ extension SceneCanvas {
   }
 
   private func drawStepper(value: Double, in box: Rect, ink: RGBA, into out: inout [DrawCommand]) {
-    let size = max(min(box.height * 0.6, 22 * viewport.scale), 9 * pixelScale)
+    let size = stepperSize(in: box)
     out.append(
       .line(
         from: Point(box.mid.x, box.minY + box.height * 0.2), to: Point(box.mid.x, box.maxY - box.height * 0.2),
@@ -78,7 +141,7 @@ extension SceneCanvas {
     let titles = text.split(separator: "|").map { $0.trimmingSpaces }
     let n = max(titles.count, 1)
     let w = box.width / Double(n)
-    let size = max(13 * viewport.scale, 9 * pixelScale)
+    let size = segmentSize
     for i in 0..<n {
       let cell = Rect(box.minX + Double(i) * w, box.minY, w, box.height)
       if i == selected {
@@ -102,9 +165,7 @@ extension SceneCanvas {
   }
 
   private func drawPages(_ page: Int, in box: Rect, opacity: Double, into out: inout [DrawCommand]) {
-    let count = max(page + 2, 3)
-    let r = max(min(box.height * 0.12, 4 * viewport.scale), 2)
-    let gap = r * 3.2
+    let (count, r, gap) = pageDots(page, in: box)
     let start = box.mid.x - gap * Double(count - 1) / 2
     for i in 0..<count {
       let fill = (i == page ? Palette.darkText : Palette.ghost).withAlpha(opacity)

@@ -1,3 +1,4 @@
+import Raster
 import TouchSim
 
 /// Where every view of a scene lands on the canvas: the shared geometry of the canvas's layers.
@@ -17,31 +18,76 @@ struct CanvasGeometry {
     var toWindow: AffineTransform
     /// Bounding box of the view's bounds, in pixels.
     var box: Rect
+    /// The view's corners in pixels (clockwise from its bounds' top left) when its transform, or an
+    /// ancestor's, turns or skews it; nil when `box` is its shape.
+    var quad: [Point]?
     /// What the view's clipping ancestors (and the device) let show, in pixels.
     var clip: Rect
     /// Hidden or fully transparent, itself or through an ancestor.
     var ghost: Bool
+
+    /// The part of `box` its clipping ancestors (and the device) let show; zero-sized when none does.
+    var visible: Rect { CanvasGeometry.intersect(box, clip) }
+    /// Whether any of it shows.
+    var isVisible: Bool {
+      let v = visible
+      return v.width > 0 && v.height > 0 && (quad.map { !ConvexPolygon.clipped($0, to: clip).isEmpty } ?? true)
+    }
+    /// The view's shape in pixels: its quadrilateral, or its box as four corners.
+    var corners: [Point] {
+      quad ?? [
+        Point(box.minX, box.minY), Point(box.maxX, box.minY), Point(box.maxX, box.maxY), Point(box.minX, box.maxY),
+      ]
+    }
   }
 
   let viewport: Viewport
   private(set) var nodes: [Node] = []
   private var byID: [String: Int] = [:]
+  /// The views that show (not ghosts), filed by where their visible parts lie.
+  private var shown: BoxGrid
 
   init(scene: Scene, viewport: Viewport) {
     self.viewport = viewport
     let device = viewport.toPixels(Rect(origin: .zero, size: scene.window))
+    shown = BoxGrid(bounds: device, cell: 48)
     add(scene.root, parent: nil, parentToWindow: .identity, clip: device, ghost: false)
+    for (i, node) in nodes.enumerated() where !node.ghost {
+      let v = node.visible
+      if v.width > 0 && v.height > 0 { shown.insert(v, as: i) }
+    }
+  }
+
+  /// Whether `r` lies on nothing but view `index`, its ancestors and its descendants (the views that show):
+  /// a label there cannot be taken for another view's.
+  func liesOnlyOnKin(_ r: Rect, of index: Int) -> Bool {
+    !shown.contains(near: r) { j in
+      j != index && CanvasGeometry.overlap(nodes[j].visible, r) && !isAncestor(j, of: index)
+        && !isAncestor(index, of: j)
+    }
+  }
+
+  /// Whether node `a` is an ancestor of node `b`.
+  func isAncestor(_ a: Int, of b: Int) -> Bool {
+    var p = nodes[b].parent
+    while let i = p {
+      if i == a { return true }
+      p = nodes[i].parent
+    }
+    return false
   }
 
   private mutating func add(_ view: ViewSpec, parent: Int?, parentToWindow: AffineTransform, clip: Rect, ghost: Bool) {
     let toWindow = view.toSuperview.followed(by: parentToWindow)
-    let box = SceneCanvas.snapped(
-      viewport.toPixels(SceneCanvas.boundingBox(SceneCanvas.corners(of: view.bounds, through: toWindow))))
+    let corners = SceneCanvas.corners(of: view.bounds, through: toWindow)
+    let box = SceneCanvas.snapped(viewport.toPixels(SceneCanvas.boundingBox(corners)))
+    let quad = toWindow.isAxisAligned ? nil : corners.map { SceneCanvas.snapped(viewport.toPixels($0)) }
     let isGhost = ghost || view.hidden || view.alpha < 0.01
     var spec = view
     spec.subviews = []
     let index = nodes.count
-    nodes.append(Node(spec: spec, parent: parent, toWindow: toWindow, box: box, clip: clip, ghost: isGhost))
+    nodes.append(
+      Node(spec: spec, parent: parent, toWindow: toWindow, box: box, quad: quad, clip: clip, ghost: isGhost))
     if byID[view.id] == nil { byID[view.id] = index }
     if let parent { nodes[parent].children.append(index) }
     let clipsSubviews = view.clipsToBounds || view.kind == .scroll
@@ -83,6 +129,13 @@ extension CanvasGeometry {
     let x1 = max(min(a.maxX, b.maxX), x0)
     let y1 = max(min(a.maxY, b.maxY), y0)
     return Rect(x0, y0, x1 - x0, y1 - y0)
+  }
+
+  /// Whether `inner` lies within `outer` (to a thousandth of a pixel).
+  static func contains(_ outer: Rect, _ inner: Rect) -> Bool {
+    let e = 0.001
+    return inner.minX >= outer.minX - e && inner.minY >= outer.minY - e && inner.maxX <= outer.maxX + e
+      && inner.maxY <= outer.maxY + e
   }
 
   /// Whether two rectangles overlap with a positive area.

@@ -3,9 +3,11 @@ import TouchSim
 
 /// The device canvas: the scene's views to scale, the touches, and the hit-test walk.
 ///
-/// Drawn from the fold at the playhead, in layers: the device and its views (`SceneCanvas`), recognizer
-/// badges (`CanvasBadges`), the hit-test walk and hit outlines (`CanvasWalk`), then the fingers
-/// (`CanvasTouches`). A small zoom control sits in the canvas's bottom-trailing corner.
+/// Drawn from the fold at the playhead, in layers: the device and its views (`SceneCanvas`); the hit-test
+/// walk's washes and outlines and the hit outlines (`CanvasWalk`); every label on the device, placed at once
+/// so that none covers another or a view's text (`CanvasLabeler`: touch tags, the walk's badges and local
+/// points, recognizer badges (`CanvasBadges`), the views' tags and ids); the walk's list beside the device;
+/// then the fingers (`CanvasTouches`). A small zoom control sits in the canvas's bottom-trailing corner.
 public enum CanvasPanel {
   /// Where the scene's window goes inside the canvas rectangle.
   public static func viewport(in rect: Rect, window: Size, zoom: Double, theme: Theme) -> Viewport {
@@ -28,13 +30,22 @@ public enum CanvasPanel {
     canvas.controls = ctx.snapshot.controls
     list.add(ctx.memo.viewCommands(canvas, scene))
     let geometry = ctx.memo.geometry(scene: scene, viewport: viewport)
-    list.add(.clip(CanvasGeometry.intersect(rect, device)))
-    let badges = CanvasBadges.layout(ctx, geometry: geometry, unit: labels)
-    list.add(CanvasBadges.commands(badges, unit: labels))
-    list.add(.unclip)
-    list.add(
-      CanvasWalk.commands(
-        ctx, geometry: geometry, canvas: rect, device: device, labels: labels, avoiding: badges.map(\.pill)))
+    let visible = CanvasGeometry.intersect(rect, device)
+    // Shapes over the views, then every label on the device placed at once, then what lies beside it.
+    let outlines = CanvasWalk.hitOutlines(ctx, geometry: geometry, visible: visible)
+    list.add(CanvasWalk.overlays(ctx, geometry: geometry, outlines: outlines, visible: visible))
+    var labeler = CanvasLabeler(geometry: geometry, unit: labels, visible: visible, controls: ctx.fold.controls)
+    // Most important first: touch tags, the hit view's badge and point, recognizer badges, the rest of the
+    // walk, then the views' own tags and ids.
+    CanvasWalk.placeTouchTags(outlines, labeler: &labeler)
+    var walk = CanvasWalk.Labels(ctx, canvas: rect, device: device)
+    if let first = walk?.first { walk?.place(first, geometry: geometry, labeler: &labeler) }
+    CanvasBadges.place(ctx, geometry: geometry, labeler: &labeler)
+    if let rest = walk?.rest { walk?.place(rest, geometry: geometry, labeler: &labeler) }
+    labeler.placeViewLabels()
+    list.add(labeler.commands())
+    list.regions += labeler.regions()
+    list.add(CanvasWalk.list(ctx, canvas: rect, device: device, anchors: walk?.anchors ?? [:]))
     list.add(CanvasTouches.commands(ctx, viewport: viewport, unit: unit))
     list.add(CanvasPivot.commands(ctx, viewport: viewport, unit: unit))
     zoomControl(in: rect, ctx, into: &list)

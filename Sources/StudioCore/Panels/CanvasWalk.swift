@@ -6,9 +6,13 @@ import TraceKit
 ///
 /// Each visited view gets a badge with its visit number and ✓ inside / ✗ outside / ⊘ skipped; the reason
 /// is written out, in a list beside the device when there is room (a leader line to each badge), on the
-/// badge otherwise. The subtrees the walk never entered are greyed; the view being visited is outlined
-/// with a dot at the probed point; the hit view is outlined thickly in its touch's colour. Badges hold for
-/// `hold` ms of playhead time after the touch-down, then fade; the hit outline stays while the touch is down.
+/// badge otherwise. Beside the badge of the hit view and of each view the point was outside of, the point
+/// in that view's own coordinates, as the trace gives it ("at (12, 40) in stamp"). The subtrees the walk
+/// never entered are greyed; the view being visited is outlined with a dot at the probed point; the hit
+/// view is outlined thickly in its touch's colour. Outlines and washes are cut to what the view's clipping
+/// ancestors let show; a hit view scrolled out of sight gets an arrow at the clip's edge instead. Badges
+/// hold for `hold` ms of playhead time after the touch-down, then fade; the hit outline stays while the
+/// touch is down. Labels are placed by `CanvasLabeler`.
 enum CanvasWalk {
   static let hold: Double = 1500
   static let fade: Double = 600
@@ -45,37 +49,52 @@ enum CanvasWalk {
     return max(0, 1 - (age - hold) / fade)
   }
 
-  /// The walk's layer: greyed subtrees, badges, the probe, the reasons beside the device, hit outlines.
-  static func commands(
-    _ ctx: PanelContext, geometry: CanvasGeometry, canvas: Rect, device: Rect, labels: Double, avoiding: [Rect] = []
+  /// The walk's shapes under the labels: greyed subtrees, the probe, hit outlines.
+  static func overlays(
+    _ ctx: PanelContext, geometry: CanvasGeometry, outlines: [HitOutline], visible: Rect
   ) -> [DrawCommand] {
     var out: [DrawCommand] = []
     let unit = ctx.theme.unit
     if let walk = ctx.shownWalk, !walk.visits.isEmpty {
       let alpha = badgeAlpha(walk, playheadTime: ctx.playheadTime)
-      if alpha > 0 {
-        out += pruned(walk, geometry: geometry, alpha: alpha)
-        out += badges(
-          walk, ctx, geometry: geometry, canvas: canvas, device: device, labels: labels, avoiding: avoiding,
-          alpha: alpha)
-      }
+      if alpha > 0 { out += pruned(walk, geometry: geometry, alpha: alpha, visible: visible) }
       if !walk.isComplete, let probe = walk.visits.last, let node = geometry[probe.view] {
-        out.append(
-          .rect(
-            CanvasGeometry.grow(node.box, unit, unit), fill: nil,
-            stroke: Stroke(Palette.probe, width: 3 * unit)))
+        let clip = CanvasGeometry.intersect(node.clip, visible)
+        if let ring = outline(node, grow: unit, width: 3 * unit, within: clip) {
+          out.append(ring.shape(Stroke(Palette.probe, width: 3 * unit)))
+        }
         if let p = geometry.pixel(probe.at, inViewOf: probe.view) {
           out.append(
             .circle(center: p, radius: 5 * unit, fill: Palette.probe, stroke: Stroke(RGBA.white, width: 1.5 * unit)))
         }
       }
     }
-    out += hitOutlines(ctx, geometry: geometry, canvas: canvas)
+    for o in outlines { out += o.commands }
     return out
   }
 
+  /// The outline of `node` grown by `grow` pixels and cut to `clip` (a rectangle, or for a turned view its
+  /// quadrilateral), as a function of the stroke (drawn inside the edge, so around the view), and its box;
+  /// nil when nothing of the view shows.
+  static func outline(_ node: CanvasGeometry.Node, grow: Double, width: Double, within clip: Rect)
+    -> (shape: (Stroke) -> DrawCommand, box: Rect, corners: [Point]?)?
+  {
+    if let quad = node.quad {
+      guard let grown = ConvexPolygon.offset(quad, by: grow) else { return nil }
+      let cut = ConvexPolygon.clipped(grown, to: clip)
+      guard !cut.isEmpty, !ConvexPolygon.clipped(quad, to: clip).isEmpty else { return nil }
+      return ({ .polygon(cut, fill: nil, stroke: $0) }, ConvexPolygon.boundingBox(cut), cut)
+    }
+    let visible = CanvasGeometry.intersect(node.box, clip)
+    guard visible.width > 0, visible.height > 0 else { return nil }
+    let r = CanvasGeometry.intersect(CanvasGeometry.grow(node.box, grow, grow), clip)
+    return ({ .rect(r, fill: nil, stroke: $0) }, r, nil)
+  }
+
   /// Grey washes over the views the walk never visited because an ancestor was outside or skipped.
-  private static func pruned(_ walk: HitTestWalk, geometry: CanvasGeometry, alpha: Double) -> [DrawCommand] {
+  private static func pruned(_ walk: HitTestWalk, geometry: CanvasGeometry, alpha: Double, visible: Rect)
+    -> [DrawCommand]
+  {
     var out: [DrawCommand] = []
     func covered(_ r: Rect, by w: Rect) -> Bool {
       w.minX <= r.minX && w.minY <= r.minY && w.maxX >= r.maxX && w.maxY >= r.maxY
@@ -87,7 +106,14 @@ enum CanvasWalk {
       // (Comparing with a few recent washes, not all, keeps large scenes linear.)
       var washed: [Rect] = []
       for d in geometry.descendants(of: visit.view) {
-        let r = CanvasGeometry.intersect(d.box, d.clip)
+        let clip = CanvasGeometry.intersect(d.clip, visible)
+        if let quad = d.quad {
+          // A turned view: its quadrilateral, cut to what shows.
+          let cut = ConvexPolygon.clipped(quad, to: clip)
+          if !cut.isEmpty { out.append(.polygon(cut, fill: Palette.prunedWash.withAlpha(0.75 * alpha), stroke: nil)) }
+          continue
+        }
+        let r = CanvasGeometry.intersect(d.box, clip)
         guard r.width > 0, r.height > 0 else { continue }
         if washed.suffix(8).contains(where: { covered(r, by: $0) }) || washed.first.map({ covered(r, by: $0) }) == true
         {
@@ -106,71 +132,147 @@ enum CanvasWalk {
     return "\(number) \(d.glyph) \(visit.view): \(d.reason)"
   }
 
-  private static func badges(
-    _ walk: HitTestWalk, _ ctx: PanelContext, geometry: CanvasGeometry, canvas: Rect, device: Rect, labels: Double,
-    avoiding: [Rect], alpha: Double
-  ) -> [DrawCommand] {
-    let theme = ctx.theme
-    let unit = theme.unit
-    var size = 11 * unit
-    // Badges on the device use the device's label unit; the list beside it the theme's.
-    let pillSize = 11 * labels
-    let h = pillSize * 1.55
-    // Room beside the device for the list of reasons?
+  /// Where the walk's list goes, if there is room beside the device for it.
+  static func listSide(canvas: Rect, device: Rect, unit: Double) -> (listed: Bool, onRight: Bool) {
     let right = canvas.maxX - device.maxX
     let left = device.minX - canvas.minX
     let room = max(right, left) - 24 * unit
-    let listed = room >= 150 * unit
-    let onRight = right + 40 * unit >= left
+    return (room >= 150 * unit, right + 40 * unit >= left)
+  }
 
-    // One badge per view (a pass-through view is visited twice: both numbers on one badge).
-    var order: [String] = []
-    var numbers: [String: [Int]] = [:]
-    var lastVisit: [String: HitTestVisit] = [:]
-    for (i, visit) in walk.visits.enumerated() {
-      if numbers[visit.view] == nil { order.append(visit.view) }
-      numbers[visit.view, default: []].append(i + 1)
-      lastVisit[visit.view] = visit
+  /// A point in a view's own coordinates, as the walk's badges show it.
+  static func pointText(_ p: Point) -> String {
+    func n(_ v: Double) -> String {
+      let r = (v * 10).rounded() / 10
+      return JSONNumber.format(r == 0 ? 0 : r)
     }
-    var out: [DrawCommand] = []
-    var placed: [Rect] = []
-    let obstacles = avoiding
-    var anchors: [String: Point] = [:]
-    for id in order {
-      guard let node = geometry[id], let visit = lastVisit[id] else { continue }
+    return "at (\(n(p.x)), \(n(p.y)))"
+  }
+
+  /// The walk's labels on the device: a badge per visited view that shows (in visit order), and the local
+  /// point beside the badges of the hit view and of the views the point was outside of. Placed in two
+  /// rounds (the hit view's first, the rest after the recognizer badges), so `anchors` fills up as they go.
+  struct Labels {
+    let alpha: Double
+    let listed: Bool
+    let onRight: Bool
+    /// The visited views in visit order, one each (a pass-through view is visited twice: both numbers on
+    /// one badge), and the hit view among them.
+    let order: [String]
+    let hit: String?
+    private let numbers: [String: [Int]]
+    private let lastVisit: [String: HitTestVisit]
+    private let theme: Theme
+    /// Where each badge went, and where the list's leader to it ends.
+    private(set) var badges: [String: Rect] = [:]
+    private(set) var anchors: [String: Point] = [:]
+
+    /// The walk at the playhead, nil when there is none or its badges have faded.
+    init?(_ ctx: PanelContext, canvas: Rect, device: Rect) {
+      guard let walk = ctx.fold.walk, !walk.visits.isEmpty else { return nil }
+      alpha = badgeAlpha(walk, playheadTime: ctx.playheadTime)
+      guard alpha > 0 else { return nil }
+      theme = ctx.theme
+      (listed, onRight) = listSide(canvas: canvas, device: device, unit: ctx.theme.unit)
+      var order: [String] = []
+      var numbers: [String: [Int]] = [:]
+      var lastVisit: [String: HitTestVisit] = [:]
+      for (i, visit) in walk.visits.enumerated() {
+        if numbers[visit.view] == nil { order.append(visit.view) }
+        numbers[visit.view, default: []].append(i + 1)
+        lastVisit[visit.view] = visit
+      }
+      self.order = order
+      self.numbers = numbers
+      self.lastVisit = lastVisit
+      hit = walk.hitView.flatMap { $0 }
+    }
+
+    /// The views whose badges come first: the hit view.
+    var first: [String] { order.filter { $0 == hit } }
+    /// The others, in visit order.
+    var rest: [String] { order.filter { $0 != hit } }
+
+    /// Places the badges of `ids`, then the local points beside those that show one.
+    mutating func place(_ ids: [String], geometry: CanvasGeometry, labeler: inout CanvasLabeler) {
+      for id in ids { placeBadge(id, geometry: geometry, labeler: &labeler) }
+      for id in ids { placePoint(id, geometry: geometry, labeler: &labeler) }
+    }
+
+    private mutating func placeBadge(_ id: String, geometry: CanvasGeometry, labeler: inout CanvasLabeler) {
+      guard let node = geometry[id], let visit = lastVisit[id], let anchor = labeler.anchor(of: node) else { return }
+      let u = labeler.unit
+      let size = 11 * u
+      let h = size * 1.55
       let d = describe(visit.result)
       let nums = numbers[id, default: []].map(String.init).joined(separator: "·")
-      let text = listed ? "\(nums) \(d.glyph)" : "\(nums) \(d.glyph) \(d.reason)"
-      let w = CanvasText.width(text, size: pillSize, bold: true) + 8 * labels
-      // On the id's line, just after the id, moved down while it would cover an earlier badge.
-      let idSize = SceneCanvas.idSize(unit: labels)
-      let idShown = SceneCanvas.showsID(of: node.spec, box: node.box, scale: geometry.viewport.scale, unit: labels)
-      let idWidth =
-        idShown ? min(CanvasText.width(id, size: idSize, mono: true), max(node.box.width - 6 * labels, idSize * 3)) : 0
-      let x = node.box.minX + (idShown ? 6 * labels + idWidth : 2 * labels)
-      // Candidates: after the id, then under it at the leading edge, then further down.
-      let first = Rect(max(min(x, device.maxX - w), canvas.minX), node.box.minY + labels, w, h)
-      var candidates = [first]
-      let leading = max(min(node.box.minX + 2 * labels, device.maxX - w), canvas.minX)
-      for k in 1...8 { candidates.append(Rect(leading, node.box.minY + labels + Double(k) * (h + labels), w, h)) }
-      func free(_ r: Rect) -> Bool {
-        !placed.contains { CanvasGeometry.overlap($0, r) } && !obstacles.contains { CanvasGeometry.overlap($0, r) }
+      let text = LabelPlacer.Text(head: "\(nums) \(d.glyph)", listed ? "" : " " + d.reason, keep: listed ? nil : 0)
+      // First just after the view's id, the id placed now in its first place when it is free: "post1 (6 ✓)".
+      var slots = LabelPlacer.Slot.around(anchor, pad: u, gap: 2 * u)
+      if let idBox = labeler.placeID(of: node, anchor: anchor) {
+        slots.insert(LabelPlacer.Slot(Point(idBox.maxX + 3 * u, anchor.minY + u), .leading, .top), at: 0)
       }
-      let pill = candidates.first(where: free) ?? first
-      placed.append(pill)
-      let visible = node.clip.width > 0 && node.clip.height > 0 && CanvasGeometry.overlap(node.clip, pill)
-      guard visible || !listed else { continue }
       let color = color(d.outcome, theme: theme)
-      out.append(
-        .roundedRect(
-          pill, radius: h / 2, fill: color.withAlpha(alpha), stroke: Stroke(RGBA.white.withAlpha(alpha), width: labels))
-      )
-      out.append(
-        .text(
-          text, at: pill.mid,
-          style: TextStyle(size: pillSize, color: Palette.lightText.withAlpha(alpha), face: .bold, anchor: .center)))
-      anchors[id] = onRight ? Point(pill.maxX, pill.mid.y) : Point(pill.minX, pill.mid.y)
+      let alpha = alpha
+      guard
+        let badge = labeler.place(
+          .hitBadge, text, size: size, face: .bold, pill: (4 * u, h), slots: slots, region: labeler.region(of: node),
+          target: Point(anchor.minX, anchor.minY), reach: 80 * u, owner: id, of: id,
+          style: { label in
+            label.fill = color.withAlpha(alpha)
+            label.radius = h / 2
+            label.stroke = Stroke(RGBA.white.withAlpha(alpha), width: u)
+            label.ink = Palette.lightText.withAlpha(alpha)
+            label.leaderColor = color.withAlpha(alpha)
+          })
+      else { return }
+      badges[id] = badge.box
+      anchors[id] = onRight ? Point(badge.box.maxX, badge.box.mid.y) : Point(badge.box.minX, badge.box.mid.y)
     }
+
+    /// The point that decided, in the view's own coordinates (from the trace), beside its badge: for the hit
+    /// view and the views the point was outside of.
+    private func placePoint(_ id: String, geometry: CanvasGeometry, labeler: inout CanvasLabeler) {
+      guard let visit = lastVisit[id], let b = badges[id], let node = geometry[id],
+        visit.result == .outside || (visit.result == .inside && id == hit)
+      else { return }
+      let u = labeler.unit
+      let size = 10 * u
+      let g = 2 * u
+      let slots = [
+        LabelPlacer.Slot(Point(b.maxX + g, b.mid.y), .leading, .middle),
+        LabelPlacer.Slot(Point(b.minX, b.maxY + g), .leading, .top),
+        LabelPlacer.Slot(Point(b.minX - g, b.mid.y), .trailing, .middle),
+        LabelPlacer.Slot(Point(b.minX, b.minY - g), .leading, .bottom),
+        LabelPlacer.Slot(Point(b.maxX, b.maxY + g), .trailing, .top),
+      ]
+      let alpha = alpha
+      labeler.place(
+        .localPoint, LabelPlacer.Text(head: pointText(visit.at), " in \(id)", keep: 0), size: size, face: .regular,
+        pill: (3 * u, size * 1.45), slots: slots, region: labeler.region(of: node), target: b.mid, reach: 60 * u,
+        owner: id
+      ) { label in
+        label.fill = Palette.tagFill.withAlpha(alpha)
+        label.radius = 3 * u
+        label.ink = Palette.lightText.withAlpha(alpha)
+        label.leaderColor = Palette.tagFill.withAlpha(alpha)
+      }
+    }
+  }
+
+  /// The list of the walk's visits beside the device (when there is room), a leader line from each line
+  /// to its view's badge.
+  static func list(
+    _ ctx: PanelContext, canvas: Rect, device: Rect, anchors: [String: Point]
+  ) -> [DrawCommand] {
+    guard let walk = ctx.fold.walk, !walk.visits.isEmpty else { return [] }
+    let alpha = badgeAlpha(walk, playheadTime: ctx.playheadTime)
+    guard alpha > 0 else { return [] }
+    let theme = ctx.theme
+    let unit = theme.unit
+    var size = 11 * unit
+    let (listed, onRight) = listSide(canvas: canvas, device: device, unit: unit)
+    var out: [DrawCommand] = []
     guard listed else { return out }
 
     // The list beside the device: a title, one line per visit, then the result.
@@ -237,9 +339,27 @@ enum CanvasWalk {
     return out
   }
 
+  /// A hit view's outline in its touch's colour (or, when the view is out of sight, an arrow at the edge of
+  /// what its clipping ancestors show, pointing to it), and where its "touch n" tag goes.
+  struct HitOutline {
+    var touch: Int
+    var view: String
+    var alpha: Double
+    var commands: [DrawCommand]
+    /// What the tag goes beside: the outline's box, or the arrow's.
+    var tagAnchor: Rect
+    /// The corners of a turned outline (or of the arrow): the tag goes beside one.
+    var corners: [Point]?
+    /// The outline's width (the tag may go just inside it).
+    var width: Double
+    /// The part of the device the outline may show in.
+    var region: Rect
+  }
+
   /// The hit view of every touch on the canvas, outlined thickly in the touch's colour: while the touch is
-  /// down, while it lingers after lift, and as long as the walk's badges show.
-  private static func hitOutlines(_ ctx: PanelContext, geometry: CanvasGeometry, canvas: Rect) -> [DrawCommand] {
+  /// down, while it lingers after lift, and as long as the walk's badges show. Cut to what the view's
+  /// clipping ancestors let show.
+  static func hitOutlines(_ ctx: PanelContext, geometry: CanvasGeometry, visible: Rect) -> [HitOutline] {
     let unit = ctx.theme.unit
     var strength: [Int: (view: String, alpha: Double)] = [:]
     for t in ctx.snapshot.touches.values {
@@ -254,7 +374,7 @@ enum CanvasWalk {
       let a = badgeAlpha(walk, playheadTime: ctx.playheadTime)
       if a > (strength[n]?.alpha ?? 0) { strength[n] = (view, a) }
     }
-    var out: [DrawCommand] = []
+    var out: [HitOutline] = []
     var rings: [String: Int] = [:]
     for n in strength.keys.sorted() {
       guard let (view, a) = strength[n], let node = geometry[view] else { continue }
@@ -262,21 +382,81 @@ enum CanvasWalk {
       // Touches on the same view: each outline just outside the previous one.
       let k = Double(rings[view, default: 0])
       rings[view, default: 0] += 1
-      let outline = CanvasGeometry.grow(node.box, w * (1 + k), w * (1 + k))
       let color = Palette.touch(n).withAlpha(a)
-      out.append(.rect(outline, fill: nil, stroke: Stroke(color, width: w)))
-      let size = 10 * unit
-      let label = "touch \(n)"
-      let tw = CanvasText.width(label, size: size, bold: true) + 8 * unit
-      var tag = Rect(outline.maxX - tw - k * (tw + 2 * unit), outline.maxY - k * w, tw, size * 1.5)
-      if tag.maxY > canvas.maxY { tag.origin.y = outline.maxY - w - tag.height }
-      out.append(.rect(tag, fill: color, stroke: nil))
-      out.append(
-        .text(
-          label, at: tag.mid,
-          style: TextStyle(size: size, color: Palette.darkText.withAlpha(a), face: .bold, anchor: .center)))
+      let clip = CanvasGeometry.intersect(node.clip, visible)
+      guard clip.width > 0, clip.height > 0 else { continue }
+      if let ring = outline(node, grow: w * (1 + k), width: w, within: clip) {
+        out.append(
+          HitOutline(
+            touch: n, view: view, alpha: a, commands: [ring.shape(Stroke(color, width: w))], tagAnchor: ring.box,
+            corners: ring.corners, width: w, region: clip))
+      } else if let arrow = arrow(towards: node.box, within: clip, size: 9 * unit) {
+        out.append(
+          HitOutline(
+            touch: n, view: view, alpha: a,
+            commands: [.polygon(arrow, fill: color, stroke: Stroke(Palette.darkText.withAlpha(0.7 * a), width: unit))],
+            tagAnchor: ConvexPolygon.boundingBox(arrow), corners: nil, width: 0, region: clip))
+      }
     }
     return out
+  }
+
+  /// A small triangle just inside `clip`, as near as it gets to `target`, pointing at it; nil when the clip
+  /// is too small to hold one.
+  static func arrow(towards target: Rect, within clip: Rect, size s: Double) -> [Point]? {
+    guard clip.width > 2 * s, clip.height > 2 * s else { return nil }
+    let inner = clip.insetBy(s)
+    let p = Point(min(max(target.mid.x, inner.minX), inner.maxX), min(max(target.mid.y, inner.minY), inner.maxY))
+    let d = target.mid - p
+    let length = d.length
+    guard length > 1e-9 else { return nil }
+    let u = d * (1 / length)
+    let n = Point(-u.y, u.x)
+    return [p + u * (0.8 * s), p - u * (0.6 * s) + n * (0.7 * s), p - u * (0.6 * s) - n * (0.7 * s)]
+  }
+
+  /// Places the "touch n" tag of each hit outline, beside its bottom-trailing corner where there is room.
+  static func placeTouchTags(_ outlines: [HitOutline], labeler: inout CanvasLabeler) {
+    let u = labeler.unit
+    let size = 10 * u
+    let h = size * 1.5
+    for o in outlines {
+      let t = o.tagAnchor
+      let g = u
+      var slots: [LabelPlacer.Slot] = []
+      if let corners = o.corners {
+        // A turned outline: below its lowest corner, beside its rightmost, above its highest, beside its leftmost.
+        let by: ((Point, Point) -> Bool) -> Point = { corners.max(by: $0)! }
+        slots += [
+          LabelPlacer.Slot(by { $0.y < $1.y } + Point(0, g), .center, .top),
+          LabelPlacer.Slot(by { $0.x < $1.x } + Point(g, 0), .leading, .middle),
+          LabelPlacer.Slot(by { $0.y > $1.y } - Point(0, g), .center, .bottom),
+          LabelPlacer.Slot(by { $0.x > $1.x } - Point(g, 0), .trailing, .middle),
+        ]
+      }
+      let w = o.width
+      slots += [
+        LabelPlacer.Slot(Point(t.maxX, t.maxY), .trailing, .top),
+        LabelPlacer.Slot(Point(t.maxX - w, t.maxY - w), .trailing, .bottom),
+        LabelPlacer.Slot(Point(t.maxX - w, t.minY + w), .trailing, .top),
+        LabelPlacer.Slot(Point(t.maxX, t.minY), .trailing, .bottom),
+        LabelPlacer.Slot(Point(t.minX, t.maxY), .leading, .top),
+        LabelPlacer.Slot(Point(t.minX, t.minY), .leading, .bottom),
+        LabelPlacer.Slot(Point(t.maxX + g, t.maxY), .leading, .bottom),
+        LabelPlacer.Slot(Point(t.minX - g, t.maxY), .trailing, .bottom),
+        LabelPlacer.Slot(Point(t.maxX + g, t.minY), .leading, .top),
+        LabelPlacer.Slot(Point(t.minX - g, t.minY), .trailing, .top),
+      ]
+      let color = Palette.touch(o.touch).withAlpha(o.alpha)
+      labeler.place(
+        .touchTag, LabelPlacer.Text("touch \(o.touch)"), size: size, face: .bold, pill: (4 * u, h), slots: slots,
+        region: o.region, target: Point(t.maxX, t.maxY), reach: 60 * u, owner: o.view
+      ) { label in
+        label.fill = color
+        label.ink = Palette.darkText.withAlpha(o.alpha)
+        label.leaderColor = color
+      }
+    }
   }
 }
 

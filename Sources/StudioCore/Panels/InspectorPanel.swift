@@ -260,6 +260,7 @@ public enum InspectorPanel {
       return .roundedRect(r(rect), radius: radius, fill: fill, stroke: stroke)
     case .circle(let center, let radius, let fill, let stroke):
       return .circle(center: p(center), radius: radius, fill: fill, stroke: stroke)
+    case .polygon(let points, let fill, let stroke): return .polygon(points.map(p), fill: fill, stroke: stroke)
     case .line(let from, let to, let stroke): return .line(from: p(from), to: p(to), stroke: stroke)
     case .text(let s, let at, let style): return .text(s, at: p(at), style: style)
     case .clip(let rect): return .clip(r(rect))

@@ -1,0 +1,338 @@
+import Raster
+import TouchSim
+import TraceKit
+
+/// One label on the device: a text, plain or on a pill, and where the placement put it.
+struct CanvasLabel {
+  enum Kind: Equatable {
+    case touchTag, hitBadge, localPoint, recognizer, ignoredTag, viewID
+  }
+  var kind: Kind
+  var box: Rect
+  /// What it shows (shortened when it did not fit) and the whole text.
+  var text: String
+  var full: String
+  var size: Double
+  var face: FontFace
+  var ink: RGBA
+  /// The pill behind the text (nil: plain text), its corner radius and outline.
+  var fill: RGBA?
+  var radius: Double = 0
+  var stroke: Stroke?
+  /// A line from the label to what it labels, when it had to be placed away from it.
+  var leader: (from: Point, to: Point)?
+  var leaderColor: RGBA = Palette.darkText
+  /// A recognizer whose action just fired: how strongly its badge flashes (0...1).
+  var flash: Double = 0
+  /// A disabled recognizer: its badge is struck through.
+  var struck = false
+  /// Where it may show (its flash is cut to it).
+  var region: Rect
+  /// The view or recognizer it names (a click selects it; the whole text is its tooltip).
+  var owner: String
+}
+
+/// Places every label the canvas draws on the device — view ids, the tags of views hit-testing ignores,
+/// recognizer badges, the hit-test walk's badges and local points, the touch tags of hit outlines — with a
+/// `LabelPlacer`, so that no label covers another or a view's own text (its title, or a value control's
+/// face), and every label stays inside what its view's clipping ancestors let show.
+///
+/// Callers place the most important labels first (touch tags, then the walk, then recognizers, then the
+/// views' own labels); what cannot be placed is dropped. Pure: the same input gives the same labels.
+struct CanvasLabeler {
+  let geometry: CanvasGeometry
+  /// Pixels per point of the labels on the device.
+  let unit: Double
+  /// The part of the device the canvas shows.
+  let visible: Rect
+  private(set) var placer: LabelPlacer
+  private(set) var labels: [CanvasLabel] = []
+  /// The views whose ids were placed already (with their walk badges).
+  private var named: Set<String> = []
+  /// The boxes of the views' own text (what no label may cover), for tests and debugging.
+  let textBoxes: [Rect]
+  /// By node: what the view draws of its own in its middle, and the rectangle its labels hug.
+  private let own: [[Rect]]
+  private let anchors: [Rect?]
+
+  init(geometry: CanvasGeometry, unit: Double, visible: Rect, controls: [String: ControlStatus]) {
+    self.geometry = geometry
+    self.unit = unit
+    self.visible = visible
+    var canvas = SceneCanvas(viewport: geometry.viewport, pixelScale: unit)
+    canvas.controls = controls
+    var own: [[Rect]] = []
+    var anchors: [Rect?] = []
+    var boxes: [Rect] = []
+    own.reserveCapacity(geometry.nodes.count)
+    anchors.reserveCapacity(geometry.nodes.count)
+    for node in geometry.nodes {
+      let region = CanvasGeometry.intersect(node.clip, visible)
+      let shows = region.width > 0 && region.height > 0
+      let mine = shows ? Self.ownBoxes(node, canvas: canvas) : []
+      own.append(mine)
+      anchors.append(shows ? Self.anchor(of: node, in: region) : nil)
+      for b in mine {
+        let r = CanvasGeometry.intersect(b, region)
+        if r.width > 0 && r.height > 0 { boxes.append(r) }
+      }
+    }
+    self.own = own
+    self.anchors = anchors
+    textBoxes = boxes
+    placer = LabelPlacer(obstacles: boxes, gap: max(unit, 1), bounds: visible, cell: 48 * unit)
+  }
+
+  /// The boxes of what a view draws of its own in its middle: its text, or a value control's face.
+  static func ownBoxes(_ node: CanvasGeometry.Node, canvas: SceneCanvas) -> [Rect] {
+    let face = node.ghost ? [] : canvas.faceBoxes(of: node.spec, in: node.box, status: canvas.controls[node.spec.id])
+    if !face.isEmpty { return face }
+    guard let t = canvas.textLayout(of: node.spec, box: node.box, quad: node.quad) else { return [] }
+    let w = TextMetrics.width(t.text, size: t.size, face: t.face)
+    let h = TextMetrics.height(size: t.size)
+    return [Rect(t.at.x - w / 2, t.at.y - h / 2, w, h)]
+  }
+
+  // MARK: Where labels of a view may go
+
+  /// Where the labels of `node` may go: what its clipping ancestors let show of the device.
+  func region(of node: CanvasGeometry.Node) -> Rect {
+    CanvasGeometry.intersect(node.clip, visible)
+  }
+
+  /// The rectangle a view's labels hug: the visible part of its box, or for a turned view the upright
+  /// rectangle about its centre that fits inside it. Nil when nothing of the view shows.
+  func anchor(of node: CanvasGeometry.Node) -> Rect? {
+    geometry.index(of: node.spec.id).flatMap { anchors[$0] }
+  }
+
+  private static func anchor(of node: CanvasGeometry.Node, in region: Rect) -> Rect? {
+    guard node.isVisible else { return nil }
+    var r = node.box
+    if let quad = node.quad {
+      let c = ConvexPolygon.center(quad)
+      var k = 0.5
+      while k > 0.05 {
+        let inner = Rect(c.x - r.width * k / 2, c.y - r.height * k / 2, r.width * k, r.height * k)
+        let corners = [
+          Point(inner.minX, inner.minY), Point(inner.maxX, inner.minY), Point(inner.maxX, inner.maxY),
+          Point(inner.minX, inner.maxY),
+        ]
+        if corners.allSatisfy({ ConvexPolygon.contains(quad, $0) }) { break }
+        k *= 0.8
+      }
+      r = Rect(c.x - r.width * k / 2, c.y - r.height * k / 2, r.width * k, r.height * k)
+    }
+    let v = CanvasGeometry.intersect(r, region)
+    return v.width > 0 && v.height > 0 ? v : nil
+  }
+
+  /// The boxes of what the view draws of its own in its middle (its text, or a control's face).
+  func ownTextBoxes(_ node: CanvasGeometry.Node) -> [Rect] {
+    geometry.index(of: node.spec.id).map { own[$0] } ?? []
+  }
+
+  /// Whether the view draws something of its own in its middle (a text or a control's face).
+  func showsOwnText(_ node: CanvasGeometry.Node) -> Bool { !ownTextBoxes(node).isEmpty }
+
+  /// The box of the view's id in its first place (the top-leading corner), when it fits there: inside the
+  /// view and clear of its own text.
+  func idBox(_ node: CanvasGeometry.Node, anchor: Rect) -> Rect? {
+    let u = unit
+    let size = Self.textSize(node.spec.id, size: SceneCanvas.idSize(unit: u), face: .mono)
+    let box = LabelPlacer.Slot(Point(anchor.minX + 3 * u, anchor.minY + 3 * u), .leading, .top).box(size)
+    guard CanvasGeometry.contains(anchor, box) else { return nil }
+    return ownTextBoxes(node).contains { CanvasGeometry.overlap($0, box) } ? nil : box
+  }
+
+  // MARK: Measures
+
+  /// The box of a plain text.
+  static func textSize(_ s: String, size: Double, face: FontFace) -> Size {
+    Size(TextMetrics.width(s, size: size, face: face), TextMetrics.height(size: size))
+  }
+
+  /// The box of a pill: the text with `pad` on each side, `height` high.
+  static func pillSize(_ s: String, size: Double, face: FontFace, pad: Double, height: Double) -> Size {
+    Size(TextMetrics.width(s, size: size, face: face) + 2 * pad, height)
+  }
+
+  /// A readable ink at `p`: on the front-most view shown there (or the device).
+  static func ink(at p: Point, in geometry: CanvasGeometry) -> RGBA {
+    for node in geometry.nodes.reversed() {
+      let v = node.visible
+      guard v.contains(p), node.quad.map({ ConvexPolygon.contains($0, p) }) ?? true else { continue }
+      if node.ghost { continue }
+      return Palette.text(on: SceneCanvas.fill(of: node.spec).withAlpha(min(max(node.spec.alpha, 0), 1)))
+    }
+    return Palette.text(on: Palette.device)
+  }
+
+  // MARK: Placing
+
+  /// Places a label and keeps it; nil when it was dropped.
+  @discardableResult
+  mutating func place(
+    _ kind: CanvasLabel.Kind, _ text: LabelPlacer.Text, size: Double, face: FontFace,
+    pill: (pad: Double, height: Double)?,
+    slots: [LabelPlacer.Slot], shortSlots: [LabelPlacer.Slot]? = nil, region: Rect, target: Point?, reach: Double,
+    owner: String, of view: String? = nil, within: Rect? = nil, shortWithin: Rect? = nil,
+    style: (inout CanvasLabel) -> Void
+  ) -> CanvasLabel? {
+    let measure: (String) -> Size = { s in
+      if let pill { return Self.pillSize(s, size: size, face: face, pad: pill.pad, height: pill.height) }
+      return Self.textSize(s, size: size, face: face)
+    }
+    // A view's label beside it (not inside it) must not lie on another view, or it would seem to name that
+    // one.
+    let geometry = self.geometry
+    let index = view.flatMap { geometry.index(of: $0) }
+    // A leader ends on the device, even when what it points at is cut away.
+    let target = target.map { t in
+      Point(min(max(t.x, region.minX), region.maxX), min(max(t.y, region.minY), region.maxY))
+    }
+    guard
+      let p = placer.place(
+        text, measure: measure, slots: slots, shortSlots: shortSlots, region: region, target: target, reach: reach,
+        accept: { box, shortened in
+          (shortened ? shortWithin ?? within : within).map { CanvasGeometry.contains($0, box) } ?? true
+            && index.map { geometry.liesOnlyOnKin(box, of: $0) } ?? true
+        })
+    else { return nil }
+    var label = CanvasLabel(
+      kind: kind, box: p.box, text: p.text, full: text.full, size: size, face: face, ink: Palette.darkText,
+      fill: nil, region: region, owner: owner)
+    label.leader = p.leader
+    style(&label)
+    labels.append(label)
+    return label
+  }
+
+  /// The labels of the views themselves, for every view that shows: the tags saying why hit-testing
+  /// ignores a view, then the ids.
+  mutating func placeViewLabels() {
+    let u = unit
+    for (i, node) in geometry.nodes.enumerated() {
+      guard let anchor = anchors[i] else { continue }
+      let tags =
+        SceneCanvas.tags(of: node.spec).map { ($0, Palette.tagFill) }
+        + (node.spec.passThrough ? [("pass-through", Palette.passThroughTag)] : [])
+      let size = SceneCanvas.tagSize(unit: u)
+      // A view showing its own text is named by it: its tags only go inside it, where there is room.
+      let ownText = !own[i].isEmpty
+      var previous: Rect?
+      for (tag, fill) in tags {
+        var slots =
+          ownText
+          ? LabelPlacer.Slot.inside(anchor, pad: 2 * u) : LabelPlacer.Slot.around(anchor, pad: 2 * u, gap: 2 * u)
+        slots.insert(LabelPlacer.Slot(Point(anchor.minX + 2 * u, anchor.maxY - 2 * u), .leading, .bottom), at: 0)
+        if let previous {
+          slots.insert(LabelPlacer.Slot(Point(previous.maxX + 3 * u, previous.minY), .leading, .top), at: 0)
+        }
+        let h = size * 1.45
+        let placed = place(
+          .ignoredTag, LabelPlacer.Text(tag), size: size, face: .regular, pill: (4 * u, h), slots: slots,
+          region: region(of: node), target: ownText ? nil : Point(anchor.minX, anchor.maxY), reach: 40 * u,
+          owner: node.spec.id, of: node.spec.id, within: ownText ? anchor : nil
+        ) { label in
+          label.fill = fill
+          label.radius = h / 2
+          label.ink = Palette.lightText
+          label.leaderColor = Palette.tagFill
+        }
+        previous = placed?.box ?? previous
+      }
+    }
+    for (i, node) in geometry.nodes.enumerated() where !named.contains(node.spec.id) {
+      guard let anchor = anchors[i] else { continue }
+      let ownText = !own[i].isEmpty
+      // A view showing its own text is named by it: its id only goes inside it, where there is room.
+      let slots =
+        ownText
+        ? LabelPlacer.Slot.inside(anchor, pad: 3 * u) : LabelPlacer.Slot.around(anchor, pad: 3 * u, gap: 2 * u)
+      // Shortened, it only goes inside the view (a cut id away from its view would name nothing clearly), so
+      // not at all in a view too small for its first three letters.
+      let idSize = SceneCanvas.idSize(unit: u)
+      let least = Self.textSize(String(node.spec.id.prefix(3)) + "…", size: idSize, face: .mono)
+      let roomy = anchor.width >= least.width + 6 * u && anchor.height >= least.height + 6 * u
+      placeID(
+        node, anchor: anchor, LabelPlacer.Text(node.spec.id, keep: ownText || !roomy ? nil : 3), slots: slots,
+        shortSlots: LabelPlacer.Slot.inside(anchor, pad: 3 * u), within: ownText ? anchor : nil,
+        target: ownText ? nil : Point(anchor.minX, anchor.minY))
+    }
+  }
+
+  /// Places the id of `node` in its first place (`idBox`) now, if that is free; its box, or nil.
+  mutating func placeID(of node: CanvasGeometry.Node, anchor: Rect) -> Rect? {
+    guard !named.contains(node.spec.id), let box = idBox(node, anchor: anchor) else { return nil }
+    let slot = LabelPlacer.Slot(box.origin, .leading, .top)
+    return placeID(
+      node, anchor: anchor, LabelPlacer.Text(node.spec.id), slots: [slot], shortSlots: nil, within: anchor,
+      target: nil)?.box
+  }
+
+  @discardableResult
+  private mutating func placeID(
+    _ node: CanvasGeometry.Node, anchor: Rect, _ text: LabelPlacer.Text, slots: [LabelPlacer.Slot],
+    shortSlots: [LabelPlacer.Slot]?, within: Rect?, target: Point?
+  ) -> CanvasLabel? {
+    let geometry = self.geometry
+    let own = Palette.text(on: SceneCanvas.fill(of: node.spec))
+    let placed = place(
+      .viewID, text, size: SceneCanvas.idSize(unit: unit), face: .mono, pill: nil, slots: slots,
+      shortSlots: shortSlots, region: region(of: node), target: target, reach: 30 * unit, owner: node.spec.id,
+      of: node.spec.id, within: within, shortWithin: anchor
+    ) { label in
+      let inside = node.quad == nil && CanvasGeometry.contains(anchor, label.box)
+      label.ink = node.ghost ? Palette.ghost : (inside ? own : Self.ink(at: label.box.mid, in: geometry))
+      label.leaderColor = Palette.ghost
+    }
+    if placed != nil { named.insert(node.spec.id) }
+    return placed
+  }
+
+  // MARK: Drawing
+
+  /// The labels' draw commands: leader lines first, then each label.
+  func commands() -> [DrawCommand] {
+    var out: [DrawCommand] = []
+    for l in labels {
+      guard let leader = l.leader else { continue }
+      out.append(.line(from: leader.from, to: leader.to, stroke: Stroke(l.leaderColor.withAlpha(0.8), width: unit)))
+      out.append(.circle(center: leader.to, radius: 1.5 * unit, fill: l.leaderColor.withAlpha(0.8), stroke: nil))
+    }
+    // A badge's flash spreads around it: under every label, cut to where the badge may show.
+    for l in labels where l.flash > 0 {
+      out.append(.clip(l.region))
+      out.append(
+        .roundedRect(
+          CanvasGeometry.grow(l.box, 3 * unit, 3 * unit), radius: l.radius + 3 * unit,
+          fill: Palette.actionFlash.withAlpha(0.55 * l.flash),
+          stroke: Stroke(Palette.actionFlash.withAlpha(l.flash), width: 2 * unit)))
+      out.append(.unclip)
+    }
+    for l in labels {
+      if let fill = l.fill {
+        out.append(
+          l.radius > 0
+            ? .roundedRect(l.box, radius: l.radius, fill: fill, stroke: l.stroke)
+            : .rect(l.box, fill: fill, stroke: l.stroke))
+      }
+      out.append(
+        .text(l.text, at: l.box.mid, style: TextStyle(size: l.size, color: l.ink, face: l.face, anchor: .center)))
+      if l.struck {
+        out.append(
+          .line(
+            from: Point(l.box.minX + 4 * unit, l.box.mid.y), to: Point(l.box.maxX - 4 * unit, l.box.mid.y),
+            stroke: Stroke(Palette.ghost, width: unit)))
+      }
+    }
+    return out
+  }
+
+  /// A tooltip with the whole text over every label that had to be shortened (clicking selects what it
+  /// names).
+  func regions() -> [HitRegion] {
+    labels.filter { $0.text != $0.full }.map { HitRegion(rect: $0.box, action: .select($0.owner), tip: $0.full) }
+  }
+}

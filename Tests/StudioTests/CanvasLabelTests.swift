@@ -116,10 +116,10 @@ import TouchSim
     let viewport = ctx.viewport
     var canvas = SceneCanvas(
       viewport: viewport, pixelScale: CanvasPanel.deviceUnit(viewport: viewport, theme: ctx.theme))
-    canvas.controls = ctx.fold.controls
-    let views = canvas.viewCommands(for: ctx.fold.scene)
+    canvas.controls = ctx.snapshot.controls
+    let views = canvas.viewCommands(for: ctx.snapshot.scene)
     let device = CanvasGeometry.intersect(
-      viewport.toPixels(Rect(origin: .zero, size: ctx.fold.scene.window)), layout.canvas)
+      viewport.toPixels(Rect(origin: .zero, size: ctx.snapshot.scene.window)), layout.canvas)
     let context =
       "\(name) at \(at) ms, \(Int(size.width))×\(Int(size.height))\(presenter ? " presenter" : "") ×\(pixelScale)"
     guard commands.count > views.count, Array(commands[1...views.count]) == views else {

@@ -64,7 +64,7 @@ import TouchSim
   @Test func aHitOutlineStaysInsideTheScrollViewWhenItsViewIsScrolledHalfOut() {
     let m = model(scrolledList(rowAt: 200, dragTo: 140))
     show(m)
-    let offset = m.fold.scene.root.subviews[0].bounds.origin.y
+    let offset = m.snapshot.scene.root.subviews[0].bounds.origin.y
     #expect(offset > 170 && offset < 230, "offset \(offset)")
 
     let list = viewport(m).toPixels(Rect(0, 100, 390, 600))
@@ -78,7 +78,7 @@ import TouchSim
   @Test func aViewScrolledOutOfSightGetsAnArrowNotAnOutline() {
     let m = model(scrolledList(rowAt: 20, dragTo: -300))
     show(m)
-    let offset = m.fold.scene.root.subviews[0].bounds.origin.y
+    let offset = m.snapshot.scene.root.subviews[0].bounds.origin.y
     #expect(offset > 100, "offset \(offset)")
 
     let list = viewport(m).toPixels(Rect(0, 100, 390, 600))

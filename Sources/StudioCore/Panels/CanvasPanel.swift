@@ -34,7 +34,7 @@ public enum CanvasPanel {
     // Shapes over the views, then every label on the device placed at once, then what lies beside it.
     let outlines = CanvasWalk.hitOutlines(ctx, geometry: geometry, visible: visible)
     list.add(CanvasWalk.overlays(ctx, geometry: geometry, outlines: outlines, visible: visible))
-    var labeler = CanvasLabeler(geometry: geometry, unit: labels, visible: visible, controls: ctx.fold.controls)
+    var labeler = CanvasLabeler(geometry: geometry, unit: labels, visible: visible, controls: ctx.snapshot.controls)
     // Most important first: touch tags, the hit view's badge and point, recognizer badges, the rest of the
     // walk, then the views' own tags and ids.
     CanvasWalk.placeTouchTags(outlines, labeler: &labeler)

@@ -169,7 +169,7 @@ enum CanvasWalk {
 
     /// The walk at the playhead, nil when there is none or its badges have faded.
     init?(_ ctx: PanelContext, canvas: Rect, device: Rect) {
-      guard let walk = ctx.fold.walk, !walk.visits.isEmpty else { return nil }
+      guard let walk = ctx.shownWalk, !walk.visits.isEmpty else { return nil }
       alpha = badgeAlpha(walk, playheadTime: ctx.playheadTime)
       guard alpha > 0 else { return nil }
       theme = ctx.theme
@@ -265,7 +265,7 @@ enum CanvasWalk {
   static func list(
     _ ctx: PanelContext, canvas: Rect, device: Rect, anchors: [String: Point]
   ) -> [DrawCommand] {
-    guard let walk = ctx.fold.walk, !walk.visits.isEmpty else { return [] }
+    guard let walk = ctx.shownWalk, !walk.visits.isEmpty else { return [] }
     let alpha = badgeAlpha(walk, playheadTime: ctx.playheadTime)
     guard alpha > 0 else { return [] }
     let theme = ctx.theme

@@ -55,13 +55,18 @@ enum TimelinePanel {
     let top = geo.rect.minY
     let bottom = geo.laneRect(geo.shown.count).minY
     let ticks = geo.axis.ticks(minGap: 84 * t.unit)
-    for (k, tick) in ticks.enumerated() {
+    var labelled = false
+    for tick in ticks {
       let x = geo.axis.x(tick)
       list.add(
         .line(
           from: Point(x, geo.axisBottom - 3 * t.unit), to: Point(x, bottom),
           stroke: Stroke(t.panelBorder.withAlpha(0.7), width: 1)))
-      let label = k == 0 ? TraceDescriber.time(tick) : JSONNumber.format(tick)
+      // The first label shown has the unit. A label that would reach into the lane names' column (where
+      // "+n lanes not shown" goes) is left out.
+      let label = labelled ? JSONNumber.format(tick) : TraceDescriber.time(tick)
+      guard x - TextMetrics.width(label, size: t.smallSize) / 2 >= geo.labelRight + 2 * t.unit else { continue }
+      labelled = true
       list.text(label, Point(x, top + 3 * t.unit), t.style(t.smallSize, t.faintText, anchor: .topCenter))
     }
   }

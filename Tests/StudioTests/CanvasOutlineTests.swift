@@ -11,12 +11,7 @@ import TouchSim
 @Suite struct CanvasOutlineTests {
   let size = Size(1440, 900)
 
-  func model(_ scene: Scene) -> StudioModel {
-    let m = StudioModel(scene: scene)
-    _ = m.frame(size: size, pixelScale: 1)
-    m.tick(wall: 0)
-    return m
-  }
+  func model(_ scene: Scene) -> StudioModel { .drawn(scene, size: size) }
 
   func canvas(_ m: StudioModel) -> DrawList {
     _ = m.frame(size: size, pixelScale: 1)

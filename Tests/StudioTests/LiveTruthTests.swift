@@ -15,16 +15,10 @@ import TouchSim
   let size = Size(1280, 800)
 
   func model(_ scene: Scene, narrator: Bool = false) -> StudioModel {
-    let m = StudioModel(scene: scene)
-    if narrator { m.narrator = StudioNarration.narrate }
-    _ = m.frame(size: size, pixelScale: 1)
-    m.tick(wall: 0)
-    return m
+    .drawn(scene, size: size, narrated: narrator)
   }
 
-  func pixel(_ m: StudioModel, _ x: Double, _ y: Double) -> Point {
-    m.viewport(for: StudioLayout(size: size, theme: m.theme)).toPixels(Point(x, y))
-  }
+  func pixel(_ m: StudioModel, _ x: Double, _ y: Double) -> Point { m.pixel(x, y, size: size) }
 
   /// A frame of the window: input first, then the tick, then the frame built (as the loop does).
   func frame(_ m: StudioModel, wall: Double, _ inputs: [StudioInput] = []) {

@@ -11,16 +11,11 @@ import TouchSim
 @Suite struct SimulatedFingerTests {
   let size = Size(1280, 800)
 
-  func model(_ scene: Scene) -> StudioModel {
-    let m = StudioModel(scene: scene)
-    _ = m.frame(size: size, pixelScale: 1)
-    m.tick(wall: 0)
-    return m
+  func model(_ scene: Scene, narrator: Bool = false) -> StudioModel {
+    .drawn(scene, size: size, narrated: narrator)
   }
 
-  func pixel(_ m: StudioModel, _ x: Double, _ y: Double) -> Point {
-    m.viewport(for: StudioLayout(size: size, theme: m.theme)).toPixels(Point(x, y))
-  }
+  func pixel(_ m: StudioModel, _ x: Double, _ y: Double) -> Point { m.pixel(x, y, size: size) }
 
   func hits(_ m: StudioModel) -> [Int: String?] {
     var out: [Int: String?] = [:]

@@ -48,8 +48,9 @@ final class NarrationCache {
     guard let narrator, from < upTo else { return [] }
     let key = Key(from: from, upTo: upTo, count: trace.count, generation: generation)
     if let cached, cached.key == key { return cached.items }
-    if let worker, upTo - from >= 400, let shown = cached, shown.key.from == from {
-      // Long and growing: the worker narrates while this frame shows the last result.
+    if let worker, upTo - from >= 400, let shown = cached, shown.key.from == from, upTo >= shown.key.upTo {
+      // Long and growing (live input): the worker narrates while this frame shows the last result, which
+      // ends earlier than the playhead, never later. (Moving back is narrated at once.)
       if let done = worker.take(), done.generation == generation, done.from == from {
         cached = (Key(from: from, upTo: done.count, count: trace.count, generation: generation), done.items)
         if done.count == upTo { return done.items }

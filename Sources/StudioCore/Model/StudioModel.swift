@@ -369,7 +369,9 @@ public final class StudioModel {
     guard next.apply(change) == nil else { return }
     config = next
     if engine.liveTouches.isEmpty {
-      engine.apply([change], at: goLive(), origin: .user)
+      // Now, without moving a paused or stepped playhead: the change is for the next touch.
+      clock = max(clock, engine.now)
+      engine.apply([change], at: clock, origin: .user)
       if showsPresent {
         playhead.jumpToEnd(of: engine.trace, limit: max(clock, engine.now))
         refreshSnapshot()

@@ -17,7 +17,12 @@ public enum Narrator {
   /// is known, so a gesture's "why?" summary comes only once it has settled, and a hit-test walk or a
   /// burst of moves is told as far as it has gone.
   public static func narrate(_ trace: [TraceEntry], scene: Scene, complete: Bool = true) -> [NarrationLine] {
-    NarrationBuilder(trace: trace, scene: scene, complete: complete).run()
+    narrate(trace, live: LiveScene(scene), complete: complete)
+  }
+
+  /// The same, from a scene already indexed (the window's snapshot has one at every gesture's start).
+  public static func narrate(_ trace: [TraceEntry], live: LiveScene, complete: Bool = true) -> [NarrationLine] {
+    NarrationBuilder(trace: trace, scene: live, complete: complete).run()
   }
 }
 
@@ -41,9 +46,9 @@ final class NarrationBuilder {
   /// The trace is a whole run (see `Narrator.narrate`).
   let complete: Bool
 
-  init(trace: [TraceEntry], scene: Scene, complete: Bool) {
+  init(trace: [TraceEntry], scene: LiveScene, complete: Bool) {
     self.trace = trace
-    self.scene = LiveScene(scene)
+    self.scene = scene
     self.complete = complete
     groups = TraceGroups(trace)
   }

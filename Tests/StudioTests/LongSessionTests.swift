@@ -152,13 +152,13 @@ import TouchSim
     #expect(m.discardedEntries > 0)
   }
 
-  /// The narration covers the gesture at the playhead and the one before; its sentences are the
+  /// The narration covers the gesture at the playhead (up to the playhead); its sentences are the
   /// whole-trace narration's.
   @Test func theNarrationAroundThePlayheadIsTheWholeTracesNarration() {
     let m = model()
     gestures(m, count: 7)
     let window = m.narration
-    let whole = StudioNarration.narrate(m.engine.trace, m.engineStartScene)
+    let whole = StudioNarration.narrate(m.engine.trace, LiveScene(m.engineStartScene))
     #expect(!window.isEmpty)
     #expect(window.count < whole.count)
     #expect(Array(whole.suffix(window.count)) == window)

@@ -11,7 +11,7 @@ import TouchSim
 @Suite struct NarrationPanelTests {
   let size = Size(1280, 800)
 
-  func played(narrator: (@Sendable ([TraceEntry], Scene) -> [NarrationItem])? = nil) -> StudioModel {
+  func played(narrator: (@Sendable ([TraceEntry], LiveScene) -> [NarrationItem])? = nil) -> StudioModel {
     let s = TestSupport.scene([
       v(
         "card", [0, 100, 390, 500], recognizers: [g("parentTap", .tap)],

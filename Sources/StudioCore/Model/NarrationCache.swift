@@ -11,7 +11,7 @@ import TraceKit
 /// the previous update until the new one is ready, usually by the next frame.
 final class NarrationCache {
   /// Sentences explaining the trace (provided by the narration module).
-  var narrator: (@Sendable ([TraceEntry], Scene) -> [NarrationItem])?
+  var narrator: (@Sendable ([TraceEntry], LiveScene) -> [NarrationItem])?
   private var cached: (key: Key, items: [NarrationItem])?
   private var worker: NarrationWorker?
   /// Bumped whenever the trace is replaced or trimmed, so a worker's late result for an old trace is dropped.
@@ -68,15 +68,15 @@ final class NarrationCache {
     return items
   }
 
-  /// The scene as it was at trace entry `index` (the snapshot of the entries before it).
-  private func sceneAt(_ index: Int, trace: [TraceEntry], start: Snapshot) -> Scene {
+  /// The scene as it was at trace entry `index` (the snapshot of the entries before it), indexed.
+  private func sceneAt(_ index: Int, trace: [TraceEntry], start: Snapshot) -> LiveScene {
     if base.count > index { base = start }
     base.advance(trace, upTo: index)
-    return base.scene
+    return base.live
   }
 
   /// Narrates discarded entries for the history, on the worker when there is one.
-  func summarize(_ gone: [TraceEntry], scene: Scene, session: Int) -> [NarrationItem]? {
+  func summarize(_ gone: [TraceEntry], scene: LiveScene, session: Int) -> [NarrationItem]? {
     guard let narrator else { return nil }
     if let worker {
       worker.summarize(gone, scene: scene, session: session, narrator: narrator)
@@ -90,7 +90,7 @@ final class NarrationCache {
 
   /// The gesture summaries of `trace`, for the history.
   static func summaries(
-    of trace: [TraceEntry], scene: Scene, narrator: @Sendable ([TraceEntry], Scene) -> [NarrationItem]
+    of trace: [TraceEntry], scene: LiveScene, narrator: @Sendable ([TraceEntry], LiveScene) -> [NarrationItem]
   ) -> [NarrationItem] {
     narrator(trace, scene).filter(\.isSummary).map {
       NarrationItem(t: $0.t, traceIndex: -1, isSummary: true, text: $0.text)

@@ -1,5 +1,6 @@
 import Foundation
 import TouchSim
+import TraceKit
 
 /// Narrates a trace on a background thread, one job at a time, keeping the latest result.
 ///
@@ -23,8 +24,8 @@ final class NarrationWorker: @unchecked Sendable {
 
   /// Starts narrating `trace` (the entries from index `from` on, `count` entries in all).
   func submit(
-    trace: [TraceEntry], scene: Scene, from: Int, count: Int, generation: Int,
-    narrator: @escaping @Sendable ([TraceEntry], Scene) -> [NarrationItem]
+    trace: [TraceEntry], scene: LiveScene, from: Int, count: Int, generation: Int,
+    narrator: @escaping @Sendable ([TraceEntry], LiveScene) -> [NarrationItem]
   ) {
     lock.withLock { busy = true }
     queue.async { [self] in
@@ -49,8 +50,8 @@ final class NarrationWorker: @unchecked Sendable {
 
   /// Narrates discarded entries of engine session `session` for the history, in the background.
   func summarize(
-    _ trace: [TraceEntry], scene: Scene, session: Int,
-    narrator: @escaping @Sendable ([TraceEntry], Scene) -> [NarrationItem]
+    _ trace: [TraceEntry], scene: LiveScene, session: Int,
+    narrator: @escaping @Sendable ([TraceEntry], LiveScene) -> [NarrationItem]
   ) {
     historyQueue.async { [self] in
       let items = NarrationCache.summaries(of: trace, scene: scene, narrator: narrator)
@@ -70,7 +71,7 @@ final class NarrationWorker: @unchecked Sendable {
 
   /// The narration of `trace`, which starts at entry `from` of the whole trace (indices shifted to match).
   static func narrate(
-    _ trace: [TraceEntry], scene: Scene, from: Int, narrator: @Sendable ([TraceEntry], Scene) -> [NarrationItem]
+    _ trace: [TraceEntry], scene: LiveScene, from: Int, narrator: @Sendable ([TraceEntry], LiveScene) -> [NarrationItem]
   ) -> [NarrationItem] {
     narrator(trace, scene).map {
       NarrationItem(t: $0.t, traceIndex: $0.traceIndex + from, isSummary: $0.isSummary, text: $0.text)

@@ -271,7 +271,7 @@ public final class StudioModel {
     let trace = engine.trace
     guard let cut = retention.cut(trace, playheadIndex: playhead.index, replaying: isReplaying) else { return }
     let gone = Array(trace[0..<cut])
-    if let items = narrationCache.summarize(gone, scene: retention.base.scene, session: retention.session) {
+    if let items = narrationCache.summarize(gone, scene: retention.base.live, session: retention.session) {
       retention.appendHistory(items)
     }
     retention.discard(cut, of: trace)
@@ -288,7 +288,7 @@ public final class StudioModel {
   // MARK: - Narration
 
   /// Sentences explaining the trace (provided by the narration module).
-  public var narrator: (@Sendable ([TraceEntry], Scene) -> [NarrationItem])? {
+  public var narrator: (@Sendable ([TraceEntry], LiveScene) -> [NarrationItem])? {
     get { narrationCache.narrator }
     set { narrationCache.narrator = newValue }
   }

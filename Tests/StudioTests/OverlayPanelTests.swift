@@ -99,3 +99,30 @@ import TouchSim
     #expect(OverlayErrorBanner.fitted(long, width: 2000, size: 11) == long)
   }
 }
+
+/// Tooltips: the whole text of a region (a header button, a shortened label) once the mouse has rested
+/// on it for a moment, never while a finger is down.
+@Suite struct TooltipTests {
+  let size = Size(1280, 800)
+
+  @Test func aRegionsTipShowsAfterTheMouseRestsOnIt() throws {
+    let scene = TestSupport.scene([v("card", [0, 100, 390, 500], recognizers: [g("cardTap", .tap)])])
+    let m = StudioModel.drawn(scene, size: size)
+    let list = m.frame(size: size, pixelScale: 1)
+    let region = try #require(list.regions.last { $0.tip != nil && $0.action == .togglePresenter })
+    let p = region.rect.mid
+    m.handle(.hover(p), wall: 1000)
+    m.tick(wall: 1100)
+    #expect(m.tooltip == nil)
+    m.tick(wall: 1000 + ViewState.tooltipDelay + 10)
+    #expect(m.tooltip?.text == region.tip)
+    let drawn = m.frame(size: size, pixelScale: 1).commands.contains {
+      if case .text(let s, _, _) = $0 { return region.tip?.hasPrefix(s) == true && !s.isEmpty }
+      return false
+    }
+    #expect(drawn)
+    // Moving on hides it until the mouse rests again.
+    m.handle(.hover(Point(p.x + 1, p.y)), wall: 1500)
+    #expect(m.tooltip == nil)
+  }
+}

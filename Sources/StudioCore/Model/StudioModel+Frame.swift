@@ -52,6 +52,14 @@ extension StudioModel {
   public var selected: String? { view.selected }
   public var scrollOffsets: [ScrollablePanel: Double] { view.scrollOffsets }
   public var toast: (text: String, until: Double)? { view.toast }
+  /// The tooltip to show: the whole text of the region the mouse has rested on for a moment (a label
+  /// shortened to fit, a button, a toggle), and where the mouse is.
+  public var tooltip: (text: String, at: Point)? {
+    guard let p = view.pointer, let wall = wallClock, wall - p.since >= ViewState.tooltipDelay,
+      input.touch(of: .mouse) == nil, let tip = lastFrame.tip(at: p.pixel), !tip.isEmpty
+    else { return nil }
+    return (tip, p.pixel)
+  }
   public var hover: Point? { input.hover }
   public var virtualFinger: (touch: Int, location: Point)? { input.virtualFinger }
   public var modifiers: Modifiers { input.modifiers }

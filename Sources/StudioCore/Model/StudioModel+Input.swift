@@ -14,6 +14,7 @@ extension StudioModel {
       let numbers = touchNumbers()
       feed(input.setModifiers(m, scene: snapshot.live, location: location, numbers: numbers))
     case .hover(let p):
+      view.pointerMoved(to: p, wall: wall)
       input.hover(at: sceneLocation(p))
       // The mouse moves with its button up although its touch is down: the release was lost (it
       // happened in another window, or the event was dropped). The touch lifts here, never stays stuck.
@@ -26,6 +27,7 @@ extension StudioModel {
       let action = KeyTable.action(for: key, mods, selected: view.selected, config: config)
       if let action { perform(action) }
     case .pointerDown(let id, let pixel):
+      if id == .mouse { view.pointer = nil }
       // A second press without a release in between: the release was lost; that touch lifts first.
       if let n = input.touch(of: id) { feed(input.up(id, at: input.fedLocation[n])) }
       if view.overlayOpen {
@@ -40,7 +42,10 @@ extension StudioModel {
         perform(action)
       }
     case .pointerMoved(let id, let pixel):
-      if id == .mouse { input.setHover(sceneLocation(pixel)) }
+      if id == .mouse {
+        view.pointer = nil
+        input.setHover(sceneLocation(pixel))
+      }
       guard let p = sceneLocation(pixel), let actions = input.move(id, to: p) else { return }
       feed(actions)
     case .pointerUp(let id, let pixel):

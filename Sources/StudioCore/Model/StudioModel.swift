@@ -73,6 +73,8 @@ public final class StudioModel {
   var inputLog = InputRecording()
   var view = ViewState()
   private var lastWall: Double?
+  /// The wall clock of the latest input or tick (ms).
+  var wallClock: Double? { lastWall }
   private var lastTick: Double?
   /// The wall time at which the hit-test walk shown live appeared (it animates as an overlay).
   private var liveWalk: (start: Int, wall: Double)?

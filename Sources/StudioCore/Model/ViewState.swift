@@ -15,6 +15,15 @@ struct ViewState {
   var scrollOffsets: [ScrollablePanel: Double] = [:]
   /// A short message shown in the header for a few seconds ("Saved ...").
   var toast: (text: String, until: Double)?
+  /// Where the mouse rests (pixels) and since when (wall ms): a region's tooltip shows after a moment.
+  var pointer: (pixel: Point, since: Double)?
+
+  /// How long the mouse rests on a region before its tooltip shows.
+  static let tooltipDelay = 400.0
+
+  mutating func pointerMoved(to p: Point, wall: Double) {
+    if pointer?.pixel != p { pointer = (p, wall) }
+  }
 
   var overlayOpen: Bool { sceneList != nil || showHelp }
 

@@ -11,7 +11,34 @@ public enum Overlays {
     } else if let items = ctx.sceneList {
       list.append(OverlaySceneList.draw(in: rect, items: items, ctx))
     }
+    if let tip = ctx.tooltip { list.add(tooltip(tip.text, at: tip.at, in: rect, ctx.theme)) }
     return list
+  }
+
+  /// A tooltip under and to the right of the mouse, kept inside the window (above the mouse near the
+  /// bottom edge), wrapped to at most three lines.
+  static func tooltip(_ text: String, at p: Point, in window: Rect, _ t: Theme) -> [DrawCommand] {
+    let size = t.smallSize
+    let pad = 6 * t.unit
+    let maxWidth = min(420 * t.unit, window.width - 2 * pad)
+    let lines = TextMetrics.wrap(text, toWidth: maxWidth - 2 * pad, size: size, maxLines: 3)
+    let width = (lines.map { TextMetrics.width($0, size: size) }.max() ?? 0) + 2 * pad
+    let lineHeight = (size * 1.3).rounded()
+    let height = Double(lines.count) * lineHeight + 2 * pad
+    var x = p.x + 14 * t.unit
+    var y = p.y + 20 * t.unit
+    if x + width > window.maxX { x = max(window.minX, window.maxX - width) }
+    if y + height > window.maxY { y = max(window.minY, p.y - 8 * t.unit - height) }
+    var out: [DrawCommand] = [
+      .roundedRect(
+        Rect(x, y, width, height), radius: 4 * t.unit, fill: t.panel.mixed(with: .white, 0.12),
+        stroke: Stroke(t.panelBorder, width: t.unit))
+    ]
+    for (i, line) in lines.enumerated() {
+      out.append(
+        .text(line, at: Point(x + pad, y + pad + Double(i) * lineHeight), style: t.style(size, t.text)))
+    }
+    return out
   }
 
   /// The dimmed window behind a card; a click there closes the overlay.

@@ -23,6 +23,11 @@ public struct DrawList: Sendable {
     regions.last { $0.rect.contains(p) }?.action
   }
 
+  /// The tooltip of the region under a pixel, if it has one.
+  public func tip(at p: Point) -> String? {
+    regions.last { $0.rect.contains(p) }?.tip
+  }
+
   /// A text command.
   public mutating func text(_ s: String, _ at: Point, _ style: TextStyle) { add(.text(s, at: at, style: style)) }
 }

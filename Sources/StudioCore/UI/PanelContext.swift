@@ -15,6 +15,8 @@ public struct PanelContext {
   public let walkReveal: Int?
   /// The pivot of the simulated pinch while Alt is held (scene points).
   public let pivot: Point?
+  /// The tooltip of the region the mouse rests on, and where the mouse is (pixels).
+  public let tooltip: (text: String, at: Point)?
   /// The whole trace so far (the timeline and log show all of it).
   public let trace: [TraceEntry]
   public let playheadIndex: Int
@@ -55,6 +57,7 @@ public struct PanelContext {
     mode = m.mode
     walkReveal = m.walkReveal
     pivot = m.pivot
+    tooltip = m.tooltip
     trace = m.engine.trace
     playheadIndex = m.playhead.index
     playheadTime = m.playhead.time

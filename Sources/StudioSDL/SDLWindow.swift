@@ -22,8 +22,13 @@ final class SDLWindow {
   /// How many frames were drawn and uploaded (identical frames presented again are not counted).
   private(set) var framesDrawn = 0
 
-  /// Opens the window, `width` × `height` points (at most 95 % of the display's usable area), centred.
-  init(title: String, width: Int, height: Int, assetsDirectory: String) throws(SDLError) {
+  /// The UI scale the window opened with: `scale` when given, else the display's (`UIScale.detect`).
+  let uiScale: Double
+
+  /// Opens the window, `width` × `height` UI points (at most 95 % of the display's usable area), centred.
+  /// Where the drawable has as many pixels as the window (X11), a UI scale of 2 opens it twice as large in
+  /// pixels and every panel draws at twice the size: the same layout, sharper.
+  init(title: String, width: Int, height: Int, scale: Double?, assetsDirectory: String) throws(SDLError) {
     // SDL turns SIGINT and SIGTERM into a quit event (the same as the close button: live touches are
     // cancelled, the trace written). A parent may have started us with them blocked (test runners do):
     // unblock them, or `kill` would leave the window running.
@@ -40,8 +45,10 @@ final class SDLWindow {
     {
       throw SDLError("no display to open a window on (is DISPLAY set?); `touchscope render` draws without one")
     }
-    var width = width
-    var height = height
+    let scale = scale ?? UIScale.detect()
+    uiScale = scale
+    var width = Int((Double(width) * scale).rounded())
+    var height = Int((Double(height) * scale).rounded())
     var usable = SDL_Rect()
     if SDL_GetDisplayUsableBounds(0, &usable) == 0, usable.w > 0, usable.h > 0 {
       width = min(width, Int(Double(usable.w) * 0.95))

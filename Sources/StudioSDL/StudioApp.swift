@@ -26,6 +26,8 @@ public final class StudioApp {
     public var screenshotDirectory = "."
     /// Window size in points.
     public var size = Size(1440, 900)
+    /// The UI scale (`--scale`); nil: the display's (`UIScale.detect`).
+    public var scale: Double?
     /// Start in presenter mode.
     public var presenter = false
     /// Benchmark hooks (`touchscope bench` runs the window as a child process and reads these reports).
@@ -57,7 +59,8 @@ public final class StudioApp {
   public func run() throws -> [TraceEntry] {
     let window = try SDLWindow(
       title: "Touchscope", width: Int(options.size.width), height: Int(options.size.height),
-      assetsDirectory: ResourceLocator.assetsDirectory())
+      scale: options.scale, assetsDirectory: ResourceLocator.assetsDirectory())
+    model.setStartScale(window.uiScale)
     let start = window.ticks
     let frameLog = try options.frameLog.map { try FrameLog(path: $0) }
     var pending = options.inject.sorted { $0.at < $1.at }

@@ -56,6 +56,13 @@ struct Open: ParsableCommand {
   @Flag(help: "Start in presenter mode (large text, high contrast).")
   var presenter = false
 
+  @Option(
+    help: ArgumentHelp(
+      "The UI scale (0.5 to 4): text, panels and strokes this many times larger; the window too.",
+      discussion: "Default: the display's (TOUCHSCOPE_SCALE, GDK_SCALE, the display's DPI, or 2 on a display "
+        + "3,200 pixels wide or more). Ctrl+= and Ctrl+- change it in the window, Ctrl+0 returns to it."))
+  var scale: Double?
+
   @Option(help: "Folder for screenshots (F12).")
   var screenshots: String = "."
 
@@ -79,6 +86,10 @@ struct Open: ParsableCommand {
     options.traceOut = traceOut
     options.frameLog = frameLog
     options.presenter = presenter
+    if let scale {
+      guard scale.isFinite, (0.5...4).contains(scale) else { throw InputError("--scale must be 0.5 to 4") }
+      options.scale = scale
+    }
     options.screenshotDirectory = screenshots
     options.benchmark = benchFirstFrame ? .firstFrame : benchReloads ? .reloads : benchIdle ? .idle : .none
     guard let parsed = SizeArgument.parse(size) else { throw InputError("--size must look like 1440x900") }

@@ -34,6 +34,9 @@ struct Render: ParsableCommand {
   @Flag(help: "Presenter mode: large text, high contrast.")
   var presenter = false
 
+  @Option(help: "The UI scale (0.5 to 4): text, panels and strokes this many times larger (2 for a 4K screen).")
+  var scale: Double = 1
+
   @Option(help: "Which inspector tab to show: recognizers, views or pairs.")
   var inspector: String = "recognizers"
 
@@ -49,6 +52,7 @@ struct Render: ParsableCommand {
       throw ValidationError("--inspector must be recognizers, views or pairs")
     }
     guard BottomTab(rawValue: bottom) != nil else { throw ValidationError("--bottom must be timeline or log") }
+    guard scale.isFinite, (0.5...4).contains(scale) else { throw ValidationError("--scale must be 0.5 to 4") }
     guard at.isFinite, at >= 0, at <= 10_000_000 else {
       throw ValidationError("--at must be a time in milliseconds, 0 to 10000000")
     }
@@ -74,9 +78,11 @@ struct Render: ParsableCommand {
     let path = out
     let options = (presenter, InspectorTab(rawValue: inspector)!, BottomTab(rawValue: bottom)!, showHelp)
     let scenePath = self.scene
+    let uiScale = scale
     try MainActor.assumeIsolated {
       let model = StudioModel(scene: scene, path: scenePath)
       model.narrator = StudioNarration.narrate
+      model.setStartScale(uiScale)
       if options.0 { model.perform(.togglePresenter) }
       model.perform(.inspectorTab(options.1))
       model.perform(.bottomTab(options.2))

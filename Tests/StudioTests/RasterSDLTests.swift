@@ -82,7 +82,8 @@ import TouchSim
   }
 
   @Test func theWindowDrawsAndUploadsOnlyFramesThatChanged() throws {
-    let w = try SDLWindow(title: "test", width: 640, height: 480, assetsDirectory: ResourceLocator.assetsDirectory())
+    let w = try SDLWindow(
+      title: "test", width: 640, height: 480, scale: 1, assetsDirectory: ResourceLocator.assetsDirectory())
     let model = StudioModel(scene: DemoScene.scene)
     let commands = model.frame(size: w.pixelSize, pixelScale: w.pixelScale).commands
 
@@ -97,7 +98,8 @@ import TouchSim
   @Test func aScreenshotIsTheRasterisedFrame() throws {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("touchscope-\(UUID()).png").path
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let w = try SDLWindow(title: "test", width: 640, height: 480, assetsDirectory: ResourceLocator.assetsDirectory())
+    let w = try SDLWindow(
+      title: "test", width: 640, height: 480, scale: 1, assetsDirectory: ResourceLocator.assetsDirectory())
     let size = w.pixelSize
     let commands: [DrawCommand] = [
       .rect(Rect(0, 0, size.width, size.height), fill: RGBA(10, 20, 30), stroke: nil),
@@ -115,7 +117,8 @@ import TouchSim
   }
 
   @Test func waitingForInputLeavesTheEventInTheQueue() throws {
-    let w = try SDLWindow(title: "test", width: 640, height: 480, assetsDirectory: ResourceLocator.assetsDirectory())
+    let w = try SDLWindow(
+      title: "test", width: 640, height: 480, scale: 1, assetsDirectory: ResourceLocator.assetsDirectory())
     _ = w.pollInputs()
     #expect(!w.waitForInput(timeoutMilliseconds: 20))
 

@@ -15,7 +15,7 @@ import TouchSim
   }
 
   private func window() throws -> SDLWindow {
-    try SDLWindow(title: "test", width: 640, height: 480, assetsDirectory: ResourceLocator.assetsDirectory())
+    try SDLWindow(title: "test", width: 640, height: 480, scale: 1, assetsDirectory: ResourceLocator.assetsDirectory())
   }
 
   @Test func opensDrawsAndPresentsAFrame() throws {

@@ -101,6 +101,12 @@ public enum KeyTable {
         (.char("0"), .action(.zoomReset)),
       ]),
     Binding("F5", "presenter mode: large text, high contrast", [.key(.function(5))], .action(.togglePresenter)),
+    Binding(
+      "Ctrl +  Ctrl −  Ctrl 0", "UI scale larger, smaller, back to the display's (text, panels; --scale sets it)",
+      [
+        (.ctrl("=", shift: nil), .action(.scaleUI(1.25))), (.ctrl("+", shift: nil), .action(.scaleUI(1.25))),
+        (.ctrl("-", shift: nil), .action(.scaleUI(0.8))), (.ctrl("0", shift: nil), .action(.scaleUIReset)),
+      ]),
     Binding("Tab", "select the next recognizer (Shift+Tab: the previous)", [.key(.tab)], .selectNext),
     Binding(
       "E C B D", "selected recognizer: isEnabled, cancelsTouchesInView, delaysTouchesBegan, delaysTouchesEnded",

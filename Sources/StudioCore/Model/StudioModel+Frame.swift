@@ -9,7 +9,7 @@ extension StudioModel {
   /// Everything the window shows now, with its clickable regions.
   public func frame(size: Size, pixelScale: Double) -> DrawList {
     refreshSnapshot()  // the panels read the snapshot at the playhead
-    view.theme.pixelScale = pixelScale
+    view.theme.pixelScale = pixelScale * view.uiScale
     let layout = StudioLayout(size: size, theme: view.theme)
     lastLayout = layout
     let ctx = PanelContext(model: self, layout: layout)

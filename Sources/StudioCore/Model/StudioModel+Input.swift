@@ -101,6 +101,10 @@ extension StudioModel {
       view.zoom(by: f)
     case .zoomReset:
       view.zoom = 1
+    case .scaleUI(let f):
+      view.scaleUI(by: f)
+    case .scaleUIReset:
+      view.uiScale = view.startScale
     case .togglePresenter:
       view.theme.presenter.toggle()
     case .toggleHelp:

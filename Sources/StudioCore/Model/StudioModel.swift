@@ -417,6 +417,16 @@ public final class StudioModel {
     effects.append(.writeFile(path: path, text: SceneWriter.yaml(scene), note: "Saved the \(note) to \(path)"))
   }
 
+  /// The UI scale the window starts with (from the display or `--scale`); Ctrl+0 returns to it.
+  public func setStartScale(_ s: Double) {
+    let s = min(max(s, ViewState.uiScales.lowerBound), ViewState.uiScales.upperBound)
+    view.startScale = s
+    view.uiScale = s
+  }
+
+  /// Pixels per UI point on top of the drawable's own.
+  public var uiScale: Double { view.uiScale }
+
   /// Shows a message in the header for a few seconds.
   public func notify(_ text: String, wall: Double) { view.notify(text, until: wall + 4000) }
 }

@@ -5,6 +5,17 @@ import TouchSim
 struct ViewState {
   var theme = Theme()
   var zoom: Double = 1
+  /// The UI scale: pixels per UI point on top of the drawable's own (2 on a 4K screen, from the display
+  /// or `--scale`); the window looks the same at every scale, only sharper or larger.
+  var uiScale: Double = 1
+  /// The scale the window started with (Ctrl+0 goes back to it).
+  var startScale: Double = 1
+
+  static let uiScales: ClosedRange<Double> = 0.5...4
+
+  mutating func scaleUI(by f: Double) {
+    uiScale = min(max((uiScale * f * 100).rounded() / 100, Self.uiScales.lowerBound), Self.uiScales.upperBound)
+  }
   var showHelp = false
   /// The library's scenes (path, title) when the scene list is open.
   var sceneList: [SceneListItem]?

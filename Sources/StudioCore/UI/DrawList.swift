@@ -76,6 +76,10 @@ public enum StudioAction: Hashable, Sendable {
   case resetTouches
   case zoom(Double)
   case zoomReset
+  /// Multiplies the UI scale (text, panels, strokes) by the factor, within 0.5 ... 4.
+  case scaleUI(Double)
+  /// Back to the UI scale the window started with (the display's, or `--scale`).
+  case scaleUIReset
   case togglePresenter
   case toggleHelp
   case openSceneList

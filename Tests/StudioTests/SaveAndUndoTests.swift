@@ -8,7 +8,7 @@ import TouchSim
 @testable import StudioSDL
 
 /// Ctrl+S writes the toggles into the scene file's own text, never over a file that changed since it was
-/// loaded (a new file beside it instead), and says plainly when it did not save.
+/// loaded (a new file beside it instead), and says plainly when it did not save; Ctrl+Z undoes flips.
 @Suite struct SaveAndUndoTests {
   static let text = """
     # A lesson, written by hand.
@@ -296,6 +296,80 @@ import TouchSim
     #expect(effects == [.saveNewFile(like: path, text: SceneWriter.yaml(m.config))])
   }
 
+  // MARK: Undo
+
+  @Test func ctrlZUndoesOneFlipAtATimeAndCtrlYRedoes() throws {
+    let (m, _) = try loadedModel()
+    flip(m, "rootTap", "isEnabled", false)
+    flip(m, "rootTap", "cancelsTouchesInView", false)
+    ctrl(m, "z")
+    #expect(m.config.allRecognizers[0].cancelsTouchesInView)
+    #expect(!m.config.allRecognizers[0].isEnabled)
+    ctrl(m, "z")
+    #expect(m.config == m.loaded)
+    // The engine follows: its scene is the configuration again, and the undo is the user's act.
+    #expect(SaveChecks.comparable(m.engine.scene) == SaveChecks.comparable(m.config))
+    let sets = m.engine.trace.compactMap { e -> (String, PropertyValue, SetOrigin)? in
+      if case .set(let target, let key, let value, let origin) = e.event { return ("\(target).\(key)", value, origin) }
+      return nil
+    }
+    #expect(
+      sets.map(\.0) == [
+        "rootTap.isEnabled", "rootTap.cancelsTouchesInView", "rootTap.cancelsTouchesInView", "rootTap.isEnabled",
+      ])
+    #expect(sets.allSatisfy { $0.2 == .user })
+    ctrl(m, "z")
+    #expect(m.toast?.text == "Nothing to undo")
+    ctrl(m, "y")
+    #expect(!m.config.allRecognizers[0].isEnabled)
+    ctrl(m, "z", shift: true)
+    #expect(!m.config.allRecognizers[0].cancelsTouchesInView)
+    // A new flip forgets what could be redone.
+    ctrl(m, "z")
+    flip(m, "rootTap", "delaysTouchesBegan", true)
+    ctrl(m, "y")
+    #expect(m.toast?.text == "Nothing to redo")
+  }
+
+  /// A flip made while a finger is down waits for the lift; undoing it before then leaves nothing to apply.
+  @Test func undoingAPendingFlipLeavesNothingPending() throws {
+    let (m, _) = try loadedModel()
+    let p = m.pixel(20, 130, size: size)
+    m.handle(.pointerDown(.mouse, at: p), wall: 10)
+    flip(m, "rootTap", "isEnabled", false)
+    #expect(m.pendingChanges.count == 1)
+    ctrl(m, "z")
+    #expect(m.pendingChanges.isEmpty)
+    #expect(m.config == m.loaded)
+    m.handle(.pointerUp(.mouse, at: p), wall: 90)
+    #expect(!m.engine.trace.contains { if case .set = $0.event { return true } else { return false } })
+  }
+
+  /// Undo gives back a delegate's touch filter, which no toggle can set: the engine restarts to take it.
+  @Test func undoGivesBackATouchFilter() throws {
+    let (m, _) = try loadedModel()
+    flip(m, "cardTap", "delegate.shouldReceive", false)
+    #expect(m.config.allRecognizers[1].delegate?.shouldReceive == .always(false))
+    ctrl(m, "z")
+    #expect(m.config.allRecognizers[1].delegate?.shouldReceive == .unlessTouchIn(["buy"]))
+    #expect(
+      m.engine.scene.allRecognizers.first { $0.id == "cardTap" }?.delegate?.shouldReceive == .unlessTouchIn(["buy"]))
+    #expect(m.config == m.loaded)
+  }
+
+  /// Undo after a save: the next save writes the value back (the file reads as the original scene again).
+  @Test func undoThenSaveWritesTheValueBack() throws {
+    let (m, path) = try loadedModel()
+    flip(m, "card", "hidden", true)
+    ctrl(m, "s")
+    runEffects(m)
+    ctrl(m, "z")
+    ctrl(m, "s")
+    #expect(runEffects(m) == [.saved(path: path)])
+    let back = try SceneLoader.parse(try disk(path), file: path)
+    #expect(back.withoutSourceLines == (try SceneLoader.parse(Self.text, file: path)).withoutSourceLines)
+  }
+
   // MARK: Keys
 
   @Test func theKeysAreInTheTable() {
@@ -303,7 +377,11 @@ import TouchSim
     func action(_ c: Character, shift: Bool) -> StudioAction? {
       KeyTable.action(for: .character(c), Modifiers(shift: shift, control: true), selected: nil, config: s)
     }
+    #expect(action("z", shift: false) == .undo)
+    #expect(action("z", shift: true) == .redo)
+    #expect(action("y", shift: false) == .redo)
     #expect(action("s", shift: false) == .save)
+    #expect(KeyTable.helpText.contains("- Ctrl+Z: undo the last toggle flip"))
     #expect(KeyTable.helpText.contains("Ctrl+S again saves to a new file beside it"))
   }
 

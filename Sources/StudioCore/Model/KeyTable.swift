@@ -112,6 +112,12 @@ public enum KeyTable {
       "V G", "selected recognizer: delegate shouldReceive, shouldBegin",
       [(.char("v"), .toggle(.shouldReceive)), (.char("g"), .toggle(.shouldBegin))]),
     Binding("click a toggle", "flip it: applies to the next touch"),
+    Binding(
+      "Ctrl+Z", "undo the last toggle flip, one flip a press (Ctrl+Shift+Z or Ctrl+Y: redo)",
+      [
+        (.ctrl("z", shift: false), .action(.undo)), (.ctrl("z", shift: true), .action(.redo)),
+        (.ctrl("y", shift: nil), .action(.redo)),
+      ]),
     Binding("click a log line or the timeline", "jump the playhead there"),
     Binding("O", "open another scene from the library", [.char("o")], .action(.openSceneList)),
     Binding(

@@ -120,6 +120,10 @@ extension StudioModel {
       effects.append(.openScene(path: path))
     case .save:
       saveConfiguration()
+    case .undo:
+      undoToggle()
+    case .redo:
+      redoToggle()
     case .saveWithRecording:
       save(
         script: InputRecording.script(from: recording),

@@ -242,6 +242,14 @@ import TouchSim
     #expect(SaveChecks.isJSON(out))
     let compact = try saved(Self.compactJSON, [change("l", "delegate.shouldReceive", .bool(false))])
     #expect(compact.contains("\"delegate\":{\"shouldReceive\": false}"))
+    let pretty = Self.json.replacingOccurrences(
+      of: "\"kind\": \"pan\",\n        \"delegate\": { \"shouldRequireFailureOf\": [\"tap\"] }",
+      with: "\"kind\": \"pan\"")
+    let created = try saved(pretty, [change("pan", "delegate.shouldBegin", .bool(false))])
+    #expect(
+      created.contains(
+        "        \"kind\": \"pan\",\n        \"delegate\": {\n          \"shouldBegin\": false\n        }\n      }"))
+    #expect(SaveChecks.isJSON(created))
     let list = try saved(Self.json, [change("pan", "requireToFail", .list([.string("tap")]))])
     #expect(list.contains("\"requireToFail\": [\"tap\"]"))
     #expect(SaveChecks.isJSON(list))

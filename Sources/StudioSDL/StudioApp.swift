@@ -39,12 +39,17 @@ public final class StudioApp {
   private var lastTraceWrite: Double = -1000
   private var finishedTraces = 0
 
-  public init(scene: Scene, path: String?, options: Options = Options()) {
-    // The file's text, which Ctrl+S edits, read again (as the loader does) with its scene; if it no longer
-    // loads, the watcher reloads it at once and shows why.
+  /// `text`: the file's text `scene` was read from, which Ctrl+S edits. Without it the file is read again
+  /// (as the loader reads it) with its scene; if it no longer loads, the watcher reloads it at once and
+  /// shows why.
+  public init(scene: Scene, path: String?, text: String? = nil, options: Options = Options()) {
     let stamp = path.flatMap { FileStamp(path: $0) }
-    let text = path.flatMap { try? SceneLoader.readText(path: $0) }
-    let read = text.flatMap { t in path.flatMap { try? SceneLoader.parse(t, file: $0) } }
+    var read: Scene? = text == nil ? nil : scene
+    var text = text
+    if let path, text == nil {
+      text = try? SceneLoader.readText(path: path)
+      read = text.flatMap { try? SceneLoader.parse($0, file: path) }
+    }
     model = StudioModel(scene: read ?? scene, path: path, text: read == nil ? nil : text)
     model.narrator = StudioNarration.narrate
     model.narrateInBackground()

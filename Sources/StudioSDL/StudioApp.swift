@@ -41,12 +41,22 @@ public final class StudioApp {
   private var lastTraceWrite: Double = -1000
   private var finishedTraces = 0
 
-  public init(scene: Scene, path: String?, options: Options = Options()) {
-    model = StudioModel(scene: scene, path: path)
+  /// `text`: the file's text `scene` was read from, which Ctrl+S edits. Without it the file is read again
+  /// (as the loader reads it) with its scene; if it no longer loads, the watcher reloads it at once and
+  /// shows why.
+  public init(scene: Scene, path: String?, text: String? = nil, options: Options = Options()) {
+    let stamp = path.flatMap { FileStamp(path: $0) }
+    var read: Scene? = text == nil ? nil : scene
+    var text = text
+    if let path, text == nil {
+      text = try? SceneLoader.readText(path: path)
+      read = text.flatMap { try? SceneLoader.parse($0, file: path) }
+    }
+    model = StudioModel(scene: read ?? scene, path: path, text: read == nil ? nil : text)
     model.narrator = StudioNarration.narrate
     model.narrateInBackground()
     self.options = options
-    if let path { watched = (path, FileStamp(path: path)) }
+    if let path { watched = (path, read == nil ? nil : stamp) }
     if options.presenter { model.perform(.togglePresenter) }
   }
 
@@ -85,6 +95,13 @@ public final class StudioApp {
       for effect in model.drainEffects() {
         switch effect {
         case .writeFile(let path, let text, let note): write(text, to: path, note: note, wall: wall)
+        case .saveScene, .saveNewFile:
+          guard let outcome = SceneSaving.perform(effect) else { break }
+          if case .saved(let path) = outcome, path == watched?.path {
+            // The window wrote it: no reload.
+            watched = (path, FileStamp(path: path))
+          }
+          model.saveFinished(outcome, wall: wall)
         case .screenshot: screenshotPath = nextScreenshotPath()
         case .openScene(let path):
           open(path, wall: wall)
@@ -181,8 +198,9 @@ public final class StudioApp {
 
   private func reload(_ path: String, wall: Double) {
     do {
-      let scene = try SceneLoader.load(path: path)
-      model.load(scene, path: path)
+      let text = try SceneLoader.readText(path: path)
+      let scene = try SceneLoader.parse(text, file: path)
+      model.load(scene, path: path, text: text)
       model.notify("Reloaded \(path)", wall: wall)
     } catch {
       model.loadFailed(error.diagnostics.map(\.description))
@@ -198,9 +216,10 @@ public final class StudioApp {
     do {
       try text.write(toFile: path, atomically: true, encoding: .utf8)
       watched = watched.map { ($0.path, FileStamp(path: $0.path)) }
+      model.fileWritten(path: path, text: text)
       model.notify(note, wall: wall)
     } catch {
-      model.notify("Could not save \(path): \(error.localizedDescription)", wall: wall)
+      model.saveFinished(.failed(path: path, reason: error.localizedDescription), wall: wall)
     }
   }
 

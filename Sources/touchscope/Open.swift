@@ -75,7 +75,7 @@ struct Open: ParsableCommand {
   var benchIdle = false
 
   func run() throws {
-    let (scene, path) = try SceneInput.loadGivenOrDefault(scene)
+    let (scene, path, text) = try SceneInput.loadGivenOrDefault(scene)
     var options = StudioApp.Options()
     if let traceOut {
       // Fail now, not silently later: the trace file must be writable.
@@ -105,7 +105,7 @@ struct Open: ParsableCommand {
       }
     }
     let opts = options
-    try MainActor.assumeIsolated { _ = try StudioApp(scene: scene, path: path, options: opts).run() }
+    try MainActor.assumeIsolated { _ = try StudioApp(scene: scene, path: path, text: text, options: opts).run() }
   }
 }
 

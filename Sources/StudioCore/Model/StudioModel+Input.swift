@@ -112,13 +112,22 @@ extension StudioModel {
     case .openSceneList:
       view.toggleSceneList()
     case .closeOverlay:
-      if !view.overlayOpen { return perform(.resetTouches) }
-      view.closeOverlays()
+      if view.overlayOpen {
+        view.closeOverlays()
+      } else if saveMessage != nil {
+        dismissSaveMessage()
+      } else {
+        perform(.resetTouches)
+      }
     case .openScene(let path):
       view.sceneList = nil
       effects.append(.openScene(path: path))
     case .save:
-      save(script: loaded.script, note: "configuration")
+      saveConfiguration()
+    case .undo:
+      undoToggle()
+    case .redo:
+      redoToggle()
     case .saveWithRecording:
       save(
         script: InputRecording.script(from: recording),

@@ -140,8 +140,11 @@ public enum HeaderBar {
     let statusH = TextMetrics.height(size: statusSize)
     let top = r.mid.y - (titleH + 2 * t.unit + statusH) / 2
     if let toast = ctx.toast {
-      let text = TextMetrics.truncate("✓ " + toast, toWidth: r.width, size: titleSize, face: .bold)
-      list.text(text, Point(r.minX, top), t.style(titleSize, t.accent, face: .bold))
+      // A failure is never shown with a tick: a warning sign, in the error colour (its whole text is in the
+      // save banner when it is longer than the header).
+      let text = TextMetrics.truncate(
+        (ctx.toastIsError ? "⚠ " : "✓ ") + toast, toWidth: r.width, size: titleSize, face: .bold)
+      list.text(text, Point(r.minX, top), t.style(titleSize, ctx.toastIsError ? t.bad : t.accent, face: .bold))
     } else {
       let file = ctx.scenePath.map { String($0.split(separator: "/").last ?? Substring($0)) }
       let title = ctx.startScene.title ?? file ?? "Untitled scene"

@@ -89,6 +89,9 @@ public enum StudioAction: Hashable, Sendable {
   case save
   /// Saves the configuration with the live input just performed as its script.
   case saveWithRecording
+  /// Undoes the last toggle flip; redoes the last undone one.
+  case undo
+  case redo
   case screenshot
   /// A toggle: sets `change.key` of `change.target` to `change.value` (applies to the next touch).
   case change(PropertyChange)

@@ -45,6 +45,9 @@ public final class StudioApp {
   /// (as the loader reads it) with its scene; if it no longer loads, the watcher reloads it at once and
   /// shows why.
   public init(scene: Scene, path: String?, text: String? = nil, options: Options = Options()) {
+    // The scene file by its absolute path: a relative one would follow the working directory, and once that
+    // folder is deleted and made again (a lesson folder replaced) it would never find the file again.
+    let path = path.map(Self.absolutePath)
     let stamp = path.flatMap { FileStamp(path: $0) }
     var read: Scene? = text == nil ? nil : scene
     var text = text
@@ -208,8 +211,15 @@ public final class StudioApp {
   }
 
   private func open(_ path: String, wall: Double) {
+    let path = Self.absolutePath(path)
     watched = (path, FileStamp(path: path))
     reload(path, wall: wall)
+  }
+
+  /// `path` made absolute against the working directory now, without resolving symbolic links.
+  static func absolutePath(_ path: String) -> String {
+    guard !path.isEmpty, !path.hasPrefix("/") else { return path }
+    return URL(fileURLWithPath: path).standardizedFileURL.path
   }
 
   private func write(_ text: String, to path: String, note: String, wall: Double) {
@@ -311,14 +321,19 @@ public struct InjectError: Error, CustomStringConvertible {
   public var description: String { "line \(line): expected 'MS down|motion|up FINGER X Y [mouse]', got '\(text)'" }
 }
 
-/// A file's modification time and size, to notice edits.
+/// A file's modification time, size and identity (device and inode), to notice edits, and a file
+/// replaced by another (deleted and made again, its folder too) even with the same time and size.
 struct FileStamp: Equatable {
   var modified: Date?
   var size: Int?
+  var device: Int?
+  var inode: Int?
   init?(path: String) {
     guard let a = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
     modified = a[.modificationDate] as? Date
     size = (a[.size] as? NSNumber)?.intValue
+    device = (a[.systemNumber] as? NSNumber)?.intValue
+    inode = (a[.systemFileNumber] as? NSNumber)?.intValue
   }
 }
 

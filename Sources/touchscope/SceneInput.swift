@@ -12,7 +12,9 @@ enum SceneInput {
 
   /// Loads `path`, or prints its diagnostics and throws `InputError`.
   static func load(_ path: String) throws -> Scene {
-    guard FileManager.default.fileExists(atPath: path) else { throw InputError("\(path): no such file") }
+    guard FileManager.default.fileExists(atPath: path) else {
+      throw InputError("\(path): \(SafeWriter.missingReason(path))")
+    }
     do {
       return try SceneLoader.load(path: path)
     } catch {
@@ -23,7 +25,9 @@ enum SceneInput {
 
   /// Loads a script file for `scene`, or prints its diagnostics and throws `InputError`.
   static func loadScript(_ path: String, for scene: Scene) throws -> [ScriptStep] {
-    guard FileManager.default.fileExists(atPath: path) else { throw InputError("\(path): no such file") }
+    guard FileManager.default.fileExists(atPath: path) else {
+      throw InputError("\(path): \(SafeWriter.missingReason(path))")
+    }
     do {
       return try SceneLoader.loadScript(path: path, for: scene)
     } catch {

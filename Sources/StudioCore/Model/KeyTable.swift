@@ -116,7 +116,7 @@ public enum KeyTable {
     Binding("O", "open another scene from the library", [.char("o")], .action(.openSceneList)),
     Binding("Ctrl+S", "save the configuration to the scene file", [.ctrl("s", shift: false)], .action(.save)),
     Binding(
-      "Ctrl+Shift+S", "save it with the input just performed as its script", [.ctrl("s", shift: true)],
+      "Ctrl+Shift+S", "save the input just performed as a new take, NAME.take-N.yaml", [.ctrl("s", shift: true)],
       .action(.saveWithRecording)),
     Binding("F12", "screenshot to PNG", [.key(.function(12))], .action(.screenshot)),
     Binding(

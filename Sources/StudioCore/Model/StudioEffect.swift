@@ -4,6 +4,10 @@ import TouchSim
 public enum StudioEffect: Equatable, Sendable {
   /// Write `text` to `path` (a scene file), then show `note`.
   case writeFile(path: String, text: String, note: String)
+  /// Write `text` as a new scene beside `lesson`: `StudioModel.takePath(beside: lesson, number: N)` with
+  /// the first N naming no file (never over an existing one), then say where it went. `droppedTouches`:
+  /// touches the script could not hold (more than 1,001 down at once).
+  case writeTake(lesson: String, text: String, droppedTouches: Int)
   /// Save the next presented frame as a PNG.
   case screenshot
   /// Load the scene at `path` (from the scene list).

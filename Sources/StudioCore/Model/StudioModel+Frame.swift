@@ -52,6 +52,11 @@ extension StudioModel {
   public var selected: String? { view.selected }
   public var scrollOffsets: [ScrollablePanel: Double] { view.scrollOffsets }
   public var toast: (text: String, until: Double)? { view.toast }
+  /// How many entries were discarded from the front of the engine's trace (bounded memory) since it
+  /// started: `engine.trace[0]` is entry number `discardedTraceEntries` of the whole session.
+  public var discardedTraceEntries: Int { retention.discardedEntries }
+  /// The toast reports a failure (`notifyError`).
+  public var toastIsError: Bool { view.toastIsError }
   /// The tooltip to show: the whole text of the region the mouse has rested on for a moment (a label
   /// shortened to fit, a button, a toggle), and where the mouse is.
   public var tooltip: (text: String, at: Point)? {

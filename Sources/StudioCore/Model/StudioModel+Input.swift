@@ -116,9 +116,7 @@ extension StudioModel {
     case .save:
       save(script: loaded.script, note: "configuration")
     case .saveWithRecording:
-      save(
-        script: InputRecording.script(from: recording),
-        note: "configuration and the input just performed as its script")
+      saveTake()
     case .screenshot:
       effects.append(.screenshot)
     case .change(let c):

@@ -386,7 +386,8 @@ public final class StudioModel {
 
   /// A fresh engine on the current configuration runs `steps`; the playhead plays it from the start.
   func replay(_ steps: [ScriptStep], as kind: PlaybackMode) {
-    let script = InputRecording.script(from: steps)
+    // Live input is made a valid script (as Ctrl+Shift+S saves it); the scene's own is played as written.
+    let script = kind == .script ? InputRecording.playable(steps) : InputRecording.script(from: steps, on: config)
     view.scrollOffsets[.log] = nil
     restartEngine(on: config)
     engine.run(script: script)
@@ -419,4 +420,8 @@ public final class StudioModel {
 
   /// Shows a message in the header for a few seconds.
   public func notify(_ text: String, wall: Double) { view.notify(text, until: wall + 4000) }
+
+  /// Shows a failure in the header (in red, with ✗, for longer than a success): a file that could not
+  /// be written, and why.
+  public func notifyError(_ text: String, wall: Double) { view.notifyError(text, until: wall + 10_000) }
 }

@@ -15,6 +15,8 @@ struct ViewState {
   var scrollOffsets: [ScrollablePanel: Double] = [:]
   /// A short message shown in the header for a few seconds ("Saved ...").
   var toast: (text: String, until: Double)?
+  /// The toast reports a failure (drawn in red with ✗, never with the success tick).
+  var toastIsError = false
   /// Where the mouse rests (pixels) and since when (wall ms): a region's tooltip shows after a moment.
   var pointer: (pixel: Point, since: Double)?
 
@@ -45,9 +47,20 @@ struct ViewState {
     showHelp = false
   }
 
-  mutating func notify(_ text: String, until: Double) { toast = (text, until) }
+  mutating func notify(_ text: String, until: Double) {
+    toast = (text, until)
+    toastIsError = false
+  }
+
+  mutating func notifyError(_ text: String, until: Double) {
+    toast = (text, until)
+    toastIsError = true
+  }
 
   mutating func expireToast(at wall: Double) {
-    if let t = toast, t.until < wall { toast = nil }
+    if let t = toast, t.until < wall {
+      toast = nil
+      toastIsError = false
+    }
   }
 }

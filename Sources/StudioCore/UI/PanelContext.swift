@@ -41,6 +41,7 @@ public struct PanelContext {
   public let pendingChanges: [PropertyChange]
   public let loadErrors: [String]
   public let toast: String?
+  public let toastIsError: Bool
   public let showHelp: Bool
   public let sceneList: [SceneListItem]?
   public let scenePath: String?
@@ -76,6 +77,7 @@ public struct PanelContext {
     pendingChanges = m.pendingChanges
     loadErrors = m.loadErrors
     toast = m.toast?.text
+    toastIsError = m.toastIsError
     showHelp = m.showHelp
     sceneList = m.sceneList
     scenePath = m.scenePath

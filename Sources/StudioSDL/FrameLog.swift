@@ -1,4 +1,5 @@
 import Foundation
+import SceneFile
 import StudioCore
 import TouchSim
 
@@ -12,21 +13,16 @@ import TouchSim
 /// before any); `playhead`: the trace time the panels show. At speed 1 in live mode `engine − playhead`
 /// is at most 0: every panel shows the engine's present.
 ///
-/// A write that fails is reported once on standard error, and the log stops there.
+/// The file is opened with `SafeWriter`'s rules (`AppendingOutput`: symlinks followed, mode and owner
+/// kept, read-only refused, a device or FIFO written in place). A write that fails is reported once on
+/// standard error, and the log stops there.
 final class FrameLog {
-  private let handle: FileHandle
-  private let path: String
+  private let output: AppendingOutput
   private var failed = false
 
-  init(path: String) throws {
-    guard FileManager.default.createFile(atPath: path, contents: Data()),
-      let handle = FileHandle(forWritingAtPath: path)
-    else { throw FrameLogError(path: path) }
-    self.handle = handle
-    self.path = path
+  init(path: String) throws(WriteError) {
+    output = try AppendingOutput(path: path)
   }
-
-  deinit { try? handle.close() }
 
   func presented(wall: Double, model: StudioModel) {
     guard !failed else { return }
@@ -35,16 +31,11 @@ final class FrameLog {
       "{\"wall\":\(JSONNumber.format(wall)),\"mode\":\"\(model.mode.rawValue)\",\"speed\":\(JSONNumber.format(model.speed)),"
       + "\"engine\":\(engine),\"playhead\":\(JSONNumber.format(model.playheadTime))}\n"
     do {
-      try handle.write(contentsOf: Data(line.utf8))
+      try output.append(line)
     } catch {
       failed = true
       FileHandle.standardError.write(
-        Data("touchscope: --frame-log \(path): \(error.localizedDescription); no more frames are logged\n".utf8))
+        Data("touchscope: --frame-log \(error.path): \(error.reason); no more frames are logged\n".utf8))
     }
   }
-}
-
-struct FrameLogError: Error, CustomStringConvertible {
-  var path: String
-  var description: String { "--frame-log: cannot write \(path)" }
 }

@@ -32,10 +32,11 @@ public enum SceneSaving {
     }
     let bom: [UInt8] = data.starts(with: [0xEF, 0xBB, 0xBF]) ? [0xEF, 0xBB, 0xBF] : []
     do {
-      try Data(bom + Array(text.utf8)).write(to: URL(fileURLWithPath: path), options: .atomic)
+      // Through its symlinks to the real file, its mode and owner kept, a read-only file refused (issue 13).
+      try SafeWriter.write(bom + Array(text.utf8), to: path)
       return .saved(path: path)
     } catch {
-      return .failed(path: path, reason: error.localizedDescription)
+      return .failed(path: path, reason: error.reason)
     }
   }
 
@@ -52,35 +53,14 @@ public enum SceneSaving {
     var n = 1
     while true {
       let candidate = StudioModel.newFilePath(like: path, number: n)
-      let fd = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-      if fd < 0 {
-        let code = errno
-        if code == EEXIST && n < 100_000 {
-          n += 1
-          continue
-        }
-        return .failed(path: candidate, reason: String(cString: strerror(code)))
+      do {
+        try SafeWriter.write(text, to: candidate, mode: .createNew)
+        return .savedNewFile(path: candidate)
+      } catch let error where error.code == EEXIST && n < 100_000 {
+        n += 1
+      } catch {
+        return .failed(path: candidate, reason: error.reason)
       }
-      var bytes = Array(text.utf8)
-      var written = 0
-      var failure: Int32?
-      while written < bytes.count {
-        let r = bytes.withUnsafeMutableBytes { write(fd, $0.baseAddress! + written, $0.count - written) }
-        if r < 0 {
-          if errno == EINTR { continue }
-          failure = errno
-          break
-        }
-        written += r
-      }
-      if failure == nil && fsync(fd) != 0 { failure = errno }
-      if close(fd) != 0 && failure == nil { failure = errno }
-      bytes = []
-      if let failure {
-        unlink(candidate)
-        return .failed(path: candidate, reason: String(cString: strerror(failure)))
-      }
-      return .savedNewFile(path: candidate)
     }
   }
 

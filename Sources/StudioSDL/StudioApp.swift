@@ -40,6 +40,10 @@ public final class StudioApp {
   private var writtenTraceCount = -1
   private var lastTraceWrite: Double = -1000
   private var finishedTraces = 0
+  /// `--trace-out` on a device or FIFO: the trace is streamed there (see `TraceOutput`).
+  private var traceStream: TraceStream?
+  /// The last `--trace-out` write failed (reported once, until a write succeeds again).
+  private var traceFailing = false
 
   /// `text`: the file's text `scene` was read from, which Ctrl+S edits. Without it the file is read again
   /// (as the loader reads it) with its scene; if it no longer loads, the watcher reloads it at once and
@@ -75,9 +79,17 @@ public final class StudioApp {
       scale: options.scale, assetsDirectory: ResourceLocator.assetsDirectory())
     model.setStartScale(window.uiScale)
     let start = window.ticks
-    let frameLog = try options.frameLog.map { try FrameLog(path: $0) }
+    var frameLog: FrameLog?
+    if let path = options.frameLog {
+      do {
+        frameLog = try FrameLog(path: path)
+      } catch {
+        report("--frame-log \(error): no frames are logged", wall: 0)
+      }
+    }
+    openTraceStream()
     var pending = options.inject.sorted { $0.at < $1.at }
-    var screenshotPath: String?
+    var screenshotWanted = false
     var presented = 0
     var unchangedFrames = 0
     var lastBuilt = -1000.0
@@ -97,7 +109,6 @@ public final class StudioApp {
       model.tick(wall: wall)
       for effect in model.drainEffects() {
         switch effect {
-        case .writeFile(let path, let text, let note): write(text, to: path, note: note, wall: wall)
         case .saveScene, .saveNewFile:
           guard let outcome = SceneSaving.perform(effect) else { break }
           if case .saved(let path) = outcome, path == watched?.path {
@@ -105,11 +116,13 @@ public final class StudioApp {
             watched = (path, FileStamp(path: path))
           }
           model.saveFinished(outcome, wall: wall)
-        case .screenshot: screenshotPath = nextScreenshotPath()
+        case .writeTake(let lesson, let text, let dropped):
+          writeTake(text, beside: lesson, dropped: dropped, wall: wall)
+        case .screenshot: screenshotWanted = true
         case .openScene(let path):
           open(path, wall: wall)
           reloadToReport = true
-        case .engineFinished(let trace): writeFinished(trace)
+        case .engineFinished(let trace): writeFinished(trace, wall: wall)
         case .quit: break
         }
       }
@@ -124,7 +137,7 @@ public final class StudioApp {
         idleStart = (wall, BenchmarkReports.processCPU())
       }
       let resting =
-        unchangedFrames >= 30 && inputs.isEmpty && !reloadToReport && screenshotPath == nil && !window.needsRepaint
+        unchangedFrames >= 30 && inputs.isEmpty && !reloadToReport && !screenshotWanted && !window.needsRepaint
       if resting && wall - lastBuilt < 500 {
         writeTrace(wall: wall, force: false)
         pace(window, frameStart: frameStart, idle: true, nextInjection: pending.first.map { $0.at + start })
@@ -132,11 +145,11 @@ public final class StudioApp {
       }
       lastBuilt = wall
       let list = model.frame(size: window.pixelSize, pixelScale: window.pixelScale)
-      let changed = list.commands != lastCommands || screenshotPath != nil || presented == 0
+      let changed = list.commands != lastCommands || screenshotWanted || presented == 0
       if changed || window.needsRepaint {
         // An unchanged frame is presented again only when the window was uncovered or resized; it is then
         // not drawn again, its last pixels are copied.
-        try window.present(list.commands, screenshot: screenshotPath)
+        try window.present(list.commands, screenshot: screenshotWanted)
         lastCommands = list.commands
         frameLog?.presented(wall: window.ticks - start, model: model)
       }
@@ -146,9 +159,9 @@ public final class StudioApp {
       } else {
         unchangedFrames += 1
       }
-      if let shot = screenshotPath {
-        model.notify("Screenshot saved to \(shot)", wall: wall)
-        screenshotPath = nil
+      if screenshotWanted {
+        saveScreenshot(window, wall: wall)
+        screenshotWanted = false
       }
       if presented == 1 && changed {
         // The library's titles are read once the first frame is up, so they never delay start-up.
@@ -222,29 +235,99 @@ public final class StudioApp {
     return URL(fileURLWithPath: path).standardizedFileURL.path
   }
 
-  private func write(_ text: String, to path: String, note: String, wall: Double) {
-    do {
-      try text.write(toFile: path, atomically: true, encoding: .utf8)
-      watched = watched.map { ($0.path, FileStamp(path: $0.path)) }
-      model.fileWritten(path: path, text: text)
-      model.notify(note, wall: wall)
-    } catch {
-      model.saveFinished(.failed(path: path, reason: error.localizedDescription), wall: wall)
+  // MARK: Writing files (every write goes through SafeWriter; a failure is shown and the window goes on)
+
+  /// A failure: in the header in red (never with the success tick) and on standard error.
+  private func report(_ message: String, wall: Double) {
+    model.notifyError(message, wall: wall)
+    FileHandle.standardError.write(Data("touchscope: \(message)\n".utf8))
+  }
+
+  /// A take (Ctrl+Shift+S): a new scene file beside the lesson, at the first free `NAME.take-N.yaml`.
+  private func writeTake(_ text: String, beside lesson: String, dropped: Int, wall: Double) {
+    var n = 1
+    while true {
+      let path = StudioModel.takePath(beside: lesson, number: n)
+      do {
+        try SafeWriter.write(text, to: path, mode: .createNew)
+        let left = dropped == 0 ? "" : " (\(dropped) touches beyond the 1,001 a script holds at once were left out)"
+        model.notify("Saved the take as \(path), the input just performed as its script\(left)", wall: wall)
+        return
+      } catch let error where error.code == EEXIST && n < 100_000 {
+        n += 1
+      } catch {
+        report("Could not save the take: \(error.reason) — \(path)", wall: wall)
+        return
+      }
     }
   }
 
-  private func nextScreenshotPath() -> String {
-    var n = 1
+  /// F12: the frame just presented, encoded in memory, written to the first free `touchscope-N.png` of
+  /// the screenshot folder (never over an existing file).
+  private func saveScreenshot(_ window: SDLWindow, wall: Double) {
+    let png: [UInt8]
+    do {
+      png = try window.framePNG()
+    } catch {
+      report("Could not save a screenshot: \(error)", wall: wall)
+      return
+    }
     let dir = options.screenshotDirectory
-    while FileManager.default.fileExists(atPath: "\(dir)/touchscope-\(n).png") { n += 1 }
-    return "\(dir)/touchscope-\(n).png"
+    var n = 1
+    while true {
+      let path = "\(dir)/touchscope-\(n).png"
+      do {
+        try SafeWriter.write(png, to: path, mode: .createNew)
+        model.notify("Screenshot saved to \(path)", wall: wall)
+        return
+      } catch let error where error.code == EEXIST && n < 100_000 {
+        n += 1
+      } catch {
+        report("Could not save a screenshot: \(error.reason) — \(path)", wall: wall)
+        return
+      }
+    }
   }
 
-  private func writeFinished(_ trace: [TraceEntry]) {
+  /// `--trace-out` on a device, FIFO or descriptor (`/dev/stdout`): opened once, and the trace streamed
+  /// into it as it grows, each finished engine's rest included (no `.N` files are made beside a device).
+  private func openTraceStream() {
+    guard let path = options.traceOut, let destination = try? SafeWriter.resolve(path), !destination.isRegularFile
+    else { return }
+    do {
+      traceStream = TraceStream(output: try AppendingOutput(path: path))
+    } catch {
+      traceFailed(error, wall: 0)
+    }
+  }
+
+  private func traceFailed(_ error: WriteError, wall: Double) {
+    guard !traceFailing else { return }
+    traceFailing = true
+    report("--trace-out: the trace could not be written: \(error.reason) — \(error.path)", wall: wall)
+  }
+
+  private func traceWritten() { traceFailing = false }
+
+  private func writeFinished(_ trace: [TraceEntry], wall: Double) {
     guard let path = options.traceOut else { return }
-    finishedTraces += 1
-    try? traceJSONLines(trace).write(toFile: "\(path).\(finishedTraces)", atomically: true, encoding: .utf8)
     writtenTraceCount = -1
+    if let stream = traceStream {
+      do {
+        try stream.finish(trace)
+        traceWritten()
+      } catch {
+        traceFailed(error, wall: wall)
+      }
+      return
+    }
+    finishedTraces += 1
+    do {
+      try SafeWriter.write(traceJSONLines(trace), to: "\(path).\(finishedTraces)")
+      traceWritten()
+    } catch {
+      traceFailed(error, wall: wall)
+    }
   }
 
   private func writeTrace(wall: Double, force: Bool) {
@@ -253,7 +336,44 @@ public final class StudioApp {
     guard force || (trace.count != writtenTraceCount && wall - lastTraceWrite >= 100) else { return }
     writtenTraceCount = trace.count
     lastTraceWrite = wall
-    try? traceJSONLines(trace).write(toFile: path, atomically: true, encoding: .utf8)
+    do {
+      if let stream = traceStream {
+        try stream.write(trace, discarded: model.discardedTraceEntries)
+      } else {
+        // Rewritten ten times a second: atomic, but flushed to the disk only on exit.
+        try SafeWriter.write(traceJSONLines(trace), to: path, durable: force)
+      }
+      traceWritten()
+    } catch {
+      traceFailed(error, wall: wall)
+    }
+  }
+}
+
+/// The engine's trace streamed into a device or FIFO: each entry written once, in order, across engines.
+private final class TraceStream {
+  let output: AppendingOutput
+  /// Entries of the current engine written so far, counted from its first (discarded ones included).
+  private var written = 0
+  /// How many entries the model had discarded from the front at the last write.
+  private var discarded = 0
+
+  init(output: AppendingOutput) { self.output = output }
+
+  /// Writes the entries of `trace` not written yet (`discarded` entries were dropped from its front).
+  func write(_ trace: [TraceEntry], discarded: Int) throws(WriteError) {
+    self.discarded = discarded
+    let from = max(written - discarded, 0)
+    guard from < trace.count else { return }
+    written = discarded + trace.count
+    try output.append(traceJSONLines(Array(trace[from...])))
+  }
+
+  /// The engine finished with `trace` (the entries it still held): the rest is written, and the next
+  /// engine's entries follow.
+  func finish(_ trace: [TraceEntry]) throws(WriteError) {
+    defer { (written, discarded) = (0, 0) }
+    try write(trace, discarded: discarded)
   }
 }
 

@@ -16,7 +16,7 @@ enum SceneInput {
   /// Loads `path` with the text it was read from (what the window's Ctrl+S edits), or prints its
   /// diagnostics and throws `InputError`.
   static func loadWithText(_ path: String) throws -> (scene: Scene, text: String) {
-    guard FileManager.default.fileExists(atPath: path) else { throw InputError("\(path): no such file") }
+    guard FileManager.default.fileExists(atPath: path) else { throw InputError("\(path): \(SafeWriter.missingReason(path))") }
     do {
       let text = try SceneLoader.readText(path: path)
       return (try SceneLoader.parse(text, file: path), text)
@@ -28,7 +28,9 @@ enum SceneInput {
 
   /// Loads a script file for `scene`, or prints its diagnostics and throws `InputError`.
   static func loadScript(_ path: String, for scene: Scene) throws -> [ScriptStep] {
-    guard FileManager.default.fileExists(atPath: path) else { throw InputError("\(path): no such file") }
+    guard FileManager.default.fileExists(atPath: path) else {
+      throw InputError("\(path): \(SafeWriter.missingReason(path))")
+    }
     do {
       return try SceneLoader.loadScript(path: path, for: scene)
     } catch {

@@ -267,14 +267,6 @@ import TouchSim
     m.loadFailed(["\(path):1:1: error: a moment's broken edit"])
     #expect(runEffects(m) == [.saved(path: path)])
     #expect(m.loadErrors.isEmpty)
-    // Ctrl+Shift+S's written text loads too (the window reports it with fileWritten).
-    m.loadFailed(["\(path):1:1: error: another broken edit"])
-    m.perform(.saveWithRecording)
-    for e in m.drainEffects() {
-      if case .writeFile(let p, let text, _) = e { m.fileWritten(path: p, text: text) }
-    }
-    #expect(m.loadErrors.isEmpty)
-    #expect(m.loadedText.map { try? SceneLoader.parse($0, file: path) } != nil)
   }
 
   @Test func whatCannotBeWrittenInPlaceIsOfferedAsAWholeNewFile() throws {

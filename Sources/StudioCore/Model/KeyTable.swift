@@ -132,7 +132,7 @@ public enum KeyTable {
         + "is written: Ctrl+S again saves to a new file beside it)",
       [.ctrl("s", shift: false)], .action(.save)),
     Binding(
-      "Ctrl+Shift+S", "save it with the input just performed as its script", [.ctrl("s", shift: true)],
+      "Ctrl+Shift+S", "save the input just performed as a new take, NAME.take-N.yaml", [.ctrl("s", shift: true)],
       .action(.saveWithRecording)),
     Binding("F12", "screenshot to PNG", [.key(.function(12))], .action(.screenshot)),
     Binding(

@@ -129,9 +129,7 @@ extension StudioModel {
     case .redo:
       redoToggle()
     case .saveWithRecording:
-      save(
-        script: InputRecording.script(from: recording),
-        note: "configuration and the input just performed as its script")
+      saveTake()
     case .screenshot:
       effects.append(.screenshot)
     case .change(let c):

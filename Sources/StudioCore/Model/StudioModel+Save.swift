@@ -146,17 +146,6 @@ extension StudioModel {
     }
   }
 
-  /// A file was written by another save (Ctrl+Shift+S): when it is the scene file, its text is what the next
-  /// save edits and compares with, and it loads (the writer's text always does).
-  public func fileWritten(path: String, text: String) {
-    guard path == scenePath, let scene = try? SceneLoader.parse(text, file: path) else { return }
-    loaded = scene
-    config.script = scene.script
-    loadedText = text
-    loadErrors = []
-    saveMessage = nil
-  }
-
   /// Esc with a save message shown: the message goes (and its offer with it).
   func dismissSaveMessage() { saveMessage = nil }
 

@@ -435,7 +435,8 @@ public final class StudioModel {
 
   /// A fresh engine on the current configuration runs `steps`; the playhead plays it from the start.
   func replay(_ steps: [ScriptStep], as kind: PlaybackMode) {
-    let script = InputRecording.script(from: steps)
+    // Live input is made a valid script (as Ctrl+Shift+S saves it); the scene's own is played as written.
+    let script = kind == .script ? InputRecording.playable(steps) : InputRecording.script(from: steps, on: config)
     view.scrollOffsets[.log] = nil
     restartEngine(on: config)
     engine.run(script: script)
@@ -457,13 +458,6 @@ public final class StudioModel {
     playhead.jumpToEnd(of: engine.trace, limit: time)
     paused = true
     refreshSnapshot()
-  }
-
-  func save(script: [ScriptStep], note: String) {
-    var scene = config
-    scene.script = script
-    let path = scenePath ?? "Scenes/untitled.yaml"
-    effects.append(.writeFile(path: path, text: SceneWriter.yaml(scene), note: "Saved the \(note) to \(path)"))
   }
 
   /// The UI scale the window starts with (from the display or `--scale`); Ctrl+0 returns to it.

@@ -42,6 +42,8 @@ final class YAMLDocument {
   /// Where aliases first added more than `YAMLComposer.maxAliasNodes` nodes (reported already); reading such
   /// a document stops after a bounded number of visits (`SceneReader.visit`).
   let aliasLimitMark: (line: Int, column: Int)?
+  /// The limit aliases went over is the one on bytes (`YAMLComposer.maxAliasBytes`), not on nodes.
+  let aliasLimitIsBytes: Bool
   /// Each node's place in the text, by node index (see `Span`); empty unless composed with `positions`.
   let spans: [Span]
   /// Every use of an alias, in the order of the text.
@@ -77,7 +79,7 @@ final class YAMLDocument {
 
   init(
     entries: [Entry], children: [Int32], text: [UInt8], root: Node, mappingCount: Int,
-    aliasLimitMark: (line: Int, column: Int)?, spans: [Span] = [], aliasUses: [AliasUse] = [],
+    aliasLimitMark: (line: Int, column: Int)?, aliasLimitIsBytes: Bool = false, spans: [Span] = [], aliasUses: [AliasUse] = [],
     anchorNames: [Int32: String] = [:]
   ) {
     self.spans = spans
@@ -90,6 +92,7 @@ final class YAMLDocument {
     self.root = root
     self.mappingCount = mappingCount
     self.aliasLimitMark = aliasLimitMark
+    self.aliasLimitIsBytes = aliasLimitIsBytes
   }
 
   deinit { text.deallocate() }
@@ -140,6 +143,9 @@ final class YAMLDocument {
     guard e.kind.rawValue <= Kind.quoted.rawValue else { return UnsafeBufferPointer(start: nil, count: 0) }
     return UnsafeBufferPointer(rebasing: text[Int(e.start)..<Int(e.start) + Int(e.count)])
   }
+
+  /// Bytes of scalar text written out (aliases not expanded).
+  var textBytes: Int { text.count }
 
   /// A scalar's text (empty for a collection).
   func string(_ n: Node) -> String { String(decoding: bytes(n), as: UTF8.self) }

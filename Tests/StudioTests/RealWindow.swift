@@ -68,7 +68,8 @@ final class RealWindow {
     let still = Self.heldInput()
     guard still.isEmpty else { throw Missing(description: "the X server still holds \(still) after releasing it") }
 
-    directory = NSTemporaryDirectory() + "touchscope-window-" + UUID().uuidString
+    let directory = NSTemporaryDirectory() + "touchscope-window-" + UUID().uuidString
+    self.directory = directory
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     let workingDirectory = sceneFolder.map { directory + "/" + $0 } ?? directory
     try FileManager.default.createDirectory(atPath: workingDirectory, withIntermediateDirectories: true)

@@ -167,7 +167,7 @@ import TouchSim
     #expect(message.lines.joined().contains("lesson.touchscope-1.yaml"))
     #expect(m.toastIsError)
     let header = headerTexts(m)
-    #expect(header.contains("⚠ Not saved: the file changed on disk"))
+    #expect(header.contains("✗ Not saved: the file changed on disk"))
     #expect(!header.contains { $0.hasPrefix("✓") })
     // Both banners: the save's, then the reload's.
     let banners = bannerTexts(m)
@@ -244,7 +244,7 @@ import TouchSim
     m.saveFinished(.failed(path: path, reason: reason), wall: 100)
     #expect(m.toastIsError)
     let header = headerTexts(m)
-    #expect(header.contains { $0.hasPrefix("⚠ Could not save lesson.yaml") })
+    #expect(header.contains { $0.hasPrefix("✗ Could not save lesson.yaml") })
     #expect(!header.contains { $0.hasPrefix("✓") })
     let banners = bannerTexts(m)
     #expect(banners.contains("⚠ Could not save lesson.yaml."))

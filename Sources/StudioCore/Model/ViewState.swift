@@ -60,9 +60,6 @@ struct ViewState {
   mutating func notify(_ text: String, until: Double, isError: Bool = false) { toast = (text, until, isError) }
 
   mutating func expireToast(at wall: Double) {
-    if let t = toast, t.until < wall {
-      toast = nil
-      toastIsError = false
-    }
+    if let t = toast, t.until < wall { toast = nil }
   }
 }

@@ -144,11 +144,9 @@ public enum HeaderBar {
       return
     }
     if let toast = ctx.toast {
-      // A failure is never shown with a tick: a warning sign, in the error colour (its whole text is in the
-      // save banner when it is longer than the header).
-      let text = TextMetrics.truncate(
-        (ctx.toastIsError ? "⚠ " : "✓ ") + toast, toWidth: r.width, size: titleSize, face: .bold)
-      list.text(text, Point(r.minX, top), t.style(titleSize, ctx.toastIsError ? t.bad : t.accent, face: .bold))
+      // A success, with its tick (a failure is drawn by `drawError`, never with a tick).
+      let text = TextMetrics.truncate("✓ " + toast, toWidth: r.width, size: titleSize, face: .bold)
+      list.text(text, Point(r.minX, top), t.style(titleSize, t.accent, face: .bold))
     } else {
       let file = ctx.scenePath.map { String($0.split(separator: "/").last ?? Substring($0)) }
       let title = ctx.startScene.title ?? file ?? "Untitled scene"

@@ -122,7 +122,8 @@ struct YAMLComposer {
     }
     return YAMLDocument(
       entries: entries, children: children, text: text, root: Node(index: root), mappingCount: mappingCount,
-      aliasLimitMark: aliasLimitMark, aliasLimitIsBytes: aliasLimitIsBytes, spans: spans, aliasUses: aliasUses, anchorNames: anchorNames)
+      aliasLimitMark: aliasLimitMark, aliasLimitIsBytes: aliasLimitIsBytes, spans: spans, aliasUses: aliasUses,
+      anchorNames: anchorNames)
   }
 
   private func next(_ parser: inout yaml_parser_t, _ event: inout yaml_event_t, _ source: UnsafeBufferPointer<UInt8>)

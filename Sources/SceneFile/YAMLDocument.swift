@@ -79,7 +79,8 @@ final class YAMLDocument {
 
   init(
     entries: [Entry], children: [Int32], text: [UInt8], root: Node, mappingCount: Int,
-    aliasLimitMark: (line: Int, column: Int)?, aliasLimitIsBytes: Bool = false, spans: [Span] = [], aliasUses: [AliasUse] = [],
+    aliasLimitMark: (line: Int, column: Int)?, aliasLimitIsBytes: Bool = false, spans: [Span] = [],
+    aliasUses: [AliasUse] = [],
     anchorNames: [Int32: String] = [:]
   ) {
     self.spans = spans

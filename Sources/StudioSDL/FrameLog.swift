@@ -24,12 +24,26 @@ final class FrameLog {
     output = try AppendingOutput(path: path)
   }
 
+  /// The last frame's values after `wall`, for frames presented while the model is busy.
+  private var lastSample = "\"mode\":\"live\",\"speed\":1,\"engine\":null,\"playhead\":0"
+
   func presented(wall: Double, model: StudioModel) {
     guard !failed else { return }
     let engine = model.latestInputTime.map(JSONNumber.format) ?? "null"
-    let line =
-      "{\"wall\":\(JSONNumber.format(wall)),\"mode\":\"\(model.mode.rawValue)\",\"speed\":\(JSONNumber.format(model.speed)),"
-      + "\"engine\":\(engine),\"playhead\":\(JSONNumber.format(model.playheadTime))}\n"
+    lastSample =
+      "\"mode\":\"\(model.mode.rawValue)\",\"speed\":\(JSONNumber.format(model.speed)),"
+      + "\"engine\":\(engine),\"playhead\":\(JSONNumber.format(model.playheadTime))"
+    append("{\"wall\":\(JSONNumber.format(wall)),\(lastSample)}\n")
+  }
+
+  /// A frame presented while the engine works on an input for longer than a frame (`ModelWorker`): the last
+  /// frame again under the working card, logged with the last frame's values and `"working":true`.
+  func presentedWhileWorking(wall: Double) {
+    guard !failed else { return }
+    append("{\"wall\":\(JSONNumber.format(wall)),\(lastSample),\"working\":true}\n")
+  }
+
+  private func append(_ line: String) {
     do {
       try output.append(line)
     } catch {

@@ -142,7 +142,8 @@ final class SDLWindow {
       textureSize = size
       rasterizer.resize(width: size.width, height: size.height)
     }
-    // The rasterizer's buffer holds the frame last drawn (nil after a resize or a failed upload).
+    underOverlay = nil
+    // The rasterizer's buffer holds the frame last drawn (nil after a resize, a failed upload or an overlay).
     if screenshot || rasterizer.shownFrame != commands {
       try rasterizer.render(commands, masks: masks)
       // Only the rectangles that changed go to the texture (it keeps the rest of the last frame).
@@ -156,6 +157,32 @@ final class SDLWindow {
         }
       }
       framesDrawn += 1
+    }
+    SDL_RenderCopy(renderer, texture, nil, nil)
+    SDL_RenderPresent(renderer)
+    needsRepaint = false
+  }
+
+  /// The pixels of the last frame drawn by `present`, kept while overlays are drawn over it.
+  private var underOverlay: (pixels: [UInt32], width: Int, height: Int)?
+
+  /// Presents the last frame drawn by `present` with `overlay` drawn over it, without drawing that frame
+  /// again (while the model is busy its frame may be large: only the overlay is drawn). The next `present`
+  /// draws its frame whole.
+  func presentOverlay(_ overlay: [DrawCommand]) throws(SDLError) {
+    guard let texture, rasterizer.buffer.width == textureSize.width, rasterizer.buffer.height == textureSize.height
+    else { return }
+    let buffer = rasterizer.buffer
+    let count = buffer.width * buffer.height
+    if let saved = underOverlay, saved.width == buffer.width, saved.height == buffer.height {
+      saved.pixels.withUnsafeBufferPointer { buffer.pixels.update(from: $0.baseAddress!, count: count) }
+    } else {
+      underOverlay = (Array(UnsafeBufferPointer(start: buffer.pixels, count: count)), buffer.width, buffer.height)
+    }
+    defer { masks.endFrame() }
+    try rasterizer.draw(overlay) { key throws(SDLError) in try masks.mask(key) }
+    guard SDL_UpdateTexture(texture, nil, buffer.pixels, Int32(buffer.pitch)) == 0 else {
+      throw SDLError("SDL_UpdateTexture")
     }
     SDL_RenderCopy(renderer, texture, nil, nil)
     SDL_RenderPresent(renderer)

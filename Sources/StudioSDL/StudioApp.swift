@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 import Narration
 import Raster
 import SceneFile
@@ -44,6 +45,8 @@ public final class StudioApp {
   private var traceStream: TraceStream?
   /// The last `--trace-out` write failed (reported once, until a write succeeds again).
   private var traceFailing = false
+  /// Pixels per point of UI (the theme's unit) as of the last frame, for the working card.
+  private var busyUnit = 1.0
 
   /// `text`: the file's text `scene` was read from, which Ctrl+S edits. Without it the file is read again
   /// (as the loader reads it) with its scene; if it no longer loads, the watcher reloads it at once and
@@ -96,7 +99,13 @@ public final class StudioApp {
     var lastCommands: [DrawCommand] = []
     var reloadToReport = false
     var idleStart: (wall: Double, cpu: Double)?
-    while model.isRunning {
+    let worker = ModelWorker(model: model)
+    /// Input that arrived while the worker was busy, handed to it with the next job, in order.
+    var queued: [StudioInput] = []
+    /// The job in flight handles input or a reload (not only the clock and a frame).
+    var busyWithInput = false
+    var running = true
+    while running {
       let frameStart = window.ticks
       let wall = frameStart - start
       while let e = pending.first, e.at <= wall {
@@ -104,9 +113,46 @@ public final class StudioApp {
         window.pushFinger(e.kind, finger: e.finger, x: e.x, y: e.y, synthesizeMouse: e.synthesizeMouse)
       }
       let inputs = window.pollInputs()
-      for input in inputs { model.handle(input, wall: wall) }
-      if watchSceneFile(wall: wall) { reloadToReport = true }
-      model.tick(wall: wall)
+      queued += inputs
+      var result: ModelWorker.Result?
+      if let since = worker.busySince {
+        result = worker.finish(waitingUpTo: 0)
+        if result == nil {
+          // Still working: the last frame, with the working card over it once input or a reload has been
+          // waiting for a quarter of a second (a long frame alone shows the last one until it is done).
+          if busyWithInput && wall - since >= 250 {
+            try presentBusy(window, lastCommands, elapsed: wall - since, frameLog: frameLog, start: start)
+          }
+          pace(window, frameStart: frameStart, idle: false, nextInjection: pending.first.map { $0.at + start })
+          continue
+        }
+      } else {
+        // At rest (30 unchanged frames in a row) a frame is built only when input arrived, the scene file
+        // changed, or half a second passed (anything the clock alone changes, such as a toast running
+        // out, shows within that).
+        let reload = changedSceneFile(wall: wall)
+        let resting =
+          unchangedFrames >= 30 && queued.isEmpty && reload == nil && !reloadToReport && !screenshotWanted
+          && !window.needsRepaint
+        let build = !resting || wall - lastBuilt >= 500
+        if build { lastBuilt = wall }
+        busyWithInput = !queued.isEmpty || reload != nil
+        worker.start(
+          ModelWorker.Job(
+            inputs: queued, wall: wall, reload: reload,
+            frame: build ? (window.pixelSize, window.pixelScale) : nil))
+        queued = []
+        // Most frames are done well within one; a long one is left running, and shown as such.
+        result = worker.finish(waitingUpTo: 1000.0 / 60)
+        if result == nil {
+          pace(window, frameStart: frameStart, idle: false, nextInjection: pending.first.map { $0.at + start })
+          continue
+        }
+      }
+      guard let result else { continue }
+      running = model.isRunning
+      busyUnit = model.theme.unit
+      if result.reloaded { reloadToReport = true }
       for effect in model.drainEffects() {
         switch effect {
         case .saveScene, .saveNewFile:
@@ -126,9 +172,6 @@ public final class StudioApp {
         case .quit: break
         }
       }
-      // At rest (30 unchanged frames in a row) a frame is built only when input arrived, the scene file
-      // changed, or half a second passed (anything the clock alone changes, such as a toast running
-      // out, shows within that).
       if let s = idleStart, s.cpu >= 0, wall - s.wall >= 4000 {
         // CPU used per second of wall time while nothing happens.
         BenchmarkReports.print("idle", String(format: "%.3f", (BenchmarkReports.processCPU() - s.cpu) / 4))
@@ -136,15 +179,11 @@ public final class StudioApp {
       } else if let s = idleStart, s.cpu < 0, wall - s.wall >= 5000 {
         idleStart = (wall, BenchmarkReports.processCPU())
       }
-      let resting =
-        unchangedFrames >= 30 && inputs.isEmpty && !reloadToReport && !screenshotWanted && !window.needsRepaint
-      if resting && wall - lastBuilt < 500 {
+      guard let list = result.list else {
         writeTrace(wall: wall, force: false)
         pace(window, frameStart: frameStart, idle: true, nextInjection: pending.first.map { $0.at + start })
         continue
       }
-      lastBuilt = wall
-      let list = model.frame(size: window.pixelSize, pixelScale: window.pixelScale)
       let changed = list.commands != lastCommands || screenshotWanted || presented == 0
       if changed || window.needsRepaint {
         // An unchanged frame is presented again only when the window was uncovered or resized; it is then
@@ -202,25 +241,33 @@ public final class StudioApp {
 
   /// Checks the scene file ten times a second; a change reloads it (or shows why it cannot). True when
   /// the file changed.
-  private func watchSceneFile(wall: Double) -> Bool {
-    guard let w = watched, wall - lastWatch >= 100 else { return false }
+  /// The scene file's path when it changed on disk since it was last looked at (ten times a second): the
+  /// worker reads and loads it with the frame's job.
+  private func changedSceneFile(wall: Double) -> String? {
+    guard let w = watched, wall - lastWatch >= 100 else { return nil }
     lastWatch = wall
     let stamp = FileStamp(path: w.path)
-    guard stamp != w.stamp else { return false }
+    guard stamp != w.stamp else { return nil }
     watched = (w.path, stamp)
-    reload(w.path, wall: wall)
-    return true
+    return w.path
   }
 
-  private func reload(_ path: String, wall: Double) {
-    do {
-      let text = try SceneLoader.readText(path: path)
-      let scene = try SceneLoader.parse(text, file: path)
-      model.load(scene, path: path, text: text)
-      model.notify("Reloaded \(path)", wall: wall)
-    } catch {
-      model.loadFailed(error.diagnostics.map(\.description))
+  private func reload(_ path: String, wall: Double) { ModelWorker.reload(path, into: model, wall: wall) }
+
+  /// While the worker is busy: the last frame presented again with the working card over it (the model is
+  /// not touched). The frame log says so (`"working":true`, the last sample's other values).
+  private func presentBusy(
+    _ window: SDLWindow, _ last: [DrawCommand], elapsed: Double, frameLog: FrameLog?, start: Double
+  ) throws {
+    let overlay = BusyOverlay.commands(size: window.pixelSize, scale: busyUnit, elapsed: elapsed)
+    if last.isEmpty {
+      // No frame yet (a huge scene's first): the card over the window's background.
+      let size = window.pixelSize
+      try window.present([.rect(Rect(0, 0, size.width, size.height), fill: Theme().background, stroke: nil)] + overlay)
+    } else {
+      try window.presentOverlay(overlay)
     }
+    frameLog?.presentedWhileWorking(wall: window.ticks - start)
   }
 
   private func open(_ path: String, wall: Double) {

@@ -16,7 +16,9 @@ enum SceneInput {
   /// Loads `path` with the text it was read from (what the window's Ctrl+S edits), or prints its
   /// diagnostics and throws `InputError`.
   static func loadWithText(_ path: String) throws -> (scene: Scene, text: String) {
-    guard FileManager.default.fileExists(atPath: path) else { throw InputError("\(path): \(SafeWriter.missingReason(path))") }
+    guard FileManager.default.fileExists(atPath: path) else {
+      throw InputError("\(path): \(SafeWriter.missingReason(path))")
+    }
     do {
       let text = try SceneLoader.readText(path: path)
       return (try SceneLoader.parse(text, file: path), text)

@@ -76,11 +76,13 @@ struct CompositionTests {
     // The bytes limit (16 MiB) is passed at the 17th alias; reading then stops within its budget of bytes.
     func text(aliases: Int) -> String {
       var t = "format: touchscope/1\nroot:\n  id: r\n  frame: [0, 0, 10, 10]\n  subviews:\n"
-      t += "    - { id: v0, kind: label, frame: [0, 0, 1, 1], text: &s \"\(String(repeating: "x", count: 1 << 20))\" }\n"
+      t +=
+        "    - { id: v0, kind: label, frame: [0, 0, 1, 1], text: &s \"\(String(repeating: "x", count: 1 << 20))\" }\n"
       for i in 1...aliases { t += "    - { id: v\(i), kind: label, frame: [0, 0, 1, 1], text: *s }\n" }
       return t
     }
-    let limit = "aliases expand the document too far: they may stand for at most 16 MiB of text in all (this one goes over)"
+    let limit =
+      "aliases expand the document too far: they may stand for at most 16 MiB of text in all (this one goes over)"
     #expect(problems(text(aliases: 100)) == ["23:58: \(limit)"])
     var list = Problems(file: "t.yaml")
     let doc = try #require(SceneReader.compose(text(aliases: 100), problems: &list))

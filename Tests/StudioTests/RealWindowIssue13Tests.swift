@@ -68,5 +68,36 @@ extension RealWindowTests {
       let trace = try w.waitForTrace { $0.contains(#""ev":"hit""#) }
       #expect(trace.contains(#""ev":"hit","touch":1,"view":"newPad"}"#), "\(trace)")
     }
+
+    /// One click that is seconds of engine work (4,000 taps, each requiring the one before to fail) never
+    /// stops the window presenting frames: the engine works on the model's thread while the frame loop
+    /// presents the last frame under the working card (`"working":true` in the frame log), at least every
+    /// quarter of a second, and then the whole gesture.
+    @Test func longEngineWorkNeverStopsTheFrames() throws {
+      var scene = "format: touchscope/1\nroot:\n  id: root\n  frame: [0, 0, 390, 844]\n  recognizers:\n"
+      scene += "    - { id: r0, kind: tap }\n"
+      for i in 1..<4000 { scene += "    - { id: r\(i), kind: tap, requireToFail: [r\(i - 1)] }\n" }
+      let logPath = NSTemporaryDirectory() + "touchscope-frames-" + UUID().uuidString + ".jsonl"
+      defer { try? FileManager.default.removeItem(atPath: logPath) }
+      let w = try RealWindow(scene: scene, arguments: ["--frame-log", logPath])
+      defer { w.close() }
+      Thread.sleep(forTimeInterval: 1)
+      try w.tap(195, 400)
+      let trace = try w.waitForTrace { $0.contains(#""recognizer":"r3999","from":"possible","to":"failed""#) }
+      #expect(trace.contains(#""recognizer":"r0","from":"possible","to":"ended""#))
+      #expect(w.process.isRunning, "\(w.state)")
+      let walls = try String(contentsOfFile: logPath, encoding: .utf8).split(separator: "\n").map {
+        (wall: Double($0.firstMatch(of: /"wall":([0-9.]+)/)?.1 ?? "") ?? -1, working: $0.contains(#""working":true"#))
+      }
+      let working = walls.indices.filter { walls[$0].working }
+      let first = try #require(working.first, "no frame was presented while the engine worked: \(walls.count) frames")
+      let last = working.last ?? first
+      // From the first frame under the card (a quarter of a second into the work) to the frame after it, no
+      // gap longer than a quarter of a second.
+      let span = first...min(last + 1, walls.count - 1)
+      let gaps = zip(walls[span], walls[span].dropFirst()).map { $1.wall - $0.wall }
+      #expect((gaps.max() ?? 0) <= 250 * RealWindow.slowdown, "frames \(gaps.max() ?? 0) ms apart while working")
+      #expect(working.count >= 3)
+    }
   }
 }

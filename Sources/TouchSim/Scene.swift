@@ -1,5 +1,5 @@
 /// The scene model: plain values mirroring the scene file format `touchscope/1`
-/// (../shared/design/SCENE-FORMAT.md). `SceneFile` decodes YAML into these; the engine runs them;
+/// (read and written as docs/SCENE-FILES.md describes). `SceneFile` decodes YAML into these; the engine runs them;
 /// the studio edits them and saves them back. Property names are UIKit's own.
 public struct Scene: Equatable, Sendable {
   public var format: String = "touchscope/1"

@@ -1,4 +1,4 @@
-/// The trace, format `touchscope-trace/1` (../shared/design/TRACE-FORMAT.md): everything the engine
+/// The trace, format `touchscope-trace/1` (its events and keys are the types below; additions are listed in docs/TRACE-EXTENSIONS.md): everything the engine
 /// decided, in order. Keys are written in the order the contract gives; extensions (marked) add event
 /// kinds and trailing keys only.
 public enum GestureState: String, CaseIterable, Sendable {

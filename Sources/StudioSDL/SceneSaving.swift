@@ -42,22 +42,28 @@ public enum SceneSaving {
 
   /// The new file beside `path` that `saveNewFile` would write now (the first number with no file).
   public static func nextNewFile(like path: String) -> String {
-    var n = 1
+    StudioModel.newFilePath(like: path, number: firstFreeNumber(like: path))
+  }
+
+  /// The first number N with nothing at `NAME.touchscope-N.EXT` beside `path`.
+  private static func firstFreeNumber(like path: String, from start: Int = 1) -> Int {
+    var n = start
     while exists(StudioModel.newFilePath(like: path, number: n)) { n += 1 }
-    return StudioModel.newFilePath(like: path, number: n)
+    return n
   }
 
   /// Writes `text` to a new file beside `path` (`NAME.touchscope-N.EXT`, the first free number), created
   /// exclusively: never over a file, even one that appears meanwhile.
   public static func saveNewFile(_ text: String, like path: String) -> SaveOutcome {
-    var n = 1
+    var n = firstFreeNumber(like: path)
     while true {
       let candidate = StudioModel.newFilePath(like: path, number: n)
       do {
         try SafeWriter.write(text, to: candidate, mode: .createNew)
         return .savedNewFile(path: candidate)
       } catch let error where error.code == EEXIST && n < 100_000 {
-        n += 1
+        // It appeared since it was looked for: the next free one.
+        n = firstFreeNumber(like: path, from: n + 1)
       } catch {
         return .failed(path: candidate, reason: error.reason)
       }

@@ -40,13 +40,12 @@ public final class StudioApp {
   private var lastWatch: Double = -1000
   private var writtenTraceCount = -1
   private var lastTraceWrite: Double = -1000
-  private var finishedTraces = 0
-  /// `--trace-out` on a device or FIFO: the trace is streamed there (see `TraceOutput`).
-  private var traceStream: TraceStream?
+  /// `--trace-out`'s writes, on a queue of their own.
+  private var traceWriter: TraceFileWriter?
   /// The last `--trace-out` write failed (reported once, until a write succeeds again).
   private var traceFailing = false
-  /// Pixels per point of UI (the theme's unit) as of the last frame, for the working card.
-  private var busyUnit = 1.0
+  /// The theme of the last frame (colours, presenter mode, UI scale), for the working card.
+  private var busyTheme = Theme()
 
   /// `text`: the file's text `scene` was read from, which Ctrl+S edits. Without it the file is read again
   /// (as the loader reads it) with its scene; if it no longer loads, the watcher reloads it at once and
@@ -90,7 +89,7 @@ public final class StudioApp {
         report("--frame-log \(error): no frames are logged", wall: 0)
       }
     }
-    openTraceStream()
+    traceWriter = options.traceOut.map { TraceFileWriter(path: $0) }
     var pending = options.inject.sorted { $0.at < $1.at }
     var screenshotWanted = false
     var presented = 0
@@ -104,6 +103,12 @@ public final class StudioApp {
     var queued: [StudioInput] = []
     /// The job in flight handles input or a reload (not only the clock and a frame).
     var busyWithInput = false
+    /// Wall time of the last frame presented (the working card's included).
+    var lastPresent = 0.0
+    /// The working card is up for the job in flight (kept up every frame until the job is done).
+    var showingCard = false
+    /// When the input now waiting (queued, or in the job in flight) began to wait.
+    var inputArrived: Double?
     var running = true
     while running {
       let frameStart = window.ticks
@@ -114,14 +119,23 @@ public final class StudioApp {
       }
       let inputs = window.pollInputs()
       queued += inputs
+      if !inputs.isEmpty && inputArrived == nil { inputArrived = wall }
       var result: ModelWorker.Result?
       if let since = worker.busySince {
         result = worker.finish(waitingUpTo: 0)
         if result == nil {
-          // Still working: the last frame, with the working card over it once input or a reload has been
-          // waiting for a quarter of a second (a long frame alone shows the last one until it is done).
-          if busyWithInput && wall - since >= 250 {
+          // Still working: the last frame, with the working card over it once input (or a reload) has
+          // waited a fifth of a second without a new frame; a long frame with no input waiting shows the
+          // last one until it is done.
+          let inputWaits = busyWithInput || !queued.isEmpty
+          let waitingSince = max(lastPresent, inputArrived ?? since)
+          if inputWaits && (showingCard || wall - waitingSince >= StudioApp.cardAfter) {
+            showingCard = true
             try presentBusy(window, lastCommands, elapsed: wall - since, frameLog: frameLog, start: start)
+            lastPresent = wall
+          } else if window.needsRepaint {
+            // Uncovered or shown meanwhile: the last frame again, as it was.
+            try window.presentOverlay([])
           }
           pace(window, frameStart: frameStart, idle: false, nextInjection: pending.first.map { $0.at + start })
           continue
@@ -150,8 +164,10 @@ public final class StudioApp {
         }
       }
       guard let result else { continue }
+      showingCard = false
+      if queued.isEmpty { inputArrived = nil }
       running = model.isRunning
-      busyUnit = model.theme.unit
+      busyTheme = model.theme
       if result.reloaded { reloadToReport = true }
       for effect in model.drainEffects() {
         switch effect {
@@ -162,6 +178,15 @@ public final class StudioApp {
             watched = (path, FileStamp(path: path))
           }
           model.saveFinished(outcome, wall: wall)
+          // Every failed save on standard error too, with its reason, as the header shows it.
+          switch outcome {
+          case .failed(let path, let reason):
+            FileHandle.standardError.write(Data("touchscope: Could not save \(path): \(reason)\n".utf8))
+          case .changedOnDisk(let path, let removed, _):
+            let why = removed ? "the file is no longer there" : "the file changed on disk since it was loaded"
+            FileHandle.standardError.write(Data("touchscope: Not saved: \(why) — \(path)\n".utf8))
+          case .saved, .savedNewFile: break
+          }
         case .writeTake(let lesson, let text, let dropped):
           writeTake(text, beside: lesson, dropped: dropped, wall: wall)
         case .screenshot: screenshotWanted = true
@@ -189,6 +214,7 @@ public final class StudioApp {
         // An unchanged frame is presented again only when the window was uncovered or resized; it is then
         // not drawn again, its last pixels are copied.
         try window.present(list.commands, screenshot: screenshotWanted)
+        lastPresent = wall
         lastCommands = list.commands
         frameLog?.presented(wall: window.ticks - start, model: model)
       }
@@ -256,14 +282,18 @@ public final class StudioApp {
 
   /// While the worker is busy: the last frame presented again with the working card over it (the model is
   /// not touched). The frame log says so (`"working":true`, the last sample's other values).
+  /// How long input may wait without a new frame before the working card is shown over the last one (ms).
+  static let cardAfter = 200.0
+
   private func presentBusy(
     _ window: SDLWindow, _ last: [DrawCommand], elapsed: Double, frameLog: FrameLog?, start: Double
   ) throws {
-    let overlay = BusyOverlay.commands(size: window.pixelSize, scale: busyUnit, elapsed: elapsed)
+    let overlay = BusyOverlay.commands(size: window.pixelSize, theme: busyTheme, elapsed: elapsed)
     if last.isEmpty {
       // No frame yet (a huge scene's first): the card over the window's background.
       let size = window.pixelSize
-      try window.present([.rect(Rect(0, 0, size.width, size.height), fill: Theme().background, stroke: nil)] + overlay)
+      try window.present(
+        [.rect(Rect(0, 0, size.width, size.height), fill: busyTheme.background, stroke: nil)] + overlay)
     } else {
       try window.presentOverlay(overlay)
     }
@@ -336,18 +366,6 @@ public final class StudioApp {
     }
   }
 
-  /// `--trace-out` on a device, FIFO or descriptor (`/dev/stdout`): opened once, and the trace streamed
-  /// into it as it grows, each finished engine's rest included (no `.N` files are made beside a device).
-  private func openTraceStream() {
-    guard let path = options.traceOut, let destination = try? SafeWriter.resolve(path), !destination.isRegularFile
-    else { return }
-    do {
-      traceStream = TraceStream(output: try AppendingOutput(path: path))
-    } catch {
-      traceFailed(error, wall: 0)
-    }
-  }
-
   private func traceFailed(_ error: WriteError, wall: Double) {
     guard !traceFailing else { return }
     traceFailing = true
@@ -357,70 +375,37 @@ public final class StudioApp {
   private func traceWritten() { traceFailing = false }
 
   private func writeFinished(_ trace: [TraceEntry], wall: Double) {
-    guard let path = options.traceOut else { return }
+    guard let traceWriter else { return }
     writtenTraceCount = -1
-    if let stream = traceStream {
-      do {
-        try stream.finish(trace)
-        traceWritten()
-      } catch {
-        traceFailed(error, wall: wall)
-      }
-      return
-    }
-    finishedTraces += 1
-    do {
-      try SafeWriter.write(traceJSONLines(trace), to: "\(path).\(finishedTraces)")
-      traceWritten()
-    } catch {
-      traceFailed(error, wall: wall)
-    }
+    traceWriter.finish(trace)
+    reportTraceWrites(wall: wall)
   }
 
+  /// Hands the trace to the writer when it grew, at most ten times a second and never sooner than four
+  /// times the last write's duration after it (a write still in flight: on a later frame); `force` (on
+  /// exit): now, and waits for every write to finish.
   private func writeTrace(wall: Double, force: Bool) {
-    guard let path = options.traceOut else { return }
+    guard let traceWriter else { return }
+    defer { reportTraceWrites(wall: wall) }
     let trace = model.engine.trace
-    guard force || (trace.count != writtenTraceCount && wall - lastTraceWrite >= 100) else { return }
+    let interval = max(100, 4 * traceWriter.lastDuration)
+    guard force || (trace.count != writtenTraceCount && wall - lastTraceWrite >= interval && !traceWriter.isWriting)
+    else { return }
     writtenTraceCount = trace.count
     lastTraceWrite = wall
-    do {
-      if let stream = traceStream {
-        try stream.write(trace, discarded: model.discardedTraceEntries)
-      } else {
-        // Rewritten ten times a second: atomic, but flushed to the disk only on exit.
-        try SafeWriter.write(traceJSONLines(trace), to: path, durable: force)
+    // Rewritten ten times a second: atomic, but flushed to the disk only on exit.
+    traceWriter.write(trace, discarded: model.discardedTraceEntries, durable: force)
+    if force { traceWriter.waitUntilDone() }
+  }
+
+  /// What the trace writes came to since the last frame: a failure is shown (once, until a write succeeds).
+  private func reportTraceWrites(wall: Double) {
+    for outcome in traceWriter?.outcomes() ?? [] {
+      switch outcome {
+      case .written: traceWritten()
+      case .failed(let error): traceFailed(error, wall: wall)
       }
-      traceWritten()
-    } catch {
-      traceFailed(error, wall: wall)
     }
-  }
-}
-
-/// The engine's trace streamed into a device or FIFO: each entry written once, in order, across engines.
-private final class TraceStream {
-  let output: AppendingOutput
-  /// Entries of the current engine written so far, counted from its first (discarded ones included).
-  private var written = 0
-  /// How many entries the model had discarded from the front at the last write.
-  private var discarded = 0
-
-  init(output: AppendingOutput) { self.output = output }
-
-  /// Writes the entries of `trace` not written yet (`discarded` entries were dropped from its front).
-  func write(_ trace: [TraceEntry], discarded: Int) throws(WriteError) {
-    self.discarded = discarded
-    let from = max(written - discarded, 0)
-    guard from < trace.count else { return }
-    written = discarded + trace.count
-    try output.append(traceJSONLines(Array(trace[from...])))
-  }
-
-  /// The engine finished with `trace` (the entries it still held): the rest is written, and the next
-  /// engine's entries follow.
-  func finish(_ trace: [TraceEntry]) throws(WriteError) {
-    defer { (written, discarded) = (0, 0) }
-    try write(trace, discarded: discarded)
   }
 }
 

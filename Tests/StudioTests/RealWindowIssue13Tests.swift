@@ -42,7 +42,7 @@ extension RealWindowTests {
       #expect(trace.contains(#""recognizer":"\#u{FE0F}\#u{AD}","state":"ended""#))
       #expect(w.process.isRunning, "\(w.state)")
       // A reload draws the same texts again, with the window's state carried over.
-      try (Self.zeroWidthScene + "title: \"\\u200B\"\n").write(toFile: w.scenePath, atomically: true, encoding: .utf8)
+      try (Self.zeroWidthScene + "\ntitle: \"\\u200B\"\n").write(toFile: w.scenePath, atomically: true, encoding: .utf8)
       try w.wait(for: "the reload") { FileManager.default.fileExists(atPath: w.tracePath + ".1") }
       try w.tap(195, 650)
       _ = try w.waitForTrace { $0.contains(#""phase":"ended""#) }
@@ -71,8 +71,8 @@ extension RealWindowTests {
 
     /// One click that is seconds of engine work (4,000 taps, each requiring the one before to fail) never
     /// stops the window presenting frames: the engine works on the model's thread while the frame loop
-    /// presents the last frame under the working card (`"working":true` in the frame log), at least every
-    /// quarter of a second, and then the whole gesture.
+    /// presents the last frame under the working card (`"working":true` in the frame log) at the frame
+    /// rate, from a fifth of a second after the input, and then the whole gesture.
     @Test func longEngineWorkNeverStopsTheFrames() throws {
       var scene = "format: touchscope/1\nroot:\n  id: root\n  frame: [0, 0, 390, 844]\n  recognizers:\n"
       scene += "    - { id: r0, kind: tap }\n"
@@ -92,11 +92,15 @@ extension RealWindowTests {
       let working = walls.indices.filter { walls[$0].working }
       let first = try #require(working.first, "no frame was presented while the engine worked: \(walls.count) frames")
       let last = working.last ?? first
-      // From the first frame under the card (a quarter of a second into the work) to the frame after it, no
-      // gap longer than a quarter of a second.
-      let span = first...min(last + 1, walls.count - 1)
+      // Under the card, frames follow each other at the frame rate: nothing waits on the engine.
+      let underCard = zip(working, working.dropFirst()).filter { $1 == $0 + 1 }.map { walls[$1].wall - walls[$0].wall }
+      #expect((underCard.max() ?? 0) <= 100 * RealWindow.slowdown, "frames \(underCard) ms apart under the card")
+      // Into the card and out of it, the gap is at most the card's delay or the cost of one frame of this
+      // scene (4,000 recognizers: about a quarter of a second to build and draw in a debug build).
+      let span = max(first - 1, 0)...min(last + 1, walls.count - 1)
       let gaps = zip(walls[span], walls[span].dropFirst()).map { $1.wall - $0.wall }
-      #expect((gaps.max() ?? 0) <= 250 * RealWindow.slowdown, "frames \(gaps.max() ?? 0) ms apart while working")
+      #expect(
+        (gaps.max() ?? 0) <= 400 * RealWindow.slowdown, "frames \(gaps.max() ?? 0) ms apart while working: \(gaps)")
       #expect(working.count >= 3)
     }
   }

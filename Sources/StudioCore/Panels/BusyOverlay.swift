@@ -4,11 +4,15 @@ import Raster
 /// What the window shows while the engine works on an input for longer than a frame (`ModelWorker` in
 /// the window): the last frame stays, dimmed, under a card that says what is happening, for how long, and
 /// an indeterminate progress bar that moves every frame, so the window is visibly alive. Drawn without the
-/// model (which is busy on another thread): only the window's size and scale are needed.
+/// model (which is busy on another thread): only the window's size and the theme of the last frame (its
+/// colours, and its unit: the UI scale, larger in presenter mode) are needed.
 public enum BusyOverlay {
-  /// The card's commands for a window of `size` pixels at `scale` pixels per point, `elapsed` ms into the work.
-  public static func commands(size: Size, scale: Double, elapsed: Double) -> [DrawCommand] {
-    let s = max(scale, 0.25)
+  /// The card's commands for a window of `size` pixels in `theme`, `elapsed` ms into the work.
+  public static func commands(size: Size, theme: Theme, elapsed: Double) -> [DrawCommand] {
+    // At the theme's unit, or smaller when the window is too small for the card at that size.
+    let unit = max(theme.unit, 0.25)
+    let fit = min(size.width / (unit * 520), size.height / (unit * 140), 1)
+    let s = max(unit * fit, 0.25)
     let title = "The engine is working on your input…"
     let seconds = (elapsed / 1000 * 10).rounded(.down) / 10
     let detail = "\(seconds.formatted1) s — the picture catches up when it is done; input is kept in order"
@@ -24,30 +28,30 @@ public enum BusyOverlay {
       + barHeight
     let card = Rect((size.width - width) / 2, (size.height - height) / 2, width, height)
     var out: [DrawCommand] = [
-      .rect(Rect(0, 0, size.width, size.height), fill: RGBA(0x10, 0x14, 0x1C, 0x70), stroke: nil),
+      .rect(Rect(0, 0, size.width, size.height), fill: theme.background.withAlpha(0.6), stroke: nil),
       .roundedRect(
-        card, radius: 10 * s, fill: RGBA(0x1E, 0x24, 0x30, 0xF4),
-        stroke: Stroke(RGBA(0x7F, 0xB2, 0xFF, 0xFF), width: 2 * s)),
+        card, radius: 10 * s, fill: theme.panel,
+        stroke: Stroke(theme.accent, width: 2 * s)),
     ]
     var y = card.minY + pad
     out.append(
       .text(
         TextMetrics.truncate(title, toWidth: width - 2 * pad, size: titleSize, face: .bold),
-        at: Point(card.minX + pad, y), style: TextStyle(size: titleSize, color: RGBA(0xFF, 0xFF, 0xFF), face: .bold)))
+        at: Point(card.minX + pad, y), style: TextStyle(size: titleSize, color: theme.text, face: .bold)))
     y += TextMetrics.height(size: titleSize) + 6 * s
     out.append(
       .text(
         TextMetrics.truncate(detail, toWidth: width - 2 * pad, size: detailSize), at: Point(card.minX + pad, y),
-        style: TextStyle(size: detailSize, color: RGBA(0xD8, 0xDE, 0xE8))))
+        style: TextStyle(size: detailSize, color: theme.secondaryText)))
     y += TextMetrics.height(size: detailSize) + 12 * s
     let track = Rect(card.minX + pad, y, width - 2 * pad, barHeight)
-    out.append(.roundedRect(track, radius: barHeight / 2, fill: RGBA(0x3A, 0x44, 0x56), stroke: nil))
+    out.append(.roundedRect(track, radius: barHeight / 2, fill: theme.panelBorder, stroke: nil))
     // A segment a quarter of the track wide sweeps across once a second.
     let segment = track.width / 4
     let phase = (elapsed / 1000).truncatingRemainder(dividingBy: 1)
     let x = track.minX + (track.width - segment) * phase
     out.append(
-      .roundedRect(Rect(x, y, segment, barHeight), radius: barHeight / 2, fill: RGBA(0x7F, 0xB2, 0xFF), stroke: nil))
+      .roundedRect(Rect(x, y, segment, barHeight), radius: barHeight / 2, fill: theme.accent, stroke: nil))
     return out
   }
 }

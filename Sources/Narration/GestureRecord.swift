@@ -77,12 +77,17 @@ struct GestureRecord {
 
   init(start: Int) { self.start = start }
 
+  /// The ids in `recognizerOrder` and `viewOrder`, to add each once without searching the lists (a gesture
+  /// of 20,000 recognizers: issue 13).
+  private var recognizersNoted: Set<String> = []
+  private var viewsNoted: Set<String> = []
+
   mutating func noteRecognizer(_ id: String) {
-    if !recognizerOrder.contains(id) { recognizerOrder.append(id) }
+    if recognizersNoted.insert(id).inserted { recognizerOrder.append(id) }
   }
 
   mutating func noteView(_ id: String) {
-    if !viewOrder.contains(id) { viewOrder.append(id) }
+    if viewsNoted.insert(id).inserted { viewOrder.append(id) }
   }
 
   /// The open attempt of a recognizer, created when needed.

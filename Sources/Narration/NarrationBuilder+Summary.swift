@@ -54,9 +54,8 @@ extension NarrationBuilder {
       out.append(quietGesture(g))
     }
     // Reused touch numbers can make two lines read the same: tell each once.
-    var unique: [String] = []
-    for line in out where !unique.contains(line) { unique.append(line) }
-    return unique
+    var seen: Set<String> = []
+    return out.filter { seen.insert($0).inserted }
   }
 
   // MARK: Recognizers

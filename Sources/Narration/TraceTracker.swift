@@ -150,6 +150,7 @@ struct TraceTracker {
   private mutating func noteUnattached(_ i: Int, touch n: Int, attached: [String], scene: LiveScene) {
     guard case .some(.some(let view)) = touchView[n] else { return }
     var out: [(String, String)] = []
+    let attached = Set(attached)
     for v in scene.ancestry(view) {
       for r in scene.recognizersOn[v] ?? [] where !attached.contains(r) {
         let s = state(r)

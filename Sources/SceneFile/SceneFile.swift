@@ -28,6 +28,9 @@ public enum SceneLoader {
   public static func load(path: String) throws(SceneFileError) -> Scene {
     try parse(SceneFileText.read(path), file: path)
   }
+  /// A scene file's text, exactly as `load(path:)` reads it (UTF-8, at most 16 MiB; a leading BOM is not
+  /// part of it). Throws `SceneFileError`.
+  public static func readText(path: String) throws(SceneFileError) -> String { try SceneFileText.read(path) }
   /// Decodes scene text; `file` is the name used in diagnostics.
   public static func parse(_ text: String, file: String) throws(SceneFileError) -> Scene {
     let result = LargeStack.run { () -> Result<Scene, SceneFileError> in

@@ -9,7 +9,7 @@ enum SceneFileText {
     }
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw fail("no such file")
+      throw fail(SafeWriter.missingReason(path))
     }
     guard !isDirectory.boolValue else { throw fail("this is a folder, not a scene file") }
     if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber,

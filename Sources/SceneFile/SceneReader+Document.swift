@@ -22,10 +22,12 @@ extension SceneReader {
         return nil
       }
       if let mark = doc.aliasLimitMark {
+        let limit =
+          doc.aliasLimitIsBytes
+          ? "\(YAMLComposer.maxAliasBytes >> 20) MiB of text" : "\(YAMLComposer.maxAliasNodes) nodes"
         problems.add(
           line: mark.line, column: mark.column,
-          "aliases expand the document too far: they may stand for at most \(YAMLComposer.maxAliasNodes) nodes in all "
-            + "(this one goes over)")
+          "aliases expand the document too far: they may stand for at most \(limit) in all (this one goes over)")
       }
       return doc
     } catch {

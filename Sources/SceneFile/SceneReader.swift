@@ -25,6 +25,8 @@ final class SceneReader {
 
   /// Mapping pairs and list items still to visit, for a document that aliases expand too far (nil: no limit).
   private var visitBudget: Int?
+  /// Bytes of scalar text still to read, for such a document (each alias use of a string reads it again).
+  private var byteBudget: Int?
 
   /// `visitBudget` replaces the default budget of a document that aliases expand too far (for tests).
   init(document: YAMLDocument, problems: Problems, visitBudget: Int? = nil) {
@@ -35,6 +37,7 @@ final class SceneReader {
     if document.aliasLimitMark != nil {
       // Well above what reading a document within the limit could visit (each node a few times).
       self.visitBudget = visitBudget ?? 4 * (document.entries.count + YAMLComposer.maxAliasNodes)
+      byteBudget = 4 * (document.textBytes + YAMLComposer.maxAliasBytes)
     }
   }
 
@@ -53,7 +56,19 @@ final class SceneReader {
   // MARK: Nodes
 
   func position(_ node: Node) -> (line: Int, column: Int) { doc.position(node) }
-  func value(_ node: Node) -> ScalarValue? { doc.value(node) }
+  /// A scalar's meaning (nil for a collection, or once a document that aliases expand too far has read
+  /// its budget of bytes: reading then stops).
+  func value(_ node: Node) -> ScalarValue? {
+    if let budget = byteBudget {
+      let n = doc.bytes(node).count
+      byteBudget = budget - n
+      if budget - n < 0 {
+        problems.stop()
+        return nil
+      }
+    }
+    return doc.value(node)
+  }
   func described(_ node: Node) -> String { doc.described(node) }
 
   /// A list's items (counted against the visit budget), or nil when `node` is not a list.

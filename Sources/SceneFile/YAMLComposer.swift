@@ -18,12 +18,16 @@ enum YAMLProblem: Error {
 /// the same name shadows the earlier one; an alias to an anchor still being composed is undefined); an
 /// alias reuses the anchored node. Nesting is limited by libyaml itself (1000 levels).
 ///
-/// Aliases can make a small text stand for a huge tree ("billion laughs"). Every node an alias stands for
-/// counts, nested aliases included; beyond `maxAliasNodes` the document is reported at the alias that goes
-/// over, and reading it stops after a bounded amount of work.
+/// Aliases can make a small text stand for a huge tree ("billion laughs"), or a long string stand for many
+/// copies of it. Every node an alias stands for counts, nested aliases included, and so does every byte of
+/// the scalars it stands for; beyond `maxAliasNodes` nodes or `maxAliasBytes` bytes the document is
+/// reported at the alias that goes over, and reading it stops after a bounded amount of work (issue 13: an
+/// 8 MB string aliased 5,000 times counted 5,000 nodes and was read as 40 GB of strings).
 struct YAMLComposer {
   /// Most nodes aliases may add to a document (beyond the nodes written out).
   static let maxAliasNodes = 1_000_000
+  /// Most bytes of scalar text aliases may add to a document (the size of the largest file read).
+  static let maxAliasBytes = 16 << 20
   /// Most structural comparisons of collections used as keys, in one document.
   static let maxComparisons = 100_000
 
@@ -40,21 +44,36 @@ struct YAMLComposer {
   private var pending: [Int32] = []
   private var open: [Frame] = []
   private var aliasNodes = 0
+  /// Each node's scalar bytes with aliases expanded, capped at `sizeCap`; and the bytes aliases added.
+  private var byteSizes: [Int] = []
+  private var aliasBytes = 0
   /// Structural comparisons of keys made so far, and pairs of nodes found equal.
   private var comparisons = 0
   private var equalPairs: Set<UInt64> = []
   private var mappingCount = 0
   private var aliasLimitMark: (line: Int, column: Int)?
+  /// The limit went over was the one on bytes (`maxAliasBytes`), not on nodes.
+  private var aliasLimitIsBytes = false
   private let sizeCap = 1 << 40
+  /// Where each node is in the text, and the alias uses and anchor names: recorded only when asked for
+  /// (`SceneEditor` edits the text; reading a scene does not need them).
+  private var positions = false
+  private var spans: [YAMLDocument.Span] = []
+  private var aliasUses: [YAMLDocument.AliasUse] = []
+  private var anchorNames: [Int32: String] = [:]
 
   private struct Frame {
     var node: Int32
     var firstPending: Int
     var anchor: String?
+    /// Where the last child composed so far ends (a block collection ends there).
+    var lastEnd: Int32
   }
 
-  /// The document in `source`, nil when the text holds none; throws the first syntax problem.
-  static func compose(_ source: String) throws(YAMLProblem) -> YAMLDocument? {
+  /// The document in `source`, nil when the text holds none; throws the first syntax problem. With
+  /// `positions`, the document has every node's place in the text (`YAMLDocument.spans`, `aliasUses`,
+  /// `anchorNames`).
+  static func compose(_ source: String, positions: Bool = false) throws(YAMLProblem) -> YAMLDocument? {
     var parser = yaml_parser_t()
     guard yaml_parser_initialize(&parser) == 1 else { throw .memory }
     defer { yaml_parser_delete(&parser) }
@@ -65,6 +84,7 @@ struct YAMLComposer {
       withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1) { empty in
         yaml_parser_set_input_string(&parser, buffer.baseAddress ?? UnsafePointer(empty.baseAddress!), buffer.count)
         var composer = YAMLComposer()
+        composer.positions = positions
         composer.entries.reserveCapacity(buffer.count / 8)
         composer.children.reserveCapacity(buffer.count / 8)
         composer.text.reserveCapacity(buffer.count / 2)
@@ -102,7 +122,8 @@ struct YAMLComposer {
     }
     return YAMLDocument(
       entries: entries, children: children, text: text, root: Node(index: root), mappingCount: mappingCount,
-      aliasLimitMark: aliasLimitMark)
+      aliasLimitMark: aliasLimitMark, aliasLimitIsBytes: aliasLimitIsBytes, spans: spans, aliasUses: aliasUses,
+      anchorNames: anchorNames)
   }
 
   private func next(_ parser: inout yaml_parser_t, _ event: inout yaml_event_t, _ source: UnsafeBufferPointer<UInt8>)
@@ -117,11 +138,18 @@ struct YAMLComposer {
   ) throws(YAMLProblem) -> Int32 {
     while true {
       var done: Int32?
+      // Where the child just composed ends in the text, and for an alias use, where the alias starts.
+      var doneEnd: Int32 = 0
+      var aliasStart: Int32?
       switch event.type {
       case YAML_SCALAR_EVENT:
         let index = scalar(event)
-        if let a = event.data.scalar.anchor { anchors[YAMLComposer.string(a)] = index }
+        if let a = event.data.scalar.anchor {
+          anchors[YAMLComposer.string(a)] = index
+          if positions { anchorNames[index] = YAMLComposer.string(a) }
+        }
         done = index
+        if positions { doneEnd = spans[Int(index)].end }
       case YAML_ALIAS_EVENT:
         let name = YAMLComposer.string(event.data.alias.anchor)
         guard let target = anchors[name] else {
@@ -131,6 +159,8 @@ struct YAMLComposer {
         }
         countAlias(to: target, line: event.start_mark.line + 1, column: event.start_mark.column + 1)
         done = target
+        aliasStart = YAMLComposer.offset(event.start_mark)
+        doneEnd = YAMLComposer.offset(event.end_mark)
       case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
         let isMapping = event.type == YAML_MAPPING_START_EVENT
         if isMapping { mappingCount += 1 }
@@ -144,8 +174,22 @@ struct YAMLComposer {
             kind: isMapping ? .mapping : .sequence, isASCII: true, key: 0, line: Int32(event.start_mark.line + 1),
             column: Int32(event.start_mark.column + 1), start: 0, count: 0))
         sizes.append(1)
+        byteSizes.append(0)
         tags.append(implicit != 0 ? 0 : tagId(tag, isMapping ? "tag:yaml.org,2002:map" : "tag:yaml.org,2002:seq"))
-        open.append(Frame(node: index, firstPending: pending.count, anchor: anchor.map(YAMLComposer.string)))
+        let start = YAMLComposer.offset(event.start_mark)
+        if positions {
+          let flow =
+            isMapping
+            ? event.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE
+            : event.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE
+          spans.append(
+            YAMLDocument.Span(
+              start: start, end: start,
+              style: isMapping ? (flow ? .flowMapping : .blockMapping) : (flow ? .flowSequence : .blockSequence)))
+          if let a = anchor { anchorNames[index] = YAMLComposer.string(a) }
+        }
+        open.append(
+          Frame(node: index, firstPending: pending.count, anchor: anchor.map(YAMLComposer.string), lastEnd: start))
       case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
         let frame = open.removeLast()
         let index = Int(frame.node)
@@ -161,6 +205,14 @@ struct YAMLComposer {
         pending.removeSubrange(frame.firstPending...)
         if let a = frame.anchor { anchors[a] = frame.node }
         done = frame.node
+        // A flow collection ends after its bracket; a block one with its last child (its end event comes
+        // with the next token, after any comments and blank lines).
+        if positions {
+          let style = spans[index].style
+          doneEnd =
+            style == .flowMapping || style == .flowSequence ? YAMLComposer.offset(event.end_mark) : frame.lastEnd
+          spans[index].end = doneEnd
+        }
       default:
         break
       }
@@ -169,8 +221,16 @@ struct YAMLComposer {
         guard let parent = open.last else { return node }
         let isKey = entries[Int(parent.node)].kind == .mapping && (pending.count - parent.firstPending) % 2 == 0
         if isKey && entries[Int(node)].key == 0 { nameKey(node) }
+        if positions, let start = aliasStart {
+          aliasUses.append(
+            YAMLDocument.AliasUse(
+              parent: parent.node, slot: Int32(pending.count - parent.firstPending), target: node, start: start,
+              end: doneEnd))
+        }
+        open[open.count - 1].lastEnd = doneEnd
         pending.append(node)
         sizes[Int(parent.node)] = min(sizes[Int(parent.node)] + sizes[Int(node)], sizeCap)
+        byteSizes[Int(parent.node)] = min(byteSizes[Int(parent.node)] + byteSizes[Int(node)], sizeCap)
       }
       try next(&parser, &event, source)
     }
@@ -193,7 +253,21 @@ struct YAMLComposer {
         kind: s.style == YAML_PLAIN_SCALAR_STYLE || s.style == YAML_ANY_SCALAR_STYLE ? .plain : .quoted,
         isASCII: ascii, key: 0, line: Int32(event.start_mark.line + 1), column: Int32(event.start_mark.column + 1),
         start: Int32(start), count: Int32(s.length)))
+    if positions {
+      let style: YAMLDocument.Span.Style
+      switch s.style {
+      case YAML_SINGLE_QUOTED_SCALAR_STYLE: style = .singleQuoted
+      case YAML_DOUBLE_QUOTED_SCALAR_STYLE: style = .doubleQuoted
+      case YAML_LITERAL_SCALAR_STYLE: style = .literal
+      case YAML_FOLDED_SCALAR_STYLE: style = .folded
+      default: style = .plain
+      }
+      spans.append(
+        YAMLDocument.Span(
+          start: YAMLComposer.offset(event.start_mark), end: YAMLComposer.offset(event.end_mark), style: style))
+    }
     sizes.append(1)
+    byteSizes.append(s.length)
     // Yams resolved an untagged scalar (quoted or not) and `!` to `str`.
     tags.append(s.quoted_implicit != 0 ? 0 : tagId(s.tag, "tag:yaml.org,2002:str"))
     return index
@@ -221,12 +295,22 @@ struct YAMLComposer {
 
   private mutating func countAlias(to target: Int32, line: Int, column: Int) {
     aliasNodes = min(aliasNodes + sizes[Int(target)], sizeCap)
-    if aliasNodes > YAMLComposer.maxAliasNodes && aliasLimitMark == nil { aliasLimitMark = (line, column) }
+    aliasBytes = min(aliasBytes + byteSizes[Int(target)], sizeCap)
+    guard aliasLimitMark == nil else { return }
+    if aliasNodes > YAMLComposer.maxAliasNodes {
+      aliasLimitMark = (line, column)
+    } else if aliasBytes > YAMLComposer.maxAliasBytes {
+      aliasLimitMark = (line, column)
+      aliasLimitIsBytes = true
+    }
   }
 
   private static func string(_ p: UnsafeMutablePointer<UInt8>) -> String {
     String(cString: p)
   }
+
+  /// A mark's offset in the text, in Unicode scalars (libyaml counts CR LF as two, and not a leading BOM).
+  private static func offset(_ mark: yaml_mark_t) -> Int32 { Int32(truncatingIfNeeded: mark.index) }
 
   // MARK: Duplicate keys
 

@@ -42,11 +42,50 @@ final class YAMLDocument {
   /// Where aliases first added more than `YAMLComposer.maxAliasNodes` nodes (reported already); reading such
   /// a document stops after a bounded number of visits (`SceneReader.visit`).
   let aliasLimitMark: (line: Int, column: Int)?
+  /// The limit aliases went over is the one on bytes (`YAMLComposer.maxAliasBytes`), not on nodes.
+  let aliasLimitIsBytes: Bool
+  /// Each node's place in the text, by node index (see `Span`); empty unless composed with `positions`.
+  let spans: [Span]
+  /// Every use of an alias, in the order of the text.
+  let aliasUses: [AliasUse]
+  /// The anchor each anchored node was defined with.
+  let anchorNames: [Int32: String]
+
+  /// Where a node is in the text: offsets in Unicode scalars from the start (as libyaml counts them: a
+  /// leading BOM not counted, CR LF two), and how it is written.
+  ///
+  /// A node starts at its anchor or tag when it has one. A scalar ends after its last character (a block
+  /// scalar after its last line break); a flow collection after its closing bracket; a block collection
+  /// where its last child ends (an alias child: after the alias).
+  struct Span {
+    enum Style: UInt8 {
+      case plain, singleQuoted, doubleQuoted, literal, folded
+      case flowMapping, blockMapping, flowSequence, blockSequence
+    }
+    var start: Int32
+    var end: Int32
+    var style: Style
+  }
+
+  /// An alias (`*name`) used as the `slot`-th child of `parent` (for a mapping: keys and values alternating,
+  /// so a value's slot is odd), standing for `target`, written from `start` to `end`.
+  struct AliasUse {
+    var parent: Int32
+    var slot: Int32
+    var target: Int32
+    var start: Int32
+    var end: Int32
+  }
 
   init(
     entries: [Entry], children: [Int32], text: [UInt8], root: Node, mappingCount: Int,
-    aliasLimitMark: (line: Int, column: Int)?
+    aliasLimitMark: (line: Int, column: Int)?, aliasLimitIsBytes: Bool = false, spans: [Span] = [],
+    aliasUses: [AliasUse] = [],
+    anchorNames: [Int32: String] = [:]
   ) {
+    self.spans = spans
+    self.aliasUses = aliasUses
+    self.anchorNames = anchorNames
     self.entries = entries
     self.children = children
     self.text = .allocate(capacity: max(text.count, 1))
@@ -54,6 +93,7 @@ final class YAMLDocument {
     self.root = root
     self.mappingCount = mappingCount
     self.aliasLimitMark = aliasLimitMark
+    self.aliasLimitIsBytes = aliasLimitIsBytes
   }
 
   deinit { text.deallocate() }
@@ -104,6 +144,9 @@ final class YAMLDocument {
     guard e.kind.rawValue <= Kind.quoted.rawValue else { return UnsafeBufferPointer(start: nil, count: 0) }
     return UnsafeBufferPointer(rebasing: text[Int(e.start)..<Int(e.start) + Int(e.count)])
   }
+
+  /// Bytes of scalar text written out (aliases not expanded).
+  var textBytes: Int { text.count }
 
   /// A scalar's text (empty for a collection).
   func string(_ n: Node) -> String { String(decoding: bytes(n), as: UTF8.self) }

@@ -1,4 +1,5 @@
 import Foundation
+import SceneFile
 import StudioCore
 import TouchSim
 
@@ -12,39 +13,43 @@ import TouchSim
 /// before any); `playhead`: the trace time the panels show. At speed 1 in live mode `engine − playhead`
 /// is at most 0: every panel shows the engine's present.
 ///
-/// A write that fails is reported once on standard error, and the log stops there.
+/// The file is opened with `SafeWriter`'s rules (`AppendingOutput`: symlinks followed, mode and owner
+/// kept, read-only refused, a device or FIFO written in place). A write that fails is reported once on
+/// standard error, and the log stops there.
 final class FrameLog {
-  private let handle: FileHandle
-  private let path: String
+  private let output: AppendingOutput
   private var failed = false
 
-  init(path: String) throws {
-    guard FileManager.default.createFile(atPath: path, contents: Data()),
-      let handle = FileHandle(forWritingAtPath: path)
-    else { throw FrameLogError(path: path) }
-    self.handle = handle
-    self.path = path
+  init(path: String) throws(WriteError) {
+    output = try AppendingOutput(path: path)
   }
 
-  deinit { try? handle.close() }
+  /// The last frame's values after `wall`, for frames presented while the model is busy.
+  private var lastSample = "\"mode\":\"live\",\"speed\":1,\"engine\":null,\"playhead\":0"
 
   func presented(wall: Double, model: StudioModel) {
     guard !failed else { return }
     let engine = model.latestInputTime.map(JSONNumber.format) ?? "null"
-    let line =
-      "{\"wall\":\(JSONNumber.format(wall)),\"mode\":\"\(model.mode.rawValue)\",\"speed\":\(JSONNumber.format(model.speed)),"
-      + "\"engine\":\(engine),\"playhead\":\(JSONNumber.format(model.playheadTime))}\n"
+    lastSample =
+      "\"mode\":\"\(model.mode.rawValue)\",\"speed\":\(JSONNumber.format(model.speed)),"
+      + "\"engine\":\(engine),\"playhead\":\(JSONNumber.format(model.playheadTime))"
+    append("{\"wall\":\(JSONNumber.format(wall)),\(lastSample)}\n")
+  }
+
+  /// A frame presented while the engine works on an input for longer than a frame (`ModelWorker`): the last
+  /// frame again under the working card, logged with the last frame's values and `"working":true`.
+  func presentedWhileWorking(wall: Double) {
+    guard !failed else { return }
+    append("{\"wall\":\(JSONNumber.format(wall)),\(lastSample),\"working\":true}\n")
+  }
+
+  private func append(_ line: String) {
     do {
-      try handle.write(contentsOf: Data(line.utf8))
+      try output.append(line)
     } catch {
       failed = true
       FileHandle.standardError.write(
-        Data("touchscope: --frame-log \(path): \(error.localizedDescription); no more frames are logged\n".utf8))
+        Data("touchscope: --frame-log \(error.path): \(error.reason); no more frames are logged\n".utf8))
     }
   }
-}
-
-struct FrameLogError: Error, CustomStringConvertible {
-  var path: String
-  var description: String { "--frame-log: cannot write \(path)" }
 }

@@ -40,8 +40,11 @@ public final class OffscreenCanvas {
   /// The pixels drawn so far.
   public func bitmap() -> Bitmap { rasterizer.buffer.bitmap() }
 
-  /// Writes the pixels to a PNG file.
-  public func savePNG(_ path: String) throws(SDLError) { try rasterizer.buffer.savePNG(path) }
+  /// The pixels as the bytes of a PNG file.
+  public func pngData() throws(SDLError) -> [UInt8] { try rasterizer.buffer.pngData() }
+
+  /// Writes the pixels to a PNG file (with `SafeWriter`: a failure is a `WriteError` with its reason).
+  public func savePNG(_ path: String) throws { try rasterizer.buffer.savePNG(path) }
 }
 
 extension Bitmap {

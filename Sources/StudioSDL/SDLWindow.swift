@@ -119,11 +119,12 @@ final class SDLWindow {
     return SDL_WaitEventTimeout(nil, Int32(clamping: timeoutMilliseconds)) != 0
   }
 
-  /// Draws a frame and presents it; with `screenshot`, also saves the frame as a PNG there.
+  /// Draws a frame and presents it; with `screenshot`, the frame is drawn even when unchanged (then
+  /// `framePNG()` encodes it).
   ///
   /// When `commands` equal the last frame's and the drawable kept its size, the frame already in the
   /// texture is presented again without drawing or uploading it.
-  func present(_ commands: [DrawCommand], screenshot: String? = nil) throws(SDLError) {
+  func present(_ commands: [DrawCommand], screenshot: Bool = false) throws(SDLError) {
     var w: Int32 = 0
     var h: Int32 = 0
     SDL_GetRendererOutputSize(renderer, &w, &h)
@@ -141,8 +142,9 @@ final class SDLWindow {
       textureSize = size
       rasterizer.resize(width: size.width, height: size.height)
     }
-    // The rasterizer's buffer holds the frame last drawn (nil after a resize or a failed upload).
-    if screenshot != nil || rasterizer.shownFrame != commands {
+    underOverlay = nil
+    // The rasterizer's buffer holds the frame last drawn (nil after a resize, a failed upload or an overlay).
+    if screenshot || rasterizer.shownFrame != commands {
       try rasterizer.render(commands, masks: masks)
       // Only the rectangles that changed go to the texture (it keeps the rest of the last frame).
       let buffer = rasterizer.buffer
@@ -156,11 +158,39 @@ final class SDLWindow {
       }
       framesDrawn += 1
     }
-    if let screenshot { try rasterizer.buffer.savePNG(screenshot) }
     SDL_RenderCopy(renderer, texture, nil, nil)
     SDL_RenderPresent(renderer)
     needsRepaint = false
   }
+
+  /// The pixels of the last frame drawn by `present`, kept while overlays are drawn over it.
+  private var underOverlay: (pixels: [UInt32], width: Int, height: Int)?
+
+  /// Presents the last frame drawn by `present` with `overlay` drawn over it, without drawing that frame
+  /// again (while the model is busy its frame may be large: only the overlay is drawn). The next `present`
+  /// draws its frame whole.
+  func presentOverlay(_ overlay: [DrawCommand]) throws(SDLError) {
+    guard let texture, rasterizer.buffer.width == textureSize.width, rasterizer.buffer.height == textureSize.height
+    else { return }
+    let buffer = rasterizer.buffer
+    let count = buffer.width * buffer.height
+    if let saved = underOverlay, saved.width == buffer.width, saved.height == buffer.height {
+      saved.pixels.withUnsafeBufferPointer { buffer.pixels.update(from: $0.baseAddress!, count: count) }
+    } else {
+      underOverlay = (Array(UnsafeBufferPointer(start: buffer.pixels, count: count)), buffer.width, buffer.height)
+    }
+    defer { masks.endFrame() }
+    try rasterizer.draw(overlay) { key throws(SDLError) in try masks.mask(key) }
+    guard SDL_UpdateTexture(texture, nil, buffer.pixels, Int32(buffer.pitch)) == 0 else {
+      throw SDLError("SDL_UpdateTexture")
+    }
+    SDL_RenderCopy(renderer, texture, nil, nil)
+    SDL_RenderPresent(renderer)
+    needsRepaint = false
+  }
+
+  /// The frame last presented, as the bytes of a PNG file (for F12; the window writes them).
+  func framePNG() throws(SDLError) -> [UInt8] { try rasterizer.buffer.pngData() }
 
   /// Every pending event, translated; positions in pixels.
   func pollInputs() -> [StudioInput] {
@@ -218,6 +248,9 @@ final class SDLWindow {
       // Pressing Alt or Shift alone adds the simulated second finger (the model follows the modifiers).
       if isModifier(e.key.keysym.sym) { return .modifiers(mods.adding(e.key.keysym.sym)) }
       guard let key = key(e.key.keysym.sym) else { return nil }
+      // A held key repeats; the keys that write files act once per press (holding F12 would otherwise
+      // write a screenshot with every repeat, holding Ctrl+Shift+S a take).
+      if e.key.`repeat` != 0 && Self.writesAFile(key, mods) { return nil }
       return .key(key, mods)
     case SDL_KEYUP:
       return isModifier(e.key.keysym.sym) ? .modifiers(modifiers(UInt32(e.key.keysym.mod))) : nil
@@ -247,6 +280,11 @@ final class SDLWindow {
     default:
       return nil
     }
+  }
+
+  /// F12 (screenshot), Ctrl+S and Ctrl+Shift+S (save, save a take).
+  static func writesAFile(_ key: StudioKey, _ mods: Modifiers) -> Bool {
+    key == .function(12) || (mods.control && (key == .character("s") || key == .character("S")))
   }
 
   private static func modifiers(_ m: UInt32) -> Modifiers {

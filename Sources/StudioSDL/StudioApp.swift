@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 import Narration
 import Raster
 import SceneFile
@@ -39,14 +40,32 @@ public final class StudioApp {
   private var lastWatch: Double = -1000
   private var writtenTraceCount = -1
   private var lastTraceWrite: Double = -1000
-  private var finishedTraces = 0
+  /// `--trace-out`'s writes, on a queue of their own.
+  private var traceWriter: TraceFileWriter?
+  /// The last `--trace-out` write failed (reported once, until a write succeeds again).
+  private var traceFailing = false
+  /// The theme of the last frame (colours, presenter mode, UI scale), for the working card.
+  private var busyTheme = Theme()
 
-  public init(scene: Scene, path: String?, options: Options = Options()) {
-    model = StudioModel(scene: scene, path: path)
+  /// `text`: the file's text `scene` was read from, which Ctrl+S edits. Without it the file is read again
+  /// (as the loader reads it) with its scene; if it no longer loads, the watcher reloads it at once and
+  /// shows why.
+  public init(scene: Scene, path: String?, text: String? = nil, options: Options = Options()) {
+    // The scene file by its absolute path: a relative one would follow the working directory, and once that
+    // folder is deleted and made again (a lesson folder replaced) it would never find the file again.
+    let path = path.map(Self.absolutePath)
+    let stamp = path.flatMap { FileStamp(path: $0) }
+    var read: Scene? = text == nil ? nil : scene
+    var text = text
+    if let path, text == nil {
+      text = try? SceneLoader.readText(path: path)
+      read = text.flatMap { try? SceneLoader.parse($0, file: path) }
+    }
+    model = StudioModel(scene: read ?? scene, path: path, text: read == nil ? nil : text)
     model.narrator = StudioNarration.narrate
     model.narrateInBackground()
     self.options = options
-    if let path { watched = (path, FileStamp(path: path)) }
+    if let path { watched = (path, read == nil ? nil : stamp) }
     if options.presenter { model.perform(.togglePresenter) }
   }
 
@@ -62,16 +81,36 @@ public final class StudioApp {
       scale: options.scale, assetsDirectory: ResourceLocator.assetsDirectory())
     model.setStartScale(window.uiScale)
     let start = window.ticks
-    let frameLog = try options.frameLog.map { try FrameLog(path: $0) }
+    var frameLog: FrameLog?
+    if let path = options.frameLog {
+      do {
+        frameLog = try FrameLog(path: path)
+      } catch {
+        report("--frame-log \(error): no frames are logged", wall: 0)
+      }
+    }
+    traceWriter = options.traceOut.map { TraceFileWriter(path: $0) }
     var pending = options.inject.sorted { $0.at < $1.at }
-    var screenshotPath: String?
+    var screenshotWanted = false
     var presented = 0
     var unchangedFrames = 0
     var lastBuilt = -1000.0
     var lastCommands: [DrawCommand] = []
     var reloadToReport = false
     var idleStart: (wall: Double, cpu: Double)?
-    while model.isRunning {
+    let worker = ModelWorker(model: model)
+    /// Input that arrived while the worker was busy, handed to it with the next job, in order.
+    var queued: [StudioInput] = []
+    /// The job in flight handles input or a reload (not only the clock and a frame).
+    var busyWithInput = false
+    /// Wall time of the last frame presented (the working card's included).
+    var lastPresent = 0.0
+    /// The working card is up for the job in flight (kept up every frame until the job is done).
+    var showingCard = false
+    /// When the input now waiting (queued, or in the job in flight) began to wait.
+    var inputArrived: Double?
+    var running = true
+    while running {
       let frameStart = window.ticks
       let wall = frameStart - start
       while let e = pending.first, e.at <= wall {
@@ -79,23 +118,85 @@ public final class StudioApp {
         window.pushFinger(e.kind, finger: e.finger, x: e.x, y: e.y, synthesizeMouse: e.synthesizeMouse)
       }
       let inputs = window.pollInputs()
-      for input in inputs { model.handle(input, wall: wall) }
-      if watchSceneFile(wall: wall) { reloadToReport = true }
-      model.tick(wall: wall)
+      queued += inputs
+      if !inputs.isEmpty && inputArrived == nil { inputArrived = wall }
+      var result: ModelWorker.Result?
+      if let since = worker.busySince {
+        result = worker.finish(waitingUpTo: 0)
+        if result == nil {
+          // Still working: the last frame, with the working card over it once input (or a reload) has
+          // waited a fifth of a second without a new frame; a long frame with no input waiting shows the
+          // last one until it is done.
+          let inputWaits = busyWithInput || !queued.isEmpty
+          let waitingSince = max(lastPresent, inputArrived ?? since)
+          if inputWaits && (showingCard || wall - waitingSince >= StudioApp.cardAfter) {
+            showingCard = true
+            try presentBusy(window, lastCommands, elapsed: wall - since, frameLog: frameLog, start: start)
+            lastPresent = wall
+          } else if window.needsRepaint {
+            // Uncovered or shown meanwhile: the last frame again, as it was.
+            try window.presentOverlay([])
+          }
+          pace(window, frameStart: frameStart, idle: false, nextInjection: pending.first.map { $0.at + start })
+          continue
+        }
+      } else {
+        // At rest (30 unchanged frames in a row) a frame is built only when input arrived, the scene file
+        // changed, or half a second passed (anything the clock alone changes, such as a toast running
+        // out, shows within that).
+        let reload = changedSceneFile(wall: wall)
+        let resting =
+          unchangedFrames >= 30 && queued.isEmpty && reload == nil && !reloadToReport && !screenshotWanted
+          && !window.needsRepaint
+        let build = !resting || wall - lastBuilt >= 500
+        if build { lastBuilt = wall }
+        busyWithInput = !queued.isEmpty || reload != nil
+        worker.start(
+          ModelWorker.Job(
+            inputs: queued, wall: wall, reload: reload,
+            frame: build ? (window.pixelSize, window.pixelScale) : nil))
+        queued = []
+        // Most frames are done well within one; a long one is left running, and shown as such.
+        result = worker.finish(waitingUpTo: 1000.0 / 60)
+        if result == nil {
+          pace(window, frameStart: frameStart, idle: false, nextInjection: pending.first.map { $0.at + start })
+          continue
+        }
+      }
+      guard let result else { continue }
+      showingCard = false
+      if queued.isEmpty { inputArrived = nil }
+      running = model.isRunning
+      busyTheme = model.theme
+      if result.reloaded { reloadToReport = true }
       for effect in model.drainEffects() {
         switch effect {
-        case .writeFile(let path, let text, let note): write(text, to: path, note: note, wall: wall)
-        case .screenshot: screenshotPath = nextScreenshotPath()
+        case .saveScene, .saveNewFile:
+          guard let outcome = SceneSaving.perform(effect) else { break }
+          if case .saved(let path) = outcome, path == watched?.path {
+            // The window wrote it: no reload.
+            watched = (path, FileStamp(path: path))
+          }
+          model.saveFinished(outcome, wall: wall)
+          // Every failed save on standard error too, with its reason, as the header shows it.
+          switch outcome {
+          case .failed(let path, let reason):
+            FileHandle.standardError.write(Data("touchscope: Could not save \(path): \(reason)\n".utf8))
+          case .changedOnDisk(let path, let removed, _):
+            let why = removed ? "the file is no longer there" : "the file changed on disk since it was loaded"
+            FileHandle.standardError.write(Data("touchscope: Not saved: \(why) — \(path)\n".utf8))
+          case .saved, .savedNewFile: break
+          }
+        case .writeTake(let lesson, let text, let dropped):
+          writeTake(text, beside: lesson, dropped: dropped, wall: wall)
+        case .screenshot: screenshotWanted = true
         case .openScene(let path):
           open(path, wall: wall)
           reloadToReport = true
-        case .engineFinished(let trace): writeFinished(trace)
+        case .engineFinished(let trace): writeFinished(trace, wall: wall)
         case .quit: break
         }
       }
-      // At rest (30 unchanged frames in a row) a frame is built only when input arrived, the scene file
-      // changed, or half a second passed (anything the clock alone changes, such as a toast running
-      // out, shows within that).
       if let s = idleStart, s.cpu >= 0, wall - s.wall >= 4000 {
         // CPU used per second of wall time while nothing happens.
         BenchmarkReports.print("idle", String(format: "%.3f", (BenchmarkReports.processCPU() - s.cpu) / 4))
@@ -103,20 +204,17 @@ public final class StudioApp {
       } else if let s = idleStart, s.cpu < 0, wall - s.wall >= 5000 {
         idleStart = (wall, BenchmarkReports.processCPU())
       }
-      let resting =
-        unchangedFrames >= 30 && inputs.isEmpty && !reloadToReport && screenshotPath == nil && !window.needsRepaint
-      if resting && wall - lastBuilt < 500 {
+      guard let list = result.list else {
         writeTrace(wall: wall, force: false)
         pace(window, frameStart: frameStart, idle: true, nextInjection: pending.first.map { $0.at + start })
         continue
       }
-      lastBuilt = wall
-      let list = model.frame(size: window.pixelSize, pixelScale: window.pixelScale)
-      let changed = list.commands != lastCommands || screenshotPath != nil || presented == 0
+      let changed = list.commands != lastCommands || screenshotWanted || presented == 0
       if changed || window.needsRepaint {
         // An unchanged frame is presented again only when the window was uncovered or resized; it is then
         // not drawn again, its last pixels are copied.
-        try window.present(list.commands, screenshot: screenshotPath)
+        try window.present(list.commands, screenshot: screenshotWanted)
+        lastPresent = wall
         lastCommands = list.commands
         frameLog?.presented(wall: window.ticks - start, model: model)
       }
@@ -126,9 +224,9 @@ public final class StudioApp {
       } else {
         unchangedFrames += 1
       }
-      if let shot = screenshotPath {
-        model.notify("Screenshot saved to \(shot)", wall: wall)
-        screenshotPath = nil
+      if screenshotWanted {
+        saveScreenshot(window, wall: wall)
+        screenshotWanted = false
       }
       if presented == 1 && changed {
         // The library's titles are read once the first frame is up, so they never delay start-up.
@@ -169,62 +267,145 @@ public final class StudioApp {
 
   /// Checks the scene file ten times a second; a change reloads it (or shows why it cannot). True when
   /// the file changed.
-  private func watchSceneFile(wall: Double) -> Bool {
-    guard let w = watched, wall - lastWatch >= 100 else { return false }
+  /// The scene file's path when it changed on disk since it was last looked at (ten times a second): the
+  /// worker reads and loads it with the frame's job.
+  private func changedSceneFile(wall: Double) -> String? {
+    guard let w = watched, wall - lastWatch >= 100 else { return nil }
     lastWatch = wall
     let stamp = FileStamp(path: w.path)
-    guard stamp != w.stamp else { return false }
+    guard stamp != w.stamp else { return nil }
     watched = (w.path, stamp)
-    reload(w.path, wall: wall)
-    return true
+    return w.path
   }
 
-  private func reload(_ path: String, wall: Double) {
-    do {
-      let scene = try SceneLoader.load(path: path)
-      model.load(scene, path: path)
-      model.notify("Reloaded \(path)", wall: wall)
-    } catch {
-      model.loadFailed(error.diagnostics.map(\.description))
+  private func reload(_ path: String, wall: Double) { ModelWorker.reload(path, into: model, wall: wall) }
+
+  /// While the worker is busy: the last frame presented again with the working card over it (the model is
+  /// not touched). The frame log says so (`"working":true`, the last sample's other values).
+  /// How long input may wait without a new frame before the working card is shown over the last one (ms).
+  static let cardAfter = 200.0
+
+  private func presentBusy(
+    _ window: SDLWindow, _ last: [DrawCommand], elapsed: Double, frameLog: FrameLog?, start: Double
+  ) throws {
+    let overlay = BusyOverlay.commands(size: window.pixelSize, theme: busyTheme, elapsed: elapsed)
+    if last.isEmpty {
+      // No frame yet (a huge scene's first): the card over the window's background.
+      let size = window.pixelSize
+      try window.present(
+        [.rect(Rect(0, 0, size.width, size.height), fill: busyTheme.background, stroke: nil)] + overlay)
+    } else {
+      try window.presentOverlay(overlay)
     }
+    frameLog?.presentedWhileWorking(wall: window.ticks - start)
   }
 
   private func open(_ path: String, wall: Double) {
+    let path = Self.absolutePath(path)
     watched = (path, FileStamp(path: path))
     reload(path, wall: wall)
   }
 
-  private func write(_ text: String, to path: String, note: String, wall: Double) {
-    do {
-      try text.write(toFile: path, atomically: true, encoding: .utf8)
-      watched = watched.map { ($0.path, FileStamp(path: $0.path)) }
-      model.notify(note, wall: wall)
-    } catch {
-      model.notify("Could not save \(path): \(error.localizedDescription)", wall: wall)
+  /// `path` made absolute against the working directory now, without resolving symbolic links.
+  static func absolutePath(_ path: String) -> String {
+    guard !path.isEmpty, !path.hasPrefix("/") else { return path }
+    return URL(fileURLWithPath: path).standardizedFileURL.path
+  }
+
+  // MARK: Writing files (every write goes through SafeWriter; a failure is shown and the window goes on)
+
+  /// A failure: in the header in red (never with the success tick) and on standard error.
+  private func report(_ message: String, wall: Double) {
+    model.notifyError(message, wall: wall)
+    FileHandle.standardError.write(Data("touchscope: \(message)\n".utf8))
+  }
+
+  /// A take (Ctrl+Shift+S): a new scene file beside the lesson, at the first free `NAME.take-N.yaml`.
+  private func writeTake(_ text: String, beside lesson: String, dropped: Int, wall: Double) {
+    var n = 1
+    while true {
+      let path = StudioModel.takePath(beside: lesson, number: n)
+      do {
+        try SafeWriter.write(text, to: path, mode: .createNew)
+        let left = dropped == 0 ? "" : " (\(dropped) touches beyond the 1,001 a script holds at once were left out)"
+        model.notify("Saved the take as \(path), the input just performed as its script\(left)", wall: wall)
+        return
+      } catch let error where error.code == EEXIST && n < 100_000 {
+        n += 1
+      } catch {
+        report("Could not save the take: \(error.reason) — \(path)", wall: wall)
+        return
+      }
     }
   }
 
-  private func nextScreenshotPath() -> String {
-    var n = 1
+  /// F12: the frame just presented, encoded in memory, written to the first free `touchscope-N.png` of
+  /// the screenshot folder (never over an existing file).
+  private func saveScreenshot(_ window: SDLWindow, wall: Double) {
+    let png: [UInt8]
+    do {
+      png = try window.framePNG()
+    } catch {
+      report("Could not save a screenshot: \(error)", wall: wall)
+      return
+    }
     let dir = options.screenshotDirectory
-    while FileManager.default.fileExists(atPath: "\(dir)/touchscope-\(n).png") { n += 1 }
-    return "\(dir)/touchscope-\(n).png"
+    var n = 1
+    while true {
+      let path = "\(dir)/touchscope-\(n).png"
+      do {
+        try SafeWriter.write(png, to: path, mode: .createNew)
+        model.notify("Screenshot saved to \(path)", wall: wall)
+        return
+      } catch let error where error.code == EEXIST && n < 100_000 {
+        n += 1
+      } catch {
+        report("Could not save a screenshot: \(error.reason) — \(path)", wall: wall)
+        return
+      }
+    }
   }
 
-  private func writeFinished(_ trace: [TraceEntry]) {
-    guard let path = options.traceOut else { return }
-    finishedTraces += 1
-    try? traceJSONLines(trace).write(toFile: "\(path).\(finishedTraces)", atomically: true, encoding: .utf8)
+  private func traceFailed(_ error: WriteError, wall: Double) {
+    guard !traceFailing else { return }
+    traceFailing = true
+    report("--trace-out: the trace could not be written: \(error.reason) — \(error.path)", wall: wall)
+  }
+
+  private func traceWritten() { traceFailing = false }
+
+  private func writeFinished(_ trace: [TraceEntry], wall: Double) {
+    guard let traceWriter else { return }
     writtenTraceCount = -1
+    traceWriter.finish(trace)
+    reportTraceWrites(wall: wall)
   }
 
+  /// Hands the trace to the writer when it grew, at most ten times a second and never sooner than four
+  /// times the last write's duration after it (a write still in flight: on a later frame); `force` (on
+  /// exit): now, and waits for every write to finish.
   private func writeTrace(wall: Double, force: Bool) {
-    guard let path = options.traceOut else { return }
+    guard let traceWriter else { return }
+    defer { reportTraceWrites(wall: wall) }
     let trace = model.engine.trace
-    guard force || (trace.count != writtenTraceCount && wall - lastTraceWrite >= 100) else { return }
+    let interval = max(100, 4 * traceWriter.lastDuration)
+    guard force || (trace.count != writtenTraceCount && wall - lastTraceWrite >= interval && !traceWriter.isWriting)
+    else { return }
     writtenTraceCount = trace.count
     lastTraceWrite = wall
-    try? traceJSONLines(trace).write(toFile: path, atomically: true, encoding: .utf8)
+    // Rewritten ten times a second: atomic, but flushed to the disk only on exit.
+    traceWriter.write(trace, discarded: model.discardedTraceEntries, durable: force)
+    if force { traceWriter.waitUntilDone() }
+  }
+
+  /// What the trace writes came to since the last frame: a failure is shown (once, until a write succeeds).
+  private func reportTraceWrites(wall: Double) {
+    for outcome in traceWriter?.outcomes() ?? [] {
+      switch outcome {
+      case .written: traceWritten()
+      case .failed(let error): traceFailed(error, wall: wall)
+      }
+    }
   }
 }
 
@@ -292,14 +473,19 @@ public struct InjectError: Error, CustomStringConvertible {
   public var description: String { "line \(line): expected 'MS down|motion|up FINGER X Y [mouse]', got '\(text)'" }
 }
 
-/// A file's modification time and size, to notice edits.
+/// A file's modification time, size and identity (device and inode), to notice edits, and a file
+/// replaced by another (deleted and made again, its folder too) even with the same time and size.
 struct FileStamp: Equatable {
   var modified: Date?
   var size: Int?
+  var device: Int?
+  var inode: Int?
   init?(path: String) {
     guard let a = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
     modified = a[.modificationDate] as? Date
     size = (a[.size] as? NSNumber)?.intValue
+    device = (a[.systemNumber] as? NSNumber)?.intValue
+    inode = (a[.systemFileNumber] as? NSNumber)?.intValue
   }
 }
 

@@ -58,18 +58,24 @@ final class TextMaskCache {
   }
 
   /// Rasterises `key` with SDL_ttf and keeps the alpha channel.
+  ///
+  /// Whatever the text, this never fails because of it (issue 13): SDL_ttf takes a C string, which ends at
+  /// the first NUL, so NULs are left out (the rest of the text is drawn); and text SDL_ttf cannot draw (made
+  /// only of zero-width characters, such as U+200B, U+200D, U+00AD or U+FE0F: "Text has zero width") is
+  /// drawn as nothing, an empty mask. Only a font that cannot be opened is an error.
   private func render(_ key: TextMaskKey) throws(SDLError) -> TextMask {
     let font = try fonts.font(key.face, size: key.size)
     let white = SDL_Color(r: 255, g: 255, b: 255, a: 255)
-    guard let rendered = TTF_RenderUTF8_Blended(font, key.text, white) else {
-      throw SDLError("TTF_RenderUTF8_Blended")
+    let text = Self.drawable(key.text)
+    guard !text.isEmpty, let rendered = TTF_RenderUTF8_Blended(font, text, white) else {
+      return TextMask(width: 0, height: 0, coverage: [])
     }
     defer { SDL_FreeSurface(rendered) }
     var surface = rendered
     var converted: UnsafeMutablePointer<SDL_Surface>?
     if surface.pointee.format.pointee.format != SDL_PIXELFORMAT_ARGB8888.rawValue {
       guard let argb = SDL_ConvertSurfaceFormat(rendered, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else {
-        throw SDLError("SDL_ConvertSurfaceFormat")
+        return TextMask(width: 0, height: 0, coverage: [])
       }
       converted = argb
       surface = argb
@@ -92,5 +98,13 @@ final class TextMaskCache {
       initialized = width * height
     }
     return TextMask(width: width, height: height, coverage: coverage)
+  }
+
+  /// `text` as SDL_ttf can take it: without NULs (a C string would end at the first one).
+  static func drawable(_ text: String) -> String {
+    guard text.utf8.contains(0) else { return text }
+    var scalars = String.UnicodeScalarView()
+    scalars.append(contentsOf: text.unicodeScalars.lazy.filter { $0.value != 0 })
+    return String(scalars)
   }
 }

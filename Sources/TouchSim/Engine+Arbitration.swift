@@ -2,28 +2,75 @@
 /// canPrevent / canBePrevented and shouldRecognizeSimultaneouslyWith, processing order, and the
 /// consequences of recognition for the views (cancelsTouchesInView) and for recognizers that wait.
 extension Simulation {
+  /// How many other recognizers each decision writes every question about (see `docs/MODEL.md`, "Questions
+  /// about pairs"): past them, only the answers that change the outcome are written, so that the trace grows
+  /// with the recognizers in a touch sequence, never with their square.
+  static let othersAskedInFull = 8
+
   /// Processes every recognizer with a request or a pending transition, deeper views first and the
   /// later-added first on one view (E-6.6), until nothing changes.
+  ///
+  /// In passes: each pass takes, in processing order, the recognizers with a request and those waiting
+  /// whose requirements changed since they last looked (`wake`); a waiting recognizer woken during a pass
+  /// before its turn takes its turn in that pass. (A waiting recognizer whose requirements did not change
+  /// would find nothing new, so it is not looked at: each pass costs what it decides, not a scan of every
+  /// recognizer.)
   mutating func resolve() {
-    for _ in 0..<10_000 {
-      // Who has something to do now; most of the time nobody or a single recognizer.
-      var count = 0
-      var only = 0
-      for r in engaged where recs[r].request != nil || recs[r].pending != nil {
-        count += 1
-        only = r
+    let maxPasses = 10_000 + 8 * recs.count
+    var passes = 0
+    var batch: [Int] = []
+    while !toResolve.isEmpty && passes < maxPasses {
+      passes += 1
+      swap(&batch, &toResolve)
+      for r in batch {
+        queued[r] = false
+        guard !inPass[r], recs[r].request != nil || recs[r].pending != nil else { continue }
+        inPass[r] = true
+        passOrder.push(processingRank[r])
       }
-      if count == 0 { return }
-      if count == 1 {
-        if !step(only) { return }
-        continue
-      }
-      var candidates = engaged.filter { recs[$0].request != nil || recs[$0].pending != nil }
-      candidates.sort { processingRank[$0] < processingRank[$1] }
+      batch.removeAll(keepingCapacity: true)
       var progressed = false
-      for r in candidates where step(r) { progressed = true }
+      while let rank = passOrder.popMin() {
+        let r = byRank[rank]
+        inPass[r] = false
+        passRank = rank
+        if step(r) { progressed = true }
+      }
+      passRank = nil
       if !progressed { return }
     }
+  }
+
+  /// Recognizer `r` has something new to look at (a request, or a requirement that changed): it takes a
+  /// turn in the pass under way when its turn has not come yet, else in the next pass.
+  mutating func wake(_ r: Int) {
+    if let current = passRank, processingRank[r] > current {
+      guard !inPass[r] else { return }
+      inPass[r] = true
+      passOrder.push(processingRank[r])
+    } else if !queued[r] {
+      queued[r] = true
+      toResolve.append(r)
+    }
+  }
+
+  /// Something that decides whether `y` is undecided changed (its state, its touches, its pending
+  /// transition): the recognizers waiting for it look again.
+  mutating func noteChanged(_ y: Int) {
+    guard !waiters[y].isEmpty else { return }
+    for e in waiters[y] where recs[e.recognizer].generation == e.generation && recs[e.recognizer].pending != nil {
+      wake(e.recognizer)
+    }
+  }
+
+  /// `w` must wait for `y` to fail in this gesture (its requirements were worked out).
+  private mutating func addWaiter(_ w: Int, for y: Int) {
+    let count = waiters[y].count
+    if count >= 8 && count & (count - 1) == 0 {
+      // Now and then, forget the entries of recognizers reset since (they have a new generation).
+      waiters[y].removeAll { recs[$0.recognizer].generation != $0.generation }
+    }
+    waiters[y].append(Waiter(recognizer: w, generation: recs[w].generation))
   }
 
   /// Handles one recognizer's request; returns whether anything changed.
@@ -36,6 +83,7 @@ extension Simulation {
         recs[r].pending = nil
         recs[r].waitingFor = []
         transition(r, req, reason)
+        noteChanged(r)
         return true
       case .change,
         .end where recs[r].machine.state.isActive:
@@ -45,6 +93,7 @@ extension Simulation {
         guard recs[r].machine.state == .possible else { return true }
         recs[r].pending = req
         recs[r].requestReason = reason
+        noteChanged(r)
         _ = tryLeavePossible(r)
         return true
       default:
@@ -60,9 +109,15 @@ extension Simulation {
   private mutating func tryLeavePossible(_ r: Int) -> Bool {
     guard let req = recs[r].pending, recs[r].machine.state == .possible else {
       recs[r].pending = nil
+      noteChanged(r)
       return true
     }
-    if recs[r].requirements == nil { recs[r].requirements = failureRequirements(r) }
+    if recs[r].requirements == nil {
+      let found = failureRequirements(r)
+      recs[r].requirements = found
+      recs[r].requirementSet = Set(found)
+      for y in found { addWaiter(r, for: y) }
+    }
     var undecided: [Int] = []
     for y in recs[r].requirements! {
       let ys = recs[y].machine.state
@@ -70,6 +125,7 @@ extension Simulation {
         recs[r].pending = nil
         recs[r].waitingFor = []
         transition(r, .fail, .requiredGestureRecognized(recs[y].id))
+        noteChanged(r)
         return true
       }
       if isUndecided(y) { undecided.append(y) }
@@ -88,6 +144,7 @@ extension Simulation {
     let waitedFor = recs[r].waitingFor
     recs[r].pending = nil
     recs[r].waitingFor = []
+    noteChanged(r)
     if let veto = shouldBeginVeto(r) {
       transition(r, .fail, veto)
       return true
@@ -102,26 +159,44 @@ extension Simulation {
   }
 
   /// require(toFail:), and both delegate forms asked of the recognizers in this touch sequence (E-6.3).
+  ///
+  /// UIKit asks the delegates about every other recognizer in the sequence. The answers come from the
+  /// scene's id lists, so the YES answers are found from the lists (and the reverse index of
+  /// shouldBeRequiredToFailBy); the questions about the first `othersAskedInFull` others in processing
+  /// order are written whatever the answer, past them only a YES (a NO is the default and changes nothing).
   private mutating func failureRequirements(_ r: Int) -> [Int] {
-    var out: [Int] = []
-    for id in recs[r].spec.requireToFail {
-      if let y = recIndex[id], y != r, !out.contains(y) { out.append(y) }
+    var out = relations[r].requireToFail
+    var chosen = relations[r].requireToFailSet
+    // The others in this touch sequence asked about in full: the first ones in processing order.
+    var first: [Int] = []
+    var p = engagedRanks.first(from: 0)
+    while let rank = p, first.count < Self.othersAskedInFull {
+      let y = byRank[rank]
+      if y != r && isInvolved(y) { first.append(y) }
+      p = engagedRanks.first(from: rank + 1)
     }
-    let others = engaged.filter { $0 != r && isInvolved($0) }.sorted {
-      processingRank[$0] < processingRank[$1]
-    }
-    if let d = recs[r].spec.delegate {
-      for y in others {
-        let yes = d.shouldRequireFailureOf.contains(recs[y].id)
+    if relations[r].hasDelegate {
+      var asked = first
+      for y in relations[r].requireFailureOf where y != r && isEngaged[y] && isInvolved(y) && !first.contains(y) {
+        asked.append(y)
+      }
+      if asked.count > first.count { asked.sort { processingRank[$0] < processingRank[$1] } }
+      for y in asked {
+        let yes = relations[r].requireFailureOf.contains(y)
         emit(.ask(of: recs[r].id, question: .shouldRequireFailureOf, other: recs[y].id, view: nil, answer: yes))
-        if yes && !out.contains(y) { out.append(y) }
+        if yes && chosen.insert(y).inserted { out.append(y) }
       }
     }
-    for y in others {
-      guard let d = recs[y].spec.delegate else { continue }
-      let yes = d.shouldBeRequiredToFailBy.contains(recs[r].id)
+    var asked = first.filter { relations[$0].hasDelegate }
+    let inFull = asked.count
+    for y in namedByRequiredToFailBy[r] where y != r && isEngaged[y] && isInvolved(y) && !first.contains(y) {
+      asked.append(y)
+    }
+    if asked.count > inFull { asked.sort { processingRank[$0] < processingRank[$1] } }
+    for y in asked {
+      let yes = relations[y].requiredToFailBy.contains(r)
       emit(.ask(of: recs[y].id, question: .shouldBeRequiredToFailBy, other: recs[r].id, view: nil, answer: yes))
-      if yes && !out.contains(y) { out.append(y) }
+      if yes && chosen.insert(y).inserted { out.append(y) }
     }
     return out
   }
@@ -184,38 +259,54 @@ extension Simulation {
   }
 
   /// Default exclusion by a gesture that already began or recognized (E-6.1, applied when the
-  /// recognizer was not yet in the sequence when that gesture won).
+  /// recognizer was not yet in the sequence when that gesture won). The questions about the first
+  /// `othersAskedInFull` gestures considered are written; past them, only those of the one that excludes.
   private mutating func excludedByRecognized(_ r: Int) -> Int? {
-    for x in engaged where x != r {
-      let xs = recs[x].machine.state
-      guard xs == .began || xs == .changed || xs == .ended, isInvolved(x), related(x, r) else { continue }
-      if requires(x, r) { continue }
-      if excludes(x, r) { return x }
+    var considered = 0
+    var next = recognizedNow.first(from: 0)
+    while let x = next {
+      next = recognizedNow.first(from: x + 1)
+      guard x != r, isInvolved(x), related(x, r), !requires(x, r) else { continue }
+      if considered < Self.othersAskedInFull {
+        considered += 1
+        if excludes(x, r, record: true) { return x }
+        continue
+      }
+      // r's delegate allows every pair: nothing excludes it.
+      if relations[r].simultaneousWithAll { return nil }
+      if relations[x].simultaneousWithAll { continue }
+      if excludes(x, r, record: false) {
+        _ = excludes(x, r, record: true)
+        return x
+      }
     }
     return nil
   }
 
   /// Whether `a` waits for `b` to fail: require(toFail:), or a delegate answer given for this gesture.
-  private func requires(_ a: Int, _ b: Int) -> Bool {
-    (recs[a].requirements ?? []).contains(b) || recs[a].spec.requireToFail.contains(recs[b].id)
+  @inline(__always) private func requires(_ a: Int, _ b: Int) -> Bool {
+    recs[a].requirementSet.contains(b) || relations[a].requireToFailSet.contains(b)
   }
 
   /// Same view, or one is an ancestor of the other (S16 `_affectedByGesture`).
   private func related(_ a: Int, _ b: Int) -> Bool {
     let va = recs[a].view
     let vb = recs[b].view
-    return views.isDescendant(va, of: vb) || views.isDescendant(vb, of: va)
+    return va == vb || views.isDescendant(va, of: vb) || views.isDescendant(vb, of: va)
   }
 
   /// Whether `x`, recognizing, forces `y` to fail: canPrevent, canBePrevented (E-6.2), and neither
-  /// delegate allowing simultaneous recognition (either YES suffices, E-6.1 (4)). Asks are traced.
-  private mutating func excludes(_ x: Int, _ y: Int) -> Bool {
+  /// delegate allowing simultaneous recognition (either YES suffices, E-6.1 (4)). The questions are
+  /// written when `record` is on (the answers are the same either way).
+  private mutating func excludes(_ x: Int, _ y: Int, record: Bool) -> Bool {
     let cp = canPrevent(x, y)
-    emit(.ask(of: recs[x].id, question: .canPrevent, other: recs[y].id, view: nil, answer: cp))
     let cbp = true  // UIKit's default; no built-in recognizer modelled here overrides canBePrevented.
-    emit(.ask(of: recs[y].id, question: .canBePrevented, other: recs[x].id, view: nil, answer: cbp))
+    if record {
+      emit(.ask(of: recs[x].id, question: .canPrevent, other: recs[y].id, view: nil, answer: cp))
+      emit(.ask(of: recs[y].id, question: .canBePrevented, other: recs[x].id, view: nil, answer: cbp))
+    }
     guard cp && cbp else { return false }
-    return !simultaneous(x, y)
+    return !simultaneous(x, y, record: record)
   }
 
   /// UIGestureRecognizer.canPrevent(_:) with UIKit's built-in overrides (E-6.2).
@@ -233,22 +324,28 @@ extension Simulation {
     return true
   }
 
-  /// shouldRecognizeSimultaneouslyWith, asked of each delegate that exists (E-6.1 (4)).
-  private mutating func simultaneous(_ x: Int, _ y: Int) -> Bool {
-    for (a, b) in [(x, y), (y, x)] {
-      guard let d = recs[a].spec.delegate else { continue }
-      let yes = d.shouldRecognizeSimultaneouslyWith.contains(recs[b].id)
+  /// shouldRecognizeSimultaneouslyWith, asked of each delegate that exists (E-6.1 (4)): `x`'s, then `y`'s.
+  private mutating func simultaneous(_ x: Int, _ y: Int, record: Bool) -> Bool {
+    simultaneousAnswer(of: x, about: y, record: record) || simultaneousAnswer(of: y, about: x, record: record)
+  }
+
+  /// The YES of `a`'s delegate to shouldRecognizeSimultaneouslyWith `b` (NO when it has no delegate).
+  private mutating func simultaneousAnswer(of a: Int, about b: Int, record: Bool) -> Bool {
+    guard relations[a].hasDelegate else { return false }
+    let yes = relations[a].simultaneousWithAll || relations[a].simultaneousWith.contains(b)
+    if record {
       emit(
         .ask(of: recs[a].id, question: .shouldRecognizeSimultaneouslyWith, other: recs[b].id, view: nil, answer: yes))
-      if yes { return true }
     }
-    return false
+    return yes
   }
 
   /// Applies a transition through the state machine, traces it, sends the action, and carries out
   /// what recognition implies (F-2/F-3 cancellation, E-6.1 exclusion, E-6.3 waiters failing).
   mutating func transition(_ r: Int, _ req: GestureStateMachine.Request, _ reason: StateReason) {
     guard let pair = recs[r].machine.apply(req) else { return }
+    refreshIndexes(r)
+    noteChanged(r)
     emit(.state(recognizer: recs[r].id, from: pair.from, to: pair.to, reason: reason))
     if pair.to == .began {
       prepareBegan(r)
@@ -263,25 +360,71 @@ extension Simulation {
     guard recognized else { return }
     // F-2 / F-3: after the action, the touches it owns are cancelled in their views.
     if recs[r].spec.cancelsTouchesInView { cancelViewTouches(of: r) }
-    // E-6.3: whoever waits for this one to fail fails now.
-    for w in engaged where w != r && recs[w].pending != nil && (recs[w].requirements ?? []).contains(r) {
+    // E-6.3: whoever waits for this one to fail fails now (in the order of their indices).
+    var failing: [Int] = []
+    for e in waiters[r] where recs[e.recognizer].generation == e.generation && e.recognizer != r {
+      let w = e.recognizer
+      if recs[w].pending != nil && recs[w].requirementSet.contains(r) { failing.append(w) }
+    }
+    if failing.count > 1 { failing.sort() }
+    var previous = -1
+    for w in failing where w != previous && recs[w].pending != nil {
+      previous = w
       recs[w].pending = nil
       recs[w].waitingFor = []
       transition(w, .fail, .requiredGestureRecognized(recs[r].id))
     }
-    // E-6.1: default exclusion of the others still possible in this sequence.
-    let others = engaged.filter { y in
-      y != r && recs[y].machine.state == .possible && isInvolved(y) && related(r, y) && !requires(r, y)
-    }.sorted { processingRank[$0] < processingRank[$1] }
-    for y in others where recs[y].machine.state == .possible {
+    excludeOthers(recognizing: r)
+  }
+
+  /// E-6.1: default exclusion of the others still possible in this sequence, in processing order, by `r`
+  /// that just began or recognized. The questions about the first `othersAskedInFull` others it
+  /// considers are written; past them, only those of the ones it excludes.
+  private mutating func excludeOthers(recognizing r: Int) {
+    var considered = 0
+    var next = openRanks.first(from: 0)
+    while let rank = next {
+      // (Only the recognizer at `rank` changes below: it fails, and nothing follows from a failure here.)
+      next = openRanks.first(from: rank + 1)
+      let y = byRank[rank]
+      guard y != r, isInvolved(y), related(r, y), !requires(r, y) else { continue }
       if requires(y, r) {
         transition(y, .fail, .requiredGestureRecognized(recs[r].id))
-      } else if excludes(r, y) {
-        recs[y].pending = nil
-        recs[y].waitingFor = []
-        recs[y].request = nil
-        transition(y, .fail, .excludedBy(recs[r].id))
+      } else if considered < Self.othersAskedInFull {
+        considered += 1
+        if excludes(r, y, record: true) { exclude(y, by: r) }
+      } else if relations[r].simultaneousWithAll {
+        // r's delegate allows every pair: it excludes nobody, and only those that require it fail.
+        failRequirers(of: r, from: rank)
+        return
+      } else if !relations[y].simultaneousWithAll && excludes(r, y, record: false) {
+        _ = excludes(r, y, record: true)
+        exclude(y, by: r)
       }
+    }
+  }
+
+  private mutating func exclude(_ y: Int, by r: Int) {
+    recs[y].pending = nil
+    recs[y].waitingFor = []
+    recs[y].request = nil
+    transition(y, .fail, .excludedBy(recs[r].id))
+  }
+
+  /// The recognizers still possible from processing position `rank` on that must wait for `r` to fail
+  /// (require(toFail:), or a delegate's answer for this gesture) fail, `r` having recognized.
+  private mutating func failRequirers(of r: Int, from rank: Int) {
+    var found = Array(namedByRequireToFail[r])
+    for e in waiters[r] where recs[e.recognizer].generation == e.generation { found.append(e.recognizer) }
+    found = found.filter { y in
+      processingRank[y] >= rank && openRanks.contains(processingRank[y]) && isInvolved(y) && related(r, y)
+        && !requires(r, y) && requires(y, r)
+    }
+    found.sort { processingRank[$0] < processingRank[$1] }
+    var previous = -1
+    for y in found where y != previous && recs[y].machine.state == .possible {
+      previous = y
+      transition(y, .fail, .requiredGestureRecognized(recs[r].id))
     }
   }
 
@@ -305,29 +448,55 @@ extension Simulation {
     }
     if finished == 1 {
       reset(only)
+      forgetResetRecognizers([only])
     } else if finished > 1 {
       var done = engaged.filter { recs[$0].machine.state.isTerminal }
       done.sort { processingRank[$0] < processingRank[$1] }
       for r in done { reset(r) }
+      forgetResetRecognizers(done)
     }
     // Recognizers out of every touch sequence, without a request, leave `engaged`.
-    var i = 0
-    while i < engaged.count {
+    var kept = 0
+    for i in engaged.indices {
       let r = engaged[i]
       if isInvolved(r) || recs[r].request != nil {
-        i += 1
+        engaged[kept] = r
+        kept += 1
       } else {
         isEngaged[r] = false
-        engaged.remove(at: i)
+        engagedRanks.remove(processingRank[r])
+        openRanks.remove(processingRank[r])
       }
     }
+    engaged.removeLast(engaged.count - kept)
   }
 
   private mutating func reset(_ r: Int) {
     guard let pair = recs[r].machine.apply(.reset) else { return }
     emit(.state(recognizer: recs[r].id, from: pair.from, to: pair.to, reason: .reset))
-    for uid in recs[r].gestureTouches where touches.contains(uid) { touches[uid].recognizers.removeAll { $0 == r } }
+    // Its touches forget it in `forgetResetRecognizers`; its timers lapse with its generation.
+    resetTouches.append(contentsOf: recs[r].gestureTouches)
     recs[r].reset()
-    cancelTimers { $0.rec == r }
+    refreshIndexes(r)
+    noteChanged(r)
+  }
+
+  /// The touches of the recognizers just reset no longer list them (one pass over each touch's list).
+  private mutating func forgetResetRecognizers(_ reset: [Int]) {
+    defer { resetTouches.removeAll(keepingCapacity: true) }
+    guard !resetTouches.isEmpty else { return }
+    if reset.count == 1 {
+      let r = reset[0]
+      for uid in resetTouches where touches.contains(uid) { touches[uid].recognizers.removeAll { $0 == r } }
+      return
+    }
+    for r in reset { marked[r] = true }
+    resetTouches.sort()
+    var previous = -1
+    for uid in resetTouches where uid != previous {
+      previous = uid
+      if touches.contains(uid) { touches[uid].recognizers.removeAll { marked[$0] } }
+    }
+    for r in reset { marked[r] = false }
   }
 }

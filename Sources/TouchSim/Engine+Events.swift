@@ -210,11 +210,13 @@ extension Simulation {
     let wasEnabled = recs[r].spec.isEnabled
     recs[r].spec = spec
     if change.key == "numberOfTapsRequired" { rankRecognizers() }
+    if change.key == "requireToFail" || change.key.hasPrefix("delegate.") { resolveRelations(r) }
     emit(.set(target: change.target, key: change.key, value: change.value, origin: origin))
     if wasEnabled && !spec.isEnabled {
       // 5.1: disabled while active → cancelled (action sent); while possible → failed.
       if isInvolved(r) {
         engage(r)
+        wake(r)
         recs[r].request = recs[r].machine.state.isActive ? .cancel : .fail
         recs[r].requestReason = .disabled
         settle()

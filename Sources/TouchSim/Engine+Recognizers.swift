@@ -16,6 +16,7 @@ extension Simulation {
   /// Records a request; a failure or cancellation already asked for in this update is never overridden.
   mutating func request(_ r: Int, _ req: GestureStateMachine.Request, _ reason: StateReason) {
     engage(r)
+    wake(r)
     if let old = recs[r].request, old == .fail || old == .cancel { return }
     recs[r].request = req
     recs[r].requestReason = reason
@@ -50,12 +51,14 @@ extension Simulation {
     if touches.contains(uid) { touches[uid].recognizers.removeAll { $0 == r } }
     recs[r].touches.removeAll { $0 == uid }
     recs[r].gestureTouches.removeAll { $0 == uid }
+    if recs[r].gestureTouches.isEmpty { noteChanged(r) }
   }
 
   mutating func recognizerReceive(_ r: Int, _ method: TouchMethod, _ uids: [Int]) {
     switch method {
     case .touchesBegan:
       engage(r)
+      if recs[r].gestureTouches.isEmpty { noteChanged(r) }
       for uid in uids {
         recs[r].touches.append(uid)
         recs[r].gestureTouches.append(uid)
@@ -83,7 +86,7 @@ extension Simulation {
   /// the first tap when it is too far (45 pt) for the same gesture.
   private mutating func nextTapTooFar(_ r: Int, _ uid: Int) -> Double? {
     guard recs[r].data.waitingForNextTap else { return nil }
-    cancelTimers { $0.rec == r && $0.what == .tapInterval }
+    cancelTimers(of: r, .tapInterval)
     recs[r].data.waitingForNextTap = false
     guard let first = recs[r].data.firstTapLocation, touches.contains(uid) else { return nil }
     let p = touches[uid].location
@@ -118,7 +121,7 @@ extension Simulation {
       }
     case .touchesEnded:
       guard recs[r].touches.isEmpty else { return }
-      cancelTimers { $0.rec == r && $0.what == .maximumTapDuration }
+      cancelTimers(of: r, .maximumTapDuration)
       if recs[r].data.maxDownTogether < spec.numberOfTouchesRequired {
         return request(
           r, .fail,

@@ -89,12 +89,16 @@ public final class Engine {
   /// Runs the given steps at `steps[0].t`, after firing timers due before it. Consecutive touch steps
   /// form one UIEvent; `set`, `bringToFront` and `sendToBack` take effect in the order written.
   /// Steps that do not make sense now (a move of a touch that is not down ...) are ignored.
-  public func perform(_ steps: [ScriptStep]) { sim.perform(steps[...]) }
+  public func perform(_ steps: [ScriptStep]) {
+    sim.perform(steps[...])
+    sim.pruneTimers()
+  }
 
   /// Applies property changes at time `t` (after firing the timers due before it), as a `set` step
   /// does, recording who made them: `.user` for a toggle flipped by hand in the window.
   public func apply(_ changes: [PropertyChange], at t: Double, origin: SetOrigin) {
     sim.apply(changes, at: t, origin: origin)
+    sim.pruneTimers()
   }
 
   /// Fires every timer due up to and including `t` and moves the clock to `t`.
@@ -144,22 +148,50 @@ struct Simulation: ~Copyable {
   var views: ViewTree
   var recs: [Recognizer] = []
   var recIndex: [String: Int] = [:]
-  /// Recognizers in the current touch sequences (involved, or with a request), ascending: the only ones
-  /// the arbiter has to look at. Every recognizer that is involved or has a request is in it.
+  /// Recognizers in the current touch sequences (involved, or with a request), in no particular order:
+  /// the only ones the arbiter has to look at. Every recognizer that is involved or has a request is in
+  /// it, and in `engagedRanks` by its place in the processing order.
   var engaged: [Int] = []
   var isEngaged: [Bool] = []
+  /// Engaged recognizers by their place in the processing order (`processingRank`); `openRanks`: those of
+  /// them still `possible`.
+  var engagedRanks = IndexBits(capacity: 0)
+  var openRanks = IndexBits(capacity: 0)
+  /// Recognizers (by index) that began or recognized and were not reset yet.
+  var recognizedNow = IndexBits(capacity: 0)
+  /// Each recognizer's `requireToFail` and delegate lists, resolved (`Relations`), and who names whom.
+  var relations: [Relations] = []
+  /// namedByRequireToFail[r]: the recognizers whose `requireToFail` names r.
+  var namedByRequireToFail: [Set<Int>] = []
+  /// namedByRequiredToFailBy[r]: the recognizers whose delegate's shouldBeRequiredToFailBy names r.
+  var namedByRequiredToFailBy: [Set<Int>] = []
+  /// waiters[y]: the recognizers whose worked-out requirements include y (with the generation they were
+  /// worked out in), woken when y changes.
+  var waiters: [[Waiter]] = []
+  /// The arbiter's work: recognizers for its next pass (`queued` marks them), the pass under way (by
+  /// processing position; `inPass` marks them) and the position of the one taking its turn.
+  var toResolve: [Int] = []
+  var queued: [Bool] = []
+  var passOrder = IntMinHeap()
+  var inPass: [Bool] = []
+  var passRank: Int?
+  /// Scratch for resetting recognizers: the touches they had, and a mark per recognizer.
+  var resetTouches: [Int] = []
+  var marked: [Bool] = []
   /// Live touches and finished touches whose delivery is still held, by internal id.
   var touches = TouchTable()
   /// Script touch number → internal id of the live touch with that number.
   var liveByNumber = SmallIntMap<Int>()
   var nextTouchUID = 1
   var lifted: [LiftedTap] = []
-  var timers: [PendingTimer] = []
+  var timers = TimerQueue()
   var nextTimerSeq = 0
   /// UIControl tracking, by view (nil for views that are not controls).
   var controlStates: [ControlTracking?]
-  /// Recognizer processing order (rule E-6.6), recomputed when the tree changes.
+  /// Recognizer processing order (rule E-6.6), recomputed when the tree changes: each recognizer's place,
+  /// and the recognizer at each place.
   var processingRank: [Int] = []
+  var byRank: [Int] = []
   /// Storage for `dispatch`'s list of changed touches.
   var changedStorage: [Int] = []
 
@@ -174,6 +206,12 @@ struct Simulation: ~Copyable {
       controlStates[v] = ControlTracking(value: views[v].spec.value ?? 0)
     }
     isEngaged = [Bool](repeating: false, count: recs.count)
+    queued = isEngaged
+    inPass = isEngaged
+    marked = isEngaged
+    waiters = [[Waiter]](repeating: [], count: recs.count)
+    recognizedNow = IndexBits(capacity: recs.count)
+    resolveAllRelations()
     rankRecognizers()
   }
 
@@ -225,6 +263,20 @@ struct Simulation: ~Copyable {
     }
     processingRank = [Int](repeating: 0, count: recs.count)
     for (rank, r) in order.enumerated() { processingRank[r] = rank }
+    byRank = order
+    engagedRanks = IndexBits(capacity: recs.count)
+    openRanks = IndexBits(capacity: recs.count)
+    for r in engaged {
+      engagedRanks.insert(processingRank[r])
+      if recs[r].machine.state == .possible { openRanks.insert(processingRank[r]) }
+    }
+  }
+
+  /// Keeps `openRanks` and `recognizedNow` in step with recognizer `r`'s state.
+  @inline(__always) mutating func refreshIndexes(_ r: Int) {
+    let s = recs[r].machine.state
+    openRanks.set(processingRank[r], isEngaged[r] && s == .possible)
+    recognizedNow.set(r, s == .began || s == .changed || s == .ended)
   }
 
   /// The scene as it is now: property changes applied, scroll offsets moved, the script of the original.
@@ -234,13 +286,6 @@ struct Simulation: ~Copyable {
       self.views[v].recognizers.filter { !self.recs[$0].isScrollPan }.map { self.recs[$0].spec }
     }
     return s
-  }
-
-  /// The time of the next pending timer, if any.
-  var nextTimerTime: Double? {
-    var next: Double?
-    for timer in timers where next.map({ timer.due < $0 }) ?? true { next = timer.due }
-    return next
   }
 
   /// Runs the steps at `steps.first.t` (see `Engine.perform`).
@@ -312,7 +357,8 @@ struct Simulation: ~Copyable {
   /// Fires timers until none is pending.
   mutating func runUntilIdle() {
     var guardCount = 0
-    while let due = nextTimerTime, guardCount < 100_000 {
+    pruneTimers()
+    while let due = timers.top?.due, guardCount < 100_000 {
       advance(to: due, inclusive: true)
       guardCount += 1
     }
@@ -323,22 +369,15 @@ struct Simulation: ~Copyable {
   mutating func emit(_ e: TraceEvent) { trace.append(TraceEntry(t: now, event: e)) }
 
   mutating func advance(to t: Double, inclusive: Bool) {
-    while let next = nextTimerIndex(), inclusive ? timers[next].due <= t : timers[next].due < t {
-      let timer = timers.remove(at: next)
+    while true {
+      pruneTimers()
+      guard let next = timers.top, inclusive ? next.due <= t : next.due < t else { break }
+      let timer = timers.popTop()
       now = max(now, timer.due)
       fire(timer)
     }
+    pruneTimers()
     if t.isFinite { now = max(now, t) }
-  }
-
-  /// The timer to fire first: the earliest, the first scheduled among equals.
-  private func nextTimerIndex() -> Int? {
-    var best: Int?
-    for i in timers.indices {
-      if let b = best, (timers[b].due, timers[b].seq) <= (timers[i].due, timers[i].seq) { continue }
-      best = i
-    }
-    return best
   }
 
   /// After anything that can change recognizer states: resolve, deliver what is no longer held, reset.
@@ -367,9 +406,9 @@ struct Simulation: ~Copyable {
   mutating func engage(_ r: Int) {
     guard !isEngaged[r] else { return }
     isEngaged[r] = true
-    var i = engaged.count
-    while i > 0 && engaged[i - 1] > r { i -= 1 }
-    engaged.insert(r, at: i)
+    engaged.append(r)
+    engagedRanks.insert(processingRank[r])
+    refreshIndexes(r)
   }
 
   @inline(__always) func view(_ id: String) -> Int? { views.index[id] }

@@ -24,12 +24,16 @@ struct Recognizer {
   /// It wants to leave `possible` but waits for these to fail (rule E-6.3).
   var pending: GestureStateMachine.Request?
   var waitingFor: [String] = []
-  /// The recognizers it must wait for, worked out (and the delegates asked) when it first tries.
+  /// The recognizers it must wait for, worked out (and the delegates asked) when it first tries; and the
+  /// same as a set.
   var requirements: [Int]?
+  var requirementSet: Set<Int> = []
   /// The requirements were met while it waited: translation restarts where it really begins.
   var beganAfterWaiting = false
   /// Timers it owns are invalidated by bumping this.
   var generation = 0
+  /// Per kind of timer, bumped to invalidate the timers of that kind it owns (`cancelTimers(of:_:)`).
+  var timerEpochs = TimerEpochs()
   /// Kind-specific tracking.
   var data = GestureData()
 
@@ -46,6 +50,7 @@ struct Recognizer {
     pending = nil
     waitingFor = []
     requirements = nil
+    requirementSet = []
     beganAfterWaiting = false
     generation += 1
     var start = data.start
@@ -100,4 +105,10 @@ struct GestureData {
   var swipeDirection: Direction?
   // Long press
   var pressTouchesDown = 0
+}
+
+/// A recognizer waiting (or ready to wait) for another to fail, as of one of its generations.
+struct Waiter {
+  let recognizer: Int
+  let generation: Int
 }

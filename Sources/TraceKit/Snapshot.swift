@@ -188,7 +188,9 @@ public struct Snapshot: Sendable {
   public mutating func rebase(droppingFirst k: Int) {
     guard k > 0 else { return }
     count = max(count - k, 0)
-    gestureStart = gestureStart.map { $0 - k }
+    // A gesture longer than the trace the window keeps (one click on 20,000 recognizers) loses its
+    // beginning: it starts at the first entry kept.
+    gestureStart = gestureStart.map { max($0 - k, 0) }
     for (id, var s) in recognizers {
       s.last?.index -= k
       s.lastNonReset?.index -= k

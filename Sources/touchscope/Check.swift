@@ -22,7 +22,7 @@ struct Check: ParsableCommand {
     var bad = 0
     for path in scenes {
       guard FileManager.default.fileExists(atPath: path) else {
-        Console.error("\(path): error: no such file")
+        Console.error("\(path): error: \(SafeWriter.missingReason(path))")
         bad += 1
         continue
       }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Raster
+import SceneFile
 import StudioCore
 import StudioSDL
 import TouchSim
@@ -31,7 +32,9 @@ struct Open: ParsableCommand {
     help: ArgumentHelp(
       "Write the engine's trace as JSON Lines to this file while the window runs and on exit.",
       discussion: "When the engine restarts (the scene file changed, a replay), the finished engine's whole "
-        + "trace is written to FILE.1, then FILE.2 and so on, and FILE starts again."))
+        + "trace is written to FILE.1, then FILE.2 and so on, and FILE starts again. A device or FIFO "
+        + "(/dev/stdout, a named pipe) is written in place, never replaced: the trace is streamed into it, "
+        + "one engine after the other."))
   var traceOut: String?
 
   @Option(
@@ -75,12 +78,18 @@ struct Open: ParsableCommand {
   var benchIdle = false
 
   func run() throws {
-    let (scene, path) = try SceneInput.loadGivenOrDefault(scene)
+    let (scene, path, text) = try SceneInput.loadGivenOrDefault(scene)
     var options = StudioApp.Options()
-    if let traceOut {
-      // Fail now, not silently later: the trace file must be writable.
-      guard FileManager.default.createFile(atPath: traceOut, contents: Data()) else {
-        throw InputError("--trace-out: cannot write \(traceOut)")
+    // Fail now, not silently later: the outputs must be writable (SafeWriter's rules: symlinks followed,
+    // read-only files refused, a device or FIFO written in place and never replaced).
+    for (option, path) in [("--trace-out", traceOut), ("--frame-log", frameLog)] {
+      guard let path else { continue }
+      do {
+        let destination = try SafeWriter.check(path)
+        // An empty trace now, so a stale one from an earlier run never shows.
+        if option == "--trace-out" && destination.isRegularFile { try SafeWriter.write("", to: path) }
+      } catch {
+        throw InputError("\(option): cannot write \(path): \(error.reason)")
       }
     }
     options.traceOut = traceOut
@@ -105,7 +114,7 @@ struct Open: ParsableCommand {
       }
     }
     let opts = options
-    try MainActor.assumeIsolated { _ = try StudioApp(scene: scene, path: path, options: opts).run() }
+    try MainActor.assumeIsolated { _ = try StudioApp(scene: scene, path: path, text: text, options: opts).run() }
   }
 }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Raster
+import SceneFile
 import StudioCore
 import StudioSDL
 import TouchSim
@@ -88,10 +89,14 @@ struct Render: ParsableCommand {
       model.perform(.bottomTab(options.2))
       if options.3 { model.perform(.toggleHelp) }
       model.show(script: steps, at: time)
+      // Encoded in memory, then written with SafeWriter: a full disk or any other write error exits 1
+      // with its reason, and never leaves a truncated picture or truncates an existing one.
       do {
         try renderWindowPNG(model, size: pixels, path: path)
+      } catch let error as WriteError {
+        throw InputError("cannot write \(path): \(error.reason)")
       } catch {
-        throw InputError("cannot write \(path): \(error)")
+        throw InputError("cannot render the picture for \(path): \(error)")
       }
     }
   }

@@ -11,10 +11,17 @@ enum SceneInput {
   static let defaultScenePath = "Scenes/tour.yaml"
 
   /// Loads `path`, or prints its diagnostics and throws `InputError`.
-  static func load(_ path: String) throws -> Scene {
-    guard FileManager.default.fileExists(atPath: path) else { throw InputError("\(path): no such file") }
+  static func load(_ path: String) throws -> Scene { try loadWithText(path).scene }
+
+  /// Loads `path` with the text it was read from (what the window's Ctrl+S edits), or prints its
+  /// diagnostics and throws `InputError`.
+  static func loadWithText(_ path: String) throws -> (scene: Scene, text: String) {
+    guard FileManager.default.fileExists(atPath: path) else {
+      throw InputError("\(path): \(SafeWriter.missingReason(path))")
+    }
     do {
-      return try SceneLoader.load(path: path)
+      let text = try SceneLoader.readText(path: path)
+      return (try SceneLoader.parse(text, file: path), text)
     } catch {
       report(error)
       throw InputError()
@@ -23,7 +30,9 @@ enum SceneInput {
 
   /// Loads a script file for `scene`, or prints its diagnostics and throws `InputError`.
   static func loadScript(_ path: String, for scene: Scene) throws -> [ScriptStep] {
-    guard FileManager.default.fileExists(atPath: path) else { throw InputError("\(path): no such file") }
+    guard FileManager.default.fileExists(atPath: path) else {
+      throw InputError("\(path): \(SafeWriter.missingReason(path))")
+    }
     do {
       return try SceneLoader.loadScript(path: path, for: scene)
     } catch {
@@ -34,11 +43,13 @@ enum SceneInput {
 
   /// The given scene, or the tour found from the current directory or the executable, or the built-in
   /// demo when there is no tour.
-  static func loadGivenOrDefault(_ path: String?) throws -> (scene: Scene, path: String?) {
-    if let path { return (try load(path), path) }
-    if let tour = ResourceLocator.findUpward(defaultScenePath) { return (try load(tour), tour) }
+  static func loadGivenOrDefault(_ path: String?) throws -> (scene: Scene, path: String?, text: String?) {
+    if let given = path ?? ResourceLocator.findUpward(defaultScenePath) {
+      let (scene, text) = try loadWithText(given)
+      return (scene, given, text)
+    }
     Console.error("note: \(defaultScenePath) not found; showing the built-in demo scene")
-    return (DemoScene.scene, nil)
+    return (DemoScene.scene, nil, nil)
   }
 
   static func report(_ error: SceneFileError) {

@@ -1,9 +1,10 @@
 import ArgumentParser
 import Foundation
+import SceneFile
 
 /// The command line: `touchscope [SCENE]` opens the window; subcommands run headless.
 ///
-/// Exit codes: 0 ok, 1 invalid input (scene, script, arguments), 2 internal error.
+/// Exit codes: 0 ok, 1 invalid input (scene, script, arguments) or an unwritable output, 2 internal error.
 @main
 struct Touchscope: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -12,7 +13,8 @@ struct Touchscope: ParsableCommand {
     discussion: """
       With no subcommand, opens the window on SCENE (default: Scenes/tour.yaml).
 
-      Exit codes: 0 success, 1 invalid input (scene, script or arguments), 2 internal error.
+      Exit codes: 0 success, 1 invalid input (scene, script or arguments) or an output that cannot be \
+      written, 2 internal error.
       """,
     subcommands: [Open.self, Replay.self, Explain.self, Check.self, List.self, Render.self, Bench.self],
     defaultSubcommand: Open.self
@@ -21,6 +23,10 @@ struct Touchscope: ParsableCommand {
   /// Parses, runs, and maps every outcome to the documented exit codes (ArgumentParser alone would use 64
   /// for usage errors and 1 for everything else).
   static func main() {
+    // A closed pipe (`touchscope replay big.yaml | head -1`) is an EPIPE error, not a death by SIGPIPE;
+    // a file size limit is an EFBIG error, not a death by SIGXFSZ. Both are then handled as errors.
+    signal(SIGPIPE, SIG_IGN)
+    signal(SIGXFSZ, SIG_IGN)
     var command: ParsableCommand
     do {
       command = try parseAsRoot()
@@ -67,13 +73,16 @@ enum Console {
     try? FileHandle.standardError.write(contentsOf: Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
   }
 
-  /// Writes to stdout; a write that fails (a full disk, a closed pipe) ends the program with exit code 2.
+  /// Writes to stdout. When the reader has gone (`| head -1`: EPIPE) the program ends quietly with exit
+  /// code 0, as a filter does; any other failure (a full disk) ends it with its reason and exit code 1.
   static func out(_ text: String) {
     do {
-      try FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
+      try SafeWriter.writeAll(Array(text.utf8), to: STDOUT_FILENO, path: "standard output")
+    } catch let error where error.code == EPIPE {
+      Foundation.exit(0)
     } catch {
-      Console.error("internal error: cannot write the output: \(error.localizedDescription)")
-      Foundation.exit(2)
+      Console.error("error: cannot write the output: \(error.reason)")
+      Foundation.exit(1)
     }
   }
 }

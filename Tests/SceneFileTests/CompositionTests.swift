@@ -70,6 +70,30 @@ struct CompositionTests {
           + "in all (this one goes over)"))
   }
 
+  @Test func aliasesOfALongStringCountItsBytes() throws {
+    // Issue 13: one 1 MiB string aliased as the text of 100 views is 100 MiB of text from a 1 MiB file; the
+    // node count (100) was far within its limit (an 8 MB string aliased 5,000 times took more than 23 GB).
+    // The bytes limit (16 MiB) is passed at the 17th alias; reading then stops within its budget of bytes.
+    func text(aliases: Int) -> String {
+      var t = "format: touchscope/1\nroot:\n  id: r\n  frame: [0, 0, 10, 10]\n  subviews:\n"
+      t +=
+        "    - { id: v0, kind: label, frame: [0, 0, 1, 1], text: &s \"\(String(repeating: "x", count: 1 << 20))\" }\n"
+      for i in 1...aliases { t += "    - { id: v\(i), kind: label, frame: [0, 0, 1, 1], text: *s }\n" }
+      return t
+    }
+    let limit =
+      "aliases expand the document too far: they may stand for at most 16 MiB of text in all (this one goes over)"
+    #expect(problems(text(aliases: 100)) == ["23:58: \(limit)"])
+    var list = Problems(file: "t.yaml")
+    let doc = try #require(SceneReader.compose(text(aliases: 100), problems: &list))
+    #expect(doc.aliasLimitIsBytes)
+    let reader = SceneReader(document: doc, problems: list)
+    _ = reader.readScene(doc.root)
+    #expect(reader.problems.isFull)
+    // Within the limit, a long string aliased a few times reads as written.
+    #expect(problems(text(aliases: 3)).isEmpty)
+  }
+
   @Test func hugeEqualKeysAreComparedQuickly() {
     // Two distinct anchors that both expand to 2^40 scalars, used as keys of one mapping: equal, so duplicates.
     var text = "format: touchscope/1\nb0: &b0 [x, x]\nc0: &c0 [x, x]\n"

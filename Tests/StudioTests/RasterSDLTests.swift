@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import SceneFile
 import Testing
 import TouchSim
 
@@ -107,7 +108,8 @@ import TouchSim
     ]
     try w.present(commands)
 
-    try w.present(commands, screenshot: path)  // identical, but a screenshot draws it anyway
+    try w.present(commands, screenshot: true)  // identical, but a screenshot draws it anyway
+    try SafeWriter.write(w.framePNG(), to: path)
     let shot = try loadPNG(path: path)
 
     #expect(w.framesDrawn == 2)

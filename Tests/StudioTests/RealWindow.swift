@@ -52,7 +52,9 @@ final class RealWindow {
   let origin: Point
   var outputPath: String { directory + "/output.txt" }
 
-  init(scene: String, inject: String? = nil, arguments: [String] = []) throws {
+  /// `sceneFolder`: the scene goes in this subfolder of the window's folder, and the program runs there,
+  /// given the scene by its relative path (`scene.yaml`).
+  init(scene: String, inject: String? = nil, arguments: [String] = [], sceneFolder: String? = nil) throws {
     for tool in ["xdotool", "xinput"] where (try? Self.run("which", [tool])) == nil {
       throw Missing(description: "\(tool) is not installed (make test-deps installs it)")
     }
@@ -66,13 +68,17 @@ final class RealWindow {
     let still = Self.heldInput()
     guard still.isEmpty else { throw Missing(description: "the X server still holds \(still) after releasing it") }
 
-    directory = NSTemporaryDirectory() + "touchscope-window-" + UUID().uuidString
+    let directory = NSTemporaryDirectory() + "touchscope-window-" + UUID().uuidString
+    self.directory = directory
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    let scenePath = directory + "/scene.yaml"
+    let workingDirectory = sceneFolder.map { directory + "/" + $0 } ?? directory
+    try FileManager.default.createDirectory(atPath: workingDirectory, withIntermediateDirectories: true)
+    let scenePath = workingDirectory + "/scene.yaml"
     try scene.write(toFile: scenePath, atomically: true, encoding: .utf8)
     tracePath = directory + "/trace.jsonl"
     var args = [
-      "open", scenePath, "--trace-out", tracePath, "--size", "1280x800", "--screenshots", directory,
+      "open", sceneFolder == nil ? scenePath : "scene.yaml", "--trace-out", tracePath, "--size", "1280x800",
+      "--screenshots", directory,
     ]
     if let inject {
       let path = directory + "/inject.txt"
@@ -81,14 +87,14 @@ final class RealWindow {
     }
     args += arguments
     let outputPath = directory + "/output.txt"
-    var launched = try Self.launch(args, in: directory, output: outputPath)
+    var launched = try Self.launch(args, in: workingDirectory, output: outputPath)
     var found: (id: String, geometry: String)?
     do {
       found = try Self.waitForWindow(of: launched)
       if found == nil && Self.tail(outputPath).contains("no display to open a window on") {
         // The X server turned the connection away (Xvfb between clients): start once more.
         print("note: the X server turned the window away (\(Self.tail(outputPath))); starting it again")
-        launched = try Self.launch(args, in: directory, output: outputPath)
+        launched = try Self.launch(args, in: workingDirectory, output: outputPath)
         found = try Self.waitForWindow(of: launched)
       }
     } catch {

@@ -12,7 +12,7 @@ import TouchSim
   let size = Size(1440, 900)
 
   /// A button inside a card with a tap recognizer; the model has drawn one frame (layout known).
-  func model(_ s: Scene? = nil) -> StudioModel {
+  func model(_ s: Scene? = nil, path: String? = nil) -> StudioModel {
     let scene =
       s
       ?? TestSupport.scene([
@@ -20,7 +20,7 @@ import TouchSim
           "card", [0, 100, 390, 500], recognizers: [g("cardTap", .tap)],
           subviews: [v("buy", [100, 100, 190, 60], kind: .button)])
       ])
-    let m = StudioModel(scene: scene)
+    let m = StudioModel(scene: scene, path: path)
     _ = m.frame(size: size, pixelScale: 1)
     m.tick(wall: 0)
     return m
@@ -144,19 +144,22 @@ import TouchSim
     #expect(m.snapshot.recognizers.isEmpty)
   }
 
-  /// Saving writes the configuration with the toggles, and the recorded input as its script.
+  /// Saving a take writes the configuration with the toggles, and the recorded input as its script, as a
+  /// new scene beside the lesson (never over it).
   @Test func saveWithRecordingWritesTheLiveInputAsScript() {
-    let m = model()
+    let m = model(path: "Scenes/lesson.yaml")
     m.perform(.change(PropertyChange(target: "cardTap", key: "isEnabled", value: .bool(false))))
     m.handle(.pointerDown(.mouse, at: pixel(m, 20, 130)), wall: 100)
     m.tick(wall: 100)
     m.tick(wall: 180)
     m.handle(.pointerUp(.mouse, at: pixel(m, 20, 130)), wall: 180)
     m.perform(.saveWithRecording)
-    guard case .writeFile(_, let text, _) = m.drainEffects().first else {
-      Issue.record("no file written")
+    guard case .writeTake(let lesson, let text, let dropped) = m.drainEffects().first else {
+      Issue.record("no take written")
       return
     }
+    #expect(lesson == "Scenes/lesson.yaml" && dropped == 0)
+    #expect(StudioModel.takePath(beside: lesson, number: 2) == "Scenes/lesson.take-2.yaml")
     #expect(text.contains("isEnabled: false"))
     #expect(text.contains("down: [20, 130]"))
     #expect(text.contains("- { t: 80, touch: 1, up: [20, 130] }"))

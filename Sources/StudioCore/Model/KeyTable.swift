@@ -92,7 +92,7 @@ public enum KeyTable {
     Binding("R", "replay the last gesture", [.char("r")], .action(.replayLast)),
     Binding("P", "play the scene's script", [.char("p")], .action(.playScript)),
     Binding(
-      "Esc  or  Backspace", "reset all touches (Esc also closes this help)",
+      "Esc  or  Backspace", "reset all touches (Esc also closes this help, or dismisses a save's message)",
       [(.key(.escape), .action(.closeOverlay)), (.key(.backspace), .action(.resetTouches))]),
     Binding(
       "+  −  0", "zoom the device in, out, back to fit",
@@ -118,11 +118,21 @@ public enum KeyTable {
       "V G", "selected recognizer: delegate shouldReceive, shouldBegin",
       [(.char("v"), .toggle(.shouldReceive)), (.char("g"), .toggle(.shouldBegin))]),
     Binding("click a toggle", "flip it: applies to the next touch"),
+    Binding(
+      "Ctrl+Z", "undo the last toggle flip, one flip a press (Ctrl+Shift+Z or Ctrl+Y: redo)",
+      [
+        (.ctrl("z", shift: false), .action(.undo)), (.ctrl("z", shift: true), .action(.redo)),
+        (.ctrl("y", shift: nil), .action(.redo)),
+      ]),
     Binding("click a log line or the timeline", "jump the playhead there"),
     Binding("O", "open another scene from the library", [.char("o")], .action(.openSceneList)),
-    Binding("Ctrl+S", "save the configuration to the scene file", [.ctrl("s", shift: false)], .action(.save)),
     Binding(
-      "Ctrl+Shift+S", "save it with the input just performed as its script", [.ctrl("s", shift: true)],
+      "Ctrl+S",
+      "save the toggles into the scene file, changing only their values (if the file changed on disk, nothing "
+        + "is written: Ctrl+S again saves to a new file beside it)",
+      [.ctrl("s", shift: false)], .action(.save)),
+    Binding(
+      "Ctrl+Shift+S", "save the input just performed as a new take, NAME.take-N.yaml", [.ctrl("s", shift: true)],
       .action(.saveWithRecording)),
     Binding("F12", "screenshot to PNG", [.key(.function(12))], .action(.screenshot)),
     Binding(

@@ -2,8 +2,16 @@ import TouchSim
 
 /// Work the model asks the window to do outside the pure model: files and screenshots.
 public enum StudioEffect: Equatable, Sendable {
-  /// Write `text` to `path` (a scene file), then show `note`.
-  case writeFile(path: String, text: String, note: String)
+  /// Ctrl+S: write `text` over the scene file at `path`, only if the file still holds `expected` (the text
+  /// last loaded or saved); report with `StudioModel.saveFinished`.
+  case saveScene(path: String, text: String, expected: String)
+  /// Write `text` to a new file beside `like`: `StudioModel.newFilePath(like:number:)` with the first number
+  /// whose file does not exist, never over a file; report with `StudioModel.saveFinished`.
+  case saveNewFile(like: String, text: String)
+  /// Write `text` as a new scene beside `lesson`: `StudioModel.takePath(beside: lesson, number: N)` with
+  /// the first N naming no file (never over an existing one), then say where it went. `droppedTouches`:
+  /// touches the script could not hold (more than 1,001 down at once).
+  case writeTake(lesson: String, text: String, droppedTouches: Int)
   /// Save the next presented frame as a PNG.
   case screenshot
   /// Load the scene at `path` (from the scene list).

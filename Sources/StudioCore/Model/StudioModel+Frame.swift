@@ -51,7 +51,12 @@ extension StudioModel {
   public var bottomTab: BottomTab { view.bottomTab }
   public var selected: String? { view.selected }
   public var scrollOffsets: [ScrollablePanel: Double] { view.scrollOffsets }
-  public var toast: (text: String, until: Double)? { view.toast }
+  public var toast: (text: String, until: Double)? { view.toast.map { ($0.text, $0.until) } }
+  /// The header's message is about a failure.
+  public var toastIsError: Bool { view.toast?.isError ?? false }
+  /// How many entries were discarded from the front of the engine's trace (bounded memory) since it
+  /// started: `engine.trace[0]` is entry number `discardedTraceEntries` of the whole session.
+  public var discardedTraceEntries: Int { retention.discardedEntries }
   /// The tooltip to show: the whole text of the region the mouse has rested on for a moment (a label
   /// shortened to fit, a button, a toggle), and where the mouse is.
   public var tooltip: (text: String, at: Point)? {

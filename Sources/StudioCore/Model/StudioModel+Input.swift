@@ -112,17 +112,24 @@ extension StudioModel {
     case .openSceneList:
       view.toggleSceneList()
     case .closeOverlay:
-      if !view.overlayOpen { return perform(.resetTouches) }
-      view.closeOverlays()
+      if view.overlayOpen {
+        view.closeOverlays()
+      } else if saveMessage != nil {
+        dismissSaveMessage()
+      } else {
+        perform(.resetTouches)
+      }
     case .openScene(let path):
       view.sceneList = nil
       effects.append(.openScene(path: path))
     case .save:
-      save(script: loaded.script, note: "configuration")
+      saveConfiguration()
+    case .undo:
+      undoToggle()
+    case .redo:
+      redoToggle()
     case .saveWithRecording:
-      save(
-        script: InputRecording.script(from: recording),
-        note: "configuration and the input just performed as its script")
+      saveTake()
     case .screenshot:
       effects.append(.screenshot)
     case .change(let c):

@@ -32,15 +32,28 @@ public final class StudioModel {
   // MARK: Scene and engine
 
   /// The scene as loaded from its file (the last good one).
-  public private(set) var loaded: Scene
+  public internal(set) var loaded: Scene
   /// The loaded scene with the toggles applied: what the next touch runs on, and what Save writes.
-  public private(set) var config: Scene
+  public internal(set) var config: Scene
   public private(set) var scenePath: String?
+  /// The scene file's text as last loaded or saved: what Ctrl+S edits (`SceneEditor`), and what the file
+  /// must still hold for Ctrl+S to write over it (nil: no file, or its text unknown).
+  public internal(set) var loadedText: String?
+  /// The toggles flipped since the scene loaded, for undo and redo.
+  var toggleHistory = ToggleHistory()
+  /// A save handed to the window as an effect, until it reports how it went (`saveFinished`).
+  var pendingSave: PendingSave?
+  /// Why the last save did not write what was asked, shown over the canvas until dismissed (Esc), the next
+  /// save or a load; it may offer Ctrl+S again to save to a new file.
+  public internal(set) var saveMessage: SaveMessage?
+  /// An undo restored what only a fresh engine can take (a touch filter) while fingers were down: the
+  /// engine restarts on the configuration when the last one lifts.
+  var restartWhenUp = false
   public private(set) var engine: Engine
   /// The engine's clock in live mode (trace milliseconds).
   public private(set) var clock: Double = 0
   /// Problems of the last reload attempt (the window keeps the last good scene).
-  public private(set) var loadErrors: [String] = []
+  public internal(set) var loadErrors: [String] = []
   /// Changes made while fingers were down: they apply when the last finger lifts (the next touch).
   public private(set) var pendingChanges: [PropertyChange] = []
   /// The engine time of the latest input fed to the engine (nil before any).
@@ -86,10 +99,12 @@ public final class StudioModel {
   public var isRunning: Bool { isRunningFlag }
   var isRunningFlag = true
 
-  public init(scene: Scene, path: String? = nil) {
+  /// `text`: the scene file's text `scene` was read from (what Ctrl+S edits).
+  public init(scene: Scene, path: String? = nil, text: String? = nil) {
     loaded = scene
     config = scene
     scenePath = path
+    loadedText = text
     engine = Engine(scene: scene)
     snapshot = Snapshot(scene: scene)
     narrationCache = NarrationCache(scene: scene)
@@ -98,13 +113,19 @@ public final class StudioModel {
 
   // MARK: - Loading
 
-  /// A new good scene (first load, or the file changed): the engine restarts on it.
-  public func load(_ scene: Scene, path: String?) {
+  /// A new good scene (first load, or the file changed): the engine restarts on it. `text` is the file's
+  /// text it was read from (what Ctrl+S edits); without it, Ctrl+S saves to a new file.
+  public func load(_ scene: Scene, path: String?, text: String? = nil) {
     loaded = scene
     config = scene
     scenePath = path
+    loadedText = text
     loadErrors = []
     pendingChanges = []
+    toggleHistory = ToggleHistory()
+    pendingSave = nil
+    saveMessage = nil
+    restartWhenUp = false
     view.sceneList = nil
     restartEngine(on: scene)
     inputLog.reset()
@@ -358,18 +379,34 @@ public final class StudioModel {
   }
 
   private func applyPendingChanges() {
+    if restartWhenUp {
+      restartWhenUp = false
+      pendingChanges = []
+      restartEngine(on: config)
+      return
+    }
     guard !pendingChanges.isEmpty else { return }
     let changes = pendingChanges
     pendingChanges = []
     engine.apply(changes, at: max(clock, engine.now), origin: .user)
   }
 
-  /// Applies a toggle's change to the configuration: to the engine now when no finger is down, else
-  /// when the last finger lifts (the next touch).
+  /// Applies a toggle's change to the configuration (one step for undo), and to the engine now when no
+  /// finger is down, else when the last finger lifts (the next touch).
   func change(_ change: PropertyChange) {
+    guard let before = config.entity(change.target) else { return }
     var next = config
     guard next.apply(change) == nil else { return }
     config = next
+    if let after = config.entity(change.target) {
+      toggleHistory.record(ToggleHistory.Step(change: change, before: before, after: after))
+    }
+    applyToEngine(change)
+  }
+
+  /// The engine gets a change of the configuration: now when no finger is down, else when the last finger
+  /// lifts (a change back to what the engine has is then no change).
+  func applyToEngine(_ change: PropertyChange) {
     if engine.liveTouches.isEmpty {
       // Now, without moving a paused or stepped playhead: the change is for the next touch.
       clock = max(clock, engine.now)
@@ -380,13 +417,26 @@ public final class StudioModel {
       }
     } else {
       pendingChanges.removeAll { $0.target == change.target && $0.key == change.key }
-      pendingChanges.append(change)
+      if SceneEditor.value(of: change.key, target: change.target, in: engine.scene) != change.value {
+        pendingChanges.append(change)
+      }
+    }
+  }
+
+  /// A fresh engine on the configuration, now or, while fingers are down, when the last one lifts.
+  func restartEngineOnConfiguration() {
+    if engine.liveTouches.isEmpty {
+      pendingChanges = []
+      restartEngine(on: config)
+    } else {
+      restartWhenUp = true
     }
   }
 
   /// A fresh engine on the current configuration runs `steps`; the playhead plays it from the start.
   func replay(_ steps: [ScriptStep], as kind: PlaybackMode) {
-    let script = InputRecording.script(from: steps)
+    // Live input is made a valid script (as Ctrl+Shift+S saves it); the scene's own is played as written.
+    let script = kind == .script ? InputRecording.playable(steps) : InputRecording.script(from: steps, on: config)
     view.scrollOffsets[.log] = nil
     restartEngine(on: config)
     engine.run(script: script)
@@ -410,13 +460,6 @@ public final class StudioModel {
     refreshSnapshot()
   }
 
-  func save(script: [ScriptStep], note: String) {
-    var scene = config
-    scene.script = script
-    let path = scenePath ?? "Scenes/untitled.yaml"
-    effects.append(.writeFile(path: path, text: SceneWriter.yaml(scene), note: "Saved the \(note) to \(path)"))
-  }
-
   /// The UI scale the window starts with (from the display or `--scale`); Ctrl+0 returns to it.
   public func setStartScale(_ s: Double) {
     let s = min(max(s, ViewState.uiScales.lowerBound), ViewState.uiScales.upperBound)
@@ -429,4 +472,7 @@ public final class StudioModel {
 
   /// Shows a message in the header for a few seconds.
   public func notify(_ text: String, wall: Double) { view.notify(text, until: wall + 4000) }
+
+  /// Shows a message about something that failed in the header, marked as an error, for ten seconds.
+  public func notifyError(_ text: String, wall: Double) { view.notify(text, until: wall + 10_000, isError: true) }
 }

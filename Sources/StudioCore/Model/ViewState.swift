@@ -24,8 +24,9 @@ struct ViewState {
   var bottomTab = BottomTab.timeline
   var selected: String?
   var scrollOffsets: [ScrollablePanel: Double] = [:]
-  /// A short message shown in the header for a few seconds ("Saved ...").
-  var toast: (text: String, until: Double)?
+  /// A short message shown in the header for a few seconds ("Saved ..."), or about a failure (marked as an
+  /// error, shown longer).
+  var toast: (text: String, until: Double, isError: Bool)?
   /// Where the mouse rests (pixels) and since when (wall ms): a region's tooltip shows after a moment.
   var pointer: (pixel: Point, since: Double)?
 
@@ -56,7 +57,7 @@ struct ViewState {
     showHelp = false
   }
 
-  mutating func notify(_ text: String, until: Double) { toast = (text, until) }
+  mutating func notify(_ text: String, until: Double, isError: Bool = false) { toast = (text, until, isError) }
 
   mutating func expireToast(at wall: Double) {
     if let t = toast, t.until < wall { toast = nil }

@@ -81,8 +81,14 @@ enum CanvasTouches {
     let moved = start.distance(to: t.location)
     let center = viewport.toPixels(t.location)
     let ring = TouchMarker.radius(viewport: viewport, unit: unit)
+    // By id, once per frame (a touch on 20,000 recognizers searched the list for each: issue 13).
+    var byId: [String: RecognizerSpec] = [:]
+    if !t.recognizers.isEmpty {
+      byId.reserveCapacity(specs.count)
+      for s in specs where !s.isScrollPan && byId[s.spec.id] == nil { byId[s.spec.id] = s.spec }
+    }
     for id in t.recognizers {
-      guard let spec = specs.first(where: { $0.spec.id == id && !$0.isScrollPan })?.spec, spec.isEnabled else {
+      guard let spec = byId[id], spec.isEnabled else {
         continue
       }
       let status = ctx.snapshot.recognizers[id] ?? RecognizerStatus()

@@ -139,7 +139,12 @@ public enum HeaderBar {
     let titleH = TextMetrics.height(size: titleSize)
     let statusH = TextMetrics.height(size: statusSize)
     let top = r.mid.y - (titleH + 2 * t.unit + statusH) / 2
+    if let toast = ctx.toast, ctx.toastIsError {
+      drawError(toast, r, ctx, into: &list)
+      return
+    }
     if let toast = ctx.toast {
+      // A success, with its tick (a failure is drawn by `drawError`, never with a tick).
       let text = TextMetrics.truncate("✓ " + toast, toWidth: r.width, size: titleSize, face: .bold)
       list.text(text, Point(r.minX, top), t.style(titleSize, t.accent, face: .bold))
     } else {
@@ -173,6 +178,35 @@ public enum HeaderBar {
         .roundedRect(
           pill, radius: pill.height / 2, fill: t.waiting.withAlpha(0.2), stroke: Stroke(t.waiting, width: t.unit)))
       list.text(n, Point(x + 6 * t.unit, y), t.style(statusSize, t.waiting, face: .bold))
+    }
+  }
+
+  /// A failure ("Could not save: REASON — PATH") in red with ✗, over the title and status lines, wrapped
+  /// over as many lines as the header holds, so the reason is read whole: when the whole message does
+  /// not fit, the path after " — " goes first (the reason matters more than where), then the text gets
+  /// smaller. Returns the lines and their text size.
+  static func errorLines(_ message: String, _ r: Rect, _ t: Theme) -> (lines: [String], size: Double) {
+    let texts = [message] + (message.firstRange(of: " — ").map { [String(message[..<$0.lowerBound])] } ?? [])
+    var last: (lines: [String], size: Double) = ([], t.smallSize)
+    for size in [t.smallSize, t.smallSize * 0.85, t.smallSize * 0.72] {
+      let lineH = TextMetrics.height(size: size) + t.unit
+      let room = max(Int(((r.height - 2 * t.unit) / lineH).rounded(.down)), 1)
+      for text in texts {
+        last = (TextMetrics.wrap("✗ " + text, toWidth: r.width, size: size, face: .bold, maxLines: room), size)
+        if last.lines.last?.hasSuffix("…") != true { return last }
+      }
+    }
+    return last
+  }
+
+  private static func drawError(_ message: String, _ r: Rect, _ ctx: PanelContext, into list: inout DrawList) {
+    let t = ctx.theme
+    let (lines, size) = errorLines(message, r, t)
+    let lineH = TextMetrics.height(size: size) + t.unit
+    var y = r.mid.y - Double(lines.count) * lineH / 2
+    for line in lines {
+      list.text(line, Point(r.minX, y), t.style(size, t.bad, face: .bold))
+      y += lineH
     }
   }
 

@@ -135,11 +135,22 @@ public enum InspectorPanel {
     let minimumCard = InspectorRecognizerCard.minimumHeight(t)
     let focus = involved(ctx)
     var open = Set(recs.map(\.id))
+    var capped = false
+    // Thousands of recognizers (a chain of 20,000): the first ones open, the selected one too, the rest
+    // folded into chips (measuring and drawing every card made one frame take seconds).
+    func capOpen() {
+      guard open.count > maxOpenCards else { return }
+      capped = true
+      var kept = Set(ctx.selected.map { [$0] } ?? [])
+      for r in recs where open.contains(r.id) && kept.count < maxOpenCards { kept.insert(r.id) }
+      open = kept
+    }
     let surelyOverflows = Double(recs.count) * (minimumCard + gap) + hintH > visibleHeight
     if let focus,
       surelyOverflows || recs.reduce(0, { $0 + height($1) }) + Double(recs.count) * gap + hintH > visibleHeight
     {
       open = focus.union(ctx.selected.map { [$0] } ?? [])
+      capOpen()
       let chipsH = foldedChips(recs.filter { !open.contains($0.id) }, x: x, top: 0, width: width, ctx, into: &scratch)
       var room = visibleHeight - hintH - chipsH - gap
       for r in recs where open.contains(r.id) { room -= height(r) + gap }
@@ -152,11 +163,14 @@ public enum InspectorPanel {
         }
       }
     }
+    capOpen()
     let folded = recs.filter { !open.contains($0.id) }
     let hint =
       folded.isEmpty
       ? "Click a card to select it (Tab: next) · keys E C B D V G flip its toggles"
-      : "Recognizers the last touch did not reach, folded: click one to open it"
+      : capped
+        ? "\(recs.count) recognizers: \(maxOpenCards) open, the rest folded: click one to open it"
+        : "Recognizers the last touch did not reach, folded: click one to open it"
     list.text(InspectorText.truncate(hint, width, hintStyle), Point(x, y + 7 * u), hintStyle)
     y += hintH
     let isOpen = { (r: InspectorRecognizer) in open.contains(r.id) }
@@ -169,6 +183,9 @@ public enum InspectorPanel {
     }
     return y - top - gap
   }
+
+  /// Most recognizer cards drawn open at once; the others are folded into chips.
+  static let maxOpenCards = 60
 
   /// One small chip per folded recognizer (state dot, id, state); clicking one selects it, which opens it.
   private static func foldedChips(

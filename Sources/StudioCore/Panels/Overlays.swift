@@ -1,11 +1,17 @@
 import Raster
 import TouchSim
 
-/// Things drawn over everything: the reload error banner, the help, the scene list.
+/// Things drawn over everything: a save's message and the reload error banner, the help, the scene list.
 public enum Overlays {
   public static func draw(in rect: Rect, _ ctx: PanelContext) -> DrawList {
     var list = DrawList()
-    if !ctx.loadErrors.isEmpty { list.append(OverlayErrorBanner.draw(over: ctx.layout.canvas, ctx)) }
+    var canvas = ctx.layout.canvas
+    if let message = ctx.saveMessage {
+      let (banner, bottom) = OverlaySaveBanner.draw(message, over: canvas, ctx)
+      list.append(banner)
+      canvas = Rect(canvas.minX, bottom, canvas.width, max(0, canvas.maxY - bottom))
+    }
+    if !ctx.loadErrors.isEmpty { list.append(OverlayErrorBanner.draw(over: canvas, ctx)) }
     if ctx.showHelp {
       list.append(OverlayHelp.draw(in: rect, ctx))
     } else if let items = ctx.sceneList {

@@ -87,8 +87,12 @@ public enum StudioAction: Hashable, Sendable {
   case openScene(path: String)
   /// Saves the current configuration (toggles applied) to the scene file.
   case save
-  /// Saves the configuration with the live input just performed as its script.
+  /// Saves the configuration with the live input just performed as its script, as a new scene beside the
+  /// lesson (a take, `NAME.take-N.yaml`).
   case saveWithRecording
+  /// Undoes the last toggle flip; redoes the last undone one.
+  case undo
+  case redo
   case screenshot
   /// A toggle: sets `change.key` of `change.target` to `change.value` (applies to the next touch).
   case change(PropertyChange)

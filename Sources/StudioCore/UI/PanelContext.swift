@@ -41,6 +41,10 @@ public struct PanelContext {
   public let pendingChanges: [PropertyChange]
   public let loadErrors: [String]
   public let toast: String?
+  /// The header's message is about a failure (drawn as an error).
+  public let toastIsError: Bool
+  /// Why the last save did not write what was asked (a banner over the canvas).
+  public let saveMessage: SaveMessage?
   public let showHelp: Bool
   public let sceneList: [SceneListItem]?
   public let scenePath: String?
@@ -76,6 +80,8 @@ public struct PanelContext {
     pendingChanges = m.pendingChanges
     loadErrors = m.loadErrors
     toast = m.toast?.text
+    toastIsError = m.toastIsError
+    saveMessage = m.saveMessage
     showHelp = m.showHelp
     sceneList = m.sceneList
     scenePath = m.scenePath

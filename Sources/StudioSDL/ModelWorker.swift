@@ -1,0 +1,80 @@
+import Foundation
+import Geometry
+import Raster
+import SceneFile
+import StudioCore
+
+/// The model's work for one frame (the input that arrived, the clock, a scene file to reload, the frame's
+/// drawing) on a thread of its own, so that the frame loop never waits on the engine for longer than a
+/// frame (issue 13). One click can be seconds of engine work (a chain of 20,000 recognizers that each wait
+/// for the one before); meanwhile the loop keeps presenting the last frame with a "working" card over it
+/// (`BusyOverlay`), keeps the window responsive to the window manager, and queues the input that arrives.
+///
+/// The model is never used by two threads at once: the loop hands it to the worker with a job and does not
+/// touch it again until the job is finished (`finish`). That is the whole of the synchronisation, and why
+/// the class may be `@unchecked Sendable`.
+final class ModelWorker: @unchecked Sendable {
+  struct Job {
+    var inputs: [StudioInput]
+    var wall: Double
+    /// The scene file changed on disk: read it again, and load it (or show why it does not load).
+    var reload: String?
+    /// Build the frame (nil: the loop is resting and the picture has not changed).
+    var frame: (size: Size, pixelScale: Double)?
+  }
+
+  struct Result {
+    var list: DrawList?
+    var reloaded: Bool
+  }
+
+  private let model: StudioModel
+  private let queue = DispatchQueue(label: "touchscope.model", qos: .userInteractive)
+  private let done = DispatchSemaphore(value: 0)
+  private var result: Result?
+  /// When the job in flight started (wall ms); nil when the worker is idle.
+  private(set) var busySince: Double?
+
+  init(model: StudioModel) { self.model = model }
+
+  /// Starts `job`. The worker must be idle.
+  func start(_ job: Job) {
+    precondition(busySince == nil, "a model job is already in flight")
+    busySince = job.wall
+    queue.async { [self] in
+      result = Self.run(job, on: model)
+      done.signal()
+    }
+  }
+
+  /// The job's result once it has finished, waiting for it at most `milliseconds`; nil while it still runs.
+  /// After a result the model is the caller's again.
+  func finish(waitingUpTo milliseconds: Double) -> Result? {
+    guard busySince != nil else { return nil }
+    let deadline = DispatchTime.now() + .microseconds(Int(max(milliseconds, 0) * 1000))
+    guard done.wait(timeout: deadline) == .success else { return nil }
+    busySince = nil
+    defer { result = nil }
+    return result
+  }
+
+  private static func run(_ job: Job, on model: StudioModel) -> Result {
+    for input in job.inputs { model.handle(input, wall: job.wall) }
+    if let path = job.reload { reload(path, into: model, wall: job.wall) }
+    model.tick(wall: job.wall)
+    let list = job.frame.map { model.frame(size: $0.size, pixelScale: $0.pixelScale) }
+    return Result(list: list, reloaded: job.reload != nil)
+  }
+
+  /// Reads the scene file at `path` and loads it, or shows why it does not load (the last good scene stays).
+  static func reload(_ path: String, into model: StudioModel, wall: Double) {
+    do {
+      let text = try SceneLoader.readText(path: path)
+      let scene = try SceneLoader.parse(text, file: path)
+      model.load(scene, path: path, text: text)
+      model.notify("Reloaded \(path)", wall: wall)
+    } catch {
+      model.loadFailed(error.diagnostics.map(\.description))
+    }
+  }
+}

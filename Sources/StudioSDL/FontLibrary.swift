@@ -1,17 +1,42 @@
 import CSDL2
+import Foundation
 import Raster
 import StudioCore
 
-/// The bundled fonts, opened lazily per face and pixel size.
+/// The bundled fonts, opened lazily per face and pixel size, and the system's fonts for what they lack.
+///
+/// DejaVu (in `Assets/`) draws Latin, Greek, Cyrillic, Hebrew, Arabic and the symbols the panels use. A
+/// character it has no glyph for (Chinese, Japanese, Korean, emoji, Thai, Devanagari …) is drawn with the
+/// first of the system's fallback fonts that has one, found through fontconfig (`fc-match`) the first time
+/// such a character is met: Noto Sans CJK (Simplified Chinese first), then Japanese, Korean, Traditional
+/// Chinese, an emoji font, and fonts for other scripts (issue 14). `make run` and `make test` install
+/// `fonts-noto-cjk` and `fonts-symbola` on Debian; without them such characters are drawn as DejaVu's
+/// missing-glyph box, as before.
 ///
 /// Not Sendable: use it from the main actor only.
 final class FontLibrary {
   let assetsDirectory: String
   private var fonts: [FontKey: OpaquePointer] = [:]
+  private var fallbackFonts: [FallbackKey: OpaquePointer] = [:]
+  /// The fallback font files per face (nil until the first character DejaVu lacks).
+  private var fallbackFiles: [FontFace: [FontFile]] = [:]
+  /// Which font draws a character (the index in `fallbackFiles`, or -1 for DejaVu), per face.
+  private var choice: [FontFace: [Unicode.Scalar: Int]] = [:]
 
   private struct FontKey: Hashable {
     var face: FontFace
     var size: Int
+  }
+
+  private struct FallbackKey: Hashable {
+    var file: FontFile
+    var size: Int
+  }
+
+  /// A font file, and the face in it (a `.ttc` collection holds several).
+  struct FontFile: Hashable {
+    var path: String
+    var index: Int
   }
 
   init(assetsDirectory: String) {
@@ -20,6 +45,7 @@ final class FontLibrary {
 
   deinit {
     for font in fonts.values { TTF_CloseFont(font) }
+    for font in fallbackFonts.values { TTF_CloseFont(font) }
   }
 
   /// The `TTF_Font*` for `face` at `size` pixels (at least 4).
@@ -30,5 +56,115 @@ final class FontLibrary {
     guard let font = TTF_OpenFont(path, Int32(key.size)) else { throw SDLError("TTF_OpenFont(\(path))") }
     fonts[key] = font
     return font
+  }
+
+  /// `text` cut into runs that one font draws each: DejaVu where it has the glyph of a character's first
+  /// scalar, else the first fallback font that has it (else DejaVu, whose missing-glyph box then shows). A
+  /// character's combining marks, joiners and variation selectors stay with it.
+  func runs(_ text: String, face: FontFace, size: Int) throws(SDLError) -> [(font: OpaquePointer, text: String)] {
+    let primary = try font(face, size: size)
+    var out: [(font: OpaquePointer, text: String)] = []
+    var current = -1
+    var run = ""
+    for c in text {
+      guard let scalar = c.unicodeScalars.first else { continue }
+      let index = try fontIndex(for: scalar, face: face, primary: primary)
+      if index != current && !run.isEmpty {
+        out.append((try font(at: current, face: face, size: size, primary: primary), run))
+        run = ""
+      }
+      current = index
+      run.append(c)
+    }
+    if !run.isEmpty { out.append((try font(at: current, face: face, size: size, primary: primary), run)) }
+    return out
+  }
+
+  private func font(at index: Int, face: FontFace, size: Int, primary: OpaquePointer) throws(SDLError)
+    -> OpaquePointer
+  {
+    guard index >= 0, let file = fallbackFiles[face]?[index] else { return primary }
+    return fallbackFont(file, size: size) ?? primary
+  }
+
+  private func fontIndex(for scalar: Unicode.Scalar, face: FontFace, primary: OpaquePointer) throws(SDLError) -> Int {
+    if scalar.isASCII { return -1 }
+    if let known = choice[face]?[scalar] { return known }
+    var index = -1
+    var drawing = try font(face, size: Self.measuringSize)
+    if TTF_GlyphIsProvided32(primary, scalar.value) == 0 {
+      let files = fallbacks(for: face)
+      for (i, file) in files.enumerated() {
+        if let font = fallbackFont(file, size: Self.measuringSize), TTF_GlyphIsProvided32(font, scalar.value) != 0 {
+          index = i
+          drawing = font
+          break
+        }
+      }
+    }
+    choice[face, default: [:]][scalar] = index
+    // Measured as drawn: the panels measure this character with its advance in the font that draws it.
+    var advance: Int32 = 0
+    if !TextMetrics.isZeroWidth(scalar),
+      TTF_GlyphMetrics32(drawing, scalar.value, nil, nil, nil, nil, &advance) == 0, advance > 0
+    {
+      TextMetrics.learn(scalar, face: face, units: Int(advance) * 1000 / Self.measuringSize)
+    }
+    return index
+  }
+
+  /// The pixel size fonts are opened at to learn a character's advance (per 1000 of the size: × 10).
+  private static let measuringSize = 100
+
+  private func fallbackFont(_ file: FontFile, size: Int) -> OpaquePointer? {
+    let key = FallbackKey(file: file, size: max(size, 4))
+    if let font = fallbackFonts[key] { return font }
+    guard let font = TTF_OpenFontIndex(file.path, Int32(key.size), file.index) else { return nil }
+    fallbackFonts[key] = font
+    return font
+  }
+
+  /// The fallback fonts for `face`, asked of fontconfig once.
+  private func fallbacks(for face: FontFace) -> [FontFile] {
+    if let files = fallbackFiles[face] { return files }
+    let files = Self.systemFallbacks(bold: face == .bold)
+    fallbackFiles[face] = files
+    return files
+  }
+
+  /// The patterns asked of fontconfig, in order: Simplified Chinese first (the readers this tool grew
+  /// for), the other CJK languages, emoji, then other scripts DejaVu lacks.
+  static let fallbackPatterns = [
+    "sans-serif:lang=zh-cn", "sans-serif:lang=ja", "sans-serif:lang=ko", "sans-serif:lang=zh-tw", "Symbola",
+    "emoji", "sans-serif:lang=th", "sans-serif:lang=hi", "sans-serif:lang=bn", "sans-serif:lang=ta",
+  ]
+
+  /// The fonts fontconfig matches for `fallbackPatterns` (each file and face once, DejaVu left out).
+  static func systemFallbacks(bold: Bool) -> [FontFile] {
+    var out: [FontFile] = []
+    for pattern in fallbackPatterns {
+      guard let line = fcMatch(pattern + (bold ? ":weight=bold" : "")) else { continue }
+      let parts = line.split(separator: "|", omittingEmptySubsequences: false)
+      guard parts.count == 2, let index = Int(parts[1]), !parts[0].isEmpty else { continue }
+      let file = FontFile(path: String(parts[0]), index: index)
+      guard !file.path.contains("DejaVu"), !out.contains(file) else { continue }
+      out.append(file)
+    }
+    return out
+  }
+
+  /// `fc-match`'s best font for `pattern`, as `FILE|INDEX` (nil without fontconfig).
+  private static func fcMatch(_ pattern: String) -> String? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["fc-match", "--format=%{file}|%{index}", pattern]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    do { try process.run() } catch { return nil }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { return nil }
+    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
   }
 }

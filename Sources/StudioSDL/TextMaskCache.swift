@@ -63,10 +63,42 @@ final class TextMaskCache {
   /// the first NUL, so NULs are left out (the rest of the text is drawn); and text SDL_ttf cannot draw (made
   /// only of zero-width characters, such as U+200B, U+200D, U+00AD or U+FE0F: "Text has zero width") is
   /// drawn as nothing, an empty mask. Only a font that cannot be opened is an error.
+  ///
+  /// Text in several fonts (DejaVu and a fallback for Chinese, emoji …: `FontLibrary.runs`) is drawn run by
+  /// run, each on DejaVu's baseline, into a mask of DejaVu's line height (issue 14).
   private func render(_ key: TextMaskKey) throws(SDLError) -> TextMask {
-    let font = try fonts.font(key.face, size: key.size)
-    let white = SDL_Color(r: 255, g: 255, b: 255, a: 255)
     let text = Self.drawable(key.text)
+    guard !text.isEmpty else { return TextMask(width: 0, height: 0, coverage: []) }
+    let primary = try fonts.font(key.face, size: key.size)
+    let runs = try fonts.runs(text, face: key.face, size: key.size)
+    if runs.count == 1 && runs[0].font == primary { return Self.mask(text, font: primary) }
+    let parts = runs.map { (mask: Self.mask($0.text, font: $0.font), ascent: Int(TTF_FontAscent($0.font))) }
+    let baseline = Int(TTF_FontAscent(primary))
+    let height = Int(TTF_FontHeight(primary))
+    let width = parts.reduce(0) { $0 + $1.mask.width }
+    guard width > 0, height > 0 else { return TextMask(width: 0, height: 0, coverage: []) }
+    var coverage = [UInt8](repeating: 0, count: width * height)
+    var x0 = 0
+    for part in parts {
+      let m = part.mask
+      // The run's baseline on DejaVu's: rows above the top or below the bottom are cut.
+      let dy = baseline - part.ascent
+      for y in 0..<m.height {
+        let ty = y + dy
+        guard ty >= 0, ty < height else { continue }
+        for x in 0..<m.width {
+          let v = m.coverage[y * m.width + x]
+          if v > coverage[ty * width + x0 + x] { coverage[ty * width + x0 + x] = v }
+        }
+      }
+      x0 += m.width
+    }
+    return TextMask(width: width, height: height, coverage: coverage)
+  }
+
+  /// One run drawn in one font, white, its coverage kept (an empty mask for text of zero width).
+  private static func mask(_ text: String, font: OpaquePointer) -> TextMask {
+    let white = SDL_Color(r: 255, g: 255, b: 255, a: 255)
     guard !text.isEmpty, let rendered = TTF_RenderUTF8_Blended(font, text, white) else {
       return TextMask(width: 0, height: 0, coverage: [])
     }

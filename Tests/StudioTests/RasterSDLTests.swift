@@ -33,6 +33,35 @@ import TouchSim
     #expect(cache.masksCreated == 1)
   }
 
+  /// Issue 14: Chinese, Japanese, Korean and emoji are drawn with the system's fallback fonts (Noto Sans
+  /// CJK, Symbola: `make test` installs them), as glyphs, not as the missing-glyph box, at the width the
+  /// panels measure; a line mixing scripts keeps DejaVu's line height.
+  @Test(arguments: ["购买", "日本語", "한국어", "👆", "手势冲突：按钮"])
+  func textBeyondLatinIsDrawnAsGlyphsAtItsMeasuredWidth(text: String) throws {
+    let cache = try masks()
+    let size = 20
+    let mask = try #require(try cache.mask(TextMaskKey(text: text, face: .regular, size: size)))
+    // U+E000 (private use): no font has it, so the missing-glyph box is drawn, once per character.
+    let boxes = try #require(
+      try cache.mask(
+        TextMaskKey(text: String(repeating: "\u{E000}", count: text.count), face: .regular, size: size)))
+    #expect(mask.coverage != boxes.coverage, "\(text) is drawn as missing-glyph boxes")
+    // Each character differs from the next (a box is the same for every character).
+    #expect(mask.coverage.filter { $0 > 128 }.count > 20)
+    let measured = TextMetrics.width(text, size: Double(size))
+    #expect(
+      abs(Double(mask.width) - measured) <= Double(text.count) * 2 + 1, "\(mask.width) drawn, \(measured) measured")
+    #expect(mask.height == Int(TextMetrics.height(size: Double(size))) || abs(mask.height - 23) <= 1)
+  }
+
+  @Test func aLineMixingScriptsKeepsTheLatinLineHeight() throws {
+    let cache = try masks()
+    let latin = try #require(try cache.mask(TextMaskKey(text: "Tap", face: .bold, size: 24)))
+    let mixed = try #require(try cache.mask(TextMaskKey(text: "Tap 购买 👆", face: .bold, size: 24)))
+    #expect(mixed.height == latin.height)
+    #expect(abs(Double(mixed.width) - TextMetrics.width("Tap 购买 👆", size: 24, face: .bold)) <= 6)
+  }
+
   @Test func masksIdleForTooManyFramesAreDropped() throws {
     let cache = try masks(maxIdleFrames: 2)
     let key = TextMaskKey(text: "Idle", face: .bold, size: 14)

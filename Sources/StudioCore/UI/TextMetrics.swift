@@ -1,3 +1,4 @@
+import Foundation
 import Raster
 import TouchSim
 
@@ -7,7 +8,7 @@ import TouchSim
 /// `Assets/` with SDL2_ttf; other characters use the width DejaVu gives most symbols (arrows, ✓ ✗ ●).
 /// Glyph advances are rounded to whole pixels at the renderer's integer font size, as hinted text is.
 /// Every panel measures text with it (the inspector adds a small safety margin on top).
-enum TextMetrics {
+public enum TextMetrics {
   /// DejaVuSans.ttf, characters 32 ... 126.
   private static let regular: [Int] = [
     318, 401, 460, 838, 636, 950, 780, 275, 390, 390, 500, 838, 318, 361, 318, 337, 636, 636, 636, 636, 636, 636,
@@ -48,14 +49,71 @@ enum TextMetrics {
 
   private static func advance(_ c: Character, px: Double, face: FontFace) -> Double {
     let units: Int
-    if face == .mono {
-      units = 602
-    } else if let a = c.asciiValue, a >= 32, a < 127 {
-      units = (face == .bold ? bold : regular)[Int(a) - 32]
+    if let a = c.asciiValue ?? asciiBase(c), a >= 32, a < 127 {
+      units = face == .mono ? 602 : (face == .bold ? bold : regular)[Int(a) - 32]
+    } else if face != .mono, let special = special[c] {
+      units = special
+    } else if let other = otherUnits(c, face: face) {
+      units = other
     } else {
-      units = special[c] ?? 838
+      units = face == .mono ? 602 : 838
     }
     return (Double(units) * px / 1000).rounded()
+  }
+
+  /// The width of a character that is not drawn like a letter of the face: made only of marks, joiners and
+  /// format characters, nothing is drawn (0); Chinese, Japanese and Korean characters and full-width forms
+  /// are one em wide in Noto Sans CJK, which draws them, and emoji about one em in the emoji fallback font.
+  /// Nil for any other character.
+  private static func otherUnits(_ c: Character, face: FontFace) -> Int? {
+    let scalars = c.unicodeScalars
+    guard let first = scalars.first(where: { !isZeroWidth($0) }) else { return 0 }
+    if isWide(first) { return 1000 }
+    if let units = learned.units(first, face: face) { return units }
+    if first.properties.isEmojiPresentation || (0x1F000...0x1FAFF).contains(first.value) { return 1000 }
+    return nil
+  }
+
+  /// The ASCII letter under a character's marks ("a" of "á" written as "a" and U+0301), if any.
+  private static func asciiBase(_ c: Character) -> UInt8? {
+    let scalars = c.unicodeScalars
+    guard scalars.count > 1, let first = scalars.first, first.isASCII,
+      scalars.dropFirst().allSatisfy(isZeroWidth)
+    else { return nil }
+    return UInt8(first.value)
+  }
+
+  /// Advances learned from the fonts that draw them (`learn`), for characters the tables above do not hold.
+  private static let learned = LearnedAdvances()
+
+  /// Records the advance of `scalar` in `face` as the font that draws it gives it (per 1000 of the size),
+  /// so that it is measured as it is drawn: the window's renderer reports each character outside ASCII it
+  /// draws, with DejaVu or a fallback font (emoji in Symbola, Thai …). Without a renderer (tests, `explain`)
+  /// the fixed widths above stand in.
+  public static func learn(_ scalar: Unicode.Scalar, face: FontFace, units: Int) {
+    learned.set(scalar, face: face, units: units)
+  }
+
+  /// Whether an advance of `scalar` in `face` was learned.
+  static func hasLearned(_ scalar: Unicode.Scalar, face: FontFace) -> Bool { learned.units(scalar, face: face) != nil }
+
+  /// Drawn with no advance: combining marks, joiners, variation selectors, the soft hyphen, NUL.
+  public static func isZeroWidth(_ s: Unicode.Scalar) -> Bool {
+    switch s.properties.generalCategory {
+    case .nonspacingMark, .enclosingMark, .format, .control: return true
+    default: return (0xFE00...0xFE0F).contains(s.value) || (0xE0100...0xE01EF).contains(s.value)
+    }
+  }
+
+  /// East Asian wide and full-width characters (Unicode's East Asian Width W and F, in the ranges that
+  /// matter here): CJK ideographs and punctuation, kana, Hangul, full-width forms.
+  static func isWide(_ s: Unicode.Scalar) -> Bool {
+    switch s.value {
+    case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+      0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x3FFFD:
+      return true
+    default: return false
+    }
   }
 
   /// The width of printable ASCII text straight from its bytes (nil when there is anything else).
@@ -109,14 +167,26 @@ enum TextMetrics {
     var pieces: [TextRun] = []
     var pendingSpace = false
     var spaceBefore = false
+    // Chinese and Japanese break between any two characters: each wide character is a word of its own,
+    // with no space before it (closing punctuation stays with the character before it).
+    var afterWide = false
     for run in runs {
       for c in run.text {
         if c == " " || c == "\n" {
           if !pieces.isEmpty { words.append((pieces, spaceBefore)) }
           pieces = []
           pendingSpace = true
+          afterWide = false
           continue
         }
+        let wide = c.unicodeScalars.first.map(isWide) ?? false
+        let closing = closingPunctuation.contains(c)
+        if !pieces.isEmpty && ((wide && !closing) || (afterWide && !closing)) {
+          words.append((pieces, spaceBefore))
+          pieces = []
+          spaceBefore = false
+        }
+        afterWide = wide
         if pieces.isEmpty {
           spaceBefore = pendingSpace && !words.isEmpty
           pendingSpace = false
@@ -174,6 +244,11 @@ enum TextMetrics {
     return merged(lines)
   }
 
+  /// Punctuation that never starts a line in Chinese and Japanese text.
+  private static let closingPunctuation: Set<Character> = [
+    "，", "。", "、", "：", "；", "！", "？", "）", "」", "』", "】", "》", "〉", ",", ".", ":", ";", "!", "?", ")",
+  ]
+
   /// Adjacent runs of the same emphasis joined (fewer text commands).
   private static func merged(_ lines: [[TextRun]]) -> [[TextRun]] {
     lines.map { line in
@@ -204,5 +279,20 @@ struct TextRun: Equatable, Sendable {
       emphasis.toggle()
     }
     return runs
+  }
+}
+
+/// Advances of characters learned from the fonts that draw them; read by the model's thread while the
+/// window's thread adds to it, so guarded by a lock.
+private final class LearnedAdvances: @unchecked Sendable {
+  private let lock = NSLock()
+  private var units: [FontFace: [UInt32: Int]] = [:]
+
+  func units(_ scalar: Unicode.Scalar, face: FontFace) -> Int? {
+    lock.withLock { units[face]?[scalar.value] }
+  }
+
+  func set(_ scalar: Unicode.Scalar, face: FontFace, units value: Int) {
+    lock.withLock { units[face, default: [:]][scalar.value] = value }
   }
 }

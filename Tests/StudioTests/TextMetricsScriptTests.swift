@@ -1,0 +1,42 @@
+import Testing
+
+@testable import StudioCore
+
+/// Issue 14: text in any script is measured as the fonts that draw it draw it, and wraps where its script
+/// allows a break.
+@Suite struct TextMetricsScriptTests {
+  @Test func wideCharactersAreOneEmAndMarksNothing() {
+    #expect(TextMetrics.width("购买", size: 20) == 40)
+    #expect(TextMetrics.width("日本語", size: 10) == 30)
+    #expect(TextMetrics.width("한국", size: 10) == 20)
+    #expect(TextMetrics.width("ＡＢ", size: 10) == 20)  // full-width forms
+    // An emoji before any renderer reported its advance (RasterSDLTests teaches 👆 only).
+    if !TextMetrics.hasLearned("🎉", face: .regular) { #expect(TextMetrics.width("🎉", size: 20) == 20) }
+    #expect(TextMetrics.width("\u{200B}\u{200D}\u{FE0F}\u{AD}", size: 20) == 0)
+    // A letter under combining accents is as wide as the letter.
+    #expect(
+      TextMetrics.width("a\u{0301}\u{0302}\u{0303}", size: 20) == TextMetrics.width("a", size: 20))
+    // Mono: DejaVu Sans Mono's advance for letters, one em for what the CJK font draws.
+    #expect(TextMetrics.width("ab", size: 10, face: .mono) == 12)
+    #expect(TextMetrics.width("卡片", size: 10, face: .mono) == 20)
+  }
+
+  @Test func chineseWrapsBetweenCharactersWithoutStartingALineWithClosingPunctuation() {
+    let text = "点击购买按钮时，卡片的点击手势识别器会先收到触摸。"
+    let lines = TextMetrics.wrap(text, toWidth: 100, size: 10)
+    #expect(lines.count == 3, "\(lines)")
+    #expect(lines.joined() == text)
+    for line in lines {
+      #expect(TextMetrics.width(line, size: 10) <= 100)
+      #expect(line.first != "，" && line.first != "。")
+    }
+  }
+
+  @Test func mixedTextBreaksAtSpacesAndBetweenChineseCharacters() {
+    let lines = TextMetrics.wrap("Tap the 购买按钮 button to buy", toWidth: 80, size: 10)
+    #expect(lines.joined(separator: " ").replacingOccurrences(of: "  ", with: " ").contains("购"))
+    for line in lines { #expect(TextMetrics.width(line, size: 10) <= 80, "\(lines)") }
+    // No word of Latin text is cut.
+    #expect(lines.allSatisfy { !$0.hasSuffix("…") })
+  }
+}

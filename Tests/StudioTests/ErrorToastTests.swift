@@ -27,7 +27,7 @@ import TouchSim
     m.tick(wall: 0)
     m.notifyError(Self.message, wall: 0)
     let texts = headerTexts(m, size)
-    let lines = texts.filter { $0.style.color == m.theme.bad }
+    let lines = texts.filter { $0.style.color == m.theme.badText }
     #expect(!lines.isEmpty)
     #expect(!texts.contains { $0.text.contains("✓") })
     let shown = lines.map(\.text).joined(separator: " ")
@@ -44,6 +44,6 @@ import TouchSim
     m.tick(wall: 20_000)
     #expect(m.toast == nil && !m.toastIsError)
     m.notify("Saved Scenes/x.yaml", wall: 20_000)
-    #expect(headerTexts(m, size).contains { $0.text == "✓ Saved Scenes/x.yaml" && $0.style.color != m.theme.bad })
+    #expect(headerTexts(m, size).contains { $0.text == "✓ Saved Scenes/x.yaml" && $0.style.color != m.theme.badText })
   }
 }

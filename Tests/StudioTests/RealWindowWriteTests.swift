@@ -23,7 +23,7 @@ extension RealWindowTests {
       let shot = w.directory + "/window-\(UUID().uuidString).png"
       try RealWindow.run("import", ["-window", w.windowID, shot])
       let b = try loadPNG(path: shot)
-      let bad = Theme().bad
+      let bad = Theme().badText
       var n = 0
       for y in 0..<min(46, b.height) {
         for x in 0..<b.width {

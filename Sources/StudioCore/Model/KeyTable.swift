@@ -119,6 +119,27 @@ public enum KeyTable {
       [(.char("v"), .toggle(.shouldReceive)), (.char("g"), .toggle(.shouldBegin))]),
     Binding("click a toggle", "flip it: applies to the next touch"),
     Binding(
+      "[  ]", "the inspector's previous, next tab",
+      [
+        (.char("["), .action(.cycleInspectorTab(forward: false))),
+        (.char("]"), .action(.cycleInspectorTab(forward: true))),
+      ]),
+    Binding(
+      "Recognizers tab",
+      "a card per recognizer: its state machine, why it moved, its toggles and delegate answers; its last two rows "
+        + "name the recognizers it may recognize together with and waits for (a click opens its pairs)"),
+    Binding(
+      "Views tab",
+      "every view with what hit-testing reads (hidden, alpha, interaction, enabled, multiple touch, forwarding); "
+        + "a touch's hit-test walk shows there view by view"),
+    Binding(
+      "Pairs tab",
+      "which recognizers may recognize together and which wait for which, as a matrix (row waits for column); "
+        + "below it the selected one against each other one: shouldRecognizeSimultaneously, require(toFail:), "
+        + "shouldRequireFailureOf and the other's shouldBeRequiredToFailBy"),
+    Binding(
+      "Timeline, Log tabs", "the gesture as lanes of touches, recognizers and responders; every trace entry in words"),
+    Binding(
       "Ctrl+Z", "undo the last toggle flip, one flip a press (Ctrl+Shift+Z or Ctrl+Y: redo)",
       [
         (.ctrl("z", shift: false), .action(.undo)), (.ctrl("z", shift: true), .action(.redo)),

@@ -15,12 +15,16 @@ extension StudioModel {
     let ctx = PanelContext(model: self, layout: layout)
     var list = DrawList()
     list.add(.rect(Rect(0, 0, size.width, size.height), fill: view.theme.background, stroke: nil))
-    list.append(CanvasPanel.draw(in: layout.canvas, ctx))
-    list.append(InspectorPanel.draw(in: layout.inspector, ctx))
-    list.append(NarrationStrip.draw(in: layout.narration, ctx))
-    list.append(BottomPanel.draw(in: layout.bottom, ctx))
-    list.append(HeaderBar.draw(in: layout.header, ctx))
-    list.append(Overlays.draw(in: Rect(0, 0, size.width, size.height), ctx))
+    let panels = [
+      CanvasPanel.draw(in: layout.canvas, ctx), InspectorPanel.draw(in: layout.inspector, ctx),
+      NarrationStrip.draw(in: layout.narration, ctx), BottomPanel.draw(in: layout.bottom, ctx),
+      HeaderBar.draw(in: layout.header, ctx), Overlays.draw(in: Rect(0, 0, size.width, size.height), ctx),
+    ]
+    for var panel in panels {
+      // Every text at least 4.5:1 against what it is drawn on (issue 14).
+      Legibility.enforce(&panel.commands, background: view.theme.background)
+      list.append(panel)
+    }
     lastFrame = list
     return list
   }

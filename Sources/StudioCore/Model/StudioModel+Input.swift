@@ -136,6 +136,15 @@ extension StudioModel {
       change(c)
     case .select(let id):
       view.selected = id
+    case .openPairs(let id):
+      view.selected = id
+      view.inspectorTab = .pairs
+      view.scrollOffsets[.inspector] = 0
+    case .cycleInspectorTab(let forward):
+      let tabs = InspectorTab.allCases
+      let i = tabs.firstIndex(of: view.inspectorTab) ?? 0
+      view.inspectorTab = tabs[(i + (forward ? 1 : tabs.count - 1)) % tabs.count]
+      view.scrollOffsets[.inspector] = 0
     case .inspectorTab(let t):
       view.inspectorTab = t
       view.scrollOffsets[.inspector] = 0

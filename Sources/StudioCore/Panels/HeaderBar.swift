@@ -205,7 +205,7 @@ public enum HeaderBar {
     let lineH = TextMetrics.height(size: size) + t.unit
     var y = r.mid.y - Double(lines.count) * lineH / 2
     for line in lines {
-      list.text(line, Point(r.minX, y), t.style(size, t.bad, face: .bold))
+      list.text(line, Point(r.minX, y), t.style(size, t.badText, face: .bold))
       y += lineH
     }
   }

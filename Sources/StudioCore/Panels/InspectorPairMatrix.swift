@@ -177,7 +177,7 @@ enum InspectorPairMatrix {
     let note =
       a.isScrollPan
       ? "UIScrollView's own pan: its requirements (panRequireToFail) are read-only here"
-      : "sim: shouldRecognizeSimultaneouslyWith · req: require(toFail:) · dRF: shouldRequireFailureOf · dBRF: the other's shouldBeRequiredToFailBy"
+      : "\(a.id)'s delegate and require(toFail:) against each one; the last toggle is the other's delegate"
     for line in InspectorText.wrap(note, width, noteStyle, maxLines: 2) {
       list.text(line, Point(x, y + 7 * u), noteStyle)
       y += 15 * u
@@ -289,7 +289,8 @@ enum InspectorPairMatrix {
     }
   }
 
-  /// sim, req, dRF (A's own) and dBRF (B's delegate): the four ways a pair is related.
+  /// The four ways a pair is related, spelled as UIKit spells them: A's delegate shouldRecognizeSimultaneously,
+  /// A's require(toFail:), A's delegate shouldRequireFailureOf, and B's delegate shouldBeRequiredToFailBy.
   static func pairToggles(
     _ a: InspectorRecognizer, _ b: InspectorRecognizer, _ recs: [InspectorRecognizer], _ ctx: PanelContext,
     _ recents: InspectorRecents
@@ -323,7 +324,8 @@ enum InspectorPairMatrix {
       simValue = ids(list, toggling: b.id)
     }
     var sim = toggle(
-      "sim", on: simOn, target: a, key: "delegate.shouldRecognizeSimultaneouslyWith", value: simValue,
+      "shouldRecognizeSimultaneously", on: simOn, target: a, key: "delegate.shouldRecognizeSimultaneouslyWith",
+      value: simValue,
       tip: "\(a.id).delegate shouldRecognizeSimultaneouslyWith \(b.id)",
       pulse: short(recents.ask(ctx.snapshot, of: a.id, .shouldRecognizeSimultaneouslyWith, about: b.id, t)))
     if case .all = d.shouldRecognizeSimultaneouslyWith { sim.value = "ALL" }
@@ -338,16 +340,16 @@ enum InspectorPairMatrix {
     let drfOn = d.shouldRequireFailureOf.contains(b.id)
     let dbrfOn = b.delegate.shouldBeRequiredToFailBy.contains(a.id)
     let req = toggle(
-      "req", on: reqOn, target: a, key: "requireToFail", value: ids(a.spec.requireToFail, toggling: b.id),
+      "require(toFail:)", on: reqOn, target: a, key: "requireToFail", value: ids(a.spec.requireToFail, toggling: b.id),
       tip: "\(a.id).require(toFail: \(b.id))", pulse: reqOn ? waitPulse : nil)
     let drf = toggle(
-      "dRF", on: drfOn, target: a, key: "delegate.shouldRequireFailureOf",
+      "shouldRequireFailureOf", on: drfOn, target: a, key: "delegate.shouldRequireFailureOf",
       value: ids(d.shouldRequireFailureOf, toggling: b.id),
       tip: "\(a.id).delegate shouldRequireFailureOf \(b.id)",
       pulse: short(recents.ask(ctx.snapshot, of: a.id, .shouldRequireFailureOf, about: b.id, t))
         ?? (drfOn ? waitPulse : nil))
     let dbrf = toggle(
-      "dBRF", on: dbrfOn, target: b,
+      "\(b.id): shouldBeRequiredToFailBy", on: dbrfOn, target: b,
       key: "delegate.shouldBeRequiredToFailBy", value: ids(b.delegate.shouldBeRequiredToFailBy, toggling: a.id),
       tip: "\(b.id).delegate shouldBeRequiredToFailBy \(a.id)",
       pulse: short(recents.ask(ctx.snapshot, of: b.id, .shouldBeRequiredToFailBy, about: a.id, t))

@@ -267,6 +267,35 @@ enum InspectorRecognizerCard {
         "d", "delaysTouchesEnded", s.delaysTouchesEnded, pulse: pulse(recents.heldEnded[r.id], "→ held", t.waiting)),
       answer("v", "shouldReceive", r.delegate.shouldReceive, .shouldReceive),
       answer("g", "shouldBegin", r.delegate.shouldBegin, .shouldBegin),
+    ] + pairSummaries(r, ctx)
+  }
+
+  /// The answers about pairs, named with the other recognizers: whom it recognizes together with (its own
+  /// delegate's shouldRecognizeSimultaneously, or the other's) and whom it waits for (require(toFail:) and
+  /// both delegate forms). A click opens the Pairs tab on it, where each pair's toggles are.
+  static func pairSummaries(_ r: InspectorRecognizer, _ ctx: PanelContext) -> [InspectorToggle] {
+    let t = ctx.theme
+    let others = ctx.memo.recognizers(in: ctx.config).filter { $0.id != r.id }
+    guard !others.isEmpty else { return [] }
+    func names(_ ids: [String]) -> String {
+      ids.isEmpty
+        ? "none"
+        : ids.count <= 3 ? ids.joined(separator: ", ") : ids.prefix(2).joined(separator: ", ") + " +\(ids.count - 2)"
+    }
+    let together = others.filter { r.simultaneous(with: $0) }.map(\.id)
+    let waits = others.filter { r.requirement(on: $0) != nil }.map(\.id)
+    let tip = "pairs: click to open the Pairs tab on \(r.id)"
+    let togetherValue =
+      r.delegate.shouldRecognizeSimultaneouslyWith == .all && !together.isEmpty ? "all" : names(together)
+    return [
+      InspectorToggle(
+        key: nil, label: "shouldRecognizeSimultaneously",
+        value: InspectorText.truncate(togetherValue, 150 * t.unit, size: t.smallSize, face: .bold),
+        valueColor: together.isEmpty ? t.secondaryText : t.accent, action: .openPairs(r.id), tip: tip),
+      InspectorToggle(
+        key: nil, label: "waits for failure of",
+        value: InspectorText.truncate(names(waits), 150 * t.unit, size: t.smallSize, face: .bold),
+        valueColor: waits.isEmpty ? t.secondaryText : t.waiting, action: .openPairs(r.id), tip: tip),
     ]
   }
 

@@ -99,7 +99,11 @@ public enum StudioAction: Hashable, Sendable {
   /// Moves the playhead to show `trace[0...index]` (and pauses).
   case jump(Int)
   case select(String)
+  /// Selects the recognizer and shows it in the Pairs tab (its pair answers, from its card).
+  case openPairs(String)
   case inspectorTab(InspectorTab)
+  /// The inspector's next (or previous) tab.
+  case cycleInspectorTab(forward: Bool)
   case bottomTab(BottomTab)
   case scroll(ScrollablePanel, by: Double)
   case quit

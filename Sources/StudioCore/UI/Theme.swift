@@ -37,6 +37,9 @@ public struct Theme: Equatable, Sendable {
   public var good: RGBA { RGBA(0x2E, 0xB8, 0x6B) }
   /// failed / cancelled, NO answers.
   public var bad: RGBA { RGBA(0xE5, 0x4B, 0x4B) }
+  /// Text about a failure (the header's error line): the failure red made light enough to read at 4.5:1 on
+  /// the window's panels in both modes.
+  public var badText: RGBA { RGBA(0xF4, 0x7C, 0x7C) }
   /// Waiting and withheld.
   public var waiting: RGBA { RGBA(0xE6, 0x9F, 0x00) }
 

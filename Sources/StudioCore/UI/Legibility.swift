@@ -1,0 +1,165 @@
+import Foundation
+import Raster
+import TouchSim
+
+/// Every text the window draws is legible (issue 14): at least 4.5:1 contrast (WCAG 2, level AA) against
+/// what it is drawn on, in normal and presenter mode, whatever colour a panel chose for its meaning (a
+/// state's blue on a tinted row, white on a recognizer's badge in the scene's colours, dimmed text).
+///
+/// Applied to each panel's commands as the frame is built: for each text, the surface under the middle of
+/// its box is the last filled shape drawn before it that contains that point (translucent fills blended
+/// over what is under them, down to the window's background). A text colour under the minimum keeps its
+/// hue and is lightened (on a dark surface) or darkened (on a light one) until it reaches it.
+public enum Legibility {
+  /// The least contrast of any text with its surface.
+  public static let minimumContrast = 4.5
+
+  /// WCAG 2 relative luminance of an sRGB colour (its alpha ignored).
+  public static func luminance(_ c: RGBA) -> Double {
+    func channel(_ v: UInt8) -> Double {
+      let s = Double(v) / 255
+      return s <= 0.04045 ? s / 12.92 : pow((s + 0.055) / 1.055, 2.4)
+    }
+    return 0.2126 * channel(c.r) + 0.7152 * channel(c.g) + 0.0722 * channel(c.b)
+  }
+
+  /// The contrast ratio of two opaque colours (1 ... 21).
+  public static func contrast(_ a: RGBA, _ b: RGBA) -> Double {
+    let (la, lb) = (luminance(a), luminance(b))
+    return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+  }
+
+  /// `top` drawn over the opaque `bottom`: the opaque colour that shows.
+  public static func blend(_ top: RGBA, over bottom: RGBA) -> RGBA {
+    let a = Double(top.a) / 255
+    func mix(_ t: UInt8, _ b: UInt8) -> UInt8 { UInt8((Double(t) * a + Double(b) * (1 - a)).rounded()) }
+    return RGBA(mix(top.r, bottom.r), mix(top.g, bottom.g), mix(top.b, bottom.b))
+  }
+
+  /// `color` (as it shows over `surface`) made to contrast at least `minimumContrast` with `surface`: mixed
+  /// with white on a dark surface, with black on a light one, as little as needed. An opaque colour.
+  public static func readable(_ color: RGBA, on surface: RGBA) -> RGBA {
+    let shown = blend(color, over: surface)
+    if contrast(shown, surface) >= minimumContrast { return shown }
+    let towardsWhite = contrast(.white, surface) >= contrast(.black, surface)
+    let target: RGBA = towardsWhite ? .white : .black
+    var low = 0.0
+    var high = 1.0
+    for _ in 0..<12 {
+      let mid = (low + high) / 2
+      if contrast(shown.mixed(with: target, mid), surface) >= minimumContrast { high = mid } else { low = mid }
+    }
+    return shown.mixed(with: target, high)
+  }
+
+  /// A filled shape drawn before a text, and the clip it was drawn in.
+  private struct Surface {
+    enum Shape {
+      case rect(Rect)
+      case circle(Point, Double)
+      case polygon([Point])
+    }
+    var shape: Shape
+    var fill: RGBA
+    var clip: Rect?
+
+    func contains(_ p: Point) -> Bool {
+      if let clip, !clip.contains(p) { return false }
+      switch shape {
+      case .rect(let r): return r.contains(p)
+      case .circle(let c, let radius):
+        return (p.x - c.x) * (p.x - c.x) + (p.y - c.y) * (p.y - c.y) <= radius * radius
+      case .polygon(let corners): return Legibility.convex(corners, contains: p)
+      }
+    }
+  }
+
+  /// Makes every text of `commands` legible on what it is drawn on (`background` under everything).
+  public static func enforce(_ commands: inout [DrawCommand], background: RGBA) {
+    var surfaces: [Surface] = []
+    var clips: [Rect] = []
+    for i in commands.indices {
+      switch commands[i] {
+      case .rect(let r, let fill?, _), .roundedRect(let r, _, let fill?, _):
+        if fill.a > 0 { surfaces.append(Surface(shape: .rect(r), fill: fill, clip: clips.last)) }
+      case .circle(let c, let radius, let fill?, _):
+        if fill.a > 0 { surfaces.append(Surface(shape: .circle(c, radius), fill: fill, clip: clips.last)) }
+      case .polygon(let corners, let fill?, _):
+        if fill.a > 0, corners.count >= 3 {
+          surfaces.append(Surface(shape: .polygon(corners), fill: fill, clip: clips.last))
+        }
+      case .clip(let r): clips.append(clips.last.map { intersection($0, r) } ?? r)
+      case .unclip: _ = clips.popLast()
+      case .text(let s, let at, var style):
+        guard style.color.a > 0, !s.isEmpty else { continue }
+        let p = middle(of: s, at: at, style: style)
+        // Clipped away (scrolled out of its panel): not shown.
+        if let clip = clips.last, !clip.contains(p) { continue }
+        let surface = self.surface(under: p, in: surfaces, background: background)
+        let readable = readable(style.color, on: surface)
+        if readable != blend(style.color, over: surface) {
+          style.color = readable
+          commands[i] = .text(s, at: at, style: style)
+        }
+      default: break
+      }
+    }
+  }
+
+  /// The opaque colour under `p`: the fills containing it, from the topmost opaque one up.
+  private static func surface(under p: Point, in surfaces: [Surface], background: RGBA) -> RGBA {
+    var above: [RGBA] = []
+    var base = background
+    for s in surfaces.reversed() where s.contains(p) {
+      if s.fill.a == 255 {
+        base = s.fill
+        break
+      }
+      above.append(s.fill)
+    }
+    for fill in above.reversed() { base = blend(fill, over: base) }
+    return base
+  }
+
+  /// The middle of the box a text command draws.
+  static func middle(of s: String, at: Point, style: TextStyle) -> Point {
+    let w = TextMetrics.width(s, size: style.size, face: style.face)
+    let h = TextMetrics.height(size: style.size)
+    var x = at.x
+    var y = at.y
+    switch style.anchor.horizontal {
+    case .leading: x += w / 2
+    case .center: break
+    case .trailing: x -= w / 2
+    }
+    switch style.anchor.vertical {
+    case .top: y += h / 2
+    case .middle: break
+    case .bottom: y -= h / 2
+    }
+    return Point(x, y)
+  }
+
+  private static func intersection(_ a: Rect, _ b: Rect) -> Rect {
+    let x0 = max(a.minX, b.minX)
+    let y0 = max(a.minY, b.minY)
+    return Rect(x0, y0, max(min(a.maxX, b.maxX) - x0, 0), max(min(a.maxY, b.maxY) - y0, 0))
+  }
+
+  /// Whether the convex polygon `corners` (either way round) contains `p`.
+  static func convex(_ corners: [Point], contains p: Point) -> Bool {
+    var sign = 0.0
+    for i in corners.indices {
+      let a = corners[i]
+      let b = corners[(i + 1) % corners.count]
+      let cross = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)
+      if cross == 0 { continue }
+      if sign == 0 {
+        sign = cross
+      } else if (cross > 0) != (sign > 0) {
+        return false
+      }
+    }
+    return true
+  }
+}

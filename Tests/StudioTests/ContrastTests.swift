@@ -1,0 +1,124 @@
+import Foundation
+import SceneFile
+import Testing
+import TouchSim
+
+@testable import Raster
+@testable import StudioCore
+@testable import StudioSDL
+
+/// Issue 14: every text the window draws is legible: at least 4.5:1 contrast (WCAG AA) against what it is
+/// drawn on, in normal and presenter mode. Found from the frames themselves: for each text command, the
+/// surface under the middle of its box is the last filled shape drawn before it that contains that point
+/// (translucent fills blended over what is under them, down to the window's background).
+@Suite struct ContrastTests {
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+  struct Finding: CustomStringConvertible {
+    var text: String
+    var color: RGBA
+    var background: RGBA
+    var ratio: Double
+    var description: String {
+      "\"\(text.prefix(30))\" \(color) on \(background): \(String(format: "%.2f", ratio)):1"
+    }
+  }
+
+  /// Texts of `commands` under 4.5:1 against what they are drawn on.
+  static func lowContrast(_ commands: [DrawCommand], background: RGBA) -> [Finding] {
+    var surfaces: [(contains: (Point) -> Bool, fill: RGBA)] = []
+    var clips: [Rect] = []
+    var out: [Finding] = []
+    for command in commands {
+      switch command {
+      case .rect(let r, let fill?, _), .roundedRect(let r, _, let fill?, _):
+        let clip = clips.last
+        surfaces.append(({ p in r.contains(p) && (clip?.contains(p) ?? true) }, fill))
+      case .circle(let c, let radius, let fill?, _):
+        surfaces.append(({ p in (p.x - c.x) * (p.x - c.x) + (p.y - c.y) * (p.y - c.y) <= radius * radius }, fill))
+      case .polygon(let corners, let fill?, _) where corners.count >= 3:
+        surfaces.append(({ p in Legibility.convex(corners, contains: p) }, fill))
+      case .clip(let r): clips.append(r)
+      case .unclip: _ = clips.popLast()
+      case .text(let s, let at, let style):
+        guard !s.trimmingCharacters(in: .whitespaces).isEmpty, style.color.a > 0 else { continue }
+        let p = Legibility.middle(of: s, at: at, style: style)
+        if clips.contains(where: { !$0.contains(p) }) { continue }  // clipped away: not shown
+        // The fills under p, topmost first, blended from the bottom up.
+        var under = surfaces.reversed().filter { $0.contains(p) }.map(\.fill)
+        var bg = background
+        while let fill = under.popLast() { bg = Legibility.blend(fill, over: bg) }
+        let fg = Legibility.blend(style.color, over: bg)
+        let r = Legibility.contrast(fg, bg)
+        if r < 4.5 { out.append(Finding(text: s, color: style.color, background: bg, ratio: r)) }
+      default: break
+      }
+    }
+    return out
+  }
+
+  /// Every library scene.
+  static let scenes = try! FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Scenes").path)
+    .filter { $0.hasSuffix(".yaml") }.map { String($0.dropLast(5)) }.sorted()
+
+  @Test(arguments: [false, true])
+  func everyTextHasContrastOfAtLeast4Point5(presenter: Bool) throws {
+    var findings: [String: Finding] = [:]
+    for name in Self.scenes {
+      let scene = try SceneLoader.load(path: Self.root.appendingPathComponent("Scenes/\(name).yaml").path)
+      let model = StudioModel(scene: scene, path: nil)
+      model.narrator = StudioNarration.narrate
+      if presenter { model.handle(.key(.function(5), .none), wall: 0) }
+      let end = (scene.script.map(\.t).max() ?? 0)
+      for at in [0, end / 2, end + 400] {
+        model.show(script: scene.script, at: at)
+        for tab in InspectorTab.allCases {
+          model.view.inspectorTab = tab
+          let size = presenter ? Size(1024, 768) : Size(1280, 800)
+          let list = model.frame(size: size, pixelScale: 1)
+          for f in Self.lowContrast(list.commands, background: model.theme.background) {
+            findings["\(f.color)/\(f.background)"] = f
+          }
+        }
+      }
+    }
+    let sorted = findings.values.sorted { $0.ratio < $1.ratio }
+    #expect(
+      sorted.isEmpty, "\(sorted.count) colour pairs under 4.5:1:\n\(sorted.map(\.description).joined(separator: "\n"))")
+  }
+}
+
+/// The adjustment itself: as little as needed, hue kept, both directions.
+@Suite struct LegibilityTests {
+  @Test func aColourUnderTheMinimumIsLightenedOnDarkAndDarkenedOnLight() {
+    let dark = RGBA(0x35, 0x37, 0x3C)
+    let blue = RGBA(0x3D, 0x8B, 0xF0)
+    let onDark = Legibility.readable(blue, on: dark)
+    #expect(Legibility.contrast(onDark, dark) >= 4.5)
+    #expect(Legibility.contrast(onDark, dark) < 4.8)  // no more than needed
+    #expect(onDark.b > onDark.r)  // still blue
+    let light = RGBA(0xF2, 0xF2, 0xF7)
+    let onLight = Legibility.readable(.white, on: light)
+    #expect(Legibility.contrast(onLight, light) >= 4.5)
+    // Already legible: unchanged.
+    #expect(Legibility.readable(.white, on: .black) == .white)
+  }
+
+  @Test func textOnATranslucentFillIsJudgedOnWhatShowsThrough() {
+    var commands: [DrawCommand] = [
+      .rect(Rect(0, 0, 100, 40), fill: RGBA(0xFF, 0xFF, 0xFF), stroke: nil),
+      .rect(Rect(0, 0, 100, 40), fill: RGBA(0, 0, 0, 0x20), stroke: nil),
+      .text("Buy", at: Point(10, 10), style: TextStyle(size: 13, color: RGBA(0xE0, 0xE0, 0xE0))),
+      .text("Far", at: Point(300, 10), style: TextStyle(size: 13, color: RGBA(0x30, 0x30, 0x30))),
+    ]
+    Legibility.enforce(&commands, background: RGBA(0x2B, 0x2D, 0x31))
+    guard case .text(_, _, let onWhite) = commands[2], case .text(_, _, let onBackground) = commands[3] else {
+      Issue.record("texts moved")
+      return
+    }
+    let shown = Legibility.blend(RGBA(0, 0, 0, 0x20), over: .white)
+    #expect(Legibility.contrast(onWhite.color, shown) >= 4.5)
+    #expect(Legibility.contrast(onBackground.color, RGBA(0x2B, 0x2D, 0x31)) >= 4.5)
+  }
+}

@@ -1,3 +1,4 @@
+import SceneFile
 import TestSupport
 import Testing
 import TouchSim
@@ -72,6 +73,43 @@ import TouchSim
     let help = KeyTable.help.map(\.keys)
     for tab in ["Recognizers tab", "Views tab", "Pairs tab", "Timeline, Log tabs", "[  ]"] {
       #expect(help.contains(tab), "\(tab)")
+    }
+  }
+
+  /// The card's summary index agrees with the pair-by-pair answers the Pairs tab uses, on every library
+  /// scene and on delegates that answer `all`.
+  @Test func pairRelationsAgreeWithEachPair() throws {
+    var scenes = [scene()]
+    scenes.append(
+      TestSupport.scene(
+        [],
+        rootRecognizers: [
+          g("a", .tap) {
+            var d = DelegateSpec()
+            d.shouldRecognizeSimultaneouslyWith = .all
+            $0.delegate = d
+          },
+          g("b", .pan) {
+            var d = DelegateSpec()
+            d.shouldBeRequiredToFailBy = ["c"]
+            d.shouldRequireFailureOf = ["a"]
+            $0.delegate = d
+          },
+          g("c", .swipe),
+        ]))
+    let root = ContrastTests.root.appendingPathComponent("Scenes")
+    for name in ContrastTests.scenes {
+      scenes.append(try SceneLoader.load(path: root.appendingPathComponent(name + ".yaml").path))
+    }
+    for s in scenes {
+      let recs = InspectorRecognizer.all(in: s)
+      let relations = PairRelations(recs)
+      for a in recs {
+        let others = recs.filter { $0.id != a.id }
+        let together = relations.together(with: a.id) ?? others.map(\.id)
+        #expect(together == others.filter { a.simultaneous(with: $0) }.map(\.id), "\(a.id)")
+        #expect(relations.waits(for: a.id) == others.filter { a.requirement(on: $0) != nil }.map(\.id), "\(a.id)")
+      }
     }
   }
 }

@@ -275,23 +275,23 @@ enum InspectorRecognizerCard {
   /// both delegate forms). A click opens the Pairs tab on it, where each pair's toggles are.
   static func pairSummaries(_ r: InspectorRecognizer, _ ctx: PanelContext) -> [InspectorToggle] {
     let t = ctx.theme
-    let others = ctx.memo.recognizers(in: ctx.config).filter { $0.id != r.id }
-    guard !others.isEmpty else { return [] }
+    guard ctx.memo.recognizers(in: ctx.config).count > 1 else { return [] }
     func names(_ ids: [String]) -> String {
       ids.isEmpty
         ? "none"
         : ids.count <= 3 ? ids.joined(separator: ", ") : ids.prefix(2).joined(separator: ", ") + " +\(ids.count - 2)"
     }
-    let together = others.filter { r.simultaneous(with: $0) }.map(\.id)
-    let waits = others.filter { r.requirement(on: $0) != nil }.map(\.id)
+    let relations = ctx.memo.pairRelations(in: ctx.config)
+    let together = relations.together(with: r.id)
+    let waits = relations.waits(for: r.id)
     let tip = "pairs: click to open the Pairs tab on \(r.id)"
-    let togetherValue =
-      r.delegate.shouldRecognizeSimultaneouslyWith == .all && !together.isEmpty ? "all" : names(together)
+    let togetherValue = together.map(names) ?? "all"
+    let anyTogether = together.map { !$0.isEmpty } ?? true
     return [
       InspectorToggle(
         key: nil, label: "shouldRecognizeSimultaneously",
         value: InspectorText.truncate(togetherValue, 150 * t.unit, size: t.smallSize, face: .bold),
-        valueColor: together.isEmpty ? t.secondaryText : t.accent, action: .openPairs(r.id), tip: tip),
+        valueColor: anyTogether ? t.accent : t.secondaryText, action: .openPairs(r.id), tip: tip),
       InspectorToggle(
         key: nil, label: "waits for failure of",
         value: InspectorText.truncate(names(waits), 150 * t.unit, size: t.smallSize, face: .bold),

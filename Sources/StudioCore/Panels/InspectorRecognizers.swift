@@ -68,6 +68,52 @@ struct InspectorRecognizer {
   }
 }
 
+/// For each recognizer, the others it may recognize together with (either delegate saying YES) and the
+/// others it waits for to fail (require(toFail:), its delegate's shouldRequireFailureOf, the other's
+/// shouldBeRequiredToFailBy), in the recognizers' order: the same answers as `simultaneous(with:)` and
+/// `requirement(on:)`, for all pairs in time linear in the answers written.
+struct PairRelations {
+  private var together: [String: Set<String>] = [:]
+  private var waits: [String: Set<String>] = [:]
+  /// Recognizers whose delegate answers YES to every other (`shouldRecognizeSimultaneouslyWith: all`).
+  private var togetherWithAll: Set<String> = []
+  private var order: [String: Int] = [:]
+  private var ids: [String] = []
+
+  init(_ recs: [InspectorRecognizer]) {
+    ids = recs.map(\.id)
+    for (i, r) in recs.enumerated() { order[r.id] = i }
+    for r in recs {
+      switch r.delegate.shouldRecognizeSimultaneouslyWith {
+      case .all: togetherWithAll.insert(r.id)
+      case .ids(let list):
+        for other in list where other != r.id && order[other] != nil {
+          together[r.id, default: []].insert(other)
+          together[other, default: []].insert(r.id)
+        }
+      }
+      for other in r.spec.requireToFail + r.delegate.shouldRequireFailureOf where other != r.id && order[other] != nil {
+        waits[r.id, default: []].insert(other)
+      }
+      for waiter in r.delegate.shouldBeRequiredToFailBy where waiter != r.id && order[waiter] != nil {
+        waits[waiter, default: []].insert(r.id)
+      }
+    }
+  }
+
+  /// Whom `id` may recognize together with, in order (nil: every other one, a delegate said `all`).
+  func together(with id: String) -> [String]? {
+    if togetherWithAll.contains(id) { return nil }
+    let set = (together[id] ?? []).union(togetherWithAll.subtracting([id]))
+    return sorted(set)
+  }
+
+  /// Whom `id` waits for to fail, in order.
+  func waits(for id: String) -> [String] { sorted(waits[id] ?? []) }
+
+  private func sorted(_ set: Set<String>) -> [String] { set.sorted { order[$0, default: 0] < order[$1, default: 0] } }
+}
+
 /// What the engine did lately (within the pulse window before the playhead): the trace between
 /// `playheadTime - window` and the playhead, folded for the toggles' pulses.
 struct InspectorRecents {

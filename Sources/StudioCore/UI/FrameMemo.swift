@@ -19,6 +19,16 @@ final class FrameMemo {
   private var views: (key: ViewsKey, commands: [DrawCommand])?
   private var geometry: (scene: Scene, viewport: Viewport, value: CanvasGeometry)?
   private var recognizers: (config: Scene, all: [InspectorRecognizer], viewCount: Int)?
+  private var pairs: (config: Scene, value: PairRelations)?
+
+  /// `PairRelations(config's recognizers)`: for each recognizer, whom it may recognize together with and
+  /// whom it waits for, found in one pass over the answers (not one per pair).
+  func pairRelations(in config: Scene) -> PairRelations {
+    if let pairs, pairs.config == config { return pairs.value }
+    let value = PairRelations(recognizers(in: config))
+    pairs = (config, value)
+    return value
+  }
 
   /// `canvas.viewCommands(for: scene)`.
   func viewCommands(_ canvas: SceneCanvas, _ scene: Scene) -> [DrawCommand] {

@@ -63,6 +63,20 @@ public enum Legibility {
     var fill: RGBA
     var clip: Rect?
 
+    /// The box the shape covers (clipped).
+    var bounds: Rect {
+      var box: Rect
+      switch shape {
+      case .rect(let r): box = r
+      case .circle(let c, let radius): box = Rect(c.x - radius, c.y - radius, 2 * radius, 2 * radius)
+      case .polygon(let corners):
+        let xs = corners.map(\.x)
+        let ys = corners.map(\.y)
+        box = Rect(xs.min()!, ys.min()!, xs.max()! - xs.min()!, ys.max()! - ys.min()!)
+      }
+      return clip.map { Legibility.intersection($0, box) } ?? box
+    }
+
     func contains(_ p: Point) -> Bool {
       if let clip, !clip.contains(p) { return false }
       switch shape {
@@ -76,17 +90,17 @@ public enum Legibility {
 
   /// Makes every text of `commands` legible on what it is drawn on (`background` under everything).
   public static func enforce(_ commands: inout [DrawCommand], background: RGBA) {
-    var surfaces: [Surface] = []
+    var surfaces = SurfaceGrid()
     var clips: [Rect] = []
     for i in commands.indices {
       switch commands[i] {
       case .rect(let r, let fill?, _), .roundedRect(let r, _, let fill?, _):
-        if fill.a > 0 { surfaces.append(Surface(shape: .rect(r), fill: fill, clip: clips.last)) }
+        if fill.a > 0 { surfaces.add(Surface(shape: .rect(r), fill: fill, clip: clips.last)) }
       case .circle(let c, let radius, let fill?, _):
-        if fill.a > 0 { surfaces.append(Surface(shape: .circle(c, radius), fill: fill, clip: clips.last)) }
+        if fill.a > 0 { surfaces.add(Surface(shape: .circle(c, radius), fill: fill, clip: clips.last)) }
       case .polygon(let corners, let fill?, _):
-        if fill.a > 0, corners.count >= 3 {
-          surfaces.append(Surface(shape: .polygon(corners), fill: fill, clip: clips.last))
+        if fill.a > 0, corners.count >= 3, corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) {
+          surfaces.add(Surface(shape: .polygon(corners), fill: fill, clip: clips.last))
         }
       case .clip(let r): clips.append(clips.last.map { intersection($0, r) } ?? r)
       case .unclip: _ = clips.popLast()
@@ -106,11 +120,47 @@ public enum Legibility {
     }
   }
 
+  /// The fills drawn so far, found by the cells of a coarse grid they cover, so that finding what is under
+  /// a text looks only at the shapes near it (a frame may hold thousands of translucent chips).
+  private struct SurfaceGrid {
+    static let cell = 64.0
+    /// Cells beyond this many from the origin (over 16,000 pixels) are off any screen: not indexed.
+    static let extent = 256
+    var surfaces: [Surface] = []
+    var cells: [Int: [Int32]] = [:]
+
+    mutating func add(_ s: Surface) {
+      let b = s.bounds
+      guard b.width >= 0, b.height >= 0, b.minX.isFinite, b.minY.isFinite, b.maxX.isFinite, b.maxY.isFinite
+      else { return }
+      func range(_ lo: Double, _ hi: Double) -> ClosedRange<Int>? {
+        let a = max(Int((lo / Self.cell).rounded(.down)), 0)
+        let z = min(Int((hi / Self.cell).rounded(.down)), Self.extent - 1)
+        return a <= z ? a...z : nil
+      }
+      guard let xs = range(b.minX, b.maxX), let ys = range(b.minY, b.maxY) else { return }
+      let index = Int32(surfaces.count)
+      surfaces.append(s)
+      for y in ys { for x in xs { cells[y * Self.extent + x, default: []].append(index) } }
+    }
+
+    /// The indices of the surfaces whose box covers `p`'s cell, in the order they were drawn.
+    func near(_ p: Point) -> [Int32] {
+      guard p.x.isFinite, p.y.isFinite, p.x >= 0, p.y >= 0 else { return [] }
+      let x = Int(p.x / Self.cell)
+      let y = Int(p.y / Self.cell)
+      guard x < Self.extent, y < Self.extent else { return [] }
+      return cells[y * Self.extent + x] ?? []
+    }
+  }
+
   /// The opaque colour under `p`: the fills containing it, from the topmost opaque one up.
-  private static func surface(under p: Point, in surfaces: [Surface], background: RGBA) -> RGBA {
+  private static func surface(under p: Point, in surfaces: SurfaceGrid, background: RGBA) -> RGBA {
     var above: [RGBA] = []
     var base = background
-    for s in surfaces.reversed() where s.contains(p) {
+    for i in surfaces.near(p).reversed() {
+      let s = surfaces.surfaces[Int(i)]
+      guard s.contains(p) else { continue }
       if s.fill.a == 255 {
         base = s.fill
         break
@@ -140,7 +190,7 @@ public enum Legibility {
     return Point(x, y)
   }
 
-  private static func intersection(_ a: Rect, _ b: Rect) -> Rect {
+  static func intersection(_ a: Rect, _ b: Rect) -> Rect {
     let x0 = max(a.minX, b.minX)
     let y0 = max(a.minY, b.minY)
     return Rect(x0, y0, max(min(a.maxX, b.maxX) - x0, 0), max(min(a.maxY, b.maxY) - y0, 0))

@@ -16,11 +16,13 @@ public enum Legibility {
 
   /// WCAG 2 relative luminance of an sRGB colour (its alpha ignored).
   public static func luminance(_ c: RGBA) -> Double {
-    func channel(_ v: UInt8) -> Double {
-      let s = Double(v) / 255
-      return s <= 0.04045 ? s / 12.92 : pow((s + 0.055) / 1.055, 2.4)
-    }
-    return 0.2126 * channel(c.r) + 0.7152 * channel(c.g) + 0.0722 * channel(c.b)
+    0.2126 * linear[Int(c.r)] + 0.7152 * linear[Int(c.g)] + 0.0722 * linear[Int(c.b)]
+  }
+
+  /// An sRGB channel value made linear, for each of the 256 values.
+  private static let linear: [Double] = (0...255).map { v in
+    let s = Double(v) / 255
+    return s <= 0.04045 ? s / 12.92 : pow((s + 0.055) / 1.055, 2.4)
   }
 
   /// The contrast ratio of two opaque colours (1 ... 21).
@@ -90,7 +92,7 @@ public enum Legibility {
 
   /// Makes every text of `commands` legible on what it is drawn on (`background` under everything).
   public static func enforce(_ commands: inout [DrawCommand], background: RGBA) {
-    var surfaces = SurfaceGrid()
+    var surfaces = Surfaces()
     var clips: [Rect] = []
     for i in commands.indices {
       switch commands[i] {
@@ -109,7 +111,7 @@ public enum Legibility {
         let p = middle(of: s, at: at, style: style)
         // Clipped away (scrolled out of its panel): not shown.
         if let clip = clips.last, !clip.contains(p) { continue }
-        let surface = self.surface(under: p, in: surfaces, background: background)
+        let surface = self.surface(under: p, in: &surfaces, background: background)
         let readable = readable(style.color, on: surface)
         if readable != blend(style.color, over: surface) {
           style.color = readable
@@ -120,55 +122,74 @@ public enum Legibility {
     }
   }
 
-  /// The fills drawn so far, found by the cells of a coarse grid they cover, so that finding what is under
-  /// a text looks only at the shapes near it (a frame may hold thousands of translucent chips).
-  private struct SurfaceGrid {
+  /// The fills drawn so far. Most texts sit on a fill drawn just before them, so the last few are looked
+  /// at first; past those, the fills are found by the cells of a coarse grid they cover (built only when
+  /// needed, each fill indexed once), so that a frame of thousands of translucent chips stays linear.
+  private struct Surfaces {
     static let cell = 64.0
     /// Cells beyond this many from the origin (over 16,000 pixels) are off any screen: not indexed.
     static let extent = 256
-    var surfaces: [Surface] = []
-    var cells: [Int: [Int32]] = [:]
+    /// How many of the last fills are looked at before the grid.
+    static let recent = 8
+    var all: [Surface] = []
+    private var cells: [Int: [Int32]] = [:]
+    private var indexed = 0
 
-    mutating func add(_ s: Surface) {
-      let b = s.bounds
-      guard b.width >= 0, b.height >= 0, b.minX.isFinite, b.minY.isFinite, b.maxX.isFinite, b.maxY.isFinite
-      else { return }
-      func range(_ lo: Double, _ hi: Double) -> ClosedRange<Int>? {
-        let a = max(Int((lo / Self.cell).rounded(.down)), 0)
-        let z = min(Int((hi / Self.cell).rounded(.down)), Self.extent - 1)
-        return a <= z ? a...z : nil
-      }
-      guard let xs = range(b.minX, b.maxX), let ys = range(b.minY, b.maxY) else { return }
-      let index = Int32(surfaces.count)
-      surfaces.append(s)
-      for y in ys { for x in xs { cells[y * Self.extent + x, default: []].append(index) } }
-    }
+    mutating func add(_ s: Surface) { all.append(s) }
 
-    /// The indices of the surfaces whose box covers `p`'s cell, in the order they were drawn.
-    func near(_ p: Point) -> [Int32] {
+    /// The indices of the fills before `end` whose box covers `p`'s cell, the last drawn first.
+    mutating func older(than end: Int, near p: Point) -> [Int] {
+      index(upTo: end)
       guard p.x.isFinite, p.y.isFinite, p.x >= 0, p.y >= 0 else { return [] }
       let x = Int(p.x / Self.cell)
       let y = Int(p.y / Self.cell)
-      guard x < Self.extent, y < Self.extent else { return [] }
-      return cells[y * Self.extent + x] ?? []
+      guard x < Self.extent, y < Self.extent, let list = cells[y * Self.extent + x] else { return [] }
+      return list.reversed().lazy.map(Int.init).filter { $0 < end }
+    }
+
+    private mutating func index(upTo end: Int) {
+      while indexed < end {
+        defer { indexed += 1 }
+        let b = all[indexed].bounds
+        guard b.width >= 0, b.height >= 0, b.minX.isFinite, b.minY.isFinite, b.maxX.isFinite, b.maxY.isFinite
+        else { continue }
+        func range(_ lo: Double, _ hi: Double) -> ClosedRange<Int>? {
+          let a = max(Int((lo / Self.cell).rounded(.down)), 0)
+          let z = min(Int((hi / Self.cell).rounded(.down)), Self.extent - 1)
+          return a <= z ? a...z : nil
+        }
+        guard let xs = range(b.minX, b.maxX), let ys = range(b.minY, b.maxY) else { continue }
+        for y in ys { for x in xs { cells[y * Self.extent + x, default: []].append(Int32(indexed)) } }
+      }
     }
   }
 
   /// The opaque colour under `p`: the fills containing it, from the topmost opaque one up.
-  private static func surface(under p: Point, in surfaces: SurfaceGrid, background: RGBA) -> RGBA {
+  private static func surface(under p: Point, in surfaces: inout Surfaces, background: RGBA) -> RGBA {
     var above: [RGBA] = []
-    var base = background
-    for i in surfaces.near(p).reversed() {
-      let s = surfaces.surfaces[Int(i)]
-      guard s.contains(p) else { continue }
+    var base: RGBA?
+    func visit(_ i: Int) -> Bool {
+      let s = surfaces.all[i]
+      guard s.contains(p) else { return false }
       if s.fill.a == 255 {
         base = s.fill
-        break
+        return true
       }
       above.append(s.fill)
+      return false
     }
-    for fill in above.reversed() { base = blend(fill, over: base) }
-    return base
+    let start = max(surfaces.all.count - Surfaces.recent, 0)
+    var settled = false
+    for i in (start..<surfaces.all.count).reversed() where visit(i) {
+      settled = true
+      break
+    }
+    if !settled && start > 0 {
+      for i in surfaces.older(than: start, near: p) where visit(i) { break }
+    }
+    var color = base ?? background
+    for fill in above.reversed() { color = blend(fill, over: color) }
+    return color
   }
 
   /// The middle of the box a text command draws.

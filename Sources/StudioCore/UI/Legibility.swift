@@ -137,14 +137,14 @@ public enum Legibility {
 
     mutating func add(_ s: Surface) { all.append(s) }
 
-    /// The indices of the fills before `end` whose box covers `p`'s cell, the last drawn first.
-    mutating func older(than end: Int, near p: Point) -> [Int] {
+    /// The indices of the fills before `end` whose box covers `p`'s cell, in the order they were drawn.
+    mutating func older(than end: Int, near p: Point) -> [Int32] {
       index(upTo: end)
       guard p.x.isFinite, p.y.isFinite, p.x >= 0, p.y >= 0 else { return [] }
       let x = Int(p.x / Self.cell)
       let y = Int(p.y / Self.cell)
-      guard x < Self.extent, y < Self.extent, let list = cells[y * Self.extent + x] else { return [] }
-      return list.reversed().lazy.map(Int.init).filter { $0 < end }
+      guard x < Self.extent, y < Self.extent else { return [] }
+      return cells[y * Self.extent + x] ?? []
     }
 
     private mutating func index(upTo end: Int) {
@@ -185,7 +185,7 @@ public enum Legibility {
       break
     }
     if !settled && start > 0 {
-      for i in surfaces.older(than: start, near: p) where visit(i) { break }
+      for i in surfaces.older(than: start, near: p).reversed() where Int(i) < start && visit(Int(i)) { break }
     }
     var color = base ?? background
     for fill in above.reversed() { color = blend(fill, over: color) }

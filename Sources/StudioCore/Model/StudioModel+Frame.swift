@@ -10,7 +10,17 @@ extension StudioModel {
   public func frame(size: Size, pixelScale: Double) -> DrawList {
     refreshSnapshot()  // the panels read the snapshot at the playhead
     view.theme.pixelScale = pixelScale * view.uiScale
-    let layout = StudioLayout(size: size, theme: view.theme)
+    var layout = StudioLayout(size: size, theme: view.theme)
+    // Nothing cut (issue 14): the strip grows to what its explanation needs, and scrolls past that; its
+    // scroll position belongs to the text it was scrolled on.
+    let said = PanelContext(model: self, layout: layout)
+    let content = NarrationStrip.content(said)
+    let shown = content.text + "\u{1}" + (content.summary ?? "")
+    if shown != view.narrationShown {
+      view.narrationShown = shown
+      view.scrollOffsets[.narration] = nil
+    }
+    layout.growNarration(to: NarrationStrip.neededHeight(content, width: layout.narration.width, view.theme))
     lastLayout = layout
     let ctx = PanelContext(model: self, layout: layout)
     var list = DrawList()

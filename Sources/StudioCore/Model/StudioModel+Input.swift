@@ -62,6 +62,7 @@ extension StudioModel {
     if view.sceneList != nil { return .sceneList }
     if layout.inspector.contains(p) { return .inspector }
     if layout.bottom.contains(p) && view.bottomTab == .log { return .log }
+    if layout.narration.contains(p) { return .narration }
     return nil
   }
 
@@ -136,6 +137,8 @@ extension StudioModel {
       change(c)
     case .select(let id):
       view.selected = id
+    case .tipOnly:
+      break
     case .openPairs(let id):
       view.selected = id
       view.inspectorTab = .pairs
@@ -167,6 +170,9 @@ extension StudioModel {
         count: engine.trace.count, playheadIndex: playhead.index, height: layout.bottom.height, theme: view.theme)
     }
     var next = max(0, base + by)
+    if panel == .narration, let layout = lastLayout {
+      next = min(next, NarrationStrip.maxScroll(in: layout.narration, PanelContext(model: self, layout: layout)))
+    }
     if panel == .inspector, let layout = lastLayout {
       // Never scroll past the end: wheeling back would first have to undo the overshoot.
       next = min(next, InspectorPanel.maxScroll(in: layout.inspector, PanelContext(model: self, layout: layout)))

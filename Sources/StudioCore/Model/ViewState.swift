@@ -24,6 +24,8 @@ struct ViewState {
   var bottomTab = BottomTab.timeline
   var selected: String?
   var scrollOffsets: [ScrollablePanel: Double] = [:]
+  /// What the narration strip said at the last frame: its scroll position belongs to that text only.
+  var narrationShown = ""
   /// A short message shown in the header for a few seconds ("Saved ..."), or about a failure (marked as an
   /// error, shown longer).
   var toast: (text: String, until: Double, isError: Bool)?

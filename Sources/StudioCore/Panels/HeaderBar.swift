@@ -134,27 +134,23 @@ public enum HeaderBar {
   /// Title (or the toast) on the first line; the playhead status and pending changes on the second.
   private static func drawInfo(_ r: Rect, _ ctx: PanelContext, into list: inout DrawList) {
     let t = ctx.theme
-    let titleSize = t.titleSize
+    var titleSize = t.titleSize
     let statusSize = t.smallSize
-    let titleH = TextMetrics.height(size: titleSize)
     let statusH = TextMetrics.height(size: statusSize)
-    let top = r.mid.y - (titleH + 2 * t.unit + statusH) / 2
     if let toast = ctx.toast, ctx.toastIsError {
       drawError(toast, r, ctx, into: &list)
       return
     }
-    if let toast = ctx.toast {
-      // A success, with its tick (a failure is drawn by `drawError`, never with a tick).
-      let text = TextMetrics.truncate("✓ " + toast, toWidth: r.width, size: titleSize, face: .bold)
-      list.text(text, Point(r.minX, top), t.style(titleSize, t.accent, face: .bold))
-    } else {
-      let file = ctx.scenePath.map { String($0.split(separator: "/").last ?? Substring($0)) }
-      let title = ctx.startScene.title ?? file ?? "Untitled scene"
-      list.text(
-        TextMetrics.truncate(title, toWidth: r.width, size: titleSize, face: .bold), Point(r.minX, top),
-        t.style(titleSize, face: .bold))
-    }
-    let y = top + titleH + 2 * t.unit
+    let file = ctx.scenePath.map { String($0.split(separator: "/").last ?? Substring($0)) }
+    let title = ctx.toast.map { "✓ " + $0 } ?? ctx.startScene.title ?? file ?? "Untitled scene"
+    let lines = titleLines(title, width: r.width, height: r.height - statusH - 2 * t.unit, t, size: &titleSize)
+    let titleH = TextMetrics.height(size: titleSize)
+    let top = r.mid.y - (Double(lines.count) * titleH + 2 * t.unit + statusH) / 2
+    // A success toast with its tick (a failure is drawn by `drawError`, never with a tick), or the title.
+    let style = t.style(titleSize, ctx.toast == nil ? t.text : t.accent, face: .bold)
+    for (i, line) in lines.enumerated() { list.text(line, Point(r.minX, top + Double(i) * titleH), style) }
+    if lines.last?.hasSuffix("…") == true { list.region(r, .tipOnly, tip: title) }
+    let y = top + Double(lines.count) * titleH + 2 * t.unit
     var note = ctx.pendingChanges.isEmpty ? nil : pendingNote(ctx.pendingChanges.count)
     var s = status(ctx, compact: false)
     let noteGap = 14 * t.unit
@@ -179,6 +175,25 @@ public enum HeaderBar {
           pill, radius: pill.height / 2, fill: t.waiting.withAlpha(0.2), stroke: Stroke(t.waiting, width: t.unit)))
       list.text(n, Point(x + 6 * t.unit, y), t.style(statusSize, t.waiting, face: .bold))
     }
+  }
+
+  /// The title as the header sets it (issue 14: never cut where there is room): on one line at the title
+  /// size, or a little smaller; else wrapped onto two lines at a size for which two lines and the status fit
+  /// `height`; only a title longer than that ends with "…" (its whole text is the header's tooltip).
+  static func titleLines(_ title: String, width: Double, height: Double, _ t: Theme, size: inout Double) -> [String] {
+    let smallest = t.smallSize
+    for scale in [1.0, 0.9, 0.8] where t.titleSize * scale >= smallest {
+      if TextMetrics.width(title, size: t.titleSize * scale, face: .bold) <= width {
+        size = t.titleSize * scale
+        return [title]
+      }
+    }
+    // Two lines: the largest size at which both fit the height.
+    var two = t.titleSize * 0.85
+    while two > smallest && 2 * TextMetrics.height(size: two) > height { two -= 0.5 * t.unit }
+    two = max(two, smallest)
+    size = two
+    return TextMetrics.wrap(title, toWidth: width, size: two, face: .bold, maxLines: 2)
   }
 
   /// A failure ("Could not save: REASON — PATH") in red with ✗, over the title and status lines, wrapped

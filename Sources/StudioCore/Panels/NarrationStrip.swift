@@ -10,7 +10,7 @@ import TouchSim
 public enum NarrationStrip {
   /// What the strip says: the time of the explained entry, the sentence (ids between backticks) and the
   /// gesture's summary, if any.
-  struct Content: Equatable {
+  public struct Content: Equatable {
     var t: Double?
     var text: String
     var summary: String?
@@ -18,12 +18,14 @@ public enum NarrationStrip {
     var summaryLabel = "why"
   }
 
-  static func content(_ ctx: PanelContext) -> Content {
+  public static func content(_ ctx: PanelContext) -> Content {
     guard !ctx.trace.isEmpty else {
       // Before anything happens the strip introduces the scene: its `about` text, written for the class.
       if let about = ctx.startScene.about?.trimmingCharacters(in: .whitespacesAndNewlines), !about.isEmpty {
+        // The title first, whole (the header may have had to shorten it), set apart like an id.
+        let title = ctx.startScene.title.map { "`\($0.replacingOccurrences(of: "`", with: "'"))` — " } ?? ""
         return Content(
-          t: nil, text: about,
+          t: nil, text: title + about,
           summary: "Touch the device with the mouse (or a finger), or press P to play the scene's script.",
           summaryLabel: "tip")
       }
@@ -44,6 +46,50 @@ public enum NarrationStrip {
     return Content(t: e.t, text: TraceDescriber.sentence(e.event), summary: summary)
   }
 
+  /// How the strip sets its text in `width` pixels: sizes, line heights, and every line of the
+  /// explanation and of the summary, wrapped and never cut (issue 14).
+  struct Setting {
+    var pad: Double
+    var timeWidth: Double
+    var mainSize: Double
+    var mainLine: Double
+    var summarySize: Double
+    var summaryLine: Double
+    var main: [[TextRun]]
+    var summary: [[TextRun]]
+
+    /// The height all of it needs.
+    var height: Double {
+      2 * pad + Double(main.count) * mainLine + (summary.isEmpty ? 0 : 4 + Double(summary.count) * summaryLine)
+    }
+  }
+
+  static func setting(_ c: Content, width panelWidth: Double, _ t: Theme) -> Setting {
+    let timeWidth = TextMetrics.width("00000 ms", size: t.smallSize) + 10 * t.unit
+    let width = max(panelWidth - 12 * t.unit - timeWidth - 14 * t.unit, 40 * t.unit)
+    let mainSize = t.titleSize
+    let summarySize = t.bodySize
+    let main = TextMetrics.wrap(
+      TextRun.parse(c.text), toWidth: width, size: mainSize, face: .regular, emphasisFace: .bold)
+    let summary =
+      c.summary.map {
+        TextMetrics.wrap(TextRun.parse($0), toWidth: width, size: summarySize, face: .regular, emphasisFace: .bold)
+      } ?? []
+    return Setting(
+      pad: 5 * t.unit, timeWidth: timeWidth, mainSize: mainSize, mainLine: (mainSize * 1.2).rounded(),
+      summarySize: summarySize, summaryLine: (summarySize * 1.3).rounded(), main: main, summary: summary)
+  }
+
+  /// The height the strip needs to show `c` whole in a panel `width` pixels wide.
+  public static func neededHeight(_ c: Content, width: Double, _ t: Theme) -> Double {
+    setting(c, width: width, t).height
+  }
+
+  /// How far the strip can scroll in `rect` (0 when everything fits).
+  static func maxScroll(in rect: Rect, _ ctx: PanelContext) -> Double {
+    max(setting(content(ctx), width: rect.width, ctx.theme).height - rect.height, 0)
+  }
+
   public static func draw(in rect: Rect, _ ctx: PanelContext) -> DrawList {
     var list = DrawList()
     let t = ctx.theme
@@ -54,40 +100,44 @@ public enum NarrationStrip {
       ))
     list.add(.clip(rect))
     let c = content(ctx)
-    let pad = 5 * t.unit
-    let timeWidth = TextMetrics.width("00000 ms", size: t.smallSize) + 10 * t.unit
+    let s = setting(c, width: rect.width, t)
     let left = rect.minX + 12 * t.unit
-    let textX = left + timeWidth
-    let width = rect.maxX - textX - 14 * t.unit
-    let mainSize = t.titleSize
-    let mainLine = (mainSize * 1.2).rounded()
-    let summarySize = t.bodySize
-    let summaryLine = (summarySize * 1.3).rounded()
-    let available = rect.height - 2 * pad
-    let summaryRoom = c.summary == nil ? 0 : summaryLine
-    let mainLines = min(max(Int((available - summaryRoom) / mainLine), 1), 3)
-    var y = rect.minY + pad
+    let textX = left + s.timeWidth
+    // Longer than the strip can grow: it scrolls (the wheel over it), with a mark while more is below.
+    let overflow = max(s.height - rect.height, 0)
+    let offset = min(ctx.scroll[.narration] ?? 0, overflow)
+    var y = rect.minY + s.pad - offset
     if let time = c.t {
       list.text(
-        TraceDescriber.time(time), Point(left, y + (mainLine - TextMetrics.height(size: t.smallSize)) / 2),
+        TraceDescriber.time(time), Point(left, y + (s.mainLine - TextMetrics.height(size: t.smallSize)) / 2),
         t.style(t.smallSize, t.faintText, face: .mono))
     }
-    let lines = TextMetrics.wrap(
-      TextRun.parse(c.text), toWidth: width, size: mainSize, face: .regular, emphasisFace: .bold, maxLines: mainLines)
-    for line in lines {
-      drawRuns(line, at: Point(textX, y), size: mainSize, color: t.text, emphasis: t.accent, into: &list)
-      y += mainLine
+    for line in s.main {
+      drawRuns(line, at: Point(textX, y), size: s.mainSize, color: t.text, emphasis: t.accent, into: &list)
+      y += s.mainLine
     }
-    if let summary = c.summary {
-      let sy = rect.maxY - pad - summaryLine
-      let runs = TextMetrics.wrap(
-        TextRun.parse(summary), toWidth: width, size: summarySize, face: .regular, emphasisFace: .bold, maxLines: 1)
+    if let label = s.summary.isEmpty ? nil : c.summaryLabel {
+      y += 4
       list.text(
-        c.summaryLabel, Point(left, sy + (summaryLine - TextMetrics.height(size: t.smallSize)) / 2),
+        label, Point(left, y + (s.summaryLine - TextMetrics.height(size: t.smallSize)) / 2),
         t.style(t.smallSize, t.waiting, face: .bold))
-      if let first = runs.first {
+      for line in s.summary {
         drawRuns(
-          first, at: Point(textX, sy), size: summarySize, color: t.secondaryText, emphasis: t.waiting, into: &list)
+          line, at: Point(textX, y), size: s.summarySize, color: t.secondaryText, emphasis: t.waiting, into: &list)
+        y += s.summaryLine
+      }
+    }
+    if overflow > 0 {
+      list.region(rect, .tipOnly, tip: "scroll with the wheel for the rest")
+      if offset < overflow {
+        let more = "▾ more"
+        let style = t.style(t.smallSize, t.accent, face: .bold, anchor: TextAnchor(.trailing, .bottom))
+        let w = TextMetrics.width(more, size: t.smallSize, face: .bold) + 10 * t.unit
+        let box = Rect(
+          rect.maxX - w - 8 * t.unit, rect.maxY - TextMetrics.height(size: t.smallSize) - 4 * t.unit, w,
+          TextMetrics.height(size: t.smallSize) + 2 * t.unit)
+        list.add(.roundedRect(box, radius: 4 * t.unit, fill: t.panel, stroke: nil))
+        list.text(more, Point(box.maxX - 5 * t.unit, box.maxY - t.unit), style)
       }
     }
     list.add(.unclip)

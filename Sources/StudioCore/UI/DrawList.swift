@@ -59,7 +59,7 @@ public enum BottomTab: String, Hashable, Sendable, CaseIterable {
 
 /// Panels that scroll with the mouse wheel.
 public enum ScrollablePanel: Hashable, Sendable {
-  case inspector, log, sceneList
+  case inspector, log, sceneList, narration
 }
 
 /// Everything a click, a key or a menu can ask the studio to do.
@@ -99,6 +99,8 @@ public enum StudioAction: Hashable, Sendable {
   /// Moves the playhead to show `trace[0...index]` (and pauses).
   case jump(Int)
   case select(String)
+  /// Nothing: a region that only carries a tooltip (a title shortened to fit, the narration's scroll hint).
+  case tipOnly
   /// Selects the recognizer and shows it in the Pairs tab (its pair answers, from its card).
   case openPairs(String)
   case inspectorTab(InspectorTab)

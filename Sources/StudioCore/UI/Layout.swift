@@ -38,4 +38,14 @@ public struct StudioLayout: Equatable, Sendable {
     narration = Rect(0, middleTop + middleH, w, narrationH)
     bottom = Rect(0, middleTop + middleH + narrationH, w, max(h - (middleTop + middleH + narrationH), 1))
   }
+
+  /// The narration strip grown to `height` for a long explanation, down into the timeline, which keeps at
+  /// least 45 % of its height (past that the strip scrolls). Never smaller than the layout made it.
+  public mutating func growNarration(to height: Double) {
+    let limit = narration.height + bottom.height * 0.55
+    let h = min(max(height, narration.height), limit)
+    guard h > narration.height else { return }
+    narration.size.height = h
+    bottom = Rect(0, narration.maxY, size.width, max(size.height - narration.maxY, 1))
+  }
 }

@@ -25,16 +25,20 @@ extension StudioModel {
     let ctx = PanelContext(model: self, layout: layout)
     var list = DrawList()
     list.add(.rect(Rect(0, 0, size.width, size.height), fill: view.theme.background, stroke: nil))
-    let panels = [
-      CanvasPanel.draw(in: layout.canvas, ctx), InspectorPanel.draw(in: layout.inspector, ctx),
-      NarrationStrip.draw(in: layout.narration, ctx), BottomPanel.draw(in: layout.bottom, ctx),
-      HeaderBar.draw(in: layout.header, ctx), Overlays.draw(in: Rect(0, 0, size.width, size.height), ctx),
-    ]
-    for var panel in panels {
-      // Every text at least 4.5:1 against what it is drawn on (issue 14).
-      Legibility.enforce(&panel.commands, background: view.theme.background)
+    let background = view.theme.background
+    func add(_ drawn: DrawList) {
+      // Every text at least 4.5:1 against what it is drawn on (issue 14); the panel's list is its own, so
+      // a text made legible is changed in place.
+      var panel = drawn
+      Legibility.enforce(&panel.commands, background: background)
       list.append(panel)
     }
+    add(CanvasPanel.draw(in: layout.canvas, ctx))
+    add(InspectorPanel.draw(in: layout.inspector, ctx))
+    add(NarrationStrip.draw(in: layout.narration, ctx))
+    add(BottomPanel.draw(in: layout.bottom, ctx))
+    add(HeaderBar.draw(in: layout.header, ctx))
+    add(Overlays.draw(in: Rect(0, 0, size.width, size.height), ctx))
     lastFrame = list
     return list
   }

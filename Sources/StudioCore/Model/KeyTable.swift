@@ -102,6 +102,10 @@ public enum KeyTable {
       ]),
     Binding("F5", "presenter mode: large text, high contrast", [.key(.function(5))], .action(.togglePresenter)),
     Binding(
+      "F",
+      "the stage: fold the inspector and the timeline away so the device is as large as the window allows "
+        + "(F again brings them back)", [.char("f")], .action(.toggleStage)),
+    Binding(
       "Ctrl +  Ctrl −  Ctrl 0", "UI scale larger, smaller, back to the display's (text, panels; --scale sets it)",
       [
         (.ctrl("=", shift: nil), .action(.scaleUI(1.25))), (.ctrl("+", shift: nil), .action(.scaleUI(1.25))),

@@ -10,7 +10,7 @@ extension StudioModel {
   public func frame(size: Size, pixelScale: Double) -> DrawList {
     refreshSnapshot()  // the panels read the snapshot at the playhead
     view.theme.pixelScale = pixelScale * view.uiScale
-    var layout = StudioLayout(size: size, theme: view.theme)
+    var layout = StudioLayout(size: size, theme: view.theme, stage: view.stage)
     // Nothing cut (issue 14): the strip grows to what its explanation needs, and scrolls past that; its
     // scroll position belongs to the text it was scrolled on.
     let said = PanelContext(model: self, layout: layout)
@@ -34,9 +34,9 @@ extension StudioModel {
       list.append(panel)
     }
     add(CanvasPanel.draw(in: layout.canvas, ctx))
-    add(InspectorPanel.draw(in: layout.inspector, ctx))
+    if !view.stage { add(InspectorPanel.draw(in: layout.inspector, ctx)) }
     add(NarrationStrip.draw(in: layout.narration, ctx))
-    add(BottomPanel.draw(in: layout.bottom, ctx))
+    if !view.stage { add(BottomPanel.draw(in: layout.bottom, ctx)) }
     add(HeaderBar.draw(in: layout.header, ctx))
     add(Overlays.draw(in: Rect(0, 0, size.width, size.height), ctx))
     lastFrame = list
@@ -45,7 +45,8 @@ extension StudioModel {
 
   /// The device viewport inside the canvas panel, with the zoom applied.
   public func viewport(for layout: StudioLayout) -> Viewport {
-    CanvasPanel.viewport(in: layout.canvas, window: config.window, zoom: view.zoom, theme: view.theme)
+    CanvasPanel.viewport(
+      in: layout.canvas, window: config.window, zoom: view.zoom, theme: view.theme, center: view.center)
   }
 
   /// A pixel as a scene point, rounded to whole points (scripts saved from live input stay readable).

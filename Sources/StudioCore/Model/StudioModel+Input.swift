@@ -8,26 +8,41 @@ extension StudioModel {
     case .quit:
       perform(.quit)
     case .focusLost:
+      view.panDrag = nil
       cancelAllTouches()
     case .modifiers(let m):
       let location = input.touch(of: .mouse).flatMap { snapshot.touches[$0]?.location }
       let numbers = touchNumbers()
       feed(input.setModifiers(m, scene: snapshot.live, location: location, numbers: numbers))
     case .hover(let p):
+      view.mousePixel = p
+      view.panDrag = nil  // the button is up: any pan has ended
       view.pointerMoved(to: p, wall: wall)
       input.hover(at: sceneLocation(p))
       // The mouse moves with its button up although its touch is down: the release was lost (it
       // happened in another window, or the event was dropped). The touch lifts here, never stays stuck.
       if input.touch(of: .mouse) != nil { feed(input.up(.mouse, at: input.hover)) }
     case .wheel(let dy, let p):
-      if let panel = scrollTarget(at: p) { perform(.scroll(panel, by: -dy * 40 * view.theme.unit)) }
+      if let panel = scrollTarget(at: p) {
+        perform(.scroll(panel, by: -dy * 40 * view.theme.unit))
+      } else if canvasContains(p) {
+        // Over the device: Ctrl zooms around the mouse; otherwise the wheel pans (Shift: sideways).
+        if input.modifiers.control {
+          zoom(by: dy > 0 ? 1.1 : 1 / 1.1, around: p)
+        } else {
+          pan(by: input.modifiers.shift ? Point(dy * 40 * view.theme.unit, 0) : Point(0, dy * 40 * view.theme.unit))
+        }
+      }
     case .key(let key, let mods):
       // The key's modifiers keep the flags in step (the fingers follow `.modifiers` events only).
       input.syncModifierFlags(mods)
       let action = KeyTable.action(for: key, mods, selected: view.selected, config: config)
       if let action { perform(action) }
     case .pointerDown(let id, let pixel):
-      if id == .mouse { view.pointer = nil }
+      if id == .mouse {
+        view.pointer = nil
+        view.panDrag = nil  // a new press ends a pan whose release was lost
+      }
       // A second press without a release in between: the release was lost; that touch lifts first.
       if let n = input.touch(of: id) { feed(input.up(id, at: input.fedLocation[n])) }
       if view.overlayOpen {
@@ -40,17 +55,58 @@ extension StudioModel {
         feed(input.down(id, at: p, scene: snapshot.live, numbers: numbers))
       } else if id == .mouse, let action = lastFrame.action(at: pixel) {
         perform(action)
+      } else if id == .mouse, canvasContains(pixel), let layout = lastLayout {
+        // Beside the device: a drag pans.
+        view.panDrag = (pixel, view.center ?? viewport(for: layout).toScene(layout.canvas.mid))
       }
     case .pointerMoved(let id, let pixel):
       if id == .mouse {
         view.pointer = nil
+        view.mousePixel = pixel
         input.setHover(sceneLocation(pixel))
+        if let drag = view.panDrag, input.touch(of: .mouse) == nil, let layout = lastLayout {
+          let scale = viewport(for: layout).scale
+          view.center = clamped(drag.center - (pixel - drag.pixel) * (1 / scale))
+          return
+        }
       }
       guard let p = sceneLocation(pixel), let actions = input.move(id, to: p) else { return }
       feed(actions)
     case .pointerUp(let id, let pixel):
+      if id == .mouse && view.panDrag != nil {
+        view.panDrag = nil
+        if input.touch(of: .mouse) == nil { return }
+      }
       feed(input.up(id, at: sceneLocation(pixel)))
     }
+  }
+
+  /// Zooms by `f` keeping the scene point under `pixel` where it is (nil: the canvas's middle).
+  private func zoom(by f: Double, around pixel: Point?) {
+    guard let layout = lastLayout else {
+      view.zoom(by: f)
+      return
+    }
+    let anchor = pixel ?? layout.canvas.mid
+    let point = viewport(for: layout).toScene(anchor)
+    view.zoom(by: f)
+    if view.zoom == 1 && pixel == nil && view.center == nil { return }
+    let fit = CanvasPanel.viewport(in: layout.canvas, window: config.window, zoom: 1, theme: view.theme)
+    let scale = fit.scale * view.zoom
+    view.center = clamped(point - (anchor - layout.canvas.mid) * (1 / scale))
+  }
+
+  /// Pans the device by `d` pixels (content follows: a positive y moves it down).
+  private func pan(by d: Point) {
+    guard let layout = lastLayout else { return }
+    let vp = viewport(for: layout)
+    let center = view.center ?? vp.toScene(layout.canvas.mid)
+    view.center = clamped(center - d * (1 / vp.scale))
+  }
+
+  /// A centre kept on the device's window (so the device never pans out of sight).
+  private func clamped(_ p: Point) -> Point {
+    Point(min(max(p.x, 0), config.window.width), min(max(p.y, 0), config.window.height))
   }
 
   private func canvasContains(_ pixel: Point) -> Bool {
@@ -99,9 +155,12 @@ extension StudioModel {
       cancelAllTouches()
       jumpToPresent()
     case .zoom(let f):
-      view.zoom(by: f)
+      // Around the mouse when it is over the device's panel, else around the middle.
+      zoom(by: f, around: view.mousePixel.flatMap { canvasContains($0) ? $0 : nil })
     case .zoomReset:
+      // Fit: the whole device, centred.
       view.zoom = 1
+      view.center = nil
     case .scaleUI(let f):
       view.scaleUI(by: f)
     case .scaleUIReset:
@@ -139,6 +198,8 @@ extension StudioModel {
       view.selected = id
     case .tipOnly:
       break
+    case .toggleStage:
+      view.stage.toggle()
     case .openPairs(let id):
       view.selected = id
       view.inspectorTab = .pairs

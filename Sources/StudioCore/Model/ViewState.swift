@@ -5,6 +5,12 @@ import TouchSim
 struct ViewState {
   var theme = Theme()
   var zoom: Double = 1
+  /// The scene point at the middle of the canvas (nil: the window's middle, as at fit).
+  var center: Point?
+  /// A pan by dragging the canvas around the device: where the drag began and the centre then.
+  var panDrag: (pixel: Point, center: Point)?
+  /// The last place the mouse was seen (pixels), for zooming around it from the keyboard.
+  var mousePixel: Point?
   /// The UI scale: pixels per UI point on top of the drawable's own (2 on a 4K screen, from the display
   /// or `--scale`); the window looks the same at every scale, only sharper or larger.
   var uiScale: Double = 1
@@ -17,6 +23,8 @@ struct ViewState {
     uiScale = min(max((uiScale * f * 100).rounded() / 100, Self.uiScales.lowerBound), Self.uiScales.upperBound)
   }
   var showHelp = false
+  /// The stage (key F): the inspector and the timeline folded away, the device as large as the window allows.
+  var stage = false
   /// The library's scenes (path, title) when the scene list is open.
   var sceneList: [SceneListItem]?
   var library: [SceneListItem] = []

@@ -10,12 +10,15 @@ import TouchSim
 /// then the fingers (`CanvasTouches`). A small zoom control sits in the canvas's bottom-trailing corner.
 public enum CanvasPanel {
   /// Where the scene's window goes inside the canvas rectangle.
-  public static func viewport(in rect: Rect, window: Size, zoom: Double, theme: Theme) -> Viewport {
+  public static func viewport(in rect: Rect, window: Size, zoom: Double, theme: Theme, center: Point? = nil)
+    -> Viewport
+  {
     let fit = Viewport.fit(window, in: rect, margin: 16 * theme.unit)
-    guard zoom != 1 else { return fit }
+    guard zoom != 1 || center != nil else { return fit }
     let scale = fit.scale * zoom
+    let s = center ?? Point(window.width / 2, window.height / 2)
     let c = rect.mid
-    return Viewport(scale: scale, origin: Point(c.x - window.width * scale / 2, c.y - window.height * scale / 2))
+    return Viewport(scale: scale, origin: Point(c.x - s.x * scale, c.y - s.y * scale))
   }
 
   public static func draw(in rect: Rect, _ ctx: PanelContext) -> DrawList {

@@ -99,6 +99,8 @@ public enum StudioAction: Hashable, Sendable {
   /// Moves the playhead to show `trace[0...index]` (and pauses).
   case jump(Int)
   case select(String)
+  /// The stage on or off: the inspector and the timeline folded away, the device as large as it can be.
+  case toggleStage
   /// Nothing: a region that only carries a tooltip (a title shortened to fit, the narration's scroll hint).
   case tipOnly
   /// Selects the recognizer and shows it in the Pairs tab (its pair answers, from its card).

@@ -18,7 +18,9 @@ public struct StudioLayout: Equatable, Sendable {
   public var narration: Rect
   public var bottom: Rect
 
-  public init(size: Size, theme: Theme) {
+  /// `stage`: the device is what the room watches: the inspector and the timeline are folded away (key
+  /// F), the canvas takes their room, and the narration stays under it.
+  public init(size: Size, theme: Theme, stage: Bool = false) {
     self.size = size
     let u = theme.unit
     let w = size.width
@@ -37,11 +39,19 @@ public struct StudioLayout: Equatable, Sendable {
     inspector = Rect(w - inspectorW, middleTop, inspectorW, middleH)
     narration = Rect(0, middleTop + middleH, w, narrationH)
     bottom = Rect(0, middleTop + middleH + narrationH, w, max(h - (middleTop + middleH + narrationH), 1))
+    if stage {
+      let narrationTop = h - narrationH
+      canvas = Rect(0, middleTop, w, max(narrationTop - middleTop, 60 * u))
+      inspector = Rect(w, middleTop, 0, canvas.height)
+      narration = Rect(0, canvas.maxY, w, narrationH)
+      bottom = Rect(0, h, w, 0)
+    }
   }
 
   /// The narration strip grown to `height` for a long explanation, down into the timeline, which keeps at
   /// least 45 % of its height (past that the strip scrolls). Never smaller than the layout made it.
   public mutating func growNarration(to height: Double) {
+    guard bottom.height > 0 else { return }  // on the stage the strip keeps its size and scrolls
     let limit = narration.height + bottom.height * 0.55
     let h = min(max(height, narration.height), limit)
     guard h > narration.height else { return }

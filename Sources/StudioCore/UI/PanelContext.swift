@@ -28,6 +28,8 @@ public struct PanelContext {
   public let config: Scene
   public let selected: String?
   public let zoom: Double
+  /// The scene point at the middle of the canvas (nil: fit, the window's middle).
+  public let center: Point?
   /// The mouse over the device (scene points), when it is not pressed.
   public let hover: Point?
   /// The simulated second finger, while it is down.
@@ -70,6 +72,7 @@ public struct PanelContext {
     config = m.config
     selected = m.selected
     zoom = m.zoom
+    center = m.view.center
     hover = m.hover
     virtualFinger = m.virtualFinger
     paused = m.paused
@@ -103,6 +106,6 @@ public struct PanelContext {
 
   /// The device viewport (scene points → pixels) of the canvas panel.
   public var viewport: Viewport {
-    CanvasPanel.viewport(in: layout.canvas, window: config.window, zoom: zoom, theme: theme)
+    CanvasPanel.viewport(in: layout.canvas, window: config.window, zoom: zoom, theme: theme, center: center)
   }
 }

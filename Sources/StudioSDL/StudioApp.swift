@@ -31,6 +31,8 @@ public final class StudioApp {
     public var scale: Double?
     /// Start in presenter mode.
     public var presenter = false
+    /// Start on the stage (key F).
+    public var stage = false
     /// Benchmark hooks (`touchscope bench` runs the window as a child process and reads these reports).
     public var benchmark = BenchmarkReports.none
     public init() {}
@@ -67,6 +69,7 @@ public final class StudioApp {
     self.options = options
     if let path { watched = (path, read == nil ? nil : stamp) }
     if options.presenter { model.perform(.togglePresenter) }
+    if options.stage { model.perform(.toggleStage) }
   }
 
   /// Opens the window and runs until the user quits; returns the trace of the session.

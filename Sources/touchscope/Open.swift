@@ -59,6 +59,10 @@ struct Open: ParsableCommand {
   @Flag(help: "Start in presenter mode (large text, high contrast).")
   var presenter = false
 
+  @Flag(
+    help: "Start on the stage: the inspector and the timeline folded away, the device as large as it can be (key F).")
+  var stage = false
+
   @Option(
     help: ArgumentHelp(
       "The UI scale (0.5 to 4): text, panels and strokes this many times larger; the window too.",
@@ -95,6 +99,7 @@ struct Open: ParsableCommand {
     options.traceOut = traceOut
     options.frameLog = frameLog
     options.presenter = presenter
+    options.stage = stage
     if let scale {
       guard scale.isFinite, (0.5...4).contains(scale) else { throw InputError("--scale must be 0.5 to 4") }
       options.scale = scale

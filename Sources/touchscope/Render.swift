@@ -35,6 +35,9 @@ struct Render: ParsableCommand {
   @Flag(help: "Presenter mode: large text, high contrast.")
   var presenter = false
 
+  @Flag(help: "The stage: the inspector and the timeline folded away, the device as large as it can be.")
+  var stage = false
+
   @Option(help: "The UI scale (0.5 to 4): text, panels and strokes this many times larger (2 for a 4K screen).")
   var scale: Double = 1
 
@@ -80,11 +83,13 @@ struct Render: ParsableCommand {
     let options = (presenter, InspectorTab(rawValue: inspector)!, BottomTab(rawValue: bottom)!, showHelp)
     let scenePath = self.scene
     let uiScale = scale
+    let onStage = stage
     try MainActor.assumeIsolated {
       let model = StudioModel(scene: scene, path: scenePath)
       model.narrator = StudioNarration.narrate
       model.setStartScale(uiScale)
       if options.0 { model.perform(.togglePresenter) }
+      if onStage { model.perform(.toggleStage) }
       model.perform(.inspectorTab(options.1))
       model.perform(.bottomTab(options.2))
       if options.3 { model.perform(.toggleHelp) }

@@ -40,6 +40,11 @@ public struct StudioLayout: Equatable, Sendable {
     narration = Rect(0, middleTop + middleH, w, narrationH)
     bottom = Rect(0, middleTop + middleH + narrationH, w, max(h - (middleTop + middleH + narrationH), 1))
     if stage {
+      // The narration keeps room for three lines and its why under the device: a class reads it whole
+      // while the device stays still (its size never follows the text).
+      let stageNarration = min(
+        3 * (theme.titleSize * 1.2).rounded() + (theme.bodySize * 1.3).rounded() + 4 + 10 * u, h * 0.24)
+      let narrationH = max(narrationH, stageNarration)
       let narrationTop = h - narrationH
       canvas = Rect(0, middleTop, w, max(narrationTop - middleTop, 60 * u))
       inspector = Rect(w, middleTop, 0, canvas.height)

@@ -31,19 +31,22 @@ import TouchSim
     var clips: [Rect] = []
     var out: [Finding] = []
     for command in commands {
+      // A fill shows only inside every clip it was drawn in.
+      let shownClips = clips
+      func visible(_ p: Point) -> Bool { shownClips.allSatisfy { $0.contains(p) } }
       switch command {
       case .rect(let r, let fill?, _), .roundedRect(let r, _, let fill?, _):
-        let clip = clips.last
-        surfaces.append(({ p in r.contains(p) && (clip?.contains(p) ?? true) }, fill))
+        surfaces.append(({ p in r.contains(p) && visible(p) }, fill))
       case .circle(let c, let radius, let fill?, _):
-        surfaces.append(({ p in (p.x - c.x) * (p.x - c.x) + (p.y - c.y) * (p.y - c.y) <= radius * radius }, fill))
+        surfaces.append(
+          ({ p in (p.x - c.x) * (p.x - c.x) + (p.y - c.y) * (p.y - c.y) <= radius * radius && visible(p) }, fill))
       case .polygon(let corners, let fill?, _) where corners.count >= 3:
-        surfaces.append(({ p in Legibility.convex(corners, contains: p) }, fill))
+        surfaces.append(({ p in Legibility.convex(corners, contains: p) && visible(p) }, fill))
       case .clip(let r): clips.append(r)
       case .unclip: _ = clips.popLast()
       case .text(let s, let at, let style):
         guard !s.trimmingCharacters(in: .whitespaces).isEmpty, style.color.a > 0 else { continue }
-        let p = Legibility.middle(of: s, at: at, style: style)
+        let p = Legibility.samplePoint(of: s, at: at, style: style)
         if clips.contains(where: { !$0.contains(p) }) { continue }  // clipped away: not shown
         // The fills under p, topmost first, blended from the bottom up.
         var under = surfaces.reversed().filter { $0.contains(p) }.map(\.fill)

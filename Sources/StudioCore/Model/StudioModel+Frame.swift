@@ -25,20 +25,14 @@ extension StudioModel {
     let ctx = PanelContext(model: self, layout: layout)
     var list = DrawList()
     list.add(.rect(Rect(0, 0, size.width, size.height), fill: view.theme.background, stroke: nil))
-    let background = view.theme.background
-    func add(_ drawn: DrawList) {
-      // Every text at least 4.5:1 against what it is drawn on (issue 14); the panel's list is its own, so
-      // a text made legible is changed in place.
-      var panel = drawn
-      Legibility.enforce(&panel.commands, background: background)
-      list.append(panel)
-    }
-    add(CanvasPanel.draw(in: layout.canvas, ctx))
-    if !view.stage { add(InspectorPanel.draw(in: layout.inspector, ctx)) }
-    add(NarrationStrip.draw(in: layout.narration, ctx))
-    if !view.stage { add(BottomPanel.draw(in: layout.bottom, ctx)) }
-    add(HeaderBar.draw(in: layout.header, ctx))
-    add(Overlays.draw(in: Rect(0, 0, size.width, size.height), ctx))
+    list.append(CanvasPanel.draw(in: layout.canvas, ctx))
+    if !view.stage { list.append(InspectorPanel.draw(in: layout.inspector, ctx)) }
+    list.append(NarrationStrip.draw(in: layout.narration, ctx))
+    if !view.stage { list.append(BottomPanel.draw(in: layout.bottom, ctx)) }
+    list.append(HeaderBar.draw(in: layout.header, ctx))
+    list.append(Overlays.draw(in: Rect(0, 0, size.width, size.height), ctx))
+    // Every text at least 4.5:1 against what it is drawn on, whichever panel drew that (issue 14).
+    Legibility.enforce(&list.commands, background: view.theme.background)
     lastFrame = list
     return list
   }

@@ -6,8 +6,8 @@ import TouchSim
 /// what it is drawn on, in normal and presenter mode, whatever colour a panel chose for its meaning (a
 /// state's blue on a tinted row, white on a recognizer's badge in the scene's colours, dimmed text).
 ///
-/// Applied to each panel's commands as the frame is built: for each text, the surface under the middle of
-/// its box is the last filled shape drawn before it that contains that point (translucent fills blended
+/// Applied to each panel's commands as the frame is built: for each text, the surface under it (at
+/// `samplePoint`) is the last filled shape drawn before it that contains that point (translucent fills blended
 /// over what is under them, down to the window's background). A text colour under the minimum keeps its
 /// hue and is lightened (on a dark surface) or darkened (on a light one) until it reaches it.
 public enum Legibility {
@@ -108,7 +108,7 @@ public enum Legibility {
       case .unclip: _ = clips.popLast()
       case .text(let s, let at, var style):
         guard style.color.a > 0, !s.isEmpty else { continue }
-        let p = middle(of: s, at: at, style: style)
+        let p = samplePoint(of: s, at: at, style: style)
         // Clipped away (scrolled out of its panel): not shown.
         if let clip = clips.last, !clip.contains(p) { continue }
         let surface = self.surface(under: p, in: &surfaces, background: background)
@@ -192,16 +192,17 @@ public enum Legibility {
     return color
   }
 
-  /// The middle of the box a text command draws.
-  static func middle(of s: String, at: Point, style: TextStyle) -> Point {
-    let w = TextMetrics.width(s, size: style.size, face: style.face)
+  /// Where a text command is judged: in the middle of its line's height, half a line's height in from
+  /// its anchored edge (inside its first or last glyph; the middle for centred text). Found without
+  /// measuring the text, which would cost as much as the rest of the check.
+  static func samplePoint(of s: String, at: Point, style: TextStyle) -> Point {
     let h = TextMetrics.height(size: style.size)
     var x = at.x
     var y = at.y
     switch style.anchor.horizontal {
-    case .leading: x += w / 2
+    case .leading: x += h / 2
     case .center: break
-    case .trailing: x -= w / 2
+    case .trailing: x -= h / 2
     }
     switch style.anchor.vertical {
     case .top: y += h / 2

@@ -181,15 +181,8 @@ public final class StudioApp {
             watched = (path, FileStamp(path: path))
           }
           model.saveFinished(outcome, wall: wall)
-          // Every failed save on standard error too, with its reason, as the header shows it.
-          switch outcome {
-          case .failed(let path, let reason):
-            FileHandle.standardError.write(Data("touchscope: Could not save \(path): \(reason)\n".utf8))
-          case .changedOnDisk(let path, let removed, _):
-            let why = removed ? "the file is no longer there" : "the file changed on disk since it was loaded"
-            FileHandle.standardError.write(Data("touchscope: Not saved: \(why) — \(path)\n".utf8))
-          case .saved, .savedNewFile: break
-          }
+          // A save that failed is in the header in red now: on standard error too, in the same words.
+          if model.toastIsError, let message = model.toast?.text { Self.printError(message) }
         case .writeTake(let lesson, let text, let dropped):
           writeTake(text, beside: lesson, dropped: dropped, wall: wall)
         case .screenshot: screenshotWanted = true
@@ -320,6 +313,10 @@ public final class StudioApp {
   /// A failure: in the header in red (never with the success tick) and on standard error.
   private func report(_ message: String, wall: Double) {
     model.notifyError(message, wall: wall)
+    Self.printError(message)
+  }
+
+  private static func printError(_ message: String) {
     FileHandle.standardError.write(Data("touchscope: \(message)\n".utf8))
   }
 

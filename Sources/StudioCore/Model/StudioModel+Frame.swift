@@ -10,19 +10,19 @@ extension StudioModel {
   public func frame(size: Size, pixelScale: Double) -> DrawList {
     refreshSnapshot()  // the panels read the snapshot at the playhead
     view.theme.pixelScale = pixelScale * view.uiScale
-    var layout = StudioLayout(size: size, theme: view.theme, stage: view.stage)
+    var ctx = PanelContext(model: self, layout: StudioLayout(size: size, theme: view.theme, stage: view.stage))
     // Nothing cut (issue 14): the strip grows to what its explanation needs, and scrolls past that; its
     // scroll position belongs to the text it was scrolled on.
-    let said = PanelContext(model: self, layout: layout)
-    let content = NarrationStrip.content(said)
+    let content = NarrationStrip.content(ctx)
     let shown = content.text + "\u{1}" + (content.summary ?? "")
     if shown != view.narrationShown {
       view.narrationShown = shown
       view.scrollOffsets[.narration] = nil
     }
-    layout.growNarration(to: NarrationStrip.neededHeight(content, width: layout.narration.width, view.theme))
+    ctx.layout.growNarration(to: NarrationStrip.neededHeight(content, width: ctx.layout.narration.width, view.theme))
+    ctx.scroll = view.scrollOffsets
+    let layout = ctx.layout
     lastLayout = layout
-    let ctx = PanelContext(model: self, layout: layout)
     var list = DrawList()
     list.add(.rect(Rect(0, 0, size.width, size.height), fill: view.theme.background, stroke: nil))
     list.append(CanvasPanel.draw(in: layout.canvas, ctx))

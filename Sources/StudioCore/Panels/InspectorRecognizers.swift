@@ -78,10 +78,8 @@ struct PairRelations {
   /// Recognizers whose delegate answers YES to every other (`shouldRecognizeSimultaneouslyWith: all`).
   private var togetherWithAll: Set<String> = []
   private var order: [String: Int] = [:]
-  private var ids: [String] = []
 
   init(_ recs: [InspectorRecognizer]) {
-    ids = recs.map(\.id)
     for (i, r) in recs.enumerated() { order[r.id] = i }
     for r in recs {
       switch r.delegate.shouldRecognizeSimultaneouslyWith {

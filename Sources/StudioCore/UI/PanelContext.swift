@@ -4,7 +4,8 @@ import TraceKit
 /// What every panel reads to draw one frame: a snapshot of the model, nothing it can change.
 public struct PanelContext {
   public let theme: Theme
-  public let layout: StudioLayout
+  /// Where the panels go (the narration strip may grow to its text once the context is made).
+  public internal(set) var layout: StudioLayout
   /// The trace folded at the playhead: what every panel shows (the one snapshot per playhead).
   public let snapshot: Snapshot
   /// Where gestures start in the trace (the same cut the snapshot makes).
@@ -39,7 +40,7 @@ public struct PanelContext {
   public let isReplaying: Bool
   public let speed: Double
   public let narration: [NarrationItem]
-  public let scroll: [ScrollablePanel: Double]
+  public internal(set) var scroll: [ScrollablePanel: Double]
   public let pendingChanges: [PropertyChange]
   public let loadErrors: [String]
   public let toast: String?

@@ -17,17 +17,20 @@ let package = Package(
   targets: [
     // Points, sizes, rectangles and affine transforms: shared by the engine and the rasterizer.
     .target(name: "Geometry"),
+    // The languages texts are written in (English, Simplified Chinese).
+    .target(name: "Localization"),
     // The engine: pure Swift, standard library only.
     .target(name: "TouchSim", dependencies: ["Geometry"]),
     // The trace folded at a playhead: the one snapshot every reader shows.
     .target(name: "TraceKit", dependencies: ["TouchSim"]),
     .target(name: "SceneFile", dependencies: ["TouchSim", .product(name: "Yams", package: "Yams")]),
     // Plain-language narration of a trace.
-    .target(name: "Narration", dependencies: ["TouchSim", "TraceKit"]),
+    .target(name: "Narration", dependencies: ["TouchSim", "TraceKit", "Localization"]),
     // Draw commands and the software rasterizer: pixels only.
     .target(name: "Raster", dependencies: ["Geometry"]),
     // The window without the window: model, panels, layout, key table.
-    .target(name: "StudioCore", dependencies: ["TouchSim", "TraceKit", "SceneFile", "Narration", "Raster"]),
+    .target(
+      name: "StudioCore", dependencies: ["TouchSim", "TraceKit", "SceneFile", "Narration", "Raster", "Localization"]),
     .systemLibrary(
       name: "CSDL2",
       pkgConfig: "SDL2_ttf",
@@ -38,7 +41,7 @@ let package = Package(
     .executableTarget(
       name: "touchscope",
       dependencies: [
-        "TouchSim", "TraceKit", "SceneFile", "Narration", "Raster", "StudioCore", "StudioSDL",
+        "TouchSim", "TraceKit", "SceneFile", "Narration", "Raster", "StudioCore", "StudioSDL", "Localization",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -52,10 +55,13 @@ let package = Package(
     ),
     .testTarget(name: "SceneFileTests", dependencies: ["SceneFile", "TouchSim", "TestSupport"]),
     .testTarget(name: "TraceKitTests", dependencies: ["TraceKit", "TouchSim", "TestSupport"]),
-    .testTarget(name: "NarrationTests", dependencies: ["Narration", "TraceKit", "TouchSim", "TestSupport"]),
+    .testTarget(
+      name: "NarrationTests", dependencies: ["Narration", "TraceKit", "TouchSim", "TestSupport", "Localization"]),
     .testTarget(
       name: "StudioTests",
-      dependencies: ["StudioCore", "StudioSDL", "Raster", "TraceKit", "TouchSim", "SceneFile", "TestSupport"],
+      dependencies: [
+        "StudioCore", "StudioSDL", "Raster", "TraceKit", "TouchSim", "SceneFile", "TestSupport", "Localization",
+      ],
       exclude: ["Snapshots"]),
     .testTarget(
       name: "SceneLibraryTests", dependencies: ["TouchSim", "SceneFile", "TestSupport"], exclude: ["Golden"]),

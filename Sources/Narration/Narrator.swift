@@ -1,3 +1,4 @@
+import Localization
 import TouchSim
 import TraceKit
 
@@ -16,13 +17,17 @@ public enum Narrator {
   /// The window narrates the trace up to its playhead with `complete: false`: nothing past the playhead
   /// is known, so a gesture's "why?" summary comes only once it has settled, and a hit-test walk or a
   /// burst of moves is told as far as it has gone.
-  public static func narrate(_ trace: [TraceEntry], scene: Scene, complete: Bool = true) -> [NarrationLine] {
-    narrate(trace, live: LiveScene(scene), complete: complete)
+  public static func narrate(
+    _ trace: [TraceEntry], scene: Scene, complete: Bool = true, language: Language = .english
+  ) -> [NarrationLine] {
+    narrate(trace, live: LiveScene(scene), complete: complete, language: language)
   }
 
   /// The same, from a scene already indexed (the window's snapshot has one at every gesture's start).
-  public static func narrate(_ trace: [TraceEntry], live: LiveScene, complete: Bool = true) -> [NarrationLine] {
-    NarrationBuilder(trace: trace, scene: live, complete: complete).run()
+  public static func narrate(
+    _ trace: [TraceEntry], live: LiveScene, complete: Bool = true, language: Language = .english
+  ) -> [NarrationLine] {
+    NarrationBuilder(trace: trace, scene: live, complete: complete, language: language).run()
   }
 }
 
@@ -45,11 +50,15 @@ final class NarrationBuilder {
 
   /// The trace is a whole run (see `Narrator.narrate`).
   let complete: Bool
+  /// The language the sentences are written in: one builder decides what is said, each sentence is
+  /// written from its template in this language.
+  let language: Language
 
-  init(trace: [TraceEntry], scene: LiveScene, complete: Bool) {
+  init(trace: [TraceEntry], scene: LiveScene, complete: Bool, language: Language = .english) {
     self.trace = trace
     self.scene = scene
     self.complete = complete
+    self.language = language
     groups = TraceGroups(trace)
   }
 

@@ -1,7 +1,11 @@
 import TouchSim
 
 extension SceneReader {
-  static let topKeys: KeySet = [.format, .title, .about, .window, .appDelegateIsResponder, .root, .script]
+  static let topKeys: KeySet = [
+    .format, .title, .about, .translations, .window, .appDelegateIsResponder, .root, .script,
+  ]
+  /// The keys of one language's entry under `translations`.
+  static let translationKeys: KeySet = [.title, .about]
   static let scriptFileKeys: KeySet = [.format, .script]
   static let formatName = "touchscope/1"
   /// Largest scene or script file read, in bytes of UTF-8.
@@ -101,12 +105,14 @@ extension SceneReader {
     }
     let title = f[.title].flatMap { string($0, "title") }
     let about = f[.about].flatMap { string($0, "about") }
+    let translations = f[.translations].map(readTranslations) ?? [:]
     let appDelegate = f[.appDelegateIsResponder].flatMap { bool($0, "appDelegateIsResponder") }
     guard let root else { return nil }
     var scene = Scene(root: root)
     scene.window = window
     scene.title = title
     scene.about = about
+    scene.translations = translations
     if let appDelegate { scene.appDelegateIsResponder = appDelegate }
     if let n = f[.script] { scene.script = readScript(n, index: SceneIndex(root: root)) }
     checkReferences()
@@ -134,5 +140,37 @@ extension SceneReader {
     }
     checkReferences()
     return steps
+  }
+
+  /// `translations`: a language tag (`zh-Hans`) to that language's `title` and `about`.
+  func readTranslations(_ node: Node) -> [String: SceneTranslation] {
+    guard doc.isMapping(node) else {
+      error(node, "'translations' must be a mapping from a language tag (zh-Hans) to its title and about, not \(described(node))")
+      return [:]
+    }
+    let count = doc.count(node)
+    guard visit(count) else { return [:] }
+    var out: [String: SceneTranslation] = [:]
+    for i in 0..<count {
+      let pair = doc.pair(node, i)
+      guard doc.isScalar(pair.key) else {
+        error(pair.key, "keys of 'translations' must be language tags (zh-Hans), not \(described(pair.key))")
+        continue
+      }
+      let tag = doc.string(pair.key)
+      guard SceneTranslation.isLanguageTag(tag) else {
+        error(pair.key, "'\(Excerpt.short(tag))' is not a language tag: write it as BCP 47 does (zh-Hans, ja, en-GB)")
+        continue
+      }
+      guard out[tag] == nil else {
+        error(pair.key, "the language '\(Excerpt.short(tag))' is translated twice")
+        continue
+      }
+      guard let f = fields(pair.value, "the translation '\(Excerpt.short(tag))'", allowed: SceneReader.translationKeys)
+      else { continue }
+      out[tag] = SceneTranslation(
+        title: f[.title].flatMap { string($0, "title") }, about: f[.about].flatMap { string($0, "about") })
+    }
+    return out
   }
 }

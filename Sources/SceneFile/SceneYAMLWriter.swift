@@ -8,6 +8,16 @@ enum SceneYAMLWriter {
     var top: [(String, YAMLItem)] = [("format", .inline(E.string(scene.format)))]
     if let t = scene.title { top.append(("title", .inline(E.string(t)))) }
     if let a = scene.about { top.append(("about", E.literal(a) ?? .inline(E.string(a)))) }
+    if !scene.translations.isEmpty {
+      let languages = scene.translations.keys.sorted().map { tag -> (String, YAMLItem) in
+        let t = scene.translations[tag]!
+        var entry: [(String, YAMLItem)] = []
+        if let title = t.title { entry.append(("title", .inline(E.string(title)))) }
+        if let about = t.about { entry.append(("about", E.literal(about) ?? .inline(E.string(about)))) }
+        return (E.string(tag), .map(entry))
+      }
+      top.append(("translations", .map(languages)))
+    }
     if scene.window != Size(390, 844) {
       top.append(("window", .inline(E.flowList([E.number(scene.window.width), E.number(scene.window.height)]))))
     }

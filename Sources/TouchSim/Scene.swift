@@ -5,6 +5,9 @@ public struct Scene: Equatable, Sendable {
   public var format: String = "touchscope/1"
   public var title: String?
   public var about: String?
+  /// The title and about in other languages, by language tag (`zh-Hans`): what a reader in that language
+  /// is shown instead. The engine never reads them.
+  public var translations: [String: SceneTranslation] = [:]
   /// Window size in points (default 390 x 844).
   public var window: Size = Size(390, 844)
   /// `UIApplication.next` is the app delegate only when true (rule B-3).
@@ -339,4 +342,33 @@ public enum PropertyValue: Hashable, Sendable, CustomStringConvertible {
     case .list(let l): return "[" + l.map(\.description).joined(separator: ", ") + "]"
     }
   }
+}
+
+/// A scene's title and about in one other language.
+public struct SceneTranslation: Equatable, Sendable {
+  public var title: String?
+  public var about: String?
+
+  public init(title: String? = nil, about: String? = nil) {
+    self.title = title
+    self.about = about
+  }
+
+  /// A BCP 47 tag as scene files write it: letters, digits and hyphens, starting with 2 or 3 letters
+  /// ("zh-Hans", "ja", "en-GB").
+  public static func isLanguageTag(_ s: String) -> Bool {
+    let parts = s.split(separator: "-", omittingEmptySubsequences: false)
+    guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter })
+    else { return false }
+    return parts.dropFirst().allSatisfy { p in
+      (1...8).contains(p.count) && p.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+    }
+  }
+}
+
+extension Scene {
+  /// The title in `language` (a tag such as "zh-Hans"), the scene's own when it has none there.
+  public func title(in language: String) -> String? { translations[language]?.title ?? title }
+  /// The about in `language`, the scene's own when it has none there.
+  public func about(in language: String) -> String? { translations[language]?.about ?? about }
 }

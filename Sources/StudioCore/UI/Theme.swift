@@ -1,3 +1,4 @@
+import Localization
 import Raster
 import TouchSim
 
@@ -9,10 +10,13 @@ public struct Theme: Equatable, Sendable {
   public var pixelScale: Double
   /// Presenter mode: larger text (× 1.5) and higher contrast, for a projector.
   public var presenter: Bool
+  /// The language every label, tip and sentence of the window is written in.
+  public var language: Language
 
-  public init(pixelScale: Double = 1, presenter: Bool = false) {
+  public init(pixelScale: Double = 1, presenter: Bool = false, language: Language = .english) {
     self.pixelScale = pixelScale
     self.presenter = presenter
+    self.language = language
   }
 
   /// Pixels per UI point.

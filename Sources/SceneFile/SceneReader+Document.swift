@@ -145,7 +145,9 @@ extension SceneReader {
   /// `translations`: a language tag (`zh-Hans`) to that language's `title` and `about`.
   func readTranslations(_ node: Node) -> [String: SceneTranslation] {
     guard doc.isMapping(node) else {
-      error(node, "'translations' must be a mapping from a language tag (zh-Hans) to its title and about, not \(described(node))")
+      error(
+        node,
+        "'translations' must be a mapping from a language tag (zh-Hans) to its title and about, not \(described(node))")
       return [:]
     }
     let count = doc.count(node)

@@ -20,6 +20,9 @@ public struct SceneCanvas: Sendable {
   public var pixelScale: Double
   /// Control states from the trace (highlight, value) by id; a control not listed shows its scene value.
   public var controls: [String: ControlStatus] = [:]
+  /// The least size of the views' own text and of the controls' titles, in pixels (presenter mode: 18 at
+  /// scale 1, so the back row reads them whatever the device's size).
+  public var textFloor: Double = 0
 
   public init(viewport: Viewport, pixelScale: Double = 1) {
     self.viewport = viewport
@@ -32,7 +35,8 @@ public struct SceneCanvas: Sendable {
     var out = viewCommands(for: scene)
     let geometry = CanvasGeometry(scene: scene, viewport: viewport)
     let device = viewport.toPixels(Rect(origin: .zero, size: scene.window))
-    var labels = CanvasLabeler(geometry: geometry, unit: pixelScale, visible: device, controls: controls)
+    var labels = CanvasLabeler(
+      geometry: geometry, unit: pixelScale, visible: device, controls: controls, textFloor: textFloor)
     labels.placeViewLabels()
     out += labels.commands()
     for touch in touches { out += touch.commands(viewport: viewport, unit: pixelScale) }
@@ -106,8 +110,8 @@ public struct SceneCanvas: Sendable {
     let ink = isGhost ? Palette.ghost : Palette.text(on: shown).withAlpha(max(opacity * (disabled ? 0.6 : 1), 0.4))
     let drewControl = !isGhost && drawControl(view, in: box, status: status, ink: ink, opacity: opacity, into: &out)
     if !drewControl, let text = textLayout(of: view, box: box, quad: quad) {
-      out.append(
-        .text(text.text, at: text.at, style: TextStyle(size: text.size, color: ink, face: text.face, anchor: .center)))
+      let style = TextStyle(size: text.size, color: ink, face: text.face, anchor: .center)
+      for line in text.lines where !line.text.isEmpty { out.append(.text(line.text, at: line.at, style: style)) }
     }
 
     if !view.subviews.isEmpty {
@@ -124,27 +128,45 @@ public struct SceneCanvas: Sendable {
     if !Self.tags(of: view).isEmpty { drawHatch(box, quad: quad, into: &out) }
   }
 
-  /// A view's own text as drawn: shortened to its width, centred (upright at the centre of a turned view).
-  /// Nil when it has none or none fits. Value controls draw a face instead (`drawControl`).
-  func textLayout(of view: ViewSpec, box: Rect, quad: [Point]?) -> (
-    text: String, at: Point, size: Double, face: FontFace
-  )? {
+  /// A view's own text as drawn: centred (upright at the centre of a turned view), wrapped onto as many
+  /// lines as the view's height holds, the last shortened to its width. Nil when it has none or none fits.
+  /// Value controls draw a face instead (`drawControl`).
+  func textLayout(of view: ViewSpec, box: Rect, quad: [Point]?) -> OwnText? {
     guard let text = view.text, !text.isEmpty else { return nil }
-    let size = Self.textSize(scale: viewport.scale, unit: pixelScale)
+    let size = Self.textSize(scale: viewport.scale, unit: pixelScale, floor: textFloor)
+    let face: FontFace = view.kind.isControl ? .bold : .regular
     let mid = quad.map(ConvexPolygon.center) ?? box.mid
-    // A turned view: the narrowest of its rows the text covers.
+    let lineHeight = TextMetrics.height(size: size)
+    // A turned view: the narrowest of its rows the text covers, on one line.
     var width = box.width
+    var rows = max(Int(((box.height - 2 * pixelScale) / lineHeight).rounded(.down)), 1)
     if let quad {
-      let h = TextMetrics.height(size: size) / 2
+      let h = lineHeight / 2
       width =
         [mid.y - h, mid.y, mid.y + h].map { y in
           ConvexPolygon.clippedSegment(Point(box.minX - 1, y), Point(box.maxX + 1, y), to: quad).map { $0.1.x - $0.0.x }
             ?? 0
         }.min() ?? 0
+      rows = 1
     }
-    let fitted = CanvasText.truncated(text, width: width - 4 * pixelScale, size: size)
-    guard !fitted.isEmpty else { return nil }
-    return (fitted, mid, size, view.kind.isControl ? .bold : .regular)
+    let room = width - 4 * pixelScale
+    guard room > 0 else { return nil }
+    let lines =
+      rows == 1 || TextMetrics.width(text, size: size, face: face) <= room
+      ? [CanvasText.truncated(text, width: room, size: size)]
+      : TextMetrics.wrap(text, toWidth: room, size: size, face: face, maxLines: rows)
+    guard let first = lines.first, !first.isEmpty else { return nil }
+    let top = mid.y - lineHeight * Double(lines.count - 1) / 2
+    return OwnText(
+      lines: lines.enumerated().map { i, line in (line, Point(mid.x, top + Double(i) * lineHeight)) }, size: size,
+      face: face)
+  }
+
+  /// A view's own text laid out: each line and its centre.
+  struct OwnText {
+    var lines: [(text: String, at: Point)]
+    var size: Double
+    var face: FontFace
   }
 
   /// The enlarged hit area: the bounds grown by `hitOutset`, dashed, with a 15 % fill (a quadrilateral when
@@ -180,8 +202,11 @@ public struct SceneCanvas: Sendable {
     out.append(.unclip)
   }
 
-  /// The size of a view's own text, in pixels.
-  static func textSize(scale: Double, unit: Double) -> Double { max(15 * scale, 10 * unit) }
+  /// The size of a view's own text, in pixels: 15 points of the device, at least 10 of the chrome's and
+  /// `floor` pixels (18 on the presenter's stage, so the room can read it).
+  static func textSize(scale: Double, unit: Double, floor: Double = 0) -> Double {
+    max(15 * scale, 10 * unit, floor)
+  }
 
   /// The size of the id labels, in pixels.
   static func idSize(unit: Double) -> Double { 11 * unit }

@@ -117,6 +117,7 @@ import TouchSim
     var canvas = SceneCanvas(
       viewport: viewport, pixelScale: CanvasPanel.deviceUnit(viewport: viewport, theme: ctx.theme))
     canvas.controls = ctx.snapshot.controls
+    canvas.textFloor = CanvasPanel.presenterTextSize(ctx.theme)
     let views = canvas.viewCommands(for: ctx.snapshot.scene)
     let device = CanvasGeometry.intersect(
       viewport.toPixels(Rect(origin: .zero, size: ctx.snapshot.scene.window)), layout.canvas)

@@ -84,9 +84,11 @@ extension SceneCanvas {
     return (r, x0, max(box.maxX - r, x0))
   }
 
-  private func stepperSize(in box: Rect) -> Double { max(min(box.height * 0.6, 22 * viewport.scale), 9 * pixelScale) }
+  private func stepperSize(in box: Rect) -> Double {
+    max(min(box.height * 0.6, 22 * viewport.scale), 9 * pixelScale, textFloor)
+  }
 
-  private var segmentSize: Double { max(13 * viewport.scale, 9 * pixelScale) }
+  private var segmentSize: Double { max(13 * viewport.scale, 9 * pixelScale, textFloor) }
 
   /// A page control's dot count, radius and spacing.
   private func pageDots(_ page: Int, in box: Rect) -> (count: Int, radius: Double, gap: Double) {

@@ -131,6 +131,13 @@ extension CanvasGeometry {
     return Rect(x0, y0, x1 - x0, y1 - y0)
   }
 
+  /// The smallest rectangle holding both.
+  static func union(_ a: Rect, _ b: Rect) -> Rect {
+    let x0 = min(a.minX, b.minX)
+    let y0 = min(a.minY, b.minY)
+    return Rect(x0, y0, max(a.maxX, b.maxX) - x0, max(a.maxY, b.maxY) - y0)
+  }
+
   /// Whether `inner` lies within `outer` (to a thousandth of a pixel).
   static func contains(_ outer: Rect, _ inner: Rect) -> Bool {
     let e = 0.001

@@ -54,13 +54,22 @@ struct CanvasLabeler {
   /// By node: what the view draws of its own in its middle, and the rectangle its labels hug.
   private let own: [[Rect]]
   private let anchors: [Rect?]
+  /// Presenter mode: the free rectangles beside the device. When there are any, every label about a view
+  /// but its id (walk badges and points, recognizer badges, tags, touch tags) goes in them, with a leader
+  /// line to what it labels, so that nothing covers the device the room is watching.
+  let beside: [Rect]
 
-  init(geometry: CanvasGeometry, unit: Double, visible: Rect, controls: [String: ControlStatus]) {
+  init(
+    geometry: CanvasGeometry, unit: Double, visible: Rect, controls: [String: ControlStatus], beside: [Rect] = [],
+    textFloor: Double = 0
+  ) {
     self.geometry = geometry
     self.unit = unit
     self.visible = visible
+    self.beside = beside.filter { $0.width > 0 && $0.height > 0 }
     var canvas = SceneCanvas(viewport: geometry.viewport, pixelScale: unit)
     canvas.controls = controls
+    canvas.textFloor = textFloor
     var own: [[Rect]] = []
     var anchors: [Rect?] = []
     var boxes: [Rect] = []
@@ -80,7 +89,8 @@ struct CanvasLabeler {
     self.own = own
     self.anchors = anchors
     textBoxes = boxes
-    placer = LabelPlacer(obstacles: boxes, gap: max(unit, 1), bounds: visible, cell: 48 * unit)
+    let bounds = self.beside.reduce(visible) { CanvasGeometry.union($0, $1) }
+    placer = LabelPlacer(obstacles: boxes, gap: max(unit, 1), bounds: bounds, cell: 48 * unit)
   }
 
   /// The boxes of what a view draws of its own in its middle: its text, or a value control's face.
@@ -88,9 +98,11 @@ struct CanvasLabeler {
     let face = node.ghost ? [] : canvas.faceBoxes(of: node.spec, in: node.box, status: canvas.controls[node.spec.id])
     if !face.isEmpty { return face }
     guard let t = canvas.textLayout(of: node.spec, box: node.box, quad: node.quad) else { return [] }
-    let w = TextMetrics.width(t.text, size: t.size, face: t.face)
     let h = TextMetrics.height(size: t.size)
-    return [Rect(t.at.x - w / 2, t.at.y - h / 2, w, h)]
+    return t.lines.map { line in
+      let w = TextMetrics.width(line.text, size: t.size, face: t.face)
+      return Rect(line.at.x - w / 2, line.at.y - h / 2, w, h)
+    }
   }
 
   // MARK: Where labels of a view may go
@@ -183,6 +195,19 @@ struct CanvasLabeler {
       if let pill { return Self.pillSize(s, size: size, face: face, pad: pill.pad, height: pill.height) }
       return Self.textSize(s, size: size, face: face)
     }
+    if !beside.isEmpty && kind != .viewID {
+      let point = target ?? slots.first?.point ?? region.mid
+      // What it labels, on the part of the device that shows.
+      let t = Point(min(max(point.x, region.minX), region.maxX), min(max(point.y, region.minY), region.maxY))
+      guard
+        var label = placeBeside(
+          kind, text, measure: measure, size: size, face: face, target: t, owner: owner, style: style)
+      else { return nil }
+      style(&label)
+      label.leaderColor = label.leaderColor.withAlpha(1).mixed(with: RGBA.white, 0.45)
+      labels.append(label)
+      return label
+    }
     // A view's label beside it (not inside it) must not lie on another view, or it would seem to name that
     // one.
     let geometry = self.geometry
@@ -206,6 +231,38 @@ struct CanvasLabeler {
     style(&label)
     labels.append(label)
     return label
+  }
+
+  /// Places a label in the first of the rectangles `beside` the device (the nearest to `target` first) at
+  /// the edge facing the device, as level with `target` as is free, a leader line to `target`.
+  private mutating func placeBeside(
+    _ kind: CanvasLabel.Kind, _ text: LabelPlacer.Text, measure: (String) -> Size, size: Double, face: FontFace,
+    target t: Point, owner: String, style: (inout CanvasLabel) -> Void
+  ) -> CanvasLabel? {
+    let height = measure(text.full).height
+    let step = height + 2 * max(unit, 1)
+    let margins = beside.sorted { a, b in
+      min(abs(a.minX - t.x), abs(a.maxX - t.x)) < min(abs(b.minX - t.x), abs(b.maxX - t.x))
+    }
+    for m in margins {
+      let onLeft = m.mid.x < t.x
+      let x = onLeft ? m.maxX : m.minX
+      let rungs = Int(m.height / step) + 1
+      var slots: [LabelPlacer.Slot] = []
+      for k in 0...rungs {
+        for sign in k == 0 ? [0.0] : [-1.0, 1.0] {
+          let y = min(max(t.y + sign * Double(k) * step, m.minY + height / 2), m.maxY - height / 2)
+          slots.append(LabelPlacer.Slot(Point(x, y), onLeft ? .trailing : .leading, .middle))
+        }
+      }
+      guard let p = placer.place(text, measure: measure, slots: slots, region: m) else { continue }
+      var label = CanvasLabel(
+        kind: kind, box: p.box, text: p.text, full: text.full, size: size, face: face, ink: Palette.darkText,
+        fill: nil, region: m, owner: owner)
+      label.leader = (Point(onLeft ? p.box.maxX : p.box.minX, p.box.mid.y), t)
+      return label
+    }
+    return nil
   }
 
   /// The labels of the views themselves, for every view that shows: the tags saying why hit-testing

@@ -31,13 +31,17 @@ public enum CanvasPanel {
     let labels = deviceUnit(viewport: viewport, theme: ctx.theme)
     var canvas = SceneCanvas(viewport: viewport, pixelScale: labels)
     canvas.controls = ctx.snapshot.controls
+    canvas.textFloor = presenterTextSize(ctx.theme)
     list.add(ctx.memo.viewCommands(canvas, scene))
     let geometry = ctx.memo.geometry(scene: scene, viewport: viewport)
     let visible = CanvasGeometry.intersect(rect, device)
     // Shapes over the views, then every label on the device placed at once, then what lies beside it.
     let outlines = CanvasWalk.hitOutlines(ctx, geometry: geometry, visible: visible)
     list.add(CanvasWalk.overlays(ctx, geometry: geometry, outlines: outlines, visible: visible))
-    var labeler = CanvasLabeler(geometry: geometry, unit: labels, visible: visible, controls: ctx.snapshot.controls)
+    let beside = ctx.theme.presenter ? besideDevice(rect, device: device, ctx) : []
+    var labeler = CanvasLabeler(
+      geometry: geometry, unit: labels, visible: visible, controls: ctx.snapshot.controls, beside: beside,
+      textFloor: canvas.textFloor)
     // Most important first: touch tags, the hit view's badge and point, recognizer badges, the rest of the
     // walk, then the views' own tags and ids.
     CanvasWalk.placeTouchTags(outlines, labeler: &labeler)
@@ -61,6 +65,27 @@ public enum CanvasPanel {
   static func deviceUnit(viewport: Viewport, theme: Theme) -> Double {
     min(theme.unit, max(theme.pixelScale, viewport.scale * 2.2))
   }
+
+  /// Presenter mode: where the labels about views go instead of on the device: the canvas beside it on
+  /// each side the walk's list does not take, above the zoom control, when at least 60 points wide.
+  static func besideDevice(_ rect: Rect, device: Rect, _ ctx: PanelContext) -> [Rect] {
+    let unit = ctx.theme.unit
+    let pad = 8 * unit
+    let walk = ctx.shownWalk.map { _ in CanvasWalk.listSide(canvas: rect, device: device, unit: unit) }
+    let listed = walk?.listed == true
+    let top = rect.minY + pad
+    let bottom = rect.maxY - pad - 36 * unit
+    var out: [Rect] = []
+    let left = Rect(rect.minX + pad, top, device.minX - 2 * unit - rect.minX - pad, bottom - top)
+    let right = Rect(device.maxX + 2 * unit, top, rect.maxX - pad - device.maxX - 2 * unit, bottom - top)
+    if !(listed && walk?.onRight == false) { out.append(left) }
+    if !(listed && walk?.onRight == true) { out.append(right) }
+    return out.filter { $0.width >= 60 * unit && $0.height > 0 }
+  }
+
+  /// The least size of the device's own text: 18 pixels (at scale 1) in presenter mode, so the back of the
+  /// room reads the buttons being taught whatever the device's scale; the device's own size otherwise.
+  public static func presenterTextSize(_ theme: Theme) -> Double { theme.presenter ? 18 * theme.pixelScale : 0 }
 
   /// "− 100 % +" in the bottom-trailing corner: zoom out, back to fit, zoom in.
   private static func zoomControl(in rect: Rect, _ ctx: PanelContext, into list: inout DrawList) {

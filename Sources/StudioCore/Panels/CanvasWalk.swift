@@ -201,6 +201,12 @@ enum CanvasWalk {
 
     private mutating func placeBadge(_ id: String, geometry: CanvasGeometry, labeler: inout CanvasLabeler) {
       guard let node = geometry[id], let visit = lastVisit[id], let anchor = labeler.anchor(of: node) else { return }
+      if listed && !labeler.beside.isEmpty {
+        // Presenter mode with the list beside the device: the list is the legend, its leader ends on the view.
+        badges[id] = anchor
+        anchors[id] = Point(anchor.minX, anchor.minY)
+        return
+      }
       let u = labeler.unit
       let size = 11 * u
       let h = size * 1.55

@@ -15,6 +15,7 @@ final class FrameMemo {
     var viewport: Viewport
     var pixelScale: Double
     var controls: [String: ControlStatus]
+    var textFloor: Double
   }
   private var views: (key: ViewsKey, commands: [DrawCommand])?
   private var geometry: (scene: Scene, viewport: Viewport, value: CanvasGeometry)?
@@ -33,7 +34,8 @@ final class FrameMemo {
   /// `canvas.viewCommands(for: scene)`.
   func viewCommands(_ canvas: SceneCanvas, _ scene: Scene) -> [DrawCommand] {
     let key = ViewsKey(
-      scene: scene, viewport: canvas.viewport, pixelScale: canvas.pixelScale, controls: canvas.controls)
+      scene: scene, viewport: canvas.viewport, pixelScale: canvas.pixelScale, controls: canvas.controls,
+      textFloor: canvas.textFloor)
     if let views, views.key == key { return views.commands }
     let commands = canvas.viewCommands(for: scene)
     views = (key, commands)

@@ -37,7 +37,8 @@ let package = Package(
       providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"])]
     ),
     // The SDL window, fonts through SDL_ttf, PNG files: the only code that imports SDL.
-    .target(name: "StudioSDL", dependencies: ["StudioCore", "Raster", "CSDL2", "TouchSim", "SceneFile"]),
+    .target(
+      name: "StudioSDL", dependencies: ["StudioCore", "Raster", "CSDL2", "TouchSim", "SceneFile", "Localization"]),
     .executableTarget(
       name: "touchscope",
       dependencies: [

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Localization
 import Narration
 import Raster
 import SceneFile
@@ -33,6 +34,8 @@ public final class StudioApp {
     public var presenter = false
     /// Start on the stage (key F).
     public var stage = false
+    /// The language of the window and its narration (`--lang`).
+    public var language = Language.english
     /// Benchmark hooks (`touchscope bench` runs the window as a child process and reads these reports).
     public var benchmark = BenchmarkReports.none
     public init() {}
@@ -64,7 +67,8 @@ public final class StudioApp {
       read = text.flatMap { try? SceneLoader.parse($0, file: path) }
     }
     model = StudioModel(scene: read ?? scene, path: path, text: read == nil ? nil : text)
-    model.narrator = StudioNarration.narrate
+    model.setLanguage(options.language)
+    model.narrator = StudioNarration.narrator(language: options.language)
     model.narrateInBackground()
     self.options = options
     if let path { watched = (path, read == nil ? nil : stamp) }

@@ -30,6 +30,8 @@ struct Explain: ParsableCommand {
   @Option(help: "Wrap sentences to this many columns (0: one line per sentence).")
   var width: Int = 0
 
+  @OptionGroup var language: LanguageOption
+
   func validate() throws {
     if width < 0 { throw ValidationError("--width must be 0 or more") }
   }
@@ -38,10 +40,14 @@ struct Explain: ParsableCommand {
     let scene = try SceneInput.load(scene)
     let steps = try script.map { try SceneInput.loadScript($0, for: scene) }
     let trace = Engine.replay(scene, script: steps)
-    let lines = Narrator.narrate(trace, scene: scene)
+    let lang = language.language
+    let lines = Narrator.narrate(trace, scene: scene, language: lang)
     var text = ""
-    if let title = scene.title { text += title + "\n\n" }
-    text += lines.isEmpty ? "Nothing happened: the script has no steps.\n" : NarrationText.render(lines, width: width)
+    if let title = scene.title(in: lang.rawValue) { text += title + "\n\n" }
+    text +=
+      lines.isEmpty
+      ? lang("Nothing happened: the script has no steps.\n", "什么也没有发生：脚本没有步骤。\n")
+      : NarrationText.render(lines, width: width)
     Console.out(text)
   }
 }

@@ -70,6 +70,8 @@ struct Open: ParsableCommand {
         + "3,200 pixels wide or more). Ctrl+= and Ctrl+- change it in the window, Ctrl+0 returns to it."))
   var scale: Double?
 
+  @OptionGroup var language: LanguageOption
+
   @Option(help: "Folder for screenshots (F12).")
   var screenshots: String = "."
 
@@ -100,6 +102,7 @@ struct Open: ParsableCommand {
     options.frameLog = frameLog
     options.presenter = presenter
     options.stage = stage
+    options.language = language.language
     if let scale {
       guard scale.isFinite, (0.5...4).contains(scale) else { throw InputError("--scale must be 0.5 to 4") }
       options.scale = scale

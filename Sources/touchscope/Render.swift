@@ -38,6 +38,8 @@ struct Render: ParsableCommand {
   @Flag(help: "The stage: the inspector and the timeline folded away, the device as large as it can be.")
   var stage = false
 
+  @OptionGroup var language: LanguageOption
+
   @Option(help: "The UI scale (0.5 to 4): text, panels and strokes this many times larger (2 for a 4K screen).")
   var scale: Double = 1
 
@@ -84,9 +86,11 @@ struct Render: ParsableCommand {
     let scenePath = self.scene
     let uiScale = scale
     let onStage = stage
+    let lang = language.language
     try MainActor.assumeIsolated {
       let model = StudioModel(scene: scene, path: scenePath)
-      model.narrator = StudioNarration.narrate
+      model.setLanguage(lang)
+      model.narrator = StudioNarration.narrator(language: lang)
       model.setStartScale(uiScale)
       if options.0 { model.perform(.togglePresenter) }
       if onStage { model.perform(.toggleStage) }

@@ -17,8 +17,9 @@ TEST_PACKAGES := $(BUILD_PACKAGES) xvfb xauth xdotool xinput imagemagick
 # -noreset: otherwise the X server resets whenever its last client leaves (between two real-window
 # tests), and a window opening at that moment finds no display.
 XVFB := xvfb-run -a -s "-screen 0 1600x1000x24 -noreset"
-# The tests read the program's English (the window and `explain` follow LC_ALL/LC_MESSAGES/LANG).
-export LC_ALL := C.UTF-8
+# The tests read the program's English (the window and `explain` follow LC_ALL/LC_MESSAGES/LANG);
+# `make run` keeps the user's language.
+test test-window-stress test-asan soak bench: export LC_ALL := C.UTF-8
 
 .PHONY: all build run test test-window-stress test-asan fuzz soak lint format bench clean deps test-deps
 

@@ -1,3 +1,4 @@
+import Localization
 import Raster
 import TouchSim
 import TraceKit
@@ -23,6 +24,8 @@ public struct SceneCanvas: Sendable {
   /// The least size of the views' own text and of the controls' titles, in pixels (presenter mode: 18 at
   /// scale 1, so the back row reads them whatever the device's size).
   public var textFloor: Double = 0
+  /// The language of the labels on the device.
+  public var language: Language = .english
 
   public init(viewport: Viewport, pixelScale: Double = 1) {
     self.viewport = viewport
@@ -36,7 +39,8 @@ public struct SceneCanvas: Sendable {
     let geometry = CanvasGeometry(scene: scene, viewport: viewport)
     let device = viewport.toPixels(Rect(origin: .zero, size: scene.window))
     var labels = CanvasLabeler(
-      geometry: geometry, unit: pixelScale, visible: device, controls: controls, textFloor: textFloor)
+      geometry: geometry, unit: pixelScale, visible: device, controls: controls, textFloor: textFloor,
+      language: language)
     labels.placeViewLabels()
     out += labels.commands()
     for touch in touches { out += touch.commands(viewport: viewport, unit: pixelScale) }
@@ -68,12 +72,12 @@ public struct SceneCanvas: Sendable {
   }
 
   /// The tags that say why hit-testing ignores a view (empty for a view that takes touches).
-  public static func tags(of view: ViewSpec) -> [String] {
+  public static func tags(of view: ViewSpec, _ lang: Language = .english) -> [String] {
     var tags: [String] = []
-    if view.hidden { tags.append("hidden") }
+    if view.hidden { tags.append(lang("hidden", "隐藏")) }
     if view.alpha < 0.01 { tags.append("α<0.01") }
-    if !view.userInteractionEnabled { tags.append("no interaction") }
-    if view.kind.isControl && !view.enabled { tags.append("disabled") }
+    if !view.userInteractionEnabled { tags.append(lang("no interaction", "不可交互")) }
+    if view.kind.isControl && !view.enabled { tags.append(lang("disabled", "已禁用")) }
     return tags
   }
 

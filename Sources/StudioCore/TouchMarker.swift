@@ -21,6 +21,8 @@ public struct TouchMarker: Hashable, Sendable {
   public var cancelled = false
   /// The simulated second finger (Alt / Shift + drag): a dashed ring labelled "virtual".
   public var isVirtual = false
+  /// The word on a simulated finger's label ("virtual"), in the window's language.
+  public var virtualLabel = "virtual"
 
   public init(number: Int, location: Point, pressed: Bool = true) {
     self.number = number
@@ -81,7 +83,7 @@ public struct TouchMarker: Hashable, Sendable {
     }
     if isVirtual {
       let size = 10 * unit
-      let label = "virtual"
+      let label = virtualLabel
       let w = CanvasText.width(label, size: size, bold: true) + 8 * unit
       let pill = Rect(center.x - w / 2, center.y + radius + 3 * unit, w, size * 1.5)
       out.append(.roundedRect(pill, radius: pill.height / 2, fill: color.withAlpha(fade), stroke: nil))

@@ -72,9 +72,13 @@ final class TextMaskCache {
     let primary = try fonts.font(key.face, size: key.size)
     let runs = try fonts.runs(text, face: key.face, size: key.size)
     if runs.count == 1 && runs[0].font == primary { return Self.mask(text, font: primary) }
-    let parts = runs.map { (mask: Self.mask($0.text, font: $0.font), ascent: Int(TTF_FontAscent($0.font))) }
+    let parts = runs.map { run in
+      (mask: Self.mask(run.text, font: run.font), ascent: Int(TTF_FontAscent(run.font)), primary: run.font == primary)
+    }
     let baseline = Int(TTF_FontAscent(primary))
-    let height = Int(TTF_FontHeight(primary))
+    // As tall as DejaVu alone would draw it: SDL_ttf's surface may pass the font's height for a glyph that
+    // reaches lower (the underscore at some sizes), and that row must not be cut.
+    let height = parts.filter(\.primary).reduce(Int(TTF_FontHeight(primary))) { max($0, $1.mask.height) }
     let width = parts.reduce(0) { $0 + $1.mask.width }
     guard width > 0, height > 0 else { return TextMask(width: 0, height: 0, coverage: []) }
     var coverage = [UInt8](repeating: 0, count: width * height)

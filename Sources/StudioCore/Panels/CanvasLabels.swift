@@ -1,3 +1,4 @@
+import Localization
 import Raster
 import TouchSim
 import TraceKit
@@ -58,11 +59,14 @@ struct CanvasLabeler {
   /// but its id (walk badges and points, recognizer badges, tags, touch tags) goes in them, with a leader
   /// line to what it labels, so that nothing covers the device the room is watching.
   let beside: [Rect]
+  /// The language of the labels.
+  let language: Language
 
   init(
     geometry: CanvasGeometry, unit: Double, visible: Rect, controls: [String: ControlStatus], beside: [Rect] = [],
-    textFloor: Double = 0
+    textFloor: Double = 0, language: Language = .english
   ) {
+    self.language = language
     self.geometry = geometry
     self.unit = unit
     self.visible = visible
@@ -272,8 +276,8 @@ struct CanvasLabeler {
     for (i, node) in geometry.nodes.enumerated() {
       guard let anchor = anchors[i] else { continue }
       let tags =
-        SceneCanvas.tags(of: node.spec).map { ($0, Palette.tagFill) }
-        + (node.spec.passThrough ? [("pass-through", Palette.passThroughTag)] : [])
+        SceneCanvas.tags(of: node.spec, language).map { ($0, Palette.tagFill) }
+        + (node.spec.passThrough ? [(language("pass-through", "穿透"), Palette.passThroughTag)] : [])
       let size = SceneCanvas.tagSize(unit: u)
       // A view showing its own text is named by it: its tags only go inside it, where there is room.
       let ownText = !own[i].isEmpty

@@ -1,3 +1,4 @@
+import Localization
 import Raster
 import TouchSim
 
@@ -32,6 +33,7 @@ public enum CanvasPanel {
     var canvas = SceneCanvas(viewport: viewport, pixelScale: labels)
     canvas.controls = ctx.snapshot.controls
     canvas.textFloor = presenterTextSize(ctx.theme)
+    canvas.language = ctx.theme.language
     list.add(ctx.memo.viewCommands(canvas, scene))
     let geometry = ctx.memo.geometry(scene: scene, viewport: viewport)
     let visible = CanvasGeometry.intersect(rect, device)
@@ -41,7 +43,7 @@ public enum CanvasPanel {
     let beside = ctx.theme.presenter ? besideDevice(rect, device: device, ctx) : []
     var labeler = CanvasLabeler(
       geometry: geometry, unit: labels, visible: visible, controls: ctx.snapshot.controls, beside: beside,
-      textFloor: canvas.textFloor)
+      textFloor: canvas.textFloor, language: ctx.theme.language)
     // Most important first: touch tags, the hit view's badge and point, recognizer badges, the rest of the
     // walk, then the views' own tags and ids.
     CanvasWalk.placeTouchTags(outlines, labeler: &labeler)
@@ -97,10 +99,11 @@ public enum CanvasPanel {
     let pad = 8 * unit
     let y = rect.maxY - pad - h
     var x = rect.maxX - pad - (2 * button + label)
+    let lang = theme.language
     let items: [(String, Double, StudioAction, String)] = [
-      ("−", button, .zoom(0.8), "zoom out (−)"),
-      ("\(Int((ctx.zoom * 100).rounded())) %", label, .zoomReset, "fit the device (0)"),
-      ("+", button, .zoom(1.25), "zoom in (+)"),
+      ("−", button, .zoom(0.8), lang("zoom out (−)", "缩小 (−)")),
+      ("\(Int((ctx.zoom * 100).rounded())) %", label, .zoomReset, lang("fit the device (0)", "完整显示设备 (0)")),
+      ("+", button, .zoom(1.25), lang("zoom in (+)", "放大 (+)")),
     ]
     list.add(
       .roundedRect(

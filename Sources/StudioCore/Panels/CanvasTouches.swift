@@ -15,6 +15,7 @@ enum CanvasTouches {
     let virtual = ctx.virtualFinger
     for t in ctx.snapshot.touches.values.sorted(by: { $0.number < $1.number }) {
       var m = TouchMarker(number: t.number, location: t.location)
+      m.virtualLabel = ctx.theme.language("virtual", "虚拟")
       m.tapCount = t.tapCount
       m.trail = t.trail
       m.isVirtual = t.number == virtual?.touch
@@ -30,6 +31,7 @@ enum CanvasTouches {
     // The virtual finger is down in the model before the playhead has shown its touch-down.
     if let v = virtual, ctx.snapshot.touches[v.touch]?.isDown != true {
       var m = TouchMarker(number: v.touch, location: v.location)
+      m.virtualLabel = ctx.theme.language("virtual", "虚拟")
       m.isVirtual = true
       out.append(m)
     }

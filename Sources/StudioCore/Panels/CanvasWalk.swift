@@ -1,3 +1,4 @@
+import Localization
 import Raster
 import TouchSim
 import TraceKit
@@ -22,15 +23,17 @@ enum CanvasWalk {
   }
 
   /// The glyph, the reason written out, and the outcome of a visit's result.
-  static func describe(_ result: TraceEvent.HitResult) -> (glyph: String, reason: String, outcome: Outcome) {
+  static func describe(_ result: TraceEvent.HitResult, _ lang: Language) -> (
+    glyph: String, reason: String, outcome: Outcome
+  ) {
     switch result {
-    case .inside: return ("✓", "inside", .inside)
-    case .outside: return ("✗", "point outside bounds", .outside)
-    case .hidden: return ("⊘", "hidden", .skipped)
+    case .inside: return ("✓", lang("inside", "在内"), .inside)
+    case .outside: return ("✗", lang("point outside bounds", "点在 bounds 之外"), .outside)
+    case .hidden: return ("⊘", lang("hidden", "isHidden = YES"), .skipped)
     case .alpha: return ("⊘", "alpha < 0.01", .skipped)
     case .noInteraction: return ("⊘", "userInteractionEnabled = NO", .skipped)
-    case .disabled: return ("⊘", "disabled control", .skipped)
-    case .passThrough: return ("⊘", "hitTest → nil (pass-through)", .skipped)
+    case .disabled: return ("⊘", lang("disabled control", "控件已禁用"), .skipped)
+    case .passThrough: return ("⊘", lang("hitTest → nil (pass-through)", "hitTest → nil（穿透）"), .skipped)
     }
   }
 
@@ -100,7 +103,7 @@ enum CanvasWalk {
       w.minX <= r.minX && w.minY <= r.minY && w.maxX >= r.maxX && w.maxY >= r.maxY
     }
     for visit in walk.visits {
-      let outcome = describe(visit.result).outcome
+      let outcome = describe(visit.result, .english).outcome
       guard outcome != .inside, visit.result != .passThrough else { continue }
       // Washes already drawn for this subtree; a descendant inside one of the last few needs none.
       // (Comparing with a few recent washes, not all, keeps large scenes linear.)
@@ -127,8 +130,8 @@ enum CanvasWalk {
   }
 
   /// A visit as one line of the list: number, glyph, view, reason.
-  static func line(_ number: Int, _ visit: HitTestVisit) -> String {
-    let d = describe(visit.result)
+  static func line(_ number: Int, _ visit: HitTestVisit, _ lang: Language) -> String {
+    let d = describe(visit.result, lang)
     return "\(number) \(d.glyph) \(visit.view): \(d.reason)"
   }
 
@@ -141,12 +144,12 @@ enum CanvasWalk {
   }
 
   /// A point in a view's own coordinates, as the walk's badges show it.
-  static func pointText(_ p: Point) -> String {
+  static func pointText(_ p: Point, _ lang: Language = .english) -> String {
     func n(_ v: Double) -> String {
       let r = (v * 10).rounded() / 10
       return JSONNumber.format(r == 0 ? 0 : r)
     }
-    return "at (\(n(p.x)), \(n(p.y)))"
+    return lang("at (\(n(p.x)), \(n(p.y)))", "(\(n(p.x)), \(n(p.y)))")
   }
 
   /// The walk's labels on the device: a badge per visited view that shows (in visit order), and the local
@@ -210,7 +213,7 @@ enum CanvasWalk {
       let u = labeler.unit
       let size = 11 * u
       let h = size * 1.55
-      let d = describe(visit.result)
+      let d = describe(visit.result, theme.language)
       let nums = numbers[id, default: []].map(String.init).joined(separator: "·")
       let text = LabelPlacer.Text(head: "\(nums) \(d.glyph)", listed ? "" : " " + d.reason, keep: listed ? nil : 0)
       // First just after the view's id, the id placed now in its first place when it is free: "post1 (6 ✓)".
@@ -254,7 +257,10 @@ enum CanvasWalk {
       ]
       let alpha = alpha
       labeler.place(
-        .localPoint, LabelPlacer.Text(head: pointText(visit.at), " in \(id)", keep: 0), size: size, face: .regular,
+        .localPoint,
+        LabelPlacer.Text(
+          head: pointText(visit.at, theme.language), theme.language(" in \(id)", " 位于 \(id) 内"), keep: 0), size: size,
+        face: .regular,
         pill: (3 * u, size * 1.45), slots: slots, region: labeler.region(of: node), target: b.mid, reach: 60 * u,
         owner: id
       ) { label in
@@ -289,7 +295,7 @@ enum CanvasWalk {
     // Reasons are never cut: the list's text shrinks (to 10 points at least) until each half-line fits.
     let longest =
       walk.visits.map { v in
-        let d = describe(v.result)
+        let d = describe(v.result, theme.language)
         return max(d.reason.count + 2, "\(walk.visits.count) \(d.glyph) \(v.view):".count)
       }.max() ?? 1
     size = max(min(size, (width - 8 * unit) / (Double(longest) * 0.6)), 10 * theme.pixelScale)
@@ -297,19 +303,24 @@ enum CanvasWalk {
     // A line too long for the list goes on two: the view, then its reason indented.
     var lines: [(text: String, color: RGBA, view: String?)] = []
     for (i, v) in walk.visits.enumerated() {
-      let color = color(describe(v.result).outcome, theme: theme)
-      let whole = line(i + 1, v)
+      let color = color(describe(v.result, theme.language).outcome, theme: theme)
+      let whole = line(i + 1, v, theme.language)
       if CanvasText.width(whole, size: size) <= width - 8 * unit {
         lines.append((whole, color, v.view))
       } else {
-        let d = describe(v.result)
+        let d = describe(v.result, theme.language)
         lines.append(("\(i + 1) \(d.glyph) \(v.view):", color, v.view))
         lines.append(("  " + d.reason, color, nil))
       }
     }
     if let hit = walk.hitView {
       let n = walk.touch ?? 1
-      lines.append(("touch \(n) → " + (hit ?? "nil: no view"), hit == nil ? theme.bad : Palette.touch(n), nil))
+      let lang = theme.language
+      lines.append(
+        (
+          lang("touch", "触摸") + " \(n) → " + (hit ?? lang("nil: no view", "nil：没有视图")),
+          hit == nil ? theme.bad : Palette.touch(n), nil
+        ))
     }
     let capacity = max(Int((canvas.height - 2 * pad) / lineH) - 1, 2)
     var skippedCount = 0
@@ -319,12 +330,13 @@ enum CanvasWalk {
     }
     var y = canvas.minY + pad
     let titleStyle = TextStyle(size: size, color: theme.secondaryText.withAlpha(alpha), face: .bold)
-    out.append(.text("hitTest(_:with:) walk", at: Point(x0, y), style: titleStyle))
+    out.append(
+      .text(theme.language("hitTest(_:with:) walk", "hitTest(_:with:) 遍历"), at: Point(x0, y), style: titleStyle))
     y += lineH
     if skippedCount > 0 {
       out.append(
         .text(
-          "… \(skippedCount) earlier", at: Point(x0, y),
+          theme.language("… \(skippedCount) earlier", "… 前面还有 \(skippedCount) 行"), at: Point(x0, y),
           style: TextStyle(size: size, color: theme.faintText.withAlpha(alpha))))
       y += lineH
     }
@@ -455,7 +467,8 @@ enum CanvasWalk {
       ]
       let color = Palette.touch(o.touch).withAlpha(o.alpha)
       labeler.place(
-        .touchTag, LabelPlacer.Text("touch \(o.touch)"), size: size, face: .bold, pill: (4 * u, h), slots: slots,
+        .touchTag, LabelPlacer.Text(labeler.language("touch \(o.touch)", "触摸 \(o.touch)")), size: size, face: .bold,
+        pill: (4 * u, h), slots: slots,
         region: o.region, target: Point(t.maxX, t.maxY), reach: 60 * u, owner: o.view
       ) { label in
         label.fill = color

@@ -16,6 +16,18 @@ extension Simulation {
   /// would find nothing new, so it is not looked at: each pass costs what it decides, not a scan of every
   /// recognizer.)
   mutating func resolve() {
+    let outermost = cancelBatch == nil
+    if outermost { cancelBatch = [] }
+    resolvePasses()
+    // F-3a: every action of this event has been sent: now the views lose the touches the recognizers
+    // took, one touchesCancelled per view.
+    if outermost, let batch = cancelBatch {
+      cancelBatch = nil
+      if !batch.isEmpty { cancelViewTouches(of: batch) }
+    }
+  }
+
+  private mutating func resolvePasses() {
     let maxPasses = 10_000 + 8 * recs.count
     var passes = 0
     var batch: [Int] = []
@@ -358,8 +370,11 @@ extension Simulation {
     }
     let recognized = pair.from == .possible && (pair.to == .began || pair.to == .ended)
     guard recognized else { return }
-    // F-2 / F-3: after the action, the touches it owns are cancelled in their views.
-    if recs[r].spec.cancelsTouchesInView { cancelViewTouches(of: r) }
+    // F-2 / F-3: after the action, the touches it owns are cancelled in their views: once every action
+    // of this event has been sent (F-3a), or now when nothing is being resolved.
+    if recs[r].spec.cancelsTouchesInView {
+      if cancelBatch != nil { cancelBatch!.append(r) } else { cancelViewTouches(of: [r]) }
+    }
     // E-6.3: whoever waits for this one to fail fails now (in the order of their indices).
     var failing: [Int] = []
     for e in waiters[r] where recs[e.recognizer].generation == e.generation && e.recognizer != r {
@@ -429,13 +444,17 @@ extension Simulation {
   }
 
   /// Where translation starts: from touch-down (L15), or where the pan really began after waiting
-  /// (E-6.3); a scroll view's pan scrolls from where it began, without a jump.
+  /// (E-6.3). A scroll view's pan scrolls by its travel from touch-down minus the threshold it had to
+  /// pass (H-11: no jump at the start, no step lost); after waiting, from where it began.
   private mutating func prepareBegan(_ r: Int) {
-    if recs[r].beganAfterWaiting || recs[r].isScrollPan {
+    if recs[r].beganAfterWaiting {
       recs[r].data.translationBase = .zero
       recs[r].data.origin = centroid(recs[r].touches)
     }
-    if recs[r].isScrollPan { recs[r].data.startOffset = views[recs[r].view].spec.bounds.origin }
+    if recs[r].isScrollPan {
+      recs[r].data.startOffset = views[recs[r].view].spec.bounds.origin
+      recs[r].data.scrollSlack = recs[r].beganAfterWaiting ? 0 : constants.scrollHysteresis
+    }
   }
 
   /// Reset (5.1): every recognizer in a terminal state goes back to `possible` and forgets its touches.

@@ -88,6 +88,8 @@ extension Simulation {
         }
       }
       send(inside ? .touchUpInside : .touchUpOutside)
+      // G-8.1b: a UIButton (iOS 14+) sends primaryActionTriggered right after touchUpInside.
+      if inside && kind == .button { send(.primaryActionTriggered) }
     case .touchesCancelled:
       guard let uid = st.touch, uids.contains(uid) else { break }
       st.touch = nil

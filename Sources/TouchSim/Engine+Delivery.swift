@@ -190,7 +190,9 @@ extension Simulation {
   }
 
   /// Walks the responder chain from a view: a control handles and swallows (B-6); a view that does
-  /// not call super stops it (B-4); the end of the chain drops it (B-5).
+  /// not call super stops it (B-4); the end of the chain drops it (B-5). A control's tracking lives in
+  /// UIControl's own touches methods (G-8.1a): a control subclass overriding them without super
+  /// (`forwardsTouches: false`) neither tracks nor sends control events, and forwards nothing.
   private mutating func respond(
     from start: ResponderID, view: Int, _ method: TouchMethod, _ uids: some Collection<Int>
   ) {
@@ -198,11 +200,11 @@ extension Simulation {
     var curView: Int? = view
     for _ in 0..<(views.nodes.count * 2 + 8) {
       if let cv = curView {
+        if !views[cv].spec.forwardsTouches { return }
         if views[cv].isControl && views[cv].spec.enabled {
           controlReceive(cv, method, uids)
           return
         }
-        if !views[cv].spec.forwardsTouches { return }
       }
       guard let (next, nextView) = nextResponder(cur, curView) else { return }
       emit(.forward(from: cur, to: next, method: method))
@@ -233,27 +235,38 @@ extension Simulation {
     return (.window, nil)
   }
 
-  /// F-2 / F-3: touches a recognizing recognizer owns: touchesCancelled where the view already has
-  /// them; discarded (never delivered) where it does not yet (F-5).
-  mutating func cancelViewTouches(of r: Int) {
+  /// F-2 / F-3: touches recognizing recognizers own: touchesCancelled where the view already has
+  /// them; discarded (never delivered) where it does not yet (F-5). Several recognizers of one event
+  /// (F-3a): each touch once, one touchesCancelled per view for all of them.
+  mutating func cancelViewTouches(of owners: [Int]) {
     var cancel: [(Int, TouchMethod, Int, [String])] = []
     var lifted: [(Int, Int)] = []
-    for uid in recs[r].gestureTouches {
-      guard touches.contains(uid), let v = touches[uid].view, !touches[uid].viewDone else { continue }
-      touches[uid].queue = []
-      cancelTimers { $0.touch == uid && $0.what == .contentTouchDelay }
-      touches[uid].scrollHolds = []
-      if touches[uid].beganDelivered && !touches[uid].isAlive {
-        lifted.append((v, uid))  // from an earlier event: its own call
-      } else if touches[uid].beganDelivered {
-        cancel.append((v, .touchesCancelled, uid, []))
-      } else {
-        touches[uid].viewDone = true
-        let reason: DropReason = recs[r].isScrollPan ? .scrolling : .cancelledBy(recs[r].id)
-        emit(.drop(view: views[v].id, method: .touchesBegan, touches: [touches[uid].id], reason: reason))
+    var seen: [Int] = []
+    for r in owners {
+      for uid in recs[r].gestureTouches where !seen.contains(uid) {
+        seen.append(uid)
+        cancelViewTouch(uid, by: r, cancel: &cancel, lifted: &lifted)
       }
     }
     for (v, uid) in lifted { deliver(v, .touchesCancelled, CollectionOfOne(uid)) }
     for g in group(cancel) { deliver(g.view, g.method, g.uids) }
+  }
+
+  private mutating func cancelViewTouch(
+    _ uid: Int, by r: Int, cancel: inout [(Int, TouchMethod, Int, [String])], lifted: inout [(Int, Int)]
+  ) {
+    guard touches.contains(uid), let v = touches[uid].view, !touches[uid].viewDone else { return }
+    touches[uid].queue = []
+    cancelTimers { $0.touch == uid && $0.what == .contentTouchDelay }
+    touches[uid].scrollHolds = []
+    if touches[uid].beganDelivered && !touches[uid].isAlive {
+      lifted.append((v, uid))  // from an earlier event: its own call
+    } else if touches[uid].beganDelivered {
+      cancel.append((v, .touchesCancelled, uid, []))
+    } else {
+      touches[uid].viewDone = true
+      let reason: DropReason = recs[r].isScrollPan ? .scrolling : .cancelledBy(recs[r].id)
+      emit(.drop(view: views[v].id, method: .touchesBegan, touches: [touches[uid].id], reason: reason))
+    }
   }
 }

@@ -193,7 +193,8 @@ extension Simulation {
         schedule(.tapInterval, owner: r, after: constants.tapMaximumInterval)
       } else if recs[r].machine.state == .possible {
         request(r, .fail, .liftedBeforePress(duration: spec.minimumPressDuration))
-      } else if recs[r].touches.isEmpty {
+      } else if recs[r].machine.state.isActive {
+        // I-LP2: a long press ends as soon as any of its fingers lifts, not at the last lift.
         request(r, .end, .lifted)
       }
     case .touchesCancelled:
@@ -369,6 +370,7 @@ extension Simulation {
       where primary >= constants.swipeMinimumDistance && secondary <= primary {
         if spec.direction.contains(dir) {
           recs[r].data.swipeDirection = dir
+          recs[r].data.swipeStart = from
           return request(r, .end, .swiped(direction: dir, distance: primary, elapsed: elapsed))
         }
         return request(r, .fail, .wrongDirection(moved: dir, allowed: spec.direction))
@@ -452,7 +454,14 @@ extension Simulation {
   /// What the action handler would read (TRACE-FORMAT `action.values`).
   func actionValues(_ r: Int) -> ActionValues {
     let live = recs[r].touches.isEmpty ? recs[r].data.lastCentroid : centroid(recs[r].touches)
-    var v = ActionValues(location: recs[r].kind == .tap ? recs[r].data.tapLocation : live)
+    // A tap reports where it was tapped, a swipe where it began (I-SW2), the others where the touches are.
+    let location: Point
+    switch recs[r].kind {
+    case .tap: location = recs[r].data.tapLocation
+    case .swipe: location = recs[r].data.swipeStart ?? live
+    default: location = live
+    }
+    var v = ActionValues(location: location)
     switch recs[r].kind {
     case .pan, .screenEdgePan:
       v.translation = vectorInView(panTranslation(r), recs[r].view)

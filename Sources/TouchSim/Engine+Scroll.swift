@@ -99,12 +99,16 @@ extension Simulation {
     return nil
   }
 
-  /// The content follows the pan: contentOffset = start − translation, within the content (no bounce).
+  /// The content follows the pan: contentOffset = start − (translation from touch-down less the begin
+  /// threshold, on each scrollable axis: H-11, a 109 pt drag scrolls 99 pt), within the content (no bounce).
   mutating func scrollFollow(_ r: Int) {
     let s = recs[r].view
     guard let sc = views[s].spec.scroll else { return }
     let (canX, canY) = scrollableAxes(s)
-    let tr = vectorInView(panTranslation(r), s)
+    let slack = recs[r].data.scrollSlack
+    func less(_ v: Double) -> Double { v > 0 ? max(v - slack, 0) : min(v + slack, 0) }
+    let raw = vectorInView(panTranslation(r), s)
+    let tr = Point(less(raw.x), less(raw.y))
     let b = views[s].spec.bounds
     let start = recs[r].data.startOffset
     var o = start

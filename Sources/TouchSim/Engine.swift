@@ -171,6 +171,10 @@ struct Simulation: ~Copyable {
   /// The arbiter's work: recognizers for its next pass (`queued` marks them), the pass under way (by
   /// processing position; `inPass` marks them) and the position of the one taking its turn.
   var toResolve: [Int] = []
+  /// F-3a: while a touch event (or a timer) is being resolved, the recognizers that recognized and cancel
+  /// touches in views, in order; their views get one touchesCancelled after every action (nil: not
+  /// resolving).
+  var cancelBatch: [Int]?
   var queued: [Bool] = []
   var passOrder = IntMinHeap()
   var inPass: [Bool] = []

@@ -90,6 +90,8 @@ struct GestureData {
   var origin: Point = .zero  // centroid the translation is measured from
   var translationBase: Point = .zero  // translation carried over when the touch set changes
   var startOffset: Point = .zero  // scroll view's contentOffset when its pan began
+  /// The travel a scroll view's pan does not scroll by: the threshold it passed to begin (H-11).
+  var scrollSlack: Double = 0
   // Pinch, rotation
   var initialDistance: Double = 0
   var initialAngle: Double = 0
@@ -103,6 +105,8 @@ struct GestureData {
   var effectStart = TransformSpec()
   // Swipe
   var swipeDirection: Direction?
+  /// Where a swipe began: the centroid of its touches' start points, its location(in:) (I-SW2).
+  var swipeStart: Point?
   // Long press
   var pressTouchesDown = 0
 }

@@ -42,7 +42,9 @@ import TouchSim
     for line in n.lines { #expect(text.contains(line.text)) }
     #expect(text.contains("\n         Why?\n"))
     #expect(text.hasPrefix("   0 ms  Finger 1 touches down at (195, 330).\n"))
-    #expect(text.contains("  80 ms  `buy` received touchesEnded and sent touchUpInside (rule 8.1).\n"))
+    #expect(
+      text.contains(
+        "  80 ms  `buy` received touchesEnded and sent touchUpInside, then primaryActionTriggered (rule 8.1).\n"))
     #expect(text.contains("         - `buy` fired touchUpInside at 80 ms"))
   }
 

@@ -38,8 +38,8 @@ import TouchSim
     #expect(run.during(0..<3200).controlEvents("likeButton").isEmpty)
     #expect(run.during(0..<3200).controlEvents("payButton").isEmpty)
     // The fixes: interaction on for the photo, the button enabled.
-    #expect(run.from(3200).controlEvents("likeButton") == ["touchDown", "touchUpInside"])
-    #expect(run.from(4600).controlEvents("payButton") == ["touchDown", "touchUpInside"])
+    #expect(run.from(3200).controlEvents("likeButton") == ["touchDown", "touchUpInside", "primaryActionTriggered"])
+    #expect(run.from(4600).controlEvents("payButton") == ["touchDown", "touchUpInside", "primaryActionTriggered"])
   }
 
   /// a subview outside its parent's bounds is not touchable there; clipsToBounds changes nothing.
@@ -47,7 +47,7 @@ import TouchSim
     let run = try PlayedScene("03-child-outside-parent.yaml")
     let inside = run.during(0..<800)
     #expect(inside.hits == ["shareItem"])
-    #expect(inside.controlEvents("shareItem") == ["touchDown", "touchUpInside"])
+    #expect(inside.controlEvents("shareItem") == ["touchDown", "touchUpInside", "primaryActionTriggered"])
     let outside = run.during(800..<1600)
     #expect(outside.hits == ["post1"])
     #expect(outside.visits.contains("navBar:outside"))
@@ -62,7 +62,8 @@ import TouchSim
   @Test func enlargedTouchArea() throws {
     let run = try PlayedScene("04-enlarged-touch-area.yaml")
     #expect(run.hits == ["closeButton", "closeButton", "playerBar", "content"])
-    #expect(run.during(800..<1600).controlEvents("closeButton") == ["touchDown", "touchUpInside"])
+    #expect(
+      run.during(800..<1600).controlEvents("closeButton") == ["touchDown", "touchUpInside", "primaryActionTriggered"])
     #expect(run.during(1600..<2400).visits.contains("nextButton:outside"))
     let above = run.during(2400..<3200)
     #expect(above.visits.contains("playerBar:outside"))
@@ -78,7 +79,7 @@ import TouchSim
     #expect(map.actionTimes("dropPin") == ["ended@80"])
     let locate = run.during(800..<1600)
     #expect(locate.hits == ["locateButton"])
-    #expect(locate.controlEvents("locateButton") == ["touchDown", "touchUpInside"])
+    #expect(locate.controlEvents("locateButton") == ["touchDown", "touchUpInside", "primaryActionTriggered"])
     let blocked = run.during(1600..<3000)
     #expect(blocked.hits == ["overlay"])
     #expect(blocked.attached == [[]])

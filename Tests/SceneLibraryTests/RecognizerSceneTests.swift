@@ -10,7 +10,7 @@ import TouchSim
   @Test func controlsVersusTapRecognizers() throws {
     let run = try PlayedScene("07-controls-vs-tap-recognizers.yaml")
     let buy = run.during(0..<800)
-    #expect(buy.controlEvents("buyButton") == ["touchDown", "touchUpInside"])
+    #expect(buy.controlEvents("buyButton") == ["touchDown", "touchUpInside", "primaryActionTriggered"])
     #expect(!buy.fired("openProduct"))
     #expect(buy.reason("openProduct", to: .failed) == Self.buyVeto)
     let share = run.during(800..<1600)
@@ -34,10 +34,10 @@ import TouchSim
     #expect(off.fired("tapKeeps"))
     #expect(off.delivered("keepCard") == ["touchesBegan@800", "touchesEnded@880"])
     let leftButton = run.during(1600..<2400)
-    #expect(leftButton.controlEvents("cancelButton") == ["touchDown", "touchUpInside"])
+    #expect(leftButton.controlEvents("cancelButton") == ["touchDown", "touchUpInside", "primaryActionTriggered"])
     #expect(leftButton.reason("tapCancels", to: .failed) == "cancelButton (UIButton) vetoes a superview's single tap")
     let rightButton = run.during(2400..<3200)
-    #expect(rightButton.controlEvents("keepButton") == ["touchDown", "touchUpInside"])
+    #expect(rightButton.controlEvents("keepButton") == ["touchDown", "touchUpInside", "primaryActionTriggered"])
     #expect(rightButton.fired("tapKeeps"))
     #expect(rightButton.asks(.gestureRecognizerShouldBegin).isEmpty)
   }
@@ -56,19 +56,28 @@ import TouchSim
     #expect(failedAt > 1600)
     #expect(dragged.delivered("delayedCard").first == "touchesBegan@\(JSONNumber.format(failedAt))")
     #expect(dragged.methods("delayedCard").last == "touchesEnded")
-    #expect(run.during(2600..<3600).controlEventTimes("instantButton") == ["touchDown@2600", "touchUpInside@3000"])
-    #expect(run.during(3600..<4600).controlEventTimes("delayedButton") == ["touchDown@4000", "touchUpInside@4000"])
+    #expect(
+      run.during(2600..<3600).controlEventTimes("instantButton") == [
+        "touchDown@2600", "touchUpInside@3000", "primaryActionTriggered@3000",
+      ])
+    #expect(
+      run.during(3600..<4600).controlEventTimes("delayedButton") == [
+        "touchDown@4000", "touchUpInside@4000", "primaryActionTriggered@4000",
+      ])
   }
 
   /// F-6: a double tap on the superview keeps the button's touchesEnded for 350 ms; delaysTouchesEnded = NO fixes it.
   @Test func slowButtonBehindDoubleTap() throws {
     let run = try PlayedScene("10-slow-button-behind-double-tap.yaml")
     let slow = run.during(0..<1000)
-    #expect(slow.controlEventTimes("commentButton") == ["touchDown@0", "touchUpInside@430"])
+    #expect(
+      slow.controlEventTimes("commentButton") == ["touchDown@0", "touchUpInside@430", "primaryActionTriggered@430"])
     #expect(slow.withheldBy("commentButton") == [["likeDoubleTap"]])
     #expect(slow.reason("likeDoubleTap", to: .failed) == "no tap 2 within 350 ms")
     #expect(
-      run.during(1000..<2000).controlEventTimes("fixedCommentButton") == ["touchDown@1000", "touchUpInside@1080"])
+      run.during(1000..<2000).controlEventTimes("fixedCommentButton") == [
+        "touchDown@1000", "touchUpInside@1080", "primaryActionTriggered@1080",
+      ])
     #expect(run.during(2000..<3000).actionTimes("likeDoubleTap") == ["ended@2260"])
     #expect(run.during(3000..<4000).actionTimes("likeDoubleTapFixed") == ["ended@3260"])
   }
@@ -227,14 +236,14 @@ import TouchSim
   @Test func exclusiveTouch() throws {
     let run = try PlayedScene("24-exclusive-touch.yaml")
     let exclusive = run.during(0..<1000)
-    #expect(exclusive.controlEvents("saveButton") == ["touchDown", "touchUpInside"])
+    #expect(exclusive.controlEvents("saveButton") == ["touchDown", "touchUpInside", "primaryActionTriggered"])
     #expect(exclusive.controlEvents("deleteButton").isEmpty)
     #expect(exclusive.drops("deleteButton") == ["exclusiveTouch"])
     let normal = run.during(1000..<2000)
-    #expect(normal.controlEvents("likeButton") == ["touchDown", "touchUpInside"])
-    #expect(normal.controlEvents("shareButton") == ["touchDown", "touchUpInside"])
+    #expect(normal.controlEvents("likeButton") == ["touchDown", "touchUpInside", "primaryActionTriggered"])
+    #expect(normal.controlEvents("shareButton") == ["touchDown", "touchUpInside", "primaryActionTriggered"])
     let reversed = run.from(2000)
-    #expect(reversed.controlEvents("likeButton") == ["touchDown", "touchUpInside"])
+    #expect(reversed.controlEvents("likeButton") == ["touchDown", "touchUpInside", "primaryActionTriggered"])
     #expect(reversed.controlEvents("saveButton").isEmpty)
     #expect(reversed.drops("saveButton") == ["exclusiveTouch"])
   }

@@ -30,11 +30,12 @@ import TouchSim
   @Test func scrollViewButtons() throws {
     let run = try PlayedScene("18-scroll-view-buttons.yaml")
     let quick = run.during(0..<1000)
-    #expect(quick.controlEventTimes("follow1") == ["touchDown@80", "touchUpInside@80"])
+    #expect(quick.controlEventTimes("follow1") == ["touchDown@80", "touchUpInside@80", "primaryActionTriggered@80"])
     #expect(quick.answers(.touchesShouldBegin, of: "feed", about: "follow1") == [true])
     let hold = run.during(1000..<2200)
     #expect(hold.timers("contentTouchDelay") == [1150])
-    #expect(hold.controlEventTimes("follow2") == ["touchDown@1150", "touchUpInside@1450"])
+    #expect(
+      hold.controlEventTimes("follow2") == ["touchDown@1150", "touchUpInside@1450", "primaryActionTriggered@1450"])
     let fromButton = run.during(2200..<3400)
     #expect(fromButton.answers(.touchesShouldCancel, of: "feed", about: "follow3") == [false])
     #expect(!fromButton.fired("feed.pan"))
@@ -45,20 +46,27 @@ import TouchSim
     #expect(fromRow.answers(.touchesShouldCancel, of: "feed", about: "post4") == [true])
     #expect(fromRow.fired("feed.pan"))
     #expect(fromRow.methods("post4") == ["touchesBegan", "touchesCancelled"])
-    #expect(fromRow.scrollOffsets("feed").last == Point(0, 144))
+    // H-11: the whole travel from touch-down less the 10 pt threshold.
+    #expect(fromRow.scrollOffsets("feed").last == Point(0, 150))
     let flick = run.from(4600)
     #expect(flick.hits == ["follow5"])
     #expect(flick.fired("feed.pan"))
     #expect(flick.controlEvents("follow5").isEmpty)
     #expect(flick.drops("follow5") == ["scrolling"])
-    #expect((flick.scrollOffsets("feed").last?.y ?? 0) > 144)
+    #expect((flick.scrollOffsets("feed").last?.y ?? 0) > 150)
   }
 
   /// H-5 versus H-1/H-3 and H-6: delaysContentTouches off highlights at once but stops drags from buttons.
   @Test func delaysContentTouchesOff() throws {
     let run = try PlayedScene("19-delays-content-touches-off.yaml")
-    #expect(run.during(0..<800).controlEventTimes("standardButton1") == ["touchDown@100", "touchUpInside@100"])
-    #expect(run.during(800..<1600).controlEventTimes("instantButton1") == ["touchDown@800", "touchUpInside@900"])
+    #expect(
+      run.during(0..<800).controlEventTimes("standardButton1") == [
+        "touchDown@100", "touchUpInside@100", "primaryActionTriggered@100",
+      ])
+    #expect(
+      run.during(800..<1600).controlEventTimes("instantButton1") == [
+        "touchDown@800", "touchUpInside@900", "primaryActionTriggered@900",
+      ])
     let standardDrag = run.during(1600..<2600)
     #expect(standardDrag.fired("standardList.pan"))
     #expect(standardDrag.controlEvents("standardButton2").isEmpty)
@@ -120,7 +128,7 @@ import TouchSim
   @Test func tour() throws {
     let run = try PlayedScene("tour.yaml")
     let buy = run.during(0..<900)
-    #expect(buy.controlEvents("buyButton") == ["touchDown", "touchUpInside"])
+    #expect(buy.controlEvents("buyButton") == ["touchDown", "touchUpInside", "primaryActionTriggered"])
     #expect(buy.reason("openShop", to: .failed) == RecognizerSceneTests.buyVeto)
     #expect(run.during(900..<1800).fired("openShop"))
     #expect(run.during(1800..<2700).hits == ["frontNote"])

@@ -49,7 +49,7 @@ import TouchSim
     ])
     let run = Run(s, tap(150, 120))
     #expect(!run.fired("parentTap"))
-    #expect(run.controlEvents("buy") == ["touchDown", "touchUpInside"])
+    #expect(run.controlEvents("buy") == ["touchDown", "touchUpInside", "primaryActionTriggered"])
   }
 
   /// 8.3: every UIKit control vetoes it; a plain UIControl subclass does not.
@@ -105,7 +105,7 @@ import TouchSim
     ])
     let run = Run(s, tap(150, 120))
     #expect(run.fired("parentTap"))
-    #expect(run.controlEvents("buy") == ["touchDown", "touchUpInside"])
+    #expect(run.controlEvents("buy") == ["touchDown", "touchUpInside", "primaryActionTriggered"])
   }
 
   /// 5.3: a view's gestureRecognizerShouldBegin override (the collection-view fix) and the delegate's.

@@ -2,7 +2,9 @@ import TestSupport
 import Testing
 import TouchSim
 
-/// The example of TRACE-FORMAT.md, reproduced line for line.
+/// The trace format's example (a button inside a tapped view), reproduced line for line, with the one line
+/// rule G-8.1b adds: a UIButton sends primaryActionTriggered right after touchUpInside (the example was
+/// written before that rule; docs/TRACE-EXTENSIONS.md).
 @Suite struct ContractExampleTests {
   @Test func buttonInsideTappedViewMatchesTheContractExample() {
     let s = scene([v("buy", [100, 300, 190, 60], kind: .button)], rootRecognizers: [g("parentTap", .tap)])
@@ -23,6 +25,7 @@ import TouchSim
       {"t":80,"ev":"state","recognizer":"parentTap","from":"possible","to":"failed","reason":"buy (UIButton) vetoes a superview's single tap"}
       {"t":80,"ev":"deliver","view":"buy","method":"touchesEnded","touches":[1],"at":[95,30]}
       {"t":80,"ev":"control","control":"buy","event":"touchUpInside","highlighted":false}
+      {"t":80,"ev":"control","control":"buy","event":"primaryActionTriggered","highlighted":false}
       {"t":80,"ev":"state","recognizer":"parentTap","from":"failed","to":"possible","reason":"reset"}
 
       """

@@ -9,12 +9,12 @@ import TouchSim
   /// 8.1: touchDown on touch-down, touchUpInside on lift inside, highlight on then off.
   @Test func tapOnAButton() {
     let run = Run(button, tap(150, 320))
-    #expect(run.controlEvents("buy") == ["touchDown", "touchUpInside"])
+    #expect(run.controlEvents("buy") == ["touchDown", "touchUpInside", "primaryActionTriggered"])
     let highlights = run.trace.compactMap { e -> Bool? in
       if case .control(_, _, let h, _) = e.event { return h }
       return nil
     }
-    #expect(highlights == [true, false])
+    #expect(highlights == [true, false, false])
   }
 
   /// 8.1: dragging out past the 70 pt margin exits; coming back enters; lift outside → touchUpOutside.
@@ -35,7 +35,9 @@ import TouchSim
   /// 8.1 / L7: 20 pt outside still counts as inside; 150 pt outside does not.
   @Test func marginIsSeventyPoints() {
     #expect(
-      Run(button, [down(1, 150, 320, t: 0), up(1, t: 50, 150, 370)]).controlEvents("buy").last == "touchUpInside")
+      Run(button, [down(1, 150, 320, t: 0), up(1, t: 50, 150, 370)]).controlEvents("buy").suffix(2) == [
+        "touchUpInside", "primaryActionTriggered",
+      ])
     #expect(
       Run(button, [down(1, 150, 320, t: 0), up(1, t: 50, 150, 500)]).controlEvents("buy").last == "touchUpOutside")
   }
@@ -44,7 +46,10 @@ import TouchSim
   @Test func touchDownRepeat() {
     let run = Run(button, tap(150, 320, t: 0) + tap(150, 320, t: 150))
     #expect(
-      run.controlEvents("buy") == ["touchDown", "touchUpInside", "touchDown", "touchDownRepeat", "touchUpInside"])
+      run.controlEvents("buy") == [
+        "touchDown", "touchUpInside", "primaryActionTriggered", "touchDown", "touchDownRepeat", "touchUpInside",
+        "primaryActionTriggered",
+      ])
   }
 
   /// 8.1: touchesCancelled → touchCancel, no touchUp.
@@ -57,7 +62,7 @@ import TouchSim
   @Test func controlTracksASingleTouch() {
     let s = scene([v("buy", [100, 300, 100, 50], kind: .button) { $0.multipleTouchEnabled = true }])
     let run = Run(s, [down(1, 120, 320, t: 0), down(2, 180, 320, t: 10), up(2, t: 40), up(1, t: 60)])
-    #expect(run.controlEvents("buy") == ["touchDown", "touchUpInside"])
+    #expect(run.controlEvents("buy") == ["touchDown", "touchUpInside", "primaryActionTriggered"])
   }
 
   /// 8.1: value controls send valueChanged: a switch on tap, a slider while dragging.

@@ -79,7 +79,7 @@ import TouchSim
         subviews: [v("buy", [100, 100, 100, 50], kind: .button)])
     ])
     let run = Run(s, tap(150, 120))
-    #expect(run.controlEventTimes("buy") == ["touchDown@0", "touchUpInside@430"])
+    #expect(run.controlEventTimes("buy") == ["touchDown@0", "touchUpInside@430", "primaryActionTriggered@430"])
     #expect(
       run.events("withhold").first?.json
         == #"{"t":80,"ev":"withhold","view":"buy","method":"touchesEnded","touches":[1],"by":["double"]}"#)
@@ -94,7 +94,10 @@ import TouchSim
           }
         ], subviews: [v("buy", [100, 100, 100, 50], kind: .button)])
     ])
-    #expect(Run(fixed, tap(150, 120)).controlEventTimes("buy") == ["touchDown@0", "touchUpInside@80"])
+    #expect(
+      Run(fixed, tap(150, 120)).controlEventTimes("buy") == [
+        "touchDown@0", "touchUpInside@80", "primaryActionTriggered@80",
+      ])
   }
 
   /// F-6 / L4: double tap on a view with a double-tap recognizer: YES → began, began, cancelled,

@@ -45,7 +45,7 @@ import TouchSim
     let s = scene([v("buy", [100, 100, 100, 50], kind: .button)])
     let run = Run(s, tap(150, 120))
     #expect(run.forwards(.touchesBegan).isEmpty)
-    #expect(run.controlEvents("buy") == ["touchDown", "touchUpInside"])
+    #expect(run.controlEvents("buy") == ["touchDown", "touchUpInside", "primaryActionTriggered"])
   }
 
   /// B-4: the method forwarded is the one delivered, cancelled included.

@@ -17,7 +17,7 @@ import TouchSim
   /// H-3: a quick tap: the button gets touchDown and touchUpInside together at touch-up.
   @Test func quickTapOnButtonInScrollView() {
     let run = Run(list(), tap(175, 225, hold: 80))
-    #expect(run.controlEventTimes("buy") == ["touchDown@80", "touchUpInside@80"])
+    #expect(run.controlEventTimes("buy") == ["touchDown@80", "touchUpInside@80", "primaryActionTriggered@80"])
     #expect(run.asks(.touchesShouldBegin).map(\.answer) == [true])
     #expect(run.withheld("buy") == ["touchesBegan"])
   }
@@ -25,7 +25,7 @@ import TouchSim
   /// H-1 / H-2: press and hold: the delay runs out at 150 ms and the button is highlighted then.
   @Test func pressAndHoldReleasesAfterTheDelay() {
     let run = Run(list(), tap(175, 225, hold: 400))
-    #expect(run.controlEventTimes("buy") == ["touchDown@150", "touchUpInside@400"])
+    #expect(run.controlEventTimes("buy") == ["touchDown@150", "touchUpInside@400", "primaryActionTriggered@400"])
     #expect(run.events("timer").first?.json == #"{"t":150,"ev":"timer","what":"contentTouchDelay","owner":"list"}"#)
   }
 
@@ -34,7 +34,8 @@ import TouchSim
     let run = Run(list(), drag(from: (175, 225), to: (175, 125), steps: 5, every: 16))
     #expect(run.controlEvents("buy").isEmpty)
     #expect(run.fired("list.pan"))
-    #expect(run.scrollOffsets.last == Point(0, 80))
+    // H-11: the whole travel from touch-down (100 pt) less the 10 pt threshold.
+    #expect(run.scrollOffsets.last == Point(0, 90))
     #expect(run.drops("buy") == ["scrolling"])
   }
 
@@ -67,7 +68,7 @@ import TouchSim
   /// H-5: delaysContentTouches off: touchesShouldBegin asked and the button highlights at once.
   @Test func noContentDelay() {
     let run = Run(list { $0.scroll!.delaysContentTouches = false }, tap(175, 225))
-    #expect(run.controlEventTimes("buy") == ["touchDown@0", "touchUpInside@80"])
+    #expect(run.controlEventTimes("buy") == ["touchDown@0", "touchUpInside@80", "primaryActionTriggered@80"])
   }
 
   /// H-6: canCancelContentTouches off: once content tracks, the scroll view never scrolls.

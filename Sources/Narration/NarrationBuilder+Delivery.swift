@@ -373,10 +373,12 @@ extension NarrationBuilder {
     guard let i = members.first, case .set(let target, let key, let value, let origin) = entry(i) else { return [] }
     if case .effect(let r) = origin { return effectSentence(i, recognizer: r, view: target, key: key) }
     let shown: String
-    if case .string(let text) = value {
-      shown = language("\"\(text)\"", "“\(text)”")
-    } else {
-      shown = value.description
+    switch value {
+    case .string(let text): shown = language("\"\(text)\"", "“\(text)”")
+    // Chinese writes the ids of a list as ids: [`spin`、`zoom`].
+    case .list(let items) where language.isChinese:
+      shown = "[" + items.map { Phrase.code($0.description) }.joined(separator: "、") + "]"
+    default: shown = value.description
     }
     // A toggle flipped by hand is the user's act, not the script's.
     let property = "\(Phrase.code(target)).\(key)"

@@ -375,8 +375,9 @@ extension NarrationBuilder {
     let shown: String
     switch value {
     case .string(let text): shown = language("\"\(text)\"", "“\(text)”")
-    // Chinese writes the ids of a list as ids: [`spin`、`zoom`].
-    case .list(let items) where language.isChinese:
+    // Chinese writes a list of ids as ids: [`spin`、`zoom`].
+    case .list(let items)
+    where language.isChinese && items.allSatisfy({ if case .string = $0 { true } else { false } }):
       shown = "[" + items.map { Phrase.code($0.description) }.joined(separator: "、") + "]"
     default: shown = value.description
     }

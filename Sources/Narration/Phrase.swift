@@ -98,7 +98,8 @@ enum Phrase {
 }
 
 /// The spaces technical Chinese puts between Chinese and Latin text: one between a Chinese character and
-/// a Latin letter, a digit or an id in backticks, none next to full-width punctuation.
+/// a Latin letter, a digit or an id in backticks, none next to full-width punctuation or between two
+/// Chinese characters.
 enum ChineseSpacing {
   static func isCJK(_ c: Character) -> Bool {
     guard let v = c.unicodeScalars.first?.value else { return false }
@@ -115,6 +116,8 @@ enum ChineseSpacing {
     for c in text {
       if c == " ", let last = out.last, isFullWidthPunctuation(last) { continue }
       if isFullWidthPunctuation(c), out.last == " " { out.removeLast() }
+      // No space between two Chinese characters ("这是 它的代理" when a template's slot holds Chinese).
+      if isCJK(c), out.last == " ", out.count >= 2, isCJK(out[out.count - 2]) { out.removeLast() }
       if let last = out.last {
         // A backtick after a Chinese character opens an id; after an id or Latin text a Chinese character follows.
         let opening = c == "`" && !inCode

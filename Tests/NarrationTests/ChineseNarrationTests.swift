@@ -51,10 +51,10 @@ enum LibraryScenes {
         in: "Scenes/\(file) up to entry \(end)")
     }
     for line in chinese {
-      // Points "(195, 330)", calls "touchesShouldCancel(in: `row`)" and quoted user text keep their ASCII
-      // punctuation; the sentence around them uses Chinese punctuation.
+      // Points "(195, 330)", calls "touchesShouldCancel(in: `row`)", quoted user text and list values
+      // "[1, 1]" keep their ASCII punctuation; the sentence around them uses Chinese punctuation.
       let prose = line.text.replacing(#/\(-?[0-9.]+, -?[0-9.]+\)/#, with: "").replacing(#/[A-Za-z]\([^)]*\)/#, with: "")
-        .replacing(#/“[^”]*”/#, with: "")
+        .replacing(#/“[^”]*”/#, with: "").replacing(#/\[[^\]]*\]/#, with: "")
       #expect(!prose.contains(", ") && !prose.contains("; ") && !prose.contains(" ("), "\(file): \(line.text)")
     }
   }

@@ -269,6 +269,65 @@ import TouchSim
     told(keep, drag(from: (100, 200), to: (300, 200)))
   }
 
+  /// Deliveries held back by recognizers that delay touchesBegan: queued phases, drops and cancels.
+  @Test func heldBackDeliveries() {
+    let both = scene([
+      v(
+        "card", [0, 100, 390, 400],
+        recognizers: [
+          g("single", .tap) { $0.delaysTouchesBegan = true },
+          g("double", .tap) {
+            $0.numberOfTapsRequired = 2
+            $0.delaysTouchesBegan = true
+          },
+        ])
+    ])
+    told(both, tap(100, 200))  // single recognizes while double still holds the touch
+    let double = scene([
+      v(
+        "card", [0, 100, 390, 400],
+        recognizers: [
+          g("double", .tap) {
+            $0.numberOfTapsRequired = 2
+            $0.delaysTouchesBegan = true
+          }
+        ])
+    ])
+    told(double, tap(100, 200))  // touchesEnded queued behind the held touchesBegan
+    told(double, [down(1, 100, 200, t: 0), cancel(1, t: 50)])  // cancelled while held back
+    told(double, [down(1, 100, 200, t: 0), move(1, 101, 200, t: 20), move(1, 102, 200, t: 40), up(1, t: 60)])
+  }
+
+  /// A long press that needs two fingers, held with one: its timer fires and it fails.
+  @Test func timerThatFindsTooFewFingers() {
+    let s = scene([
+      v("cell", [0, 100, 390, 300], recognizers: [g("press", .longPress) { $0.numberOfTouchesRequired = 2 }])
+    ])
+    told(s, [down(1, 100, 140, t: 0), up(1, t: 900)])
+    told(s, [down(1, 100, 140, t: 0), down(2, 200, 140, t: 0), up(1, t: 900), up(2, t: 900)])
+  }
+
+  /// A tap on a scroll view's own background, then a drag there: its pan cancels touches in its own view.
+  @Test func scrollViewsOwnTouches() {
+    let s = scene([
+      v("list", [0, 100, 390, 600], kind: .scroll) { $0.scroll = ScrollSpec(contentSize: Size(390, 1800)) }
+    ])
+    told(s, drag(from: (50, 300), to: (50, 600), every: 30))
+    told(s, [set("list", "contentOffset", .list([.number(0), .number(100)]), t: 0)] + tap(50, 300, t: 10))
+    let buttons = scene([v("buy", [100, 300, 190, 60], kind: .button)])
+    told(buttons, [set("buy", "enabled", .bool(false), t: 0)] + tap(150, 330, t: 10))
+  }
+
+  /// A tap and a tap-and-hold long press: canPrevent says NO for the long press.
+  @Test func tapBesideATapAndHold() {
+    let s = scene([
+      v(
+        "cell", [0, 100, 390, 400],
+        recognizers: [g("press", .longPress) { $0.numberOfTapsRequired = 1 }, g("tap", .tap)])
+    ])
+    told(s, tap(100, 140) + [down(2, 100, 140, t: 150), up(2, t: 900)])
+  }
+
   @Test func noRecognizersAndNothingHit() {
     told(scene([v("a", [0, 100, 100, 100])]), tap(50, 150))
     told(scene([v("a", [0, 100, 100, 100])]) { $0.root.userInteractionEnabled = false }, tap(50, 150))

@@ -328,6 +328,18 @@ import TouchSim
     told(s, tap(100, 140) + [down(2, 100, 140, t: 150), up(2, t: 900)])
   }
 
+  /// Gestures the trace ends in the middle of: a recognizer still undecided, a button whose touch is still
+  /// held back, a bare root view.
+  @Test func unfinishedGestures() {
+    // A pan has no timer: with the finger still down and still, it is undecided when the trace ends.
+    told(scene([v("a", [0, 100, 390, 400], recognizers: [g("pan", .pan)])]), [down(1, 50, 150, t: 0)])
+    let held = scene(
+      [v("buy", [100, 300, 190, 60], kind: .button)],
+      rootRecognizers: [g("pan", .pan) { $0.delaysTouchesBegan = true }])
+    told(held, [down(1, 150, 330, t: 0)])
+    told(scene([]), tap(50, 150))
+  }
+
   @Test func noRecognizersAndNothingHit() {
     told(scene([v("a", [0, 100, 100, 100])]), tap(50, 150))
     told(scene([v("a", [0, 100, 100, 100])]) { $0.root.userInteractionEnabled = false }, tap(50, 150))

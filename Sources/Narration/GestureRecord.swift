@@ -69,7 +69,7 @@ struct GestureRecord {
   /// Recognizers whose delegate refused a touch (shouldReceive NO, E-6.4).
   var refused: [(recognizer: String, touch: Int)] = []
   /// Recognizers on touch.view's ancestry that were not attached to a touch, with the reason.
-  var unattached: [(recognizer: String, touch: Int, why: String)] = []
+  var unattached: [(recognizer: String, touch: Int, why: Unattached)] = []
   var viewOrder: [String] = []
   var views: [String: ViewLog] = [:]
   /// Views the hit test skipped although the point lay inside their bounds.
@@ -114,4 +114,17 @@ struct GestureRecord {
   func lastLift(before t: Double) -> Double? {
     touches.compactMap(\.lift).filter { $0 <= t }.max()
   }
+}
+
+/// Why a recognizer of touch.view or its superviews is not attached to a touch (rule 1.1, C-7); the
+/// narration words it in its language.
+enum Unattached: Equatable {
+  /// Its isEnabled is false.
+  case disabled
+  /// It waits for these to fail and takes no new touch.
+  case waiting(for: [String])
+  /// It has finished and is not reset yet.
+  case finished
+  /// It already tracks as many touches as it takes.
+  case full
 }

@@ -1,3 +1,4 @@
+import Localization
 import TouchSim
 import TraceKit
 
@@ -47,49 +48,52 @@ extension NarrationBuilder {
     }
 
     var rules: [String] = []
-    var text = "\(shownView) received \(method.rawValue)"
+    var text = language("\(shownView) received \(method.rawValue)", "\(shownView) 收到 \(method.rawValue)")
     let late = (delivery?.late ?? 0) > 0
     if !late && method == .touchesBegan && touches.contains(where: hadRecognizers) {
-      text += " after the recognizers got the touch"
+      text += language(" after the recognizers got the touch", "，晚于手势识别器收到该触摸")
       rules.append("F-1")
     }
     let swallowed = hops.isEmpty && !events.isEmpty
     if swallowed {
-      text += (rules.isEmpty ? "" : ",") + " and sent \(eventList(events))"
+      text += language((rules.isEmpty ? "" : ",") + " and sent \(eventList(events))", "，并发送了 \(eventList(events))")
       rules.append("8.1")
     }
     if late, let d = delivery {
       let (clause, r) = lateClause(view: view, method: method, delivery: d)
-      text += ", \(Phrase.ms(d.late ?? 0)) late, \(clause)"
+      text += language(", \(Phrase.ms(d.late ?? 0)) late, \(clause)", "，晚了 \(Phrase.ms(d.late ?? 0))，\(clause)")
       rules += r
     }
     if method == .touchesCancelled, let cause = delivery?.cause {
       let (clause, r) = causeClause(cause, touches: touches, view: view)
-      if !clause.isEmpty { text += " because \(clause)" }
+      if !clause.isEmpty { text += language(" because \(clause)", "，因为\(clause)") }
       rules += r
     }
     if swallowed && events.contains(where: { $0.0 == .touchUpOutside }) {
-      text += "; the finger lifted outside its bounds plus the tracking margin"
+      text += language(
+        "; the finger lifted outside its bounds plus the tracking margin", "；手指在它的边界加上跟踪余量的范围之外抬起")
       rules.append("L7")
     }
     if hops.isEmpty, case .handled(let h) = chain.end, h == view, method == .touchesBegan {
-      text += "; it handles it itself (it overrides touches* without calling super)"
+      text += language(
+        "; it handles it itself (it overrides touches* without calling super)",
+        "；它自己处理（它重写了 touches* 且没有调用 super）")
       rules.append("B-4")
     }
     var pieces: [Piece] = []
     if let first = hops.first {
       let key = "\(view):" + chain.hops.joined(separator: ">")
       if describedChains.contains(key) {
-        text += ", and it went up the same responder chain" + chainEndNote(chain)
+        text += language(", and it went up the same responder chain", "，并沿同一条响应者链向上传递") + chainEndNote(chain)
         rules.append("B-4")
-        pieces.append(.line(index: i, text: Phrase.sentence(text, rules)))
+        pieces.append(.line(index: i, text: sentence(text, rules)))
       } else {
         describedChains.insert(key)
-        pieces.append(.line(index: i, text: Phrase.sentence(text, rules)))
+        pieces.append(.line(index: i, text: sentence(text, rules)))
         pieces.append(.line(index: first.index, text: chainSentence(view, method, chain, events: events)))
       }
     } else {
-      pieces.append(.line(index: i, text: Phrase.sentence(text, rules)))
+      pieces.append(.line(index: i, text: sentence(text, rules)))
     }
     return pieces
   }
@@ -97,9 +101,9 @@ extension NarrationBuilder {
   /// ", where nobody handled it" / " to `buy`, which handles it".
   private func chainEndNote(_ chain: ResponderChain) -> String {
     switch chain.end {
-    case .control(let c): return " to \(Phrase.code(c)), which handles it"
-    case .handled(let h): return " to \(Phrase.code(h)), which keeps it"
-    case .nobody: return ", where nobody handled it"
+    case .control(let c): return language(" to \(Phrase.code(c)), which handles it", "，到 \(Phrase.code(c)) 为止，由它处理")
+    case .handled(let h): return language(" to \(Phrase.code(h)), which keeps it", "，到 \(Phrase.code(h)) 为止，由它留下")
+    case .nobody: return language(", where nobody handled it", "，但没有任何响应者处理它")
     }
   }
 
@@ -120,36 +124,46 @@ extension NarrationBuilder {
   private func chainSentence(
     _ view: String, _ method: TouchMethod, _ chain: ResponderChain, events: [(TraceEvent.ControlEvent, Double?)]
   ) -> String {
-    let path = chain.hops.joined(separator: " → ")
+    let path = chain.hops.map(hop).joined(separator: " → ")
     var rules = ["B-1"]
     if chain.hops.contains(where: { scene.isController($0) }) { rules.append("B-2") }
     rules.append("B-4")
-    var text = "\(Phrase.code(view)) did not handle \(method.rawValue), so it travelled up the responder chain: \(path)"
+    var text = language(
+      "\(Phrase.code(view)) did not handle \(method.rawValue), so it travelled up the responder chain: \(path)",
+      "\(Phrase.code(view)) 没有处理 \(method.rawValue)，所以它沿响应者链向上传递：\(path)")
     switch chain.end {
     case .control(let c):
-      text += "; \(Phrase.code(c)), \(Phrase.article(scene.className(c))), handles it"
-      if !events.isEmpty { text += " and sent \(eventList(events))" }
+      text += language(
+        "; \(Phrase.code(c)), \(article(scene.className(c))), handles it",
+        "；\(Phrase.code(c))（\(scene.className(c))）处理了它")
+      if !events.isEmpty { text += language(" and sent \(eventList(events))", "，并发送了 \(eventList(events))") }
       rules += ["B-6", "8.1"]
     case .handled(let h):
-      text += "; \(Phrase.code(h)) handles it without calling super, so it stops there"
+      text += language(
+        "; \(Phrase.code(h)) handles it without calling super, so it stops there",
+        "；\(Phrase.code(h)) 处理了它且没有调用 super，所以传递到此为止")
     case .nobody:
       if chain.hops.last == "application" && !scene.appDelegateIsResponder {
-        text += ", where nobody handled it (the app delegate is not a responder)"
+        text += language(
+          ", where nobody handled it (the app delegate is not a responder)",
+          "，但没有任何响应者处理它（应用代理 appDelegate 不是响应者）")
         rules += ["B-3", "B-5"]
       } else {
-        text += ", where nobody handled it"
+        text += language(", where nobody handled it", "，但没有任何响应者处理它")
         rules.append("B-5")
       }
     }
-    return Phrase.sentence(text, rules)
+    return sentence(text, rules)
   }
 
   /// "touchDown", "touchDragExit, then touchUpOutside", "touchUpInside and valueChanged (value 1)".
   func eventList(_ events: [(TraceEvent.ControlEvent, Double?)]) -> String {
     let names = events.map { e, value in
-      e == .valueChanged ? "valueChanged (value \(Phrase.num(value ?? 0)))" : e.rawValue
+      e == .valueChanged
+        ? language("valueChanged (value \(Phrase.num(value ?? 0)))", "valueChanged（值为 \(Phrase.num(value ?? 0))）")
+        : e.rawValue
     }
-    return names.joined(separator: ", then ")
+    return names.joined(separator: language(", then ", "，然后 "))
   }
 
   /// Why a delivery came late, and what let it go (F-5, F-6, F-7, H-2, H-3).
@@ -158,38 +172,67 @@ extension NarrationBuilder {
     let recognizers = d.heldBy.filter { scene.views[$0] == nil }
     if let s = scrolls.first {
       if d.releasedBy.contains(s) {
-        return ("after \(Phrase.code(s))'s content-touch delay (delaysContentTouches)", ["H-1", "H-2"])
+        return (
+          language(
+            "after \(Phrase.code(s))'s content-touch delay (delaysContentTouches)",
+            "在 \(Phrase.code(s)) 的内容触摸延迟结束之后（delaysContentTouches）"),
+          ["H-1", "H-2"]
+        )
       }
       if tracker.lifted(at: d.t) {
-        return ("at the lift: \(Phrase.code(s)) held the touch back until then (delaysContentTouches)", ["H-1", "H-3"])
+        return (
+          language(
+            "at the lift: \(Phrase.code(s)) held the touch back until then (delaysContentTouches)",
+            "在抬起时才到：\(Phrase.code(s)) 一直把这个触摸延迟到那时（delaysContentTouches）"),
+          ["H-1", "H-3"]
+        )
       }
-      return ("held back by \(Phrase.code(s)) (delaysContentTouches)", ["H-1"])
+      return (
+        language(
+          "held back by \(Phrase.code(s)) (delaysContentTouches)", "被 \(Phrase.code(s)) 延迟（delaysContentTouches）"),
+        ["H-1"]
+      )
     }
     let released = d.releasedBy.filter { recognizers.contains($0) }
     let property = method == .touchesBegan ? "delaysTouchesBegan" : "delaysTouchesEnded"
     let rule = method == .touchesBegan ? "F-5" : "F-6"
     if !released.isEmpty {
-      return ("now that \(Phrase.codes(released)) failed (\(property))", [rule])
+      return (
+        language("now that \(codes(released)) failed (\(property))", "因为 \(codes(released)) 已失败（\(property)）"),
+        [rule]
+      )
     }
     if recognizers.isEmpty {
-      return ("queued behind an earlier phase that was held back", ["F-7"])
+      return (
+        language("queued behind an earlier phase that was held back", "它排在一个被延迟的更早阶段之后"), ["F-7"]
+      )
     }
-    return ("held back by \(Phrase.codes(recognizers))", [rule, "F-7"])
+    return (language("held back by \(codes(recognizers))", "被 \(codes(recognizers)) 延迟"), [rule, "F-7"])
   }
 
   /// Why a view's touch was cancelled.
   func causeClause(_ cause: GestureRecord.Cause, touches: [Int], view: String? = nil) -> (String, [String]) {
     switch cause {
     case .recognizer(let r, let began):
-      return ("\(Phrase.code(r)) \(began ? "began" : "recognized") and cancelsTouchesInView is on", ["F-2"])
+      return (
+        language(
+          "\(Phrase.code(r)) \(began ? "began" : "recognized") and cancelsTouchesInView is on",
+          "\(Phrase.code(r)) \(began ? "已开始" : "已识别")，且 cancelsTouchesInView 已打开"),
+        ["F-2"]
+      )
     case .scrolling(let s, let pan):
       if let v = view, v == s {
-        return ("\(Phrase.code(s)) began scrolling (\(Phrase.code(pan)) cancels touches in its own view)", ["F-2"])
+        return (
+          language(
+            "\(Phrase.code(s)) began scrolling (\(Phrase.code(pan)) cancels touches in its own view)",
+            "\(Phrase.code(s)) 开始滚动（\(Phrase.code(pan)) 会取消它自己视图中的触摸）"),
+          ["F-2"]
+        )
       }
-      return ("\(Phrase.code(s)) began scrolling", ["H-6"])
+      return (language("\(Phrase.code(s)) began scrolling", "\(Phrase.code(s)) 开始滚动"), ["H-6"])
     case .system:
-      let which = touches.count == 1 ? "finger \(touches[0])" : "the touch"
-      return ("the system cancelled \(which)", ["C-1"])
+      let which = touches.count == 1 ? finger(touches[0]) : language("the touch", "该触摸")
+      return (language("the system cancelled \(which)", "系统取消了\(which)"), ["C-1"])
     case .unknown:
       return ("", [])
     }
@@ -203,74 +246,111 @@ extension NarrationBuilder {
       return [.burst(.held(view: view, method: method), BurstItem(index: i, value: .held(by: by)))]
     }
     let shownView = Phrase.code(view)
-    let fingers = touches.count == 1 ? "finger \(touches[0])" : "fingers \(Phrase.list(touches.map(String.init)))"
+    let fingers = self.fingers(touches)
     let scrolls = by.filter { scene.views[$0] != nil }
     let recognizers = by.filter { scene.views[$0] == nil }
     if let s = scrolls.first {
-      let text =
-        "\(Phrase.code(s)) holds back \(shownView)'s \(method.rawValue) for \(fingers) to see whether the finger scrolls (delaysContentTouches)"
-      return [.line(index: i, text: Phrase.sentence(text, ["H-1"]))]
+      let text = language(
+        "\(Phrase.code(s)) holds back \(shownView)'s \(method.rawValue) for \(fingers) to see whether the finger scrolls (delaysContentTouches)",
+        "\(Phrase.code(s)) 暂不把\(fingers)的 \(method.rawValue) 交给 \(shownView)，先看手指是否要滚动（delaysContentTouches）")
+      return [.line(index: i, text: sentence(text, ["H-1"]))]
     }
     let delaysEnded = recognizers.filter { scene.recognizers[$0]?.delaysTouchesEnded == true }
     let delaysBegan = recognizers.filter { scene.recognizers[$0]?.delaysTouchesBegan == true }
     let verb = recognizers.count == 1 ? "is" : "are"
+    let undecided = codes(recognizers)
     if method == .touchesEnded && !delaysEnded.isEmpty && delaysBegan.isEmpty {
-      let text =
-        "\(shownView)'s touchesEnded is held back while \(Phrase.codes(recognizers)) \(verb) undecided (delaysTouchesEnded)"
-      return [.line(index: i, text: Phrase.sentence(text, ["F-6"]))]
+      let text = language(
+        "\(shownView)'s touchesEnded is held back while \(undecided) \(verb) undecided (delaysTouchesEnded)",
+        "\(undecided) 尚未决定，所以 \(shownView) 的 touchesEnded 被延迟（delaysTouchesEnded）")
+      return [.line(index: i, text: sentence(text, ["F-6"]))]
     }
     if method == .touchesBegan && !delaysBegan.isEmpty {
-      let text =
-        "\(shownView)'s touchesBegan is held back while \(Phrase.codes(recognizers)) \(verb) undecided (delaysTouchesBegan)"
-      return [.line(index: i, text: Phrase.sentence(text, ["F-5"]))]
+      let text = language(
+        "\(shownView)'s touchesBegan is held back while \(undecided) \(verb) undecided (delaysTouchesBegan)",
+        "\(undecided) 尚未决定，所以 \(shownView) 的 touchesBegan 被延迟（delaysTouchesBegan）")
+      return [.line(index: i, text: sentence(text, ["F-5"]))]
     }
-    let text =
-      "\(shownView)'s \(method.rawValue) is held back behind its earlier held phase, while \(Phrase.codes(recognizers)) \(verb) undecided"
-    return [.line(index: i, text: Phrase.sentence(text, ["F-7"]))]
+    let text = language(
+      "\(shownView)'s \(method.rawValue) is held back behind its earlier held phase, while \(undecided) \(verb) undecided",
+      "\(shownView) 的 \(method.rawValue) 排在它先前被延迟的阶段之后，也被延迟，此时 \(undecided) 尚未决定")
+    return [.line(index: i, text: sentence(text, ["F-7"]))]
   }
 
   func dropSentence(_ i: Int, asked: Bool?) -> [Piece] {
     guard case .drop(let view, _, let touches, let reason) = entry(i), let view else { return [] }
-    let fingers = touches.count == 1 ? "finger \(touches[0])" : "fingers \(Phrase.list(touches.map(String.init)))"
+    let fingers = self.fingers(touches)
     let (clause, rules) = dropClause(view: view, reason: reason, heldBy: tracker.dropHeldBy[i] ?? [])
-    return [.line(index: i, text: Phrase.sentence("\(Phrase.code(view)) never gets \(fingers): \(clause)", rules))]
+    let text = language(
+      "\(Phrase.code(view)) never gets \(fingers): \(clause)", "\(Phrase.code(view)) 永远收不到\(fingers)：\(clause)")
+    return [.line(index: i, text: sentence(text, rules))]
   }
 
   /// Why the window never delivers a touch to a view (drop reasons, TRACE-EXTENSIONS).
   func dropClause(view: String, reason: DropReason, heldBy: [String] = []) -> (String, [String]) {
     switch reason {
     case .multipleTouchEnabled:
-      return ("it already tracks another touch and multipleTouchEnabled is off", ["C-4"])
+      return (
+        language(
+          "it already tracks another touch and multipleTouchEnabled is off",
+          "它已在跟踪另一个触摸，而 multipleTouchEnabled 已关闭"),
+        ["C-4"]
+      )
     case .exclusiveTouch:
       if scene.views[view]?.exclusiveTouch == true {
-        return ("it is exclusiveTouch and another view is already tracking a touch", ["C-5"])
+        return (
+          language(
+            "it is exclusiveTouch and another view is already tracking a touch",
+            "它设置了 exclusiveTouch，而另一个视图已在跟踪一个触摸"),
+          ["C-5"]
+        )
       }
-      return ("an exclusiveTouch view is already tracking a touch", ["C-5"])
+      return (
+        language(
+          "an exclusiveTouch view is already tracking a touch", "一个设置了 exclusiveTouch 的视图已在跟踪一个触摸"),
+        ["C-5"]
+      )
     case .touchesShouldBegin:
       let s = scene.ancestry(view).dropFirst().first { scene.views[$0]?.kind == .scroll }
-      return ("\(s.map(Phrase.code) ?? "the scroll view") answered NO to touchesShouldBegin", ["H-2"])
+      let shown = s.map(Phrase.code) ?? language("the scroll view", "滚动视图")
+      return (
+        language("\(shown) answered NO to touchesShouldBegin", "\(shown) 对 touchesShouldBegin 回答了 NO"), ["H-2"]
+      )
     case .scrolling:
       let s = scene.ancestry(view).dropFirst().first { scene.views[$0]?.kind == .scroll }
-      return ("\(s.map(Phrase.code) ?? "its scroll view") began scrolling before delivering it", ["H-4"])
+      let shown = s.map(Phrase.code) ?? language("its scroll view", "它所在的滚动视图")
+      return (
+        language("\(shown) began scrolling before delivering it", "\(shown) 在投递它之前就开始滚动了"), ["H-4"]
+      )
     case .cancelledBeforeDelivery:
-      return ("the system cancelled it while it was still held back", ["F-5"])
+      return (
+        language("the system cancelled it while it was still held back", "系统在它仍被延迟时取消了它"), ["F-5"]
+      )
     case .cancelledBy(let r):
-      let verb = scene.recognizerKind(r)?.isDiscrete == false ? "began" : "recognized"
+      let continuous = scene.recognizerKind(r)?.isDiscrete == false
+      let verb = continuous ? language("began", "开始") : language("recognized", "识别")
       if let s = heldBy.first(where: { scene.views[$0] != nil }) {
         return (
-          "\(Phrase.code(r)) \(verb) while \(Phrase.code(s)) was still holding back its touchesBegan (delaysContentTouches)",
+          language(
+            "\(Phrase.code(r)) \(verb) while \(Phrase.code(s)) was still holding back its touchesBegan (delaysContentTouches)",
+            "\(Phrase.code(r)) 在 \(Phrase.code(s)) 仍延迟着它的 touchesBegan 时就\(verb)了（delaysContentTouches）"),
           ["F-2", "H-1"]
         )
       }
       let holders = heldBy.filter { $0 != r && scene.views[$0] == nil }
       if holders.isEmpty {
         return (
-          "\(Phrase.code(r)) \(verb) while its touchesBegan was still held back (delaysTouchesBegan)", ["F-2", "F-5"]
+          language(
+            "\(Phrase.code(r)) \(verb) while its touchesBegan was still held back (delaysTouchesBegan)",
+            "\(Phrase.code(r)) 在它的 touchesBegan 仍被延迟时就\(verb)了（delaysTouchesBegan）"),
+          ["F-2", "F-5"]
         )
       }
       let verbHold = holders.count == 1 ? "was" : "were"
       return (
-        "\(Phrase.code(r)) \(verb) while \(Phrase.codes(holders)) \(verbHold) still holding back its touchesBegan (delaysTouchesBegan)",
+        language(
+          "\(Phrase.code(r)) \(verb) while \(codes(holders)) \(verbHold) still holding back its touchesBegan (delaysTouchesBegan)",
+          "\(Phrase.code(r)) 在 \(codes(holders)) 仍延迟着它的 touchesBegan 时就\(verb)了（delaysTouchesBegan）"),
         ["F-2", "F-5"]
       )
     }
@@ -285,40 +365,55 @@ extension NarrationBuilder {
       if case .control(_, let e, _, let v) = entry(j) { return (e, v) }
       return nil
     }
-    return [.line(index: i, text: Phrase.sentence("\(Phrase.code(c)) sent \(eventList(events))", ["8.1"]))]
+    let text = language("\(Phrase.code(c)) sent \(eventList(events))", "\(Phrase.code(c)) 发送了 \(eventList(events))")
+    return [.line(index: i, text: sentence(text, ["8.1"]))]
   }
 
   func setSentence(_ members: [Int]) -> [Piece] {
     guard let i = members.first, case .set(let target, let key, let value, let origin) = entry(i) else { return [] }
     if case .effect(let r) = origin { return effectSentence(i, recognizer: r, view: target, key: key) }
     let shown: String
-    if case .string(let text) = value { shown = "\"\(text)\"" } else { shown = value.description }
+    switch value {
+    case .string(let text): shown = language("\"\(text)\"", "“\(text)”")
+    // Chinese writes a list of ids as ids: [`spin`、`zoom`].
+    case .list(let items)
+    where language.isChinese && items.allSatisfy({ if case .string = $0 { true } else { false } }):
+      shown = "[" + items.map { Phrase.code($0.description) }.joined(separator: "、") + "]"
+    default: shown = value.description
+    }
     // A toggle flipped by hand is the user's act, not the script's.
-    let who = origin == .user ? "You set" : "The script sets"
-    var text = "\(who) \(Phrase.code(target)).\(key) to \(shown)"
+    let property = "\(Phrase.code(target)).\(key)"
+    var text: String
+    if language.isChinese {
+      text = origin == .user ? "你在窗口中把 \(property) 设为 \(shown)" : "脚本把 \(property) 设为 \(shown)"
+    } else {
+      let who = origin == .user ? "You set" : "The script sets"
+      text = "\(who) \(property) to \(shown)"
+    }
     var rules: [String] = []
     switch (key, value) {
     case ("hidden", .bool(true)), ("userInteractionEnabled", .bool(false)):
-      text += ", so the hit test skips it from now on"
+      text += language(", so the hit test skips it from now on", "，所以从现在起命中测试会跳过它")
       rules.append("A-1")
     case ("alpha", .number(let a)) where a < 0.01:
-      text += ", so the hit test skips it from now on"
+      text += language(", so the hit test skips it from now on", "，所以从现在起命中测试会跳过它")
       rules.append("A-2")
     case ("enabled", .bool(false)) where scene.isControl(target):
-      text += ", so the hit test passes over it from now on"
+      text += language(", so the hit test passes over it from now on", "，所以从现在起命中测试会越过它")
       rules.append("A-8")
     case ("isEnabled", .bool(false)):
-      text += ", so it takes no new touches"
+      text += language(", so it takes no new touches", "，所以它不再接收新的触摸")
       rules.append("5.1")
     default: break
     }
     for j in members {
       if case .scroll(let v, let offset) = entry(j) {
-        text += "; \(Phrase.code(v)) scrolls to \(Phrase.point(offset))"
+        text += language(
+          "; \(Phrase.code(v)) scrolls to \(Phrase.point(offset))", "；\(Phrase.code(v)) 滚动到 \(Phrase.point(offset))")
       }
     }
-    if origin == .user { text += " in the window; the next touch runs with it" }
-    return [.line(index: i, text: Phrase.sentence(text, rules))]
+    if origin == .user { text += language(" in the window; the next touch runs with it", "；下一次触摸会按这个设置运行") }
+    return [.line(index: i, text: sentence(text, rules))]
   }
 
   // MARK: Bursts
@@ -328,9 +423,15 @@ extension NarrationBuilder {
     switch key {
     case .move(let n):
       guard case .move(let p) = items.last?.value else { return "" }
-      return Phrase.sentence("Finger \(n) moves to \(Phrase.point(p))" + (count > 1 ? " in \(count) steps" : ""))
+      if language.isChinese {
+        let steps = count > 1 ? "分 \(count) 步" : ""
+        return sentence("手指 \(n) \(steps)移动到 \(Phrase.point(p))")
+      }
+      return sentence("Finger \(n) moves to \(Phrase.point(p))" + (count > 1 ? " in \(count) steps" : ""))
     case .delivered(let view, let method):
-      var text = "\(Phrase.code(view)) received \(method.rawValue)" + (count > 1 ? " \(count) times" : "")
+      var text =
+        language("\(Phrase.code(view)) received \(method.rawValue)", "\(Phrase.code(view)) 收到 \(method.rawValue)")
+        + (count > 1 ? language(" \(count) times", " \(count) 次") : "")
       var rules: [String] = []
       var names: [String] = []
       var lastValue: Double?
@@ -344,44 +445,56 @@ extension NarrationBuilder {
         }
       }
       if !names.isEmpty {
-        text += " and sent \(Phrase.list(names))"
-        if let lastValue { text += " (value now \(Phrase.num(lastValue)))" }
+        text += language(" and sent \(list(names))", "，并发送了 \(list(names))")
+        if let lastValue {
+          text += language(" (value now \(Phrase.num(lastValue)))", "（值现在为 \(Phrase.num(lastValue))）")
+        }
         rules.append("8.1")
       }
       if let chain {
         text +=
-          (count > 1 ? "; each went up the responder chain" : "; it went up the responder chain") + chainEndNote(chain)
+          (count > 1
+            ? language("; each went up the responder chain", "；每次都沿响应者链向上传递")
+            : language("; it went up the responder chain", "；它沿响应者链向上传递")) + chainEndNote(chain)
         rules.append("B-4")
       }
-      return Phrase.sentence(text, rules)
+      return sentence(text, rules)
     case .held(let view, let method):
       let by: [String] = {
         if case .held(let b) = items.first?.value { return b }
         return []
       }()
       let text =
-        "\(Phrase.code(view))'s \(method.rawValue) is held back as well" + (count > 1 ? " (\(count) times)" : "")
-        + (by.isEmpty ? "" : ", while \(Phrase.codes(by)) \(by.count == 1 ? "is" : "are") undecided")
-      return Phrase.sentence(text, ["F-7"])
+        language(
+          "\(Phrase.code(view))'s \(method.rawValue) is held back as well",
+          "\(Phrase.code(view)) 的 \(method.rawValue) 也被延迟了")
+        + (count > 1 ? language(" (\(count) times)", "（\(count) 次）") : "")
+        + (by.isEmpty
+          ? ""
+          : language(", while \(codes(by)) \(by.count == 1 ? "is" : "are") undecided", "，此时 \(codes(by)) 尚未决定"))
+      return sentence(text, ["F-7"])
     case .changed(let r):
       let fingers = [.pinch, .rotation].contains(scene.recognizerKind(r)) ? "fingers" : "finger"
       var lifts = 0
       for item in items { if case .changed(_, .fingerLifted) = item.value { lifts += 1 } }
       let how =
         lifts == 0
-        ? "as the \(fingers) moved"
+        ? language("as the \(fingers) moved", "随着手指移动")
         : lifts == count
-          ? (count == 1 ? "as a finger lifted" : "as fingers lifted")
-          : "as the fingers moved and lifted"
-      var text = "\(Phrase.code(r)) changed \(Phrase.times(count)) \(how)"
-      if case .changed(let values?, _) = items.last?.value, let v = valueNote(values) { text += " (\(v))" }
-      return Phrase.sentence(text, ["5.1"])
+          ? (count == 1 ? language("as a finger lifted", "随着一根手指抬起") : language("as fingers lifted", "随着手指抬起"))
+          : language("as the fingers moved and lifted", "随着手指移动和抬起")
+      var text = language(
+        "\(Phrase.code(r)) changed \(times(count)) \(how)", "\(Phrase.code(r)) \(how)报告了 \(times(count)) changed")
+      if case .changed(let values?, _) = items.last?.value, let v = valueNote(values) {
+        text += language(" (\(v))", "（\(v)）")
+      }
+      return sentence(text, ["5.1"])
     case .scroll(let view):
       guard case .scroll(let p) = items.last?.value else { return "" }
       let text =
-        "\(Phrase.code(view)) scrolled" + (count > 1 ? " \(Phrase.times(count))" : "")
-        + "; contentOffset is now \(Phrase.point(p))"
-      return Phrase.sentence(text, ["H-8"])
+        language("\(Phrase.code(view)) scrolled", "\(Phrase.code(view)) 滚动了") + (count > 1 ? " \(times(count))" : "")
+        + language("; contentOffset is now \(Phrase.point(p))", "；contentOffset 现在为 \(Phrase.point(p))")
+      return sentence(text, ["H-8"])
     case .effect(let r, let view, let key):
       return effectBurst(r, view: view, key: key, items)
     }
@@ -389,9 +502,14 @@ extension NarrationBuilder {
 
   /// What an action handler would read that changes as the finger moves.
   private func valueNote(_ v: ActionValues) -> String? {
-    if let t = v.translation { return "translation now \(Phrase.point(t))" }
-    if let s = v.scale { return "scale now \(Phrase.num(s))" }
-    if let r = v.rotation { return "rotation now \(Phrase.num(r)) rad" }
-    return "location now \(Phrase.point(v.location))"
+    if let t = v.translation {
+      return language("translation now \(Phrase.point(t))", "translation(in:) 现在为 \(Phrase.point(t))")
+    }
+    if let s = v.scale { return language("scale now \(Phrase.num(s))", "缩放比例现在为 \(Phrase.num(s))") }
+    if let r = v.rotation {
+      return language("rotation now \(Phrase.num(r)) rad", "旋转角度现在为 \(Phrase.num(r)) rad")
+    }
+    return language(
+      "location now \(Phrase.point(v.location))", "location(in:) 现在为 \(Phrase.point(v.location))")
   }
 }

@@ -1,3 +1,4 @@
+import Localization
 import TouchSim
 
 /// Recognizer effects: the app's action handler moving, scaling or turning the recognizer's view (`set` with
@@ -9,10 +10,12 @@ extension NarrationBuilder {
     let after = scene.views[view]?.transform ?? TransformSpec()
     let before = tracker.transformBefore[i] ?? after
     if tracker.state(r) == .cancelled {
-      let text =
+      let text = language(
         "\(Phrase.code(r)) was cancelled, so its action handler puts \(Phrase.code(view)) back as it was when the "
-        + "gesture began (\(key) \(effectValue(key, after)))"
-      return [.line(index: i, text: Phrase.sentence(text))]
+          + "gesture began (\(key) \(effectValue(key, after)))",
+        "\(Phrase.code(r)) 被取消了，所以它的动作处理方法把 \(Phrase.code(view)) 恢复成手势开始时的样子"
+          + "（\(keyWord(key)) \(effectValue(key, after))）")
+      return [.line(index: i, text: sentence(text))]
     }
     return [
       .burst(
@@ -26,24 +29,40 @@ extension NarrationBuilder {
     guard case .effect(let before, _)? = items.first?.value, case .effect(_, let after)? = items.last?.value else {
       return ""
     }
-    let steps = items.count > 1 ? " in \(items.count) steps" : ""
-    var text = "\(Phrase.code(r))'s action handler "
+    let steps = items.count > 1 ? language(" in \(items.count) steps", "分 \(items.count) 步") : ""
+    let shownView = Phrase.code(view)
+    var text = language("\(Phrase.code(r))'s action handler ", "\(Phrase.code(r)) 的动作处理方法")
     let now: String?
     switch key {
     case "transform.translation":
-      let by = after.translation - before.translation
-      text += "moves \(Phrase.code(view)) by \(Phrase.point(by))\(steps)"
+      let by = Phrase.point(after.translation - before.translation)
+      text += language("moves \(shownView) by \(by)\(steps)", "\(steps)把 \(shownView) 移动了 \(by)")
       now = before.translation == .zero ? nil : "translation"
     case "transform.scale":
       let factor = before.scale.x != 0 ? after.scale.x / before.scale.x : after.scale.y / before.scale.y
-      text += "scales \(Phrase.code(view)) by \(Phrase.num(factor.isFinite ? factor : 1))\(steps)"
+      let by = Phrase.num(factor.isFinite ? factor : 1)
+      text += language("scales \(shownView) by \(by)\(steps)", "\(steps)把 \(shownView) 缩放了 \(by) 倍")
       now = before.scale == Point(1, 1) ? nil : "scale"
     default:
-      text += "rotates \(Phrase.code(view)) by \(Phrase.num(after.rotation - before.rotation))°\(steps)"
+      let by = Phrase.num(after.rotation - before.rotation)
+      text += language("rotates \(shownView) by \(by)°\(steps)", "\(steps)把 \(shownView) 旋转了 \(by)°")
       now = before.rotation == 0 ? nil : "rotation"
     }
-    if let now { text += "; its transform's \(now) is now \(effectValue(key, after))" }
-    return Phrase.sentence(text)
+    if let now {
+      text += language(
+        "; its transform's \(now) is now \(effectValue(key, after))",
+        "；它的 transform 的\(keyWord(key))现在为 \(effectValue(key, after))")
+    }
+    return sentence(text)
+  }
+
+  /// An effect's key as the Chinese narration names it: "平移", "缩放", "旋转"; the key itself in English.
+  private func keyWord(_ key: String) -> String {
+    switch key {
+    case "transform.translation": return language(key, "平移")
+    case "transform.scale": return language(key, "缩放")
+    default: return language(key, "旋转")
+    }
   }
 
   /// The value of an effect's key in `t`, as the narration writes it.

@@ -1,3 +1,4 @@
+import Localization
 import TouchSim
 import TraceKit
 
@@ -22,7 +23,7 @@ extension NarrationBuilder {
     }
     let kind = scene.recognizerKind(r)
     let (waited, rest) = reason.waited
-    let why = ReasonText.because(rest, recognizer: kind, scene: scene)
+    let why = because(rest, recognizer: kind)
     let timer = members.lazy.compactMap { j -> String? in
       if case .timer(let what, _) = self.entry(j) { return what }
       return nil
@@ -35,53 +36,60 @@ extension NarrationBuilder {
     case (.possible, .began), (.possible, .ended):
       var rules = why.rules
       var text: String
-      let verb = to == .ended ? "recognized" : "began"
+      let verb = to == .ended ? language("recognized", "识别") : language("began", "开始")
       if !waited.isEmpty {
-        text = "\(Phrase.codes(waited)) failed, so \(shownRec) \(verb) at last and sent its action"
+        text = language(
+          "\(codes(waited)) failed, so \(shownRec) \(verb) at last and sent its action",
+          "\(codes(waited)) 失败了，所以 \(shownRec) 终于\(verb)并发送了它的动作")
         if to == .ended, let lift = tracker.gesture?.lastLift(before: trace[s].t), trace[s].t > lift {
-          text += ", \(Phrase.ms(trace[s].t - lift)) after the lift"
+          let after = Phrase.ms(trace[s].t - lift)
+          text += language(", \(after) after the lift", "，此时距抬起已过 \(after)")
         }
         rules = ["E-6.3"]
       } else if rest == .tapped {
-        text = "\(shownRec) recognized the tap and sent its action"
-      } else if case .tapsComplete = rest {
-        text = "\(shownRec) recognized \(why.text.replacingFirst(" is complete", with: "")) and sent its action"
+        text = language(
+          "\(shownRec) recognized the tap and sent its action", "\(shownRec) 识别了这次点击并发送了它的动作")
+      } else if case .tapsComplete(let tap, let required) = rest {
+        text = language(
+          "\(shownRec) recognized \(why.text.replacingFirst(" is complete", with: "")) and sent its action",
+          "\(shownRec) 识别了第 \(tap) 次点击（共需 \(required) 次）并发送了它的动作")
       } else {
-        text = "\(shownRec) \(verb) because \(why.text), and sent its action"
+        text = language(
+          "\(shownRec) \(verb) because \(why.text), and sent its action",
+          "\(shownRec) \(verb)了，因为\(why.text)，并发送了它的动作")
         rules += ["5.1"]
       }
       if let sv = scene.scrollView(ofPan: r), to == .began {
-        text = "\(Phrase.code(sv)) starts scrolling: " + text
+        text = language("\(Phrase.code(sv)) starts scrolling: ", "\(Phrase.code(sv)) 开始滚动：") + text
         if let v = askedView(members, .touchesShouldCancel, answer: true) {
-          text += "; touchesShouldCancel(in: \(Phrase.code(v))) said YES, so \(Phrase.code(v)) may lose the touch"
+          text += language(
+            "; touchesShouldCancel(in: \(Phrase.code(v))) said YES, so \(Phrase.code(v)) may lose the touch",
+            "；touchesShouldCancel(in: \(Phrase.code(v))) 回答 YES，所以 \(Phrase.code(v)) 可能失去这个触摸")
           rules.append("H-6")
         }
       }
       if scene.recognizers[r]?.cancelsTouchesInView == false {
-        text += "; its cancelsTouchesInView is off, so views keep their touches"
+        text += language(
+          "; its cancelsTouchesInView is off, so views keep their touches",
+          "；它的 cancelsTouchesInView 已关闭，所以视图保留各自的触摸")
         rules.append("F-4")
       }
-      return [.line(index: index, text: Phrase.sentence(text, rules))]
+      return [.line(index: index, text: sentence(text, rules))]
     case (_, .ended):
-      return [
-        .line(
-          index: index,
-          text: Phrase.sentence("\(shownRec) ended because \(why.text), and sent its last action", why.rules))
-      ]
+      let text = language(
+        "\(shownRec) ended because \(why.text), and sent its last action",
+        "\(shownRec) 结束了，因为\(why.text)，并发送了最后一次动作")
+      return [.line(index: index, text: sentence(text, why.rules))]
     case (_, .cancelled):
-      return [
-        .line(
-          index: index,
-          text: Phrase.sentence(
-            "\(shownRec) was cancelled because \(why.text), and sent its action with state cancelled",
-            why.rules + ["5.1"]))
-      ]
+      let text = language(
+        "\(shownRec) was cancelled because \(why.text), and sent its action with state cancelled",
+        "\(shownRec) 被取消了，因为\(why.text)，并以 cancelled 状态发送了它的动作")
+      return [.line(index: index, text: sentence(text, why.rules + ["5.1"]))]
     default:
-      return [
-        .line(
-          index: index,
-          text: Phrase.sentence("\(shownRec) went from \(from.rawValue) to \(to.rawValue) (\(reason.text))", ["5.1"]))
-      ]
+      let text = language(
+        "\(shownRec) went from \(from.rawValue) to \(to.rawValue) (\(reason.text))",
+        "\(shownRec) 从 \(from.rawValue) 变为 \(to.rawValue)（\(words(reason, recognizer: kind))）")
+      return [.line(index: index, text: sentence(text, ["5.1"]))]
     }
   }
 
@@ -94,22 +102,34 @@ extension NarrationBuilder {
       switch question {
       case .gestureRecognizerShouldBegin:
         if case .controlVeto(_, let cls, let gesture) = reason {
-          return Phrase.sentence(
-            "\(shownRec) asked \(Phrase.code(of)) whether it may begin; \(Phrase.article(cls)) says no to \(gesture.text), so \(shownRec) failed",
+          return sentence(
+            language(
+              "\(shownRec) asked \(Phrase.code(of)) whether it may begin; \(article(cls)) says no to \(gesture.text), so \(shownRec) failed",
+              "\(shownRec) 询问 \(Phrase.code(of)) 它是否可以开始；\(cls) 不允许\(ReasonText.vetoed(gesture, language))，所以 \(shownRec) 失败了"
+            ),
             why.rules)
         }
-        return Phrase.sentence(
-          "\(shownRec) asked \(Phrase.code(of)) whether it may begin; \(Phrase.code(of)) answers NO (its gestureRecognizerShouldBegin override), so \(shownRec) failed",
+        return sentence(
+          language(
+            "\(shownRec) asked \(Phrase.code(of)) whether it may begin; \(Phrase.code(of)) answers NO (its gestureRecognizerShouldBegin override), so \(shownRec) failed",
+            "\(shownRec) 询问 \(Phrase.code(of)) 它是否可以开始；\(Phrase.code(of)) 回答 NO（它重写了 gestureRecognizerShouldBegin），所以 \(shownRec) 失败了"
+          ),
           ["5.3"])
       case .shouldBegin:
-        return Phrase.sentence(
-          "\(shownRec) asked its delegate whether it may begin (gestureRecognizerShouldBegin); the answer is NO, so \(shownRec) failed",
+        return sentence(
+          language(
+            "\(shownRec) asked its delegate whether it may begin (gestureRecognizerShouldBegin); the answer is NO, so \(shownRec) failed",
+            "\(shownRec) 询问它的代理是否可以开始（gestureRecognizerShouldBegin）；回答是 NO，所以 \(shownRec) 失败了"),
           ["5.3"])
       case .touchesShouldCancel:
         if let sv = scene.scrollView(ofPan: r), let v = askedView(members, .touchesShouldCancel, answer: false) {
-          let control = scene.isControl(v) ? " (\(Phrase.code(v)) is a control)" : ""
-          return Phrase.sentence(
-            "\(shownRec) would begin, but \(Phrase.code(sv)) asks touchesShouldCancel(in: \(Phrase.code(v))) and gets NO\(control), so \(shownRec) failed and \(Phrase.code(sv)) does not scroll",
+          let control =
+            scene.isControl(v) ? language(" (\(Phrase.code(v)) is a control)", "（\(Phrase.code(v)) 是控件）") : ""
+          return sentence(
+            language(
+              "\(shownRec) would begin, but \(Phrase.code(sv)) asks touchesShouldCancel(in: \(Phrase.code(v))) and gets NO\(control), so \(shownRec) failed and \(Phrase.code(sv)) does not scroll",
+              "\(shownRec) 本来要开始，但 \(Phrase.code(sv)) 询问 touchesShouldCancel(in: \(Phrase.code(v))) 得到 NO\(control)，所以 \(shownRec) 失败了，\(Phrase.code(sv)) 也不滚动"
+            ),
             ["H-6", "H-7"])
         }
       default: continue
@@ -117,19 +137,34 @@ extension NarrationBuilder {
     }
     switch reason {
     case .contentTracksTouch:
-      return Phrase.sentence("\(shownRec) would begin, but \(why.text), so \(shownRec) failed", why.rules)
+      return sentence(
+        language(
+          "\(shownRec) would begin, but \(why.text), so \(shownRec) failed",
+          "\(shownRec) 本来要开始，但\(why.text)，所以 \(shownRec) 失败了"),
+        why.rules)
     case .noNextTap, .heldTooLongForTap:
-      return Phrase.sentence("\(Phrase.capitalized(why.text)), so \(shownRec) failed", why.rules)
+      return sentence(
+        language(
+          "\(Phrase.capitalized(why.text)), so \(shownRec) failed", "\(why.text)，所以 \(shownRec) 失败了"),
+        why.rules)
     default: break
     }
     if let timer, !why.rules.isEmpty {
-      return Phrase.sentence(
-        "\(shownRec)'s \(timer) timer fired, but \(shownRec) failed because \(why.text)", why.rules)
+      return sentence(
+        language(
+          "\(shownRec)'s \(timer) timer fired, but \(shownRec) failed because \(why.text)",
+          "\(shownRec) 的 \(timer) 计时器触发了，但 \(shownRec) 失败了，因为\(why.text)"),
+        why.rules)
     }
     if why.rules.isEmpty {
-      return Phrase.sentence("\(shownRec) failed (\(reason.text))", ["5.1"])
+      return sentence(
+        language(
+          "\(shownRec) failed (\(reason.text))",
+          "\(shownRec) 失败了（\(words(reason, recognizer: scene.recognizerKind(r)))）"),
+        ["5.1"])
     }
-    return Phrase.sentence("\(shownRec) failed because \(why.text)", why.rules)
+    return sentence(
+      language("\(shownRec) failed because \(why.text)", "\(shownRec) 失败了，因为\(why.text)"), why.rules)
   }
 
   /// The content view named by a scroll view's question in the group, if it got that answer.
@@ -143,9 +178,10 @@ extension NarrationBuilder {
   /// An action without a state change in its group (not written by the engine today).
   func actionSentence(_ i: Int) -> [Piece] {
     guard case .action(let r, let state, _) = entry(i) else { return [] }
-    return [
-      .line(index: i, text: Phrase.sentence("\(Phrase.code(r)) sent its action with state \(state.rawValue)", ["5.1"]))
-    ]
+    let text = language(
+      "\(Phrase.code(r)) sent its action with state \(state.rawValue)",
+      "\(Phrase.code(r)) 以 \(state.rawValue) 状态发送了它的动作")
+    return [.line(index: i, text: sentence(text, ["5.1"]))]
   }
 
   // MARK: Waiting
@@ -163,18 +199,23 @@ extension NarrationBuilder {
       if spec?.requireToFail.contains(o) == true {
         sources.append(scene.scrollView(ofPan: r) != nil ? "panRequireToFail" : "require(toFail:)")
       } else if spec?.delegate?.shouldRequireFailureOf.contains(o) == true {
-        sources.append("its delegate's shouldRequireFailureOf")
+        sources.append(language("its delegate's shouldRequireFailureOf", "它的代理的 shouldRequireFailureOf"))
       } else if scene.recognizers[o]?.delegate?.shouldBeRequiredToFailBy.contains(r) == true {
-        sources.append("\(Phrase.code(o))'s delegate's shouldBeRequiredToFailBy")
+        sources.append(
+          language(
+            "\(Phrase.code(o))'s delegate's shouldBeRequiredToFailBy",
+            "\(Phrase.code(o)) 的代理的 shouldBeRequiredToFailBy"))
       }
     }
     var unique: [String] = []
     for s in sources where !unique.contains(s) { unique.append(s) }
-    let because = unique.isEmpty ? "" : ", as \(Phrase.list(unique)) asks"
+    let because = unique.isEmpty ? "" : language(", as \(list(unique)) asks", "，这是 \(list(unique)) 的要求")
     let text =
       (lead ?? "")
-      + "\(shownRec) is waiting for \(Phrase.codes(others, and: "and")) to fail\(because); it stays possible meanwhile"
-    return Phrase.sentence(text, ["E-6.3", "L12"])
+      + language(
+        "\(shownRec) is waiting for \(codes(others)) to fail\(because); it stays possible meanwhile",
+        "\(shownRec) 正在等待 \(codes(others)) 失败\(because)；在此期间它保持 possible")
+    return sentence(text, ["E-6.3", "L12"])
   }
 
   // MARK: Timers
@@ -185,26 +226,29 @@ extension NarrationBuilder {
       for j in members {
         guard case .ask(_, .touchesShouldBegin, _, let view?, let yes) = entry(j) else { continue }
         let delay = heldSince(view).map { " \(Phrase.ms(trace[i].t - $0))" } ?? ""
-        let text =
-          "\(Phrase.code(owner))'s\(delay) content-touch delay ran out with the finger still down, so it asks touchesShouldBegin(in: \(Phrase.code(view))): "
-          + (yes
-            ? "YES, so \(Phrase.code(view)) gets the touch now" : "NO, so \(Phrase.code(view)) never gets the touch")
-        return [.line(index: i, text: Phrase.sentence(text, ["H-2"]))]
+        let v = Phrase.code(view)
+        let text = language(
+          "\(Phrase.code(owner))'s\(delay) content-touch delay ran out with the finger still down, so it asks touchesShouldBegin(in: \(v)): "
+            + (yes ? "YES, so \(v) gets the touch now" : "NO, so \(v) never gets the touch"),
+          "\(Phrase.code(owner)) 的\(delay)内容触摸延迟已到，手指仍按着，所以它询问 touchesShouldBegin(in: \(v))："
+            + (yes ? "YES，所以 \(v) 现在收到这个触摸" : "NO，所以 \(v) 永远收不到这个触摸"))
+        return [.line(index: i, text: sentence(text, ["H-2"]))]
       }
     }
     for j in members {
       if case .wait(let r, let others) = entry(j) {
         let lead =
           what == "minimumPressDuration"
-          ? "The finger stayed down long enough for \(Phrase.code(r)) to begin, but " : nil
+          ? language(
+            "The finger stayed down long enough for \(Phrase.code(r)) to begin, but ",
+            "手指按住的时间已足够让 \(Phrase.code(r)) 开始，但") : nil
         return [.line(index: i, text: waitText(r, others, after: lead))]
       }
     }
-    return [
-      .line(
-        index: i,
-        text: Phrase.sentence("\(Phrase.code(owner))'s \(what) timer fires; nothing changes", []))
-    ]
+    let text = language(
+      "\(Phrase.code(owner))'s \(what) timer fires; nothing changes",
+      "\(Phrase.code(owner)) 的 \(what) 计时器触发了；什么也没有改变")
+    return [.line(index: i, text: sentence(text, []))]
   }
 
   /// When the oldest delivery still held for `view` was withheld.
@@ -225,64 +269,90 @@ extension NarrationBuilder {
     var rules: [String] = []
     switch question {
     case .touchesShouldBegin:
-      let v = view.map(Phrase.code) ?? "its content"
-      let outcome = yes ? "YES, so \(v) gets the touch now" : "NO, so \(v) never gets the touch"
+      let v = view.map(Phrase.code) ?? language("its content", "它的内容")
+      let outcome =
+        yes
+        ? language("YES, so \(v) gets the touch now", "YES，所以 \(v) 现在收到这个触摸")
+        : language("NO, so \(v) never gets the touch", "NO，所以 \(v) 永远收不到这个触摸")
       if tracker.lifted(at: trace[i].t) {
-        text =
-          "The finger lifted before \(shownAsked)'s content-touch delay ran out, so \(shownAsked) asks touchesShouldBegin(in: \(v)) at the lift: \(outcome)"
+        text = language(
+          "The finger lifted before \(shownAsked)'s content-touch delay ran out, so \(shownAsked) asks touchesShouldBegin(in: \(v)) at the lift: \(outcome)",
+          "手指在 \(shownAsked) 的内容触摸延迟结束之前就抬起了，所以 \(shownAsked) 在抬起时询问 touchesShouldBegin(in: \(v))：\(outcome)"
+        )
         rules = ["H-3"]
       } else {
-        text =
-          "\(shownAsked) does not delay content touches, so it asks touchesShouldBegin(in: \(v)) at once: \(outcome)"
+        text = language(
+          "\(shownAsked) does not delay content touches, so it asks touchesShouldBegin(in: \(v)) at once: \(outcome)",
+          "\(shownAsked) 不延迟内容触摸，所以它立即询问 touchesShouldBegin(in: \(v))：\(outcome)")
         rules = ["H-5"]
       }
     case .touchesShouldCancel:
-      text =
-        "\(shownAsked) asks touchesShouldCancel(in: \(view.map(Phrase.code) ?? "its content")): \(yes ? "YES" : "NO")"
+      let v = view.map(Phrase.code) ?? language("its content", "它的内容")
+      text = language(
+        "\(shownAsked) asks touchesShouldCancel(in: \(v)): \(yes ? "YES" : "NO")",
+        "\(shownAsked) 询问 touchesShouldCancel(in: \(v))：\(yes ? "YES" : "NO")")
       rules = ["H-6"]
     case .canPrevent where !yes:
-      text = "\(shownAsked) cannot prevent \(shownOther)\(canPreventNote(of, other)), so \(shownOther) stays in play"
+      text = language(
+        "\(shownAsked) cannot prevent \(shownOther)\(canPreventNote(of, other)), so \(shownOther) stays in play",
+        "\(shownAsked) 不能阻止 \(shownOther)\(canPreventNote(of, other))，所以 \(shownOther) 仍在参与")
       rules = ["E-6.2"]
     case .canBePrevented where !yes:
-      text = "\(shownAsked) cannot be prevented by \(shownOther) (canBePrevented NO), so it stays in play"
+      text = language(
+        "\(shownAsked) cannot be prevented by \(shownOther) (canBePrevented NO), so it stays in play",
+        "\(shownAsked) 不能被 \(shownOther) 阻止（canBePrevented NO），所以它仍在参与")
       rules = ["E-6.2"]
     case .shouldRecognizeSimultaneouslyWith where yes:
-      text =
-        "\(shownAsked)'s delegate lets it recognize together with \(shownOther) (shouldRecognizeSimultaneouslyWith YES), so neither stops the other"
+      text = language(
+        "\(shownAsked)'s delegate lets it recognize together with \(shownOther) (shouldRecognizeSimultaneouslyWith YES), so neither stops the other",
+        "\(shownAsked) 的代理允许它与 \(shownOther) 同时识别（shouldRecognizeSimultaneouslyWith YES），所以两者互不阻止"
+      )
       rules = ["E-6.1"]
     case .shouldRequireFailureOf where yes:
-      text = "\(shownAsked)'s delegate makes it wait for \(shownOther) to fail (shouldRequireFailureOf YES)"
+      text = language(
+        "\(shownAsked)'s delegate makes it wait for \(shownOther) to fail (shouldRequireFailureOf YES)",
+        "\(shownAsked) 的代理让它等待 \(shownOther) 失败（shouldRequireFailureOf YES）")
       rules = ["E-6.3"]
     case .shouldBeRequiredToFailBy where yes:
-      text =
-        "\(shownAsked)'s delegate makes \(shownOther) wait for \(shownAsked) to fail (shouldBeRequiredToFailBy YES)"
+      text = language(
+        "\(shownAsked)'s delegate makes \(shownOther) wait for \(shownAsked) to fail (shouldBeRequiredToFailBy YES)",
+        "\(shownAsked) 的代理让 \(shownOther) 等待 \(shownAsked) 失败（shouldBeRequiredToFailBy YES）")
       rules = ["E-6.3"]
     case .gestureRecognizerShouldBegin where !yes:
-      text = "\(shownAsked) answers NO when \(shownOther) asks whether it may begin"
+      text = language(
+        "\(shownAsked) answers NO when \(shownOther) asks whether it may begin",
+        "\(shownOther) 询问它是否可以开始时，\(shownAsked) 回答 NO")
       rules = ["5.3"]
     case .shouldBegin where !yes:
-      text = "\(shownAsked)'s delegate answers NO to gestureRecognizerShouldBegin"
+      text = language(
+        "\(shownAsked)'s delegate answers NO to gestureRecognizerShouldBegin",
+        "\(shownAsked) 的代理对 gestureRecognizerShouldBegin 回答 NO")
       rules = ["5.3"]
     case .shouldReceive where !yes:
-      text = "\(shownAsked)'s delegate answers NO to shouldReceive, so \(shownAsked) never sees this touch"
+      text = language(
+        "\(shownAsked)'s delegate answers NO to shouldReceive, so \(shownAsked) never sees this touch",
+        "\(shownAsked) 的代理对 shouldReceive 回答 NO，所以 \(shownAsked) 永远看不到这个触摸")
       rules = ["E-6.4"]
     default:
       text = nil
     }
     var pieces: [Piece] = []
-    if let text { pieces.append(.line(index: i, text: Phrase.sentence(text, rules))) }
+    if let text { pieces.append(.line(index: i, text: sentence(text, rules))) }
     return pieces
   }
 
   /// Why UIKit's canPrevent says NO (E-6.2).
   private func canPreventNote(_ x: String, _ y: String?) -> String {
-    guard let y, let a = scene.recognizers[x], let b = scene.recognizers[y] else { return " (canPrevent NO)" }
+    let plain = language(" (canPrevent NO)", "（canPrevent NO）")
+    guard let y, let a = scene.recognizers[x], let b = scene.recognizers[y] else { return plain }
     if a.kind == .tap && b.kind == .tap && b.numberOfTapsRequired > a.numberOfTapsRequired {
-      return ": a tap never prevents a tap that needs more taps"
+      return language(": a tap never prevents a tap that needs more taps", "：点击永远不会阻止需要更多次点击的点击")
     }
     if a.kind == .tap && b.kind == .longPress {
-      return ": a tap prevents a long press only when the long press needs fewer taps than the tap"
+      return language(
+        ": a tap prevents a long press only when the long press needs fewer taps than the tap",
+        "：只有当长按需要的点击次数比点击少时，点击才会阻止长按")
     }
-    return " (canPrevent NO)"
+    return plain
   }
 }

@@ -1,3 +1,4 @@
+import Localization
 import TouchSim
 import TraceKit
 
@@ -7,21 +8,24 @@ extension NarrationBuilder {
     guard case .input(let n, let phase, let at, let tapCount) = entry(i) else { return [] }
     switch phase {
     case .began:
-      var text = "Finger \(n) touches down at \(Phrase.point(at))"
+      var text = language("Finger \(n) touches down at \(Phrase.point(at))", "手指 \(n) 在 \(Phrase.point(at)) 按下")
       var rules: [String] = []
       if tapCount > 1 {
-        text += "; its tapCount is \(tapCount) because it comes soon after, and close to, the last lift"
+        text += language(
+          "; its tapCount is \(tapCount) because it comes soon after, and close to, the last lift",
+          "；它的 tapCount 为 \(tapCount)，因为它紧接在上一次抬起之后，而且位置很近")
         rules.append("C-6")
       }
-      return [.line(index: i, text: Phrase.sentence(text, rules))]
+      return [.line(index: i, text: sentence(text, rules))]
     case .moved:
       return [.burst(.move(touch: n), BurstItem(index: i, value: .move(at)))]
     case .stationary:
       return []
     case .ended:
-      return [.line(index: i, text: Phrase.sentence("Finger \(n) lifts at \(Phrase.point(at))"))]
+      let text = language("Finger \(n) lifts at \(Phrase.point(at))", "手指 \(n) 在 \(Phrase.point(at)) 抬起")
+      return [.line(index: i, text: sentence(text))]
     case .cancelled:
-      return [.line(index: i, text: Phrase.sentence("The system cancels finger \(n)", ["C-1"]))]
+      return [.line(index: i, text: sentence(language("The system cancels finger \(n)", "系统取消了手指 \(n)"), ["C-1"]))]
     }
   }
 
@@ -64,9 +68,11 @@ extension NarrationBuilder {
     }
     if root.result != .inside || root.passedThrough && root.children.isEmpty {
       let (verdict, rules) = predicate(root)
-      let text = "The hit test for finger \(n) starts at \(Phrase.code(root.view)), which \(verdict)"
+      let text = language(
+        "The hit test for finger \(n) starts at \(Phrase.code(root.view)), which \(verdict)",
+        "手指 \(n) 的命中测试从 \(Phrase.code(root.view)) 开始，它\(verdict)")
       return [
-        .line(index: root.index, text: Phrase.sentence(text, rules + ["A-1"])),
+        .line(index: root.index, text: sentence(text, rules + ["A-1"])),
         .line(index: hit.index, text: resultSentence(n, hit.view)),
       ]
     }
@@ -82,7 +88,10 @@ extension NarrationBuilder {
         clauses.append(describeMisses(visits, parent: p, misses: Array(misses), rules: &rules))
       }
       if visits[k].passedThrough {
-        clauses.append("\(Phrase.code(p)) lets touches pass through (its hitTest returns nil for itself)")
+        clauses.append(
+          language(
+            "\(Phrase.code(p)) lets touches pass through (its hitTest returns nil for itself)",
+            "\(Phrase.code(p)) 让触摸穿透（它的 hitTest 对自身返回 nil）"))
         rules.append("A-7")
       }
     }
@@ -92,17 +101,23 @@ extension NarrationBuilder {
     if clauses.isEmpty, let view = hit.view {
       let text =
         path.count == 1
-        ? "The hit test for finger \(n) finds only \(Phrase.code(view)) there, so it becomes touch.view"
-        : "The hit test for finger \(n) goes \(steps): \(Phrase.code(view)) is the deepest view containing the point\(outset.text), so it becomes touch.view"
-      return [.line(index: root.index, text: Phrase.sentence(text, rules))]
+        ? language(
+          "The hit test for finger \(n) finds only \(Phrase.code(view)) there, so it becomes touch.view",
+          "手指 \(n) 的命中测试在那里只找到 \(Phrase.code(view))，所以它成为 touch.view")
+        : language(
+          "The hit test for finger \(n) goes \(steps): \(Phrase.code(view)) is the deepest view containing the point\(outset.text), so it becomes touch.view",
+          "手指 \(n) 的命中测试经过 \(steps)：\(Phrase.code(view)) 是包含该点的最深层视图\(outset.text)，所以它成为 touch.view")
+      return [.line(index: root.index, text: sentence(text, rules))]
     }
     let lead =
       path.count == 1
-      ? "The hit test for finger \(n) starts at \(Phrase.code(root.view))"
-      : "The hit test for finger \(n) goes \(steps)"
-    let text = lead + "; " + clauses.joined(separator: "; ")
+      ? language(
+        "The hit test for finger \(n) starts at \(Phrase.code(root.view))",
+        "手指 \(n) 的命中测试从 \(Phrase.code(root.view)) 开始")
+      : language("The hit test for finger \(n) goes \(steps)", "手指 \(n) 的命中测试经过 \(steps)")
+    let text = lead + language("; ", "；") + clauses.joined(separator: language("; ", "；"))
     return [
-      .line(index: root.index, text: Phrase.sentence(text, rules)),
+      .line(index: root.index, text: sentence(text, rules)),
       .line(index: hit.index, text: resultSentence(n, hit.view, outset: outset.text)),
     ]
   }
@@ -111,23 +126,35 @@ extension NarrationBuilder {
   /// is visiting now and what it found there, without giving away where it ends.
   private func partialWalkSentence(_ visits: [Visit]) -> [Piece] {
     guard let last = visits.last else { return [] }
-    let finger = tracker.gesture?.touches.last.map { "finger \($0.number)" } ?? "the touch"
+    let finger = tracker.gesture?.touches.last.map { self.finger($0.number) } ?? language("the touch", "该触摸")
     let (verdict, rules) = predicate(last)
-    let step = visits.count == 1 ? "starts at" : "visits"
-    var text = "The hit test for \(finger) \(step) \(Phrase.code(last.view)), which \(verdict)"
-    if last.result == .inside, !(scene.children[last.view] ?? []).isEmpty {
-      text += "; it asks its subviews next, the front-most first"
+    let shown = Phrase.code(last.view)
+    var text: String
+    if language.isChinese {
+      let step = visits.count == 1 ? "从 \(shown) 开始" : "来到 \(shown)"
+      text = "\(finger) 的命中测试\(step)，它\(verdict)"
+    } else {
+      let step = visits.count == 1 ? "starts at" : "visits"
+      text = "The hit test for \(finger) \(step) \(shown), which \(verdict)"
     }
-    return [.line(index: last.index, text: Phrase.sentence(text, rules + ["A-1"]))]
+    if last.result == .inside, !(scene.children[last.view] ?? []).isEmpty {
+      text += language("; it asks its subviews next, the front-most first", "；接下来它询问自己的子视图，最前面的先问")
+    }
+    return [.line(index: last.index, text: sentence(text, rules + ["A-1"]))]
   }
 
   private func resultSentence(_ n: Int, _ view: String?, outset: String = "") -> String {
     guard let view else {
-      return Phrase.sentence(
-        "No view takes the point, so finger \(n) has no touch.view and no view gets its touches", ["A-1"])
+      return sentence(
+        language(
+          "No view takes the point, so finger \(n) has no touch.view and no view gets its touches",
+          "没有视图接收该点，所以手指 \(n) 没有 touch.view，也没有视图收到它的触摸"),
+        ["A-1"])
     }
-    return Phrase.sentence(
-      "\(Phrase.code(view)) is the deepest view containing the point\(outset), so it becomes touch.view of finger \(n)",
+    return sentence(
+      language(
+        "\(Phrase.code(view)) is the deepest view containing the point\(outset), so it becomes touch.view of finger \(n)",
+        "\(Phrase.code(view)) 是包含该点的最深层视图\(outset)，所以它成为手指 \(n) 的 touch.view"),
       ["A-1"])
   }
 
@@ -135,8 +162,16 @@ extension NarrationBuilder {
   /// `a` is hidden, so it is skipped".
   private func describeMisses(_ visits: [Visit], parent p: String, misses: [Int], rules: inout [String]) -> String {
     let siblings = scene.children[p]?.count ?? misses.count
-    var intro = "in \(Phrase.code(p)) it visits \(Phrase.code(visits[misses[0]].view))"
-    if siblings > 1 { intro += " first because it was added last" }
+    let firstVisit = Phrase.code(visits[misses[0]].view)
+    var intro: String
+    if language.isChinese {
+      intro =
+        siblings > 1
+        ? "在 \(Phrase.code(p)) 中，它先访问 \(firstVisit)，因为它是最后添加的" : "在 \(Phrase.code(p)) 中，它访问 \(firstVisit)"
+    } else {
+      intro = "in \(Phrase.code(p)) it visits \(firstVisit)"
+      if siblings > 1 { intro += " first because it was added last" }
+    }
     var parts: [String] = []
     var k = 0
     while k < misses.count {
@@ -144,7 +179,9 @@ extension NarrationBuilder {
       var (verdict, r) = predicate(v)
       if !v.children.isEmpty {
         // A view that took the point but whose subviews and own hitTest gave nothing back (A-7).
-        verdict = "contains the point, but none of its subviews takes it and it lets touches pass through"
+        verdict = language(
+          "contains the point, but none of its subviews takes it and it lets touches pass through",
+          "包含该点，但它的子视图都不接收，它自己也让触摸穿透")
         r = ["A-7"]
       }
       // Consecutive views that simply do not contain the point read as one clause.
@@ -159,16 +196,18 @@ extension NarrationBuilder {
         let ids = run.map(\.view)
         let named =
           ids.count > 4
-          ? ids.prefix(3).map(Phrase.code).joined(separator: ", ") + " and \(ids.count - 3) others"
-          : Phrase.codes(ids)
+          ? ids.prefix(3).map(Phrase.code).joined(separator: language(", ", "、"))
+            + language(" and \(ids.count - 3) others", " 及另外 \(ids.count - 3) 个视图")
+          : codes(ids)
         parts.append(
-          "\(named) do not contain the point" + (allHaveSubviews ? ", so their subviews are not asked" : ""))
+          language("\(named) do not contain the point", "\(named) 都不包含该点")
+            + (allHaveSubviews ? language(", so their subviews are not asked", "，所以不会询问它们的子视图") : ""))
       } else {
         parts.append("\(Phrase.code(v.view)) \(verdict)")
       }
       k += 1
     }
-    return intro + ": " + parts.joined(separator: "; ")
+    return intro + language(": ", "：") + parts.joined(separator: language("; ", "；"))
   }
 
   /// A view that does not contain the point and has nothing drawn there worth naming (A-5).
@@ -180,39 +219,66 @@ extension NarrationBuilder {
   private func predicate(_ v: Visit) -> (String, [String]) {
     let spec = scene.views[v.view]
     let hasSubviews = !(scene.children[v.view] ?? []).isEmpty
-    let covers = scene.contains(v.view, v.at) ? " even though it covers the point" : ""
-    let subtree = hasSubviews ? " with its subviews" : ""
+    let covers =
+      scene.contains(v.view, v.at) ? language(" even though it covers the point", "，尽管它覆盖了该点") : ""
+    let subtree = hasSubviews ? language(" with its subviews", "它连同其子视图") : language("", "它")
     let subtreeRule = hasSubviews ? ["A-3"] : []
     switch v.result {
     case .inside:
       let note = outsetNote(v)
-      return ("contains the point" + note.text, note.rules)
+      return (language("contains the point", "包含该点") + note.text, note.rules)
     case .outside:
-      guard hasSubviews else { return ("does not contain the point", []) }
+      guard hasSubviews else { return (language("does not contain the point", "不包含该点"), []) }
       if let drawn = scene.subviewDrawn(under: v.at, in: v.view) {
         return (
-          "does not contain the point, so its subviews are not asked, not even \(Phrase.code(drawn)), which is drawn there",
+          language(
+            "does not contain the point, so its subviews are not asked, not even \(Phrase.code(drawn)), which is drawn there",
+            "不包含该点，所以不会询问它的子视图，连画在那里的 \(Phrase.code(drawn)) 也不会被询问"),
           ["A-5"]
         )
       }
-      return ("does not contain the point, so its subviews are not asked", [])
+      return (language("does not contain the point, so its subviews are not asked", "不包含该点，所以不会询问它的子视图"), [])
     case .hidden:
-      return ("is hidden, so it is skipped\(subtree)\(covers)", subtreeRule)
+      return (
+        language("is hidden, so it is skipped\(subtree)\(covers)", "已隐藏，所以\(subtree)被跳过\(covers)"),
+        subtreeRule
+      )
     case .alpha:
-      return ("has alpha below 0.01, so it is skipped\(subtree)\(covers)", ["A-2"] + subtreeRule)
+      return (
+        language(
+          "has alpha below 0.01, so it is skipped\(subtree)\(covers)",
+          "的 alpha 低于 0.01，所以\(subtree)被跳过\(covers)"),
+        ["A-2"] + subtreeRule
+      )
     case .noInteraction:
       if let spec, !spec.kind.defaultUserInteractionEnabled {
         return (
-          "is \(Phrase.article(spec.kind.uikitClass)), whose userInteractionEnabled is off by default, so it is skipped\(subtree)\(covers)",
+          language(
+            "is \(article(spec.kind.uikitClass)), whose userInteractionEnabled is off by default, so it is skipped\(subtree)\(covers)",
+            "是 \(spec.kind.uikitClass)，它的 userInteractionEnabled 默认关闭，所以\(subtree)被跳过\(covers)"),
           ["A-9"] + subtreeRule
         )
       }
-      return ("has userInteractionEnabled off, so it is skipped\(subtree)\(covers)", subtreeRule)
+      return (
+        language(
+          "has userInteractionEnabled off, so it is skipped\(subtree)\(covers)",
+          "的 userInteractionEnabled 已关闭，所以\(subtree)被跳过\(covers)"),
+        subtreeRule
+      )
     case .disabled:
       let cls = spec?.kind.uikitClass ?? "UIControl"
-      return ("is a disabled \(cls) (isEnabled false), so it is skipped\(covers)", ["A-8"])
+      return (
+        language(
+          "is a disabled \(cls) (isEnabled false), so it is skipped\(covers)",
+          "是已禁用的 \(cls)（isEnabled 为 false），所以它被跳过\(covers)"),
+        ["A-8"]
+      )
     case .passThrough:
-      return ("lets touches pass through (its hitTest returns nil for itself)", ["A-7"])
+      return (
+        language(
+          "lets touches pass through (its hitTest returns nil for itself)", "让触摸穿透（它的 hitTest 对自身返回 nil）"),
+        ["A-7"]
+      )
     }
   }
 
@@ -221,7 +287,12 @@ extension NarrationBuilder {
     guard let spec = scene.views[v.view], spec.hitOutset > 0, v.result == .inside,
       !scene.contains(v.view, v.at, withOutset: false)
     else { return ("", []) }
-    return (" thanks to its enlarged hit area (hitOutset \(Phrase.num(spec.hitOutset)))", ["A-6"])
+    let outset = Phrase.num(spec.hitOutset)
+    return (
+      language(
+        " thanks to its enlarged hit area (hitOutset \(outset))", "，这得益于它扩大的点击区域（hitOutset \(outset)）"),
+      ["A-6"]
+    )
   }
 
   // MARK: Attach
@@ -233,34 +304,45 @@ extension NarrationBuilder {
       if case .ask(let of, .shouldReceive, _, _, let yes) = entry(j) { answers[of] = yes }
     }
     let view: String? = tracker.touchView[n] ?? nil
-    let place = view.map { "the recognizers of \(Phrase.code($0)) and its superviews" } ?? "the recognizers"
+    let place =
+      view.map {
+        language("the recognizers of \(Phrase.code($0)) and its superviews", "\(Phrase.code($0)) 及其父视图上的手势识别器")
+      } ?? language("the recognizers", "手势识别器")
     let unattached = tracker.unattachedAt[i] ?? []
     var rules = ["C-7"]
     var text: String
     if recognizers.isEmpty {
+      let shownView = view.map(Phrase.code) ?? language("its view", "它的视图")
       text =
         unattached.isEmpty
-        ? "Finger \(n) has no gesture recognizers: there are none on \(view.map(Phrase.code) ?? "its view") or its superviews"
-        : "No recognizer takes finger \(n)"
+        ? language(
+          "Finger \(n) has no gesture recognizers: there are none on \(shownView) or its superviews",
+          "手指 \(n) 没有手势识别器：\(shownView) 及其父视图上都没有")
+        : language("No recognizer takes finger \(n)", "没有手势识别器接收手指 \(n)")
     } else {
       let accepted = recognizers.filter { answers[$0] ?? true }
       let refused = recognizers.filter { !(answers[$0] ?? true) }
-      text = "Finger \(n) goes to \(place): \(Phrase.codes(recognizers))"
+      text = language("Finger \(n) goes to \(place): \(codes(recognizers))", "手指 \(n) 交给\(place)：\(codes(recognizers))")
       rules.append("E-6.4")
       if refused.isEmpty {
         text +=
-          accepted.count == 1 ? ", which accepts it (shouldReceive YES)" : ", which all accept it (shouldReceive YES)"
+          accepted.count == 1
+          ? language(", which accepts it (shouldReceive YES)", "，它接收了这个触摸（shouldReceive YES）")
+          : language(", which all accept it (shouldReceive YES)", "，它们都接收了这个触摸（shouldReceive YES）")
       } else {
         for r in refused {
-          text +=
-            "; \(Phrase.code(r))'s delegate answers NO to shouldReceive, so \(Phrase.code(r)) never sees this touch"
+          text += language(
+            "; \(Phrase.code(r))'s delegate answers NO to shouldReceive, so \(Phrase.code(r)) never sees this touch",
+            "；\(Phrase.code(r)) 的代理对 shouldReceive 回答 NO，所以 \(Phrase.code(r)) 永远看不到这个触摸")
         }
       }
     }
     for u in unattached {
-      text += "; \(Phrase.code(u.recognizer)) does not get it: \(u.why)"
+      text += language(
+        "; \(Phrase.code(u.recognizer)) does not get it: \(unattachedText(u.why))",
+        "；\(Phrase.code(u.recognizer)) 没有得到它：\(unattachedText(u.why))")
     }
-    return [.line(index: i, text: Phrase.sentence(text, rules))]
+    return [.line(index: i, text: sentence(text, rules))]
   }
 }
 

@@ -144,9 +144,13 @@ final class NarrationBuilder {
     case .reorder(let view, let to):
       let text =
         to == "front"
-        ? "The script brings \(Phrase.code(view)) to the front (bringSubviewToFront), so the hit test now visits it before its siblings"
-        : "The script sends \(Phrase.code(view)) to the back (sendSubviewToBack), so the hit test now visits it after its siblings"
-      return [.line(index: first, text: Phrase.sentence(text, ["A-1"]))]
+        ? language(
+          "The script brings \(Phrase.code(view)) to the front (bringSubviewToFront), so the hit test now visits it before its siblings",
+          "脚本把 \(Phrase.code(view)) 移到最前面（bringSubviewToFront），所以命中测试现在会先于它的兄弟视图访问它")
+        : language(
+          "The script sends \(Phrase.code(view)) to the back (sendSubviewToBack), so the hit test now visits it after its siblings",
+          "脚本把 \(Phrase.code(view)) 移到最后面（sendSubviewToBack），所以命中测试现在会在它的兄弟视图之后访问它")
+      return [.line(index: first, text: sentence(text, ["A-1"]))]
     case .state: return []
     }
   }

@@ -27,7 +27,7 @@ struct TraceTracker {
 
   /// Annotations for the narration, by entry index.
   private(set) var deliveries: [Int: GestureRecord.Delivery] = [:]
-  private(set) var unattachedAt: [Int: [(recognizer: String, why: String)]] = [:]
+  private(set) var unattachedAt: [Int: [(recognizer: String, why: Unattached)]] = [:]
   /// Who was holding back a delivery the window then dropped.
   private(set) var dropHeldBy: [Int: [String]] = [:]
   /// The view's transform before each change a recognizer's effect made (`set` with `origin: effect`).
@@ -149,19 +149,19 @@ struct TraceTracker {
   /// Recognizers of touch.view and its superviews that the attach list leaves out (rule 1.1, C-7).
   private mutating func noteUnattached(_ i: Int, touch n: Int, attached: [String], scene: LiveScene) {
     guard case .some(.some(let view)) = touchView[n] else { return }
-    var out: [(String, String)] = []
+    var out: [(String, Unattached)] = []
     let attached = Set(attached)
     for v in scene.ancestry(view) {
       for r in scene.recognizersOn[v] ?? [] where !attached.contains(r) {
         let s = state(r)
         if scene.recognizers[r]?.isEnabled == false {
-          out.append((r, "it is disabled (isEnabled is false)"))
+          out.append((r, .disabled))
         } else if let w = waiting[r], !w.isEmpty {
-          out.append((r, "it is waiting for \(Phrase.codes(w, and: "or")) to fail and takes no new touch"))
+          out.append((r, .waiting(for: w)))
         } else if s.isTerminal {
-          out.append((r, "it has already finished and is not reset yet"))
+          out.append((r, .finished))
         } else if s.isActive {
-          out.append((r, "it is already tracking as many touches as it takes"))
+          out.append((r, .full))
         }
       }
     }

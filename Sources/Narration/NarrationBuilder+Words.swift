@@ -1,0 +1,55 @@
+import Localization
+import TouchSim
+
+/// The phrase helpers in the builder's language, so every template reads `sentence(...)`, `codes(...)`.
+extension NarrationBuilder {
+  func sentence(_ text: String, _ rules: [String] = []) -> String { Phrase.sentence(text, rules, language) }
+
+  func list(_ items: [String], or: Bool = false) -> String { Phrase.list(items, or: or, language) }
+
+  func codes(_ ids: [String], or: Bool = false) -> String { Phrase.codes(ids, or: or, language) }
+
+  func times(_ n: Int) -> String { Phrase.times(n, language) }
+
+  func article(_ className: String) -> String { Phrase.article(className, language) }
+
+  func finger(_ n: Int) -> String { Phrase.finger(n, language) }
+
+  func fingers(_ touches: [Int]) -> String { Phrase.fingers(touches, language) }
+
+  func because(_ reason: StateReason, recognizer kind: RecognizerKind?) -> Because {
+    ReasonText.because(reason, recognizer: kind, scene: scene, language)
+  }
+
+  /// The reason as quoted in parentheses: the trace's words in English, Chinese words in Chinese.
+  func words(_ reason: StateReason, recognizer kind: RecognizerKind?) -> String {
+    ReasonText.words(reason, recognizer: kind, scene: scene, language)
+  }
+
+  /// Why a recognizer did not get a touch, as a clause.
+  func unattachedText(_ why: Unattached) -> String {
+    switch why {
+    case .disabled: return language("it is disabled (isEnabled is false)", "它已被禁用（isEnabled 为 false）")
+    case .waiting(let others):
+      return language(
+        "it is waiting for \(codes(others, or: true)) to fail and takes no new touch",
+        "它正在等待 \(codes(others, or: true)) 失败，不接收新的触摸")
+    case .finished: return language("it has already finished and is not reset yet", "它已经结束，还没有重置")
+    case .full:
+      return language("it is already tracking as many touches as it takes", "它跟踪的触摸已达到它能接收的数量")
+    }
+  }
+
+  /// A hop of the responder chain: ids as written in English; in Chinese, views and controllers in
+  /// backticks and the window and application by their UIKit class names.
+  func hop(_ id: String) -> String {
+    guard language.isChinese else { return id }
+    if scene.views[id] != nil || scene.isController(id) { return Phrase.code(id) }
+    switch id {
+    case "window": return "UIWindow"
+    case "application": return "UIApplication"
+    case "appDelegate": return "AppDelegate"
+    default: return Phrase.code(id)
+    }
+  }
+}

@@ -1,3 +1,4 @@
+import Localization
 import Narration
 import TouchSim
 import TraceKit
@@ -6,7 +7,16 @@ import TraceKit
 /// to its playhead, so a gesture is summed up only once it has settled (`complete: false`).
 public enum StudioNarration {
   @Sendable public static func narrate(_ trace: [TraceEntry], _ scene: LiveScene) -> [NarrationItem] {
-    Narrator.narrate(trace, live: scene, complete: false).map {
+    narrate(trace, scene, language: .english)
+  }
+
+  /// The narrator writing in `language`.
+  public static func narrator(_ language: Language) -> @Sendable ([TraceEntry], LiveScene) -> [NarrationItem] {
+    { trace, scene in narrate(trace, scene, language: language) }
+  }
+
+  static func narrate(_ trace: [TraceEntry], _ scene: LiveScene, language: Language) -> [NarrationItem] {
+    Narrator.narrate(trace, live: scene, complete: false, language: language).map {
       NarrationItem(t: $0.t, traceIndex: $0.traceIndex, isSummary: $0.kind == .summary, text: $0.text)
     }
   }

@@ -246,11 +246,11 @@ public enum InspectorPanel {
       let room = r.width - 8 * u
       var style = t.style(
         t.bodySize, active ? t.text : t.secondaryText, face: active ? .bold : .regular, anchor: .center)
-      var title = tab.title + count
-      if InspectorText.width(title, style) > room { title = tab.title }
+      var title = tab.title(ctx.lang) + count
+      if InspectorText.width(title, style) > room { title = tab.title(ctx.lang) }
       if InspectorText.width(title, style) > room { style.size = t.smallSize }
       list.text(InspectorText.truncate(title, room, style), r.mid, style)
-      list.region(r, .inspectorTab(tab), tip: "show \(tab.title.lowercased())")
+      list.region(r, .inspectorTab(tab), tip: tab.tip(ctx.lang))
     }
   }
 

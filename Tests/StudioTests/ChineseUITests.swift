@@ -215,6 +215,41 @@ import TouchSim
     #expect(found.isEmpty, "\(found.count) texts with English words:\n\(found.joined(separator: "\n"))")
   }
 
+  /// Chinese is never cut where English fits: no more texts end in "…" than in the English window, for the
+  /// same scene, time, tabs and window size.
+  @Test(arguments: scenes)
+  func chineseIsCutNoMoreThanEnglish(_ name: String) throws {
+    let scene = try SceneLoader.load(path: Self.root.appendingPathComponent("Scenes/\(name).yaml").path)
+    let end = scene.script.map(\.t).max() ?? 0
+    func cut(_ language: Language) -> [String] {
+      let m = StudioModel(scene: scene, path: nil)
+      m.language = language
+      var out: [String] = []
+      for (size, presenter) in [(Size(1280, 800), false), (Size(1024, 768), true)] {
+        if presenter { m.perform(.togglePresenter) }
+        for at in [end / 2, end + 400] {
+          m.show(script: scene.script, at: at)
+          for tab in InspectorTab.allCases {
+            m.view.inspectorTab = tab
+            for bottom in BottomTab.allCases {
+              m.view.bottomTab = bottom
+              out += Self.texts(m, size: size).filter { $0.hasSuffix("…") }
+            }
+          }
+        }
+        m.perform(.toggleHelp)
+        out += Self.texts(m, size: size).filter { $0.hasSuffix("…") }
+        m.perform(.toggleHelp)
+      }
+      return out
+    }
+    let english = cut(.english)
+    let chinese = cut(.simplifiedChinese)
+    #expect(
+      chinese.count <= english.count,
+      "\(chinese.count) Chinese texts cut, \(english.count) English:\n\(Set(chinese).sorted().joined(separator: "\n"))")
+  }
+
   /// Before anything happens, and the messages of an empty scene.
   @Test func anEmptySceneAndTheStartAreChinese() {
     let m = Self.chineseModel(TestSupport.scene([]))
@@ -243,6 +278,23 @@ import TouchSim
       #expect(shown.contains(label), "\(label) in \(shown)")
     }
     #expect(KeyTable.help(.english).map(\.what) == KeyTable.help.map(\.what))
+  }
+
+  /// Chinese breaks between characters, never after an opening bracket nor before a closing one.
+  @Test func chineseWrapsBetweenCharacters() {
+    let text = "每个视图及命中测试读取的属性（隐藏、alpha、交互）；一次触摸的命中测试过程在这里显示"
+    for width in stride(from: 60.0, through: 300, by: 7) {
+      let lines = TextMetrics.wrap(text, toWidth: width, size: 13)
+      #expect(lines.joined() == text, "\(width): \(lines)")
+      for line in lines {
+        #expect(TextMetrics.width(line, size: 13) <= width, "\(width): \(line)")
+        #expect(!line.hasSuffix("（") && !line.hasPrefix("）") && !line.hasPrefix("、"), "\(width): \(lines)")
+      }
+      let style = TextStyle(size: 13, color: .white)
+      let inspector = InspectorText.wrap(text, width, style, maxLines: 20)
+      #expect(inspector.joined() == text, "\(width): \(inspector)")
+      for line in inspector { #expect(!line.hasSuffix("（") && !line.hasPrefix("）"), "\(width): \(inspector)") }
+    }
   }
 
   /// The words the check counts as English, and those it lets through.

@@ -75,6 +75,7 @@ extension InspectorText {
   /// whole; closing punctuation stays with the character before it), the last line truncated.
   fileprivate static func wrapWide(_ text: String, _ maxWidth: Double, _ style: TextStyle, maxLines: Int) -> [String] {
     let closing: Set<Character> = ["，", "。", "、", "：", "；", "！", "？", "）", "」", "》", ",", ".", ":", ";", ")"]
+    let opening: Set<Character> = ["（", "「", "《"]
     // Pieces that are never broken: a wide character with the closing punctuation after it, or a run of
     // other characters; each with the spaces before it.
     var pieces: [String] = []
@@ -93,7 +94,7 @@ extension InspectorText {
       }
       let startsPiece =
         !current.isEmpty && !current.allSatisfy({ $0 == " " }) && !closing.contains(c)
-        && (wide || lastWide)
+        && (wide || lastWide) && !opening.contains(current.last!)
       if startsPiece {
         pieces.append(current)
         current = ""

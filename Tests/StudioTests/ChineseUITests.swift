@@ -250,6 +250,37 @@ import TouchSim
       "\(chinese.count) Chinese texts cut, \(english.count) English:\n\(Set(chinese).sorted().joined(separator: "\n"))")
   }
 
+  /// The header's messages and the save banner, for every way a save ends, and the busy card.
+  @Test func messagesAndBannersAreChinese() {
+    let scene = TestSupport.scene([v("tile", [0, 100, 390, 500], recognizers: [g("tap", .tap)])])
+    var texts: [String] = []
+    let outcomes: [SaveOutcome] = [
+      .saved(path: "Scenes/lesson.yaml"), .savedNewFile(path: "Scenes/lesson.touchscope-1.yaml"),
+      .changedOnDisk(path: "Scenes/lesson.yaml", removed: false, newFile: "Scenes/lesson.touchscope-1.yaml"),
+      .changedOnDisk(path: "Scenes/lesson.yaml", removed: true, newFile: "Scenes/lesson.touchscope-1.yaml"),
+      .failed(path: "Scenes/lesson.yaml", reason: "磁盘已满"),
+    ]
+    for outcome in outcomes {
+      let m = StudioModel(scene: scene, path: "Scenes/lesson.yaml")
+      m.language = .simplifiedChinese
+      m.saveFinished(outcome, wall: 0)
+      texts += Self.texts(m, size: Size(1280, 800))
+      if let message = m.saveMessage { texts += [message.title] + message.lines }
+      texts += m.toast.map { [$0.text] } ?? []
+    }
+    let m = Self.chineseModel(scene)
+    for action in [StudioAction.undo, .redo, .saveWithRecording] {
+      m.perform(action)
+      texts += m.toast.map { [$0.text] } ?? []
+    }
+    #expect(texts.contains("✓ 没有可撤销的操作") || texts.contains("没有可撤销的操作"), "\(texts)")
+    for c in BusyOverlay.commands(size: Size(1280, 800), theme: m.theme, elapsed: 1500) {
+      if case .text(let s, _, _) = c { texts.append(s) }
+    }
+    let found = Self.untranslated(texts, scene: scene)
+    #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+  }
+
   /// Before anything happens, and the messages of an empty scene.
   @Test func anEmptySceneAndTheStartAreChinese() {
     let m = Self.chineseModel(TestSupport.scene([]))

@@ -281,6 +281,21 @@ import TouchSim
     #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
   }
 
+  /// The scene's own Chinese title and about, where it has them: in the header and the narration strip.
+  @Test func theScenesChineseTitleAndAboutAreShown() {
+    var scene = TestSupport.scene([v("tile", [0, 100, 390, 500])])
+    scene.title = "Single tap"
+    scene.about = "One tap."
+    scene.translations["zh-Hans"] = SceneTranslation(title: "单击", about: "轻点一次。")
+    let m = Self.chineseModel(scene)
+    let shown = Self.texts(m, size: Size(1280, 800))
+    #expect(shown.contains("单击"), "\(shown)")
+    #expect(shown.contains { $0.contains("轻点一次。") }, "\(shown)")
+    #expect(!shown.contains { $0.contains("Single tap") || $0.contains("One tap.") }, "\(shown)")
+    let english = StudioModel(scene: scene, path: nil)
+    #expect(Self.texts(english, size: Size(1280, 800)).contains("Single tap"))
+  }
+
   /// Before anything happens, and the messages of an empty scene.
   @Test func anEmptySceneAndTheStartAreChinese() {
     let m = Self.chineseModel(TestSupport.scene([]))

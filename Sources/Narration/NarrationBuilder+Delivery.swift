@@ -57,7 +57,7 @@ extension NarrationBuilder {
     let swallowed = hops.isEmpty && !events.isEmpty
     if swallowed {
       text += language((rules.isEmpty ? "" : ",") + " and sent \(eventList(events))", "，并发送了 \(eventList(events))")
-      rules.append("8.1")
+      rules += controlRules(events)
     }
     if late, let d = delivery {
       let (clause, r) = lateClause(view: view, method: method, delivery: d)
@@ -115,8 +115,9 @@ extension NarrationBuilder {
   func responderChain(from view: String, hops: [String]) -> ResponderChain {
     let last = hops.last ?? view
     if let spec = scene.views[last] {
-      if spec.kind.isControl && spec.enabled { return ResponderChain(hops: hops, end: .control(last)) }
+      // G-8.1a: a control overriding touches* without super neither tracks nor forwards.
       if !spec.forwardsTouches { return ResponderChain(hops: hops, end: .handled(last)) }
+      if spec.kind.isControl && spec.enabled { return ResponderChain(hops: hops, end: .control(last)) }
     }
     return ResponderChain(hops: hops, end: .nobody)
   }
@@ -137,11 +138,17 @@ extension NarrationBuilder {
         "; \(Phrase.code(c)), \(article(scene.className(c))), handles it",
         "；\(Phrase.code(c))（\(scene.className(c))）处理了它")
       if !events.isEmpty { text += language(" and sent \(eventList(events))", "，并发送了 \(eventList(events))") }
-      rules += ["B-6", "8.1"]
+      rules += ["B-6"] + controlRules(events)
     case .handled(let h):
       text += language(
         "; \(Phrase.code(h)) handles it without calling super, so it stops there",
         "；\(Phrase.code(h)) 处理了它且没有调用 super，所以传递到此为止")
+      if scene.views[h]?.kind.isControl == true {
+        text += language(
+          ", and as a control it tracks nothing: no control events",
+          "；作为控件，它也不再跟踪触摸，不发送任何控件事件")
+        rules.append("G-8.1a")
+      }
     case .nobody:
       if chain.hops.last == "application" && !scene.appDelegateIsResponder {
         text += language(
@@ -154,6 +161,11 @@ extension NarrationBuilder {
       }
     }
     return sentence(text, rules)
+  }
+
+  /// The rules behind a list of control events: 8.1, and G-8.1b for a button's primaryActionTriggered.
+  func controlRules(_ events: [(TraceEvent.ControlEvent, Double?)]) -> [String] {
+    events.contains { $0.0 == .primaryActionTriggered } ? ["8.1", "G-8.1b"] : ["8.1"]
   }
 
   /// "touchDown", "touchDragExit, then touchUpOutside", "touchUpInside and valueChanged (value 1)".
@@ -366,7 +378,7 @@ extension NarrationBuilder {
       return nil
     }
     let text = language("\(Phrase.code(c)) sent \(eventList(events))", "\(Phrase.code(c)) 发送了 \(eventList(events))")
-    return [.line(index: i, text: sentence(text, ["8.1"]))]
+    return [.line(index: i, text: sentence(text, controlRules(events)))]
   }
 
   func setSentence(_ members: [Int]) -> [Piece] {

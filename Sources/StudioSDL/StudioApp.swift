@@ -67,7 +67,7 @@ public final class StudioApp {
       read = text.flatMap { try? SceneLoader.parse($0, file: path) }
     }
     model = StudioModel(scene: read ?? scene, path: path, text: read == nil ? nil : text)
-    model.setLanguage(options.language)
+    model.language = options.language
     model.narrator = StudioNarration.narrator(language: options.language)
     model.narrateInBackground()
     self.options = options
@@ -230,7 +230,7 @@ public final class StudioApp {
       }
       if presented == 1 && changed {
         // The library's titles are read once the first frame is up, so they never delay start-up.
-        model.library = SceneLibrary.items()
+        model.library = SceneLibrary.items(language: model.language)
         switch options.benchmark {
         case .firstFrame:
           BenchmarkReports.print("first-frame")
@@ -495,14 +495,17 @@ struct FileStamp: Equatable {
 
 /// The scene library (the `Scenes` folder), for the scene list.
 public enum SceneLibrary {
-  public static func items() -> [SceneListItem] {
+  /// Each scene's title in `language` (its translation's, else its own).
+  public static func items(language: Language = .english) -> [SceneListItem] {
     guard let dir = ResourceLocator.findUpward("Scenes"),
       let names = try? FileManager.default.contentsOfDirectory(atPath: dir)
     else { return [] }
     return names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") || $0.hasSuffix(".json") }.sorted()
       .map { name in
         let path = (dir as NSString).appendingPathComponent(name)
-        let title = (try? SceneLoader.load(path: path))?.title ?? "(invalid) " + name
+        let scene = try? SceneLoader.load(path: path)
+        let title =
+          scene.map { $0.title(in: language.rawValue) ?? name } ?? language("(invalid) ", "（无效）") + name
         return SceneListItem(path: path, title: title)
       }
   }

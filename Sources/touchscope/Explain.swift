@@ -47,7 +47,7 @@ struct Explain: ParsableCommand {
     text +=
       lines.isEmpty
       ? lang("Nothing happened: the script has no steps.\n", "什么也没有发生：脚本没有步骤。\n")
-      : NarrationText.render(lines, width: width)
+      : NarrationText.render(lines, width: width, language: lang)
     Console.out(text)
   }
 }

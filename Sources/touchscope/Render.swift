@@ -89,7 +89,7 @@ struct Render: ParsableCommand {
     let lang = language.language
     try MainActor.assumeIsolated {
       let model = StudioModel(scene: scene, path: scenePath)
-      model.setLanguage(lang)
+      model.language = lang
       model.narrator = StudioNarration.narrator(language: lang)
       model.setStartScale(uiScale)
       if options.0 { model.perform(.togglePresenter) }

@@ -73,7 +73,7 @@ enum LibraryScenes {
         "`buy` 收到 touchesBegan，晚于手势识别器收到该触摸，并发送了 touchDown（规则 F-1、8.1）。",
         "手指 1 在 (195, 330) 抬起。",
         "`parentTap` 询问 `buy` 它是否可以开始；UIButton 不允许父视图上的单击，所以 `parentTap` 失败了（规则 8.3）。",
-        "`buy` 收到 touchesEnded，并发送了 touchUpInside（规则 8.1）。",
+        "`buy` 收到 touchesEnded，并发送了 touchUpInside，然后 primaryActionTriggered（规则 8.1、G-8.1b）。",
       ], "\(n.chineseSteps)")
     #expect(
       n.chineseSummaries == [
@@ -115,7 +115,7 @@ enum LibraryScenes {
       "   0 ms  手指 1 没有手势识别器：`buy` 及其父视图上都没有（规则 C-7）。",
       "   0 ms  `buy` 收到 touchesBegan，并发送了 touchDown（规则 8.1）。",
       "  80 ms  手指 1 在 (195, 330) 抬起。",
-      "  80 ms  `buy` 收到 touchesEnded，并发送了 touchUpInside（规则 8.1）。",
+      "  80 ms  `buy` 收到 touchesEnded，并发送了 touchUpInside，然后 primaryActionTriggered（规则 8.1、G-8.1b）。",
       "",
       "         为什么？",
       "         - `buy` 在 80 ms 触发了 touchUpInside（规则 8.1）。",

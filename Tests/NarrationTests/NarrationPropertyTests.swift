@@ -44,7 +44,8 @@ import TouchSim
     #expect(text.hasPrefix("   0 ms  Finger 1 touches down at (195, 330).\n"))
     #expect(
       text.contains(
-        "  80 ms  `buy` received touchesEnded and sent touchUpInside, then primaryActionTriggered (rule 8.1).\n"))
+        "  80 ms  `buy` received touchesEnded and sent touchUpInside, then primaryActionTriggered (rules 8.1, G-8.1b).\n"
+      ))
     #expect(text.contains("         - `buy` fired touchUpInside at 80 ms"))
   }
 
@@ -78,6 +79,8 @@ import TouchSim
     }
     for k in 1...7 { out.insert("E-6.\(k)") }
     for k in 1...22 { out.insert("L\(k)") }
+    // Section 14 (the second pass).
+    out.formUnion(["F-3a", "G-8.1a", "G-8.1b", "B-4a", "A-12", "C-9", "C-10", "B-2a", "I-LP2", "I-SW2", "H-11"])
     return out
   }()
 

@@ -18,7 +18,7 @@ import TouchSim
         "`buy` received touchesBegan after the recognizers got the touch, and sent touchDown (rules F-1, 8.1).",
         "Finger 1 lifts at (195, 330).",
         "`parentTap` asked `buy` whether it may begin; a UIButton says no to a superview's single tap, so `parentTap` failed (rule 8.3).",
-        "`buy` received touchesEnded and sent touchUpInside, then primaryActionTriggered (rule 8.1).",
+        "`buy` received touchesEnded and sent touchUpInside, then primaryActionTriggered (rules 8.1, G-8.1b).",
       ], "\(n)")
     #expect(
       n.summaries == [
@@ -158,7 +158,7 @@ import TouchSim
       "\(n)")
     #expect(
       n.step(
-        "`buy` received touchesEnded and sent touchUpInside, then primaryActionTriggered, 350 ms late, now that `doubleTap` failed (delaysTouchesEnded) (rules 8.1, F-6)."
+        "`buy` received touchesEnded and sent touchUpInside, then primaryActionTriggered, 350 ms late, now that `doubleTap` failed (delaysTouchesEnded) (rules 8.1, G-8.1b, F-6)."
       )?.t == 430, "\(n)")
     #expect(
       n.summaries == [

@@ -1,3 +1,4 @@
+import Localization
 import Raster
 import TouchSim
 import TraceKit
@@ -53,6 +54,11 @@ extension StudioModel {
   // MARK: - Reading the presentation
 
   public var theme: Theme { view.theme }
+  /// The language the window writes in (the theme's): from `--lang` or the environment.
+  public var language: Language {
+    get { view.theme.language }
+    set { view.theme.language = newValue }
+  }
   public var zoom: Double { view.zoom }
   public var showHelp: Bool { view.showHelp }
   public var sceneList: [SceneListItem]? { view.sceneList }

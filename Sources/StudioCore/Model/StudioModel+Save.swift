@@ -1,3 +1,4 @@
+import Localization
 import SceneFile
 import TouchSim
 
@@ -41,6 +42,7 @@ extension StudioModel {
   /// Ctrl+S.
   func saveConfiguration() {
     let wall = wallClock ?? 0
+    let l = theme.language
     if let message = saveMessage, message.offersNewFile {
       saveToNewFile(whole: message.rewritesWhole)
       return
@@ -55,22 +57,29 @@ extension StudioModel {
     do {
       let changes = try SceneEditor.changes(from: loaded, to: config)
       guard !changes.isEmpty else {
-        notify("Nothing to save: \(name) already holds this configuration", wall: wall)
+        notify(l("Nothing to save: \(name) already holds this configuration", "无需保存：\(name) 已是这个配置"), wall: wall)
         return
       }
       let edited = try SceneEditor.apply(changes, to: text, file: path)
       pendingSave = PendingSave(config: config, text: edited, changes: changes, newFile: false)
       effects.append(.saveScene(path: path, text: edited, expected: text))
     } catch {
+      let newName = StudioModel.newFileName(like: StudioModel.yamlPath(path))
       saveMessage = SaveMessage(
-        title: "Not saved: the changes cannot be written into \(name) in place.",
+        title: l(
+          "Not saved: the changes cannot be written into \(name) in place.", "未保存：这些更改无法直接写入 \(name)。"),
         lines: [
-          "\(error.message).",
-          "Nothing was written. Press Ctrl+S again to write the whole configuration to a new file beside it "
-            + "(\(StudioModel.newFileName(like: StudioModel.yamlPath(path))), N the first free number); comments "
-            + "and layout are not kept there. Esc dismisses this message.",
+          l("\(error.message).", "\(error.message)。"),
+          l(
+            "Nothing was written. Press Ctrl+S again to write the whole configuration to a new file beside it "
+              + "(\(newName), N the first free number); comments "
+              + "and layout are not kept there. Esc dismisses this message.",
+            "什么都没有写入。再按 Ctrl+S 会把整个配置写到旁边的新文件（\(newName)，N 取第一个未用的编号）；"
+              + "新文件中不保留注释和排版。按 Esc 关闭这条提示。"),
         ], offersNewFile: true, rewritesWhole: true)
-      notifyError("Not saved: the changes cannot be written into \(name) in place", wall: wall)
+      notifyError(
+        l("Not saved: the changes cannot be written into \(name) in place", "未保存：这些更改无法直接写入 \(name)"),
+        wall: wall)
     }
   }
 
@@ -93,6 +102,7 @@ extension StudioModel {
   /// The window's report on a save: the message it calls for; after the scene file was saved, its text is
   /// what the next save edits and compares with.
   public func saveFinished(_ outcome: SaveOutcome, wall: Double) {
+    let l = theme.language
     let pending = pendingSave
     pendingSave = nil
     switch outcome {
@@ -105,44 +115,61 @@ extension StudioModel {
         loadErrors = []
         let n = pending.changes.count
         let keys = pending.changes.prefix(3).map { "\($0.target).\($0.key)" }.joined(separator: ", ")
+        let file = StudioModel.fileName(path)
         notify(
-          "Saved \(n) change\(n == 1 ? "" : "s") to \(StudioModel.fileName(path)): \(keys)\(n > 3 ? " …" : "")",
+          l(
+            "Saved \(n) change\(n == 1 ? "" : "s") to \(file): \(keys)\(n > 3 ? " …" : "")",
+            "已把 \(n) 处更改保存到 \(file)：\(keys)\(n > 3 ? " …" : "")"),
           wall: wall)
       } else {
-        notify("Saved \(StudioModel.fileName(path))", wall: wall)
+        notify(l("Saved \(StudioModel.fileName(path))", "已保存 \(StudioModel.fileName(path))"), wall: wall)
       }
     case .savedNewFile(let path):
       saveMessage = nil
-      let original = scenePath.map { " (\(StudioModel.fileName($0)) was not changed)" } ?? ""
-      notify("Saved to \(path)\(original)", wall: wall)
+      let original =
+        scenePath.map { l(" (\(StudioModel.fileName($0)) was not changed)", "（\(StudioModel.fileName($0)) 未改动）") } ?? ""
+      notify(l("Saved to \(path)\(original)", "已保存到 \(path)\(original)"), wall: wall)
     case .changedOnDisk(let path, let removed, let newFile):
       let n = (try? SceneEditor.changes(from: loaded, to: config).count) ?? 0
-      let yours = n == 0 ? "" : " with your \(n) change\(n == 1 ? "" : "s")"
+      let yours = n == 0 ? "" : l(" with your \(n) change\(n == 1 ? "" : "s")", "，以及你的 \(n) 处更改")
+      let newName = StudioModel.fileName(newFile)
       saveMessage = SaveMessage(
         title: removed
-          ? "The file is no longer there (or cannot be read); not saved."
-          : "The file changed on disk since it was loaded; not saved.",
+          ? l("The file is no longer there (or cannot be read); not saved.", "文件已不存在（或无法读取）；未保存。")
+          : l("The file changed on disk since it was loaded; not saved.", "文件载入后在磁盘上被修改过；未保存。"),
         lines: [
           removed
-            ? "\(path) cannot be read now, so the window does not write over whatever is at that path."
-            : "\(path) no longer holds the text this window loaded (an editor saved it since, perhaps a broken "
-              + "edit the window refused): writing would overwrite that newer text.",
-          "The window still shows the last version it loaded\(yours). Press Ctrl+S again to save it to a new "
-            + "file beside it: \(StudioModel.fileName(newFile)). Esc dismisses this message.",
+            ? l(
+              "\(path) cannot be read now, so the window does not write over whatever is at that path.",
+              "现在无法读取 \(path)，所以窗口不会覆盖那个路径上的内容。")
+            : l(
+              "\(path) no longer holds the text this window loaded (an editor saved it since, perhaps a broken "
+                + "edit the window refused): writing would overwrite that newer text.",
+              "\(path) 已不是窗口载入时的文本（之后有编辑器保存过它，也许是窗口拒绝载入的错误修改）：写入会覆盖那份更新的文本。"),
+          l(
+            "The window still shows the last version it loaded\(yours). Press Ctrl+S again to save it to a new "
+              + "file beside it: \(newName). Esc dismisses this message.",
+            "窗口仍显示它上次载入的版本\(yours)。再按 Ctrl+S 会把它保存到旁边的新文件：\(newName)。按 Esc 关闭这条提示。"),
         ], offersNewFile: true, rewritesWhole: false)
       notifyError(
-        removed ? "Not saved: the file is no longer there" : "Not saved: the file changed on disk", wall: wall)
+        removed
+          ? l("Not saved: the file is no longer there", "未保存：文件已不存在")
+          : l("Not saved: the file changed on disk", "未保存：文件在磁盘上被修改过"), wall: wall)
     case .failed(let path, let reason):
       let name = StudioModel.fileName(path)
       let offer = pending.map { !$0.newFile } ?? false
       saveMessage = SaveMessage(
-        title: "Could not save \(name).",
+        title: l("Could not save \(name).", "无法保存 \(name)。"),
         lines: [reason]
           + (offer
-            ? ["Nothing was changed. Press Ctrl+S again to save to a new file beside it. Esc dismisses this message."]
-            : ["Esc dismisses this message."]),
+            ? [
+              l(
+                "Nothing was changed. Press Ctrl+S again to save to a new file beside it. Esc dismisses this message.",
+                "什么都没有改动。再按 Ctrl+S 会保存到旁边的新文件。按 Esc 关闭这条提示。")
+            ]
+            : [l("Esc dismisses this message.", "按 Esc 关闭这条提示。")]),
         offersNewFile: offer, rewritesWhole: false)
-      notifyError("Could not save \(name): \(reason)", wall: wall)
+      notifyError(l("Could not save \(name): \(reason)", "无法保存 \(name)：\(reason)"), wall: wall)
     }
   }
 

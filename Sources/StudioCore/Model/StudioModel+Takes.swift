@@ -1,3 +1,4 @@
+import Localization
 import SceneFile
 import TouchSim
 
@@ -9,7 +10,9 @@ extension StudioModel {
     let (script, dropped) = InputRecording.validScript(from: recording, on: config)
     guard !script.isEmpty else {
       notifyError(
-        "Nothing to save as a take yet: touch the device first, then press Ctrl+Shift+S", wall: wallClock ?? 0)
+        theme.language(
+          "Nothing to save as a take yet: touch the device first, then press Ctrl+Shift+S",
+          "还没有可保存的录制：先触摸设备，再按 Ctrl+Shift+S"), wall: wallClock ?? 0)
       return
     }
     var scene = config

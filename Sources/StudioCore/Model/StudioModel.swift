@@ -462,10 +462,6 @@ public final class StudioModel {
   }
 
   /// The UI scale the window starts with (from the display or `--scale`); Ctrl+0 returns to it.
-  /// The language the window and its narration are written in (set before the first frame: the narration
-  /// already made is not rewritten).
-  public func setLanguage(_ language: Language) { view.theme.language = language }
-
   public func setStartScale(_ s: Double) {
     let s = min(max(s, ViewState.uiScales.lowerBound), ViewState.uiScales.upperBound)
     view.startScale = s

@@ -1,3 +1,4 @@
+import Localization
 import SceneFile
 import TouchSim
 
@@ -85,33 +86,40 @@ extension StudioModel {
   /// Ctrl+Z: the last flip undone (in the configuration, and for the engine now or, while fingers are
   /// down, when the last one lifts).
   func undoToggle() {
+    let l = theme.language
     guard let step = toggleHistory.popUndo() else {
-      notify("Nothing to undo", wall: wallClock ?? 0)
+      notify(l("Nothing to undo", "没有可撤销的操作"), wall: wallClock ?? 0)
       return
     }
     config.restore(step.before)
     let c = step.change
     if let value = SceneEditor.value(of: c.key, target: c.target, in: config) {
       applyToEngine(PropertyChange(target: c.target, key: c.key, value: value))
-      notify("Undid \(c.target).\(c.key): back to \(value)", wall: wallClock ?? 0)
+      notify(
+        l("Undid \(c.target).\(c.key): back to \(value)", "已撤销 \(c.target).\(c.key)：恢复为 \(value)"), wall: wallClock ?? 0
+      )
     } else {
       // A delegate's touch filter ({ unlessTouchIn: [...] }) cannot be set into a running engine: it
       // restarts on the configuration (when the last finger lifts, if fingers are down).
       restartEngineOnConfiguration()
       notify(
-        "Undid \(c.target).\(c.key): back to its touch filter (the engine restarted to take it)", wall: wallClock ?? 0)
+        l(
+          "Undid \(c.target).\(c.key): back to its touch filter (the engine restarted to take it)",
+          "已撤销 \(c.target).\(c.key)：恢复为它的触摸过滤条件（引擎已重新启动以采用它）"), wall: wallClock ?? 0)
     }
   }
 
   /// Ctrl+Shift+Z or Ctrl+Y: the last undone flip made again.
   func redoToggle() {
+    let l = theme.language
     guard let step = toggleHistory.popRedo() else {
-      notify("Nothing to redo", wall: wallClock ?? 0)
+      notify(l("Nothing to redo", "没有可重做的操作"), wall: wallClock ?? 0)
       return
     }
     config.restore(step.after)
     applyToEngine(step.change)
-    notify("Redid \(step.change.target).\(step.change.key) = \(step.change.value)", wall: wallClock ?? 0)
+    let c = step.change
+    notify(l("Redid \(c.target).\(c.key) = \(c.value)", "已重做 \(c.target).\(c.key) = \(c.value)"), wall: wallClock ?? 0)
   }
 
   /// Whether there are flips to undo and to redo.

@@ -24,7 +24,7 @@ public enum BottomPanel {
         from: Point(bar.minX, bar.maxY), to: Point(bar.maxX, bar.maxY), stroke: Stroke(t.panelBorder, width: t.unit)))
     var x = rect.minX + 8 * t.unit
     for tab in BottomTab.allCases {
-      let label = tab.title
+      let label = tab.title(ctx.lang)
       let w = TextMetrics.width(label, size: t.bodySize, face: .bold) + 24 * t.unit
       let r = Rect(x, bar.minY + 3 * t.unit, w, barH - 3 * t.unit)
       let isOn = ctx.bottomTab == tab
@@ -35,7 +35,7 @@ public enum BottomPanel {
       list.text(
         label, Point(r.mid.x, r.mid.y - t.unit),
         t.style(t.bodySize, isOn ? t.text : t.secondaryText, face: isOn ? .bold : .regular, anchor: .center))
-      list.region(r, .bottomTab(tab), tip: "show the \(label.lowercased())")
+      list.region(r, .bottomTab(tab), tip: tab.tip(ctx.lang))
       x += w + 4 * t.unit
     }
     let tools = Rect(x + 12 * t.unit, bar.minY, max(bar.maxX - x - 20 * t.unit, 1), barH)

@@ -1,4 +1,5 @@
 import Geometry
+import Localization
 import Raster
 
 /// What the window shows while the engine works on an input for longer than a frame (`ModelWorker` in
@@ -13,9 +14,12 @@ public enum BusyOverlay {
     let unit = max(theme.unit, 0.25)
     let fit = min(size.width / (unit * 520), size.height / (unit * 140), 1)
     let s = max(unit * fit, 0.25)
-    let title = "The engine is working on your input…"
+    let l = theme.language
+    let title = l("The engine is working on your input…", "引擎正在处理你的输入……")
     let seconds = (elapsed / 1000 * 10).rounded(.down) / 10
-    let detail = "\(seconds.formatted1) s — the picture catches up when it is done; input is kept in order"
+    let detail = l(
+      "\(seconds.formatted1) s — the picture catches up when it is done; input is kept in order",
+      "\(seconds.formatted1) s——处理完后画面会跟上；输入按顺序保留")
     let titleSize = 20 * s
     let detailSize = 15 * s
     let pad = 18 * s

@@ -1,3 +1,4 @@
+import Localization
 import Raster
 import TouchSim
 
@@ -37,7 +38,7 @@ public enum HeaderBar {
   static func placement(in rect: Rect, _ ctx: PanelContext) -> Placement {
     let t = ctx.theme
     let all = HeaderButton.all(ctx)
-    let caption = "speed"
+    let caption = speedCaption(ctx.lang)
     func controlsWidth(_ d: Density) -> Double {
       var w = 0.0
       var previous: HeaderButton.Group?
@@ -77,22 +78,26 @@ public enum HeaderBar {
     return Placement(density: density, buttons: placed, info: info, speedCaption: speedCaption)
   }
 
+  /// The caption before the speed buttons.
+  static func speedCaption(_ l: Language) -> String { l("speed", "速度") }
+
   private static func gap(_ g: HeaderButton.Group, _ t: Theme) -> Double { g == .speed ? 2 * t.unit : 4 * t.unit }
 
   /// "● live", "▶ replay", "▶ script", "❚❚ paused at 1.234 s", "❚❚ step at …", "● slow motion ¼" and its
   /// colour: the mode the model reports, so "live" is said only when the panels show the present.
   static func status(_ ctx: PanelContext, compact: Bool) -> (text: String, color: RGBA) {
     let t = ctx.theme
+    let l = ctx.lang
     let time = seconds(ctx.playheadTime)
     switch ctx.mode {
-    case .paused: return (compact ? "❚❚ \(time)" : "❚❚ paused at \(time)", t.waiting)
-    case .step: return (compact ? "❚❚ \(time)" : "❚❚ step at \(time)", t.waiting)
-    case .script: return (compact ? "▶ \(time)" : "▶ script  \(time)", t.accent)
-    case .replay: return (compact ? "▶ \(time)" : "▶ replay  \(time)", t.accent)
+    case .paused: return (compact ? "❚❚ \(time)" : l("❚❚ paused at \(time)", "❚❚ 暂停于 \(time)"), t.waiting)
+    case .step: return (compact ? "❚❚ \(time)" : l("❚❚ step at \(time)", "❚❚ 单步于 \(time)"), t.waiting)
+    case .script: return (compact ? "▶ \(time)" : l("▶ script  \(time)", "▶ 脚本  \(time)"), t.accent)
+    case .replay: return (compact ? "▶ \(time)" : l("▶ replay  \(time)", "▶ 重放  \(time)"), t.accent)
     case .live where ctx.speed != 1:
       let speed = ctx.speed == 0.5 ? "½" : ctx.speed == 0.25 ? "¼" : JSONNumber.format(ctx.speed)
-      return (compact ? "● \(time)" : "● slow motion \(speed)  \(time)", t.accent)
-    case .live: return (compact ? "● \(time)" : "● live  \(time)", t.good)
+      return (compact ? "● \(time)" : l("● slow motion \(speed)  \(time)", "● 慢动作 \(speed)  \(time)"), t.accent)
+    case .live: return (compact ? "● \(time)" : l("● live  \(time)", "● 实时  \(time)"), t.good)
     }
   }
 
@@ -108,8 +113,10 @@ public enum HeaderBar {
   }
 
   /// "changes apply to the next touch", with how many.
-  static func pendingNote(_ count: Int) -> String {
-    count == 1 ? "1 change applies to the next touch" : "\(count) changes apply to the next touch"
+  static func pendingNote(_ count: Int, _ l: Language = .english) -> String {
+    l(
+      count == 1 ? "1 change applies to the next touch" : "\(count) changes apply to the next touch",
+      "\(count) 处更改将用于下一次触摸")
   }
 
   public static func draw(in rect: Rect, _ ctx: PanelContext) -> DrawList {
@@ -124,7 +131,7 @@ public enum HeaderBar {
     let p = placement(in: rect, ctx)
     drawInfo(p.info, ctx, into: &list)
     if let c = p.speedCaption {
-      list.text("speed", c, t.style(t.smallSize, t.faintText, anchor: TextAnchor(.leading, .middle)))
+      list.text(speedCaption(ctx.lang), c, t.style(t.smallSize, t.faintText, anchor: TextAnchor(.leading, .middle)))
     }
     for (b, r) in p.buttons { drawButton(b, r, labelled: p.density.labelled(b), t, into: &list) }
     list.add(.unclip)
@@ -142,7 +149,8 @@ public enum HeaderBar {
       return
     }
     let file = ctx.scenePath.map { String($0.split(separator: "/").last ?? Substring($0)) }
-    let title = ctx.toast.map { "✓ " + $0 } ?? ctx.startScene.title ?? file ?? "Untitled scene"
+    let sceneTitle = ctx.lang.isChinese ? ctx.startScene.title(in: ctx.lang.rawValue) : ctx.startScene.title
+    let title = ctx.toast.map { "✓ " + $0 } ?? sceneTitle ?? file ?? ctx.lang("Untitled scene", "未命名场景")
     let lines = titleLines(title, width: r.width, height: r.height - statusH - 2 * t.unit, t, size: &titleSize)
     let titleH = TextMetrics.height(size: titleSize)
     let top = r.mid.y - (Double(lines.count) * titleH + 2 * t.unit + statusH) / 2
@@ -151,7 +159,7 @@ public enum HeaderBar {
     for (i, line) in lines.enumerated() { list.text(line, Point(r.minX, top + Double(i) * titleH), style) }
     if lines.last?.hasSuffix("…") == true { list.region(r, .tipOnly, tip: title) }
     let y = top + Double(lines.count) * titleH + 2 * t.unit
-    var note = ctx.pendingChanges.isEmpty ? nil : pendingNote(ctx.pendingChanges.count)
+    var note = ctx.pendingChanges.isEmpty ? nil : pendingNote(ctx.pendingChanges.count, ctx.lang)
     var s = status(ctx, compact: false)
     let noteGap = 14 * t.unit
     func noteWidth(_ n: String?) -> Double {

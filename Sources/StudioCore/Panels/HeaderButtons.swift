@@ -16,33 +16,47 @@ struct HeaderButton: Equatable {
 
   /// Every control of the header for the current state.
   static func all(_ ctx: PanelContext) -> [HeaderButton] {
+    let l = ctx.lang
     var out: [HeaderButton] = [
-      HeaderButton(icon: "▮◀", label: "Back", action: .stepBack, group: .transport, tip: "step one decision back (←)"),
+      HeaderButton(
+        icon: "▮◀", label: l("Back", "后退"), action: .stepBack, group: .transport,
+        tip: l("step one decision back (←)", "后退一步决策（←）")),
       ctx.paused
         ? HeaderButton(
-          icon: "▶", label: "Play", action: .togglePause, group: .transport, isOn: true, isWarning: true,
-          tip: "resume (Space)")
-        : HeaderButton(icon: "❚❚", label: "Pause", action: .togglePause, group: .transport, tip: "pause (Space)"),
-      HeaderButton(icon: "▶▮", label: "Step", action: .step, group: .transport, tip: "step one decision forward (→)"),
+          icon: "▶", label: l("Play", "播放"), action: .togglePause, group: .transport, isOn: true, isWarning: true,
+          tip: l("resume (Space)", "继续（Space）"))
+        : HeaderButton(
+          icon: "❚❚", label: l("Pause", "暂停"), action: .togglePause, group: .transport,
+          tip: l("pause (Space)", "暂停（Space）")),
+      HeaderButton(
+        icon: "▶▮", label: l("Step", "单步"), action: .step, group: .transport,
+        tip: l("step one decision forward (→)", "前进一步决策（→）")),
     ]
     for (k, s) in StudioModel.speeds.enumerated() {
       out.append(
         HeaderButton(
           icon: speedLabel(s), label: "", action: .setSpeed(s), group: .speed, isOn: ctx.speed == s,
-          tip: "speed \(speedLabel(s)) (key \(k + 1))"))
+          tip: l("speed \(speedLabel(s)) (key \(k + 1))", "速度 \(speedLabel(s))（按键 \(k + 1)）")))
     }
     out += [
-      HeaderButton(icon: "↺", label: "Replay", action: .replayLast, group: .run, tip: "replay the last gesture (R)"),
-      HeaderButton(icon: "≡", label: "Script", action: .playScript, group: .run, tip: "play the scene's script (P)"),
-      HeaderButton(icon: "✕", label: "Reset", action: .resetTouches, group: .run, tip: "reset all touches (Esc)"),
       HeaderButton(
-        icon: "◐", label: "Presenter", action: .togglePresenter, group: .window, isOn: ctx.theme.presenter,
-        tip: "presenter mode: large text, high contrast (F5)"),
+        icon: "↺", label: l("Replay", "重放"), action: .replayLast, group: .run,
+        tip: l("replay the last gesture (R)", "重放上一个手势（R）")),
       HeaderButton(
-        icon: "?", label: "Help", action: .toggleHelp, group: .window, isOn: ctx.showHelp, tip: "keys and mouse (H)"),
+        icon: "≡", label: l("Script", "脚本"), action: .playScript, group: .run,
+        tip: l("play the scene's script (P)", "播放场景脚本（P）")),
       HeaderButton(
-        icon: "☰", label: "Scenes", action: .openSceneList, group: .window, isOn: ctx.sceneList != nil,
-        tip: "open another scene (O)"),
+        icon: "✕", label: l("Reset", "重置"), action: .resetTouches, group: .run,
+        tip: l("reset all touches (Esc)", "重置所有触摸（Esc）")),
+      HeaderButton(
+        icon: "◐", label: l("Presenter", "演示"), action: .togglePresenter, group: .window, isOn: ctx.theme.presenter,
+        tip: l("presenter mode: large text, high contrast (F5)", "演示模式：大字号，高对比度（F5）")),
+      HeaderButton(
+        icon: "?", label: l("Help", "帮助"), action: .toggleHelp, group: .window, isOn: ctx.showHelp,
+        tip: l("keys and mouse (H)", "键盘与鼠标（H）")),
+      HeaderButton(
+        icon: "☰", label: l("Scenes", "场景"), action: .openSceneList, group: .window, isOn: ctx.sceneList != nil,
+        tip: l("open another scene (O)", "打开其他场景（O）")),
     ]
     return out
   }

@@ -1,3 +1,4 @@
+import Localization
 import Raster
 import TouchSim
 import TraceKit
@@ -12,15 +13,29 @@ enum InspectorHierarchyTree {
     var name: String
     var short: String
     var uikit: String
+    /// The names and the tip's words in Chinese.
+    var chinese: (name: String, short: String, uikit: String)
+
+    func name(_ l: Language) -> String { l(name, chinese.name) }
+    func short(_ l: Language) -> String { l(short, chinese.short) }
+    func uikit(_ l: Language) -> String { l(uikit, chinese.uikit) }
   }
 
   private static let chips: [Chip] = [
-    Chip(key: "hidden", name: "hidden", short: "hid.", uikit: "isHidden"),
-    Chip(key: "alpha", name: "alpha", short: "α", uikit: "alpha (0 or 1)"),
-    Chip(key: "userInteractionEnabled", name: "interaction", short: "interact.", uikit: "isUserInteractionEnabled"),
-    Chip(key: "enabled", name: "enabled", short: "enab.", uikit: "UIControl.isEnabled"),
-    Chip(key: "multipleTouchEnabled", name: "multiTouch", short: "multi", uikit: "isMultipleTouchEnabled"),
-    Chip(key: "forwardsTouches", name: "forwards", short: "fwd", uikit: "touches* call super (forward up the chain)"),
+    Chip(key: "hidden", name: "hidden", short: "hid.", uikit: "isHidden", chinese: ("隐藏", "隐藏", "isHidden")),
+    Chip(key: "alpha", name: "alpha", short: "α", uikit: "alpha (0 or 1)", chinese: ("alpha", "α", "alpha（0 或 1）")),
+    Chip(
+      key: "userInteractionEnabled", name: "interaction", short: "interact.", uikit: "isUserInteractionEnabled",
+      chinese: ("交互", "交互", "isUserInteractionEnabled")),
+    Chip(
+      key: "enabled", name: "enabled", short: "enab.", uikit: "UIControl.isEnabled",
+      chinese: ("启用", "启用", "UIControl.isEnabled")),
+    Chip(
+      key: "multipleTouchEnabled", name: "multiTouch", short: "multi", uikit: "isMultipleTouchEnabled",
+      chinese: ("多点触摸", "多点", "isMultipleTouchEnabled")),
+    Chip(
+      key: "forwardsTouches", name: "forwards", short: "fwd", uikit: "touches* call super (forward up the chain)",
+      chinese: ("转发", "转发", "touches* 调用 super（沿响应者链向上转发）")),
   ]
 
   /// Where the toggle columns go: beside the names when wide, on a second line under each name otherwise.
@@ -53,11 +68,13 @@ enum InspectorHierarchyTree {
     let style = t.style(size, t.faintText, anchor: TextAnchor(.center, .top))
     for (i, c) in chips.enumerated() {
       let room = cols.width - 4 * u
-      let name = InspectorText.width(c.name, style) <= room ? c.name : InspectorText.truncate(c.short, room, style)
+      let full = c.name(ctx.lang)
+      let name =
+        InspectorText.width(full, style) <= room ? full : InspectorText.truncate(c.short(ctx.lang), room, style)
       list.text(name, Point(cols.x + (Double(i) + 0.5) * cols.width, y), style)
     }
     if !cols.oneLine {
-      list.text("view", Point(x, y), t.style(t.smallSize, t.faintText))
+      list.text(ctx.lang("view", "视图"), Point(x, y), t.style(t.smallSize, t.faintText))
     }
     return y + 15 * u - top
   }
@@ -123,7 +140,8 @@ enum InspectorHierarchyTree {
       // Result on the right of the name line.
       var right = labelRight
       if let visit {
-        let text = isHit ? "✓ hit · touch \(touch ?? 1)" : describe(visit.result)
+        let text =
+          isHit ? ctx.lang("✓ hit · touch \(touch ?? 1)", "✓ 命中 · 触摸 \(touch ?? 1)") : describe(visit.result, ctx.lang)
         let c = isHit ? touchColor : color(of: visit.result, t)
         let style = t.style(t.smallSize, c, face: .bold, anchor: InspectorWidgets.trailingMiddle)
         let shown = InspectorText.truncate(text, max((labelRight - labelX) * 0.5, 0), style)
@@ -137,13 +155,14 @@ enum InspectorHierarchyTree {
       let name = InspectorText.truncate(v.id, max(right - labelX, 0), nameStyle)
       list.text(name, Point(labelX, mid), nameStyle)
       var extra = [v.kind.uikitClass]
-      if let c = v.controller { extra.append("root of \(c)") }
+      if let c = v.controller { extra.append(ctx.lang("root of \(c)", "\(c) 的根视图")) }
       if !v.recognizers.isEmpty { extra.append("⚡ " + v.recognizers.map(\.id).joined(separator: ", ")) }
       let extraStyle = t.style(t.smallSize, t.faintText, anchor: InspectorWidgets.leadingMiddle)
       let extraX = labelX + InspectorText.width(name, nameStyle) + 8 * u
       let extraText = InspectorText.truncate(extra.joined(separator: " · "), right - extraX, extraStyle)
       if !extraText.isEmpty { list.text(extraText, Point(extraX, mid), extraStyle) }
-      list.region(Rect(x, rowTop, width, lineH), .select(v.id), tip: "\(v.id): \(v.kind.uikitClass)")
+      list.region(
+        Rect(x, rowTop, width, lineH), .select(v.id), tip: "\(v.id)\(ctx.lang(": ", "："))\(v.kind.uikitClass)")
 
       for (i, toggle) in toggles(for: v, ctx).enumerated() {
         guard var toggle else { continue }
@@ -172,23 +191,26 @@ enum InspectorHierarchyTree {
     let u = t.unit
     let style = t.style(t.smallSize, t.secondaryText, anchor: InspectorWidgets.leadingMiddle)
     let mid = y + 10 * u
+    let l = t.lang
     guard let walk else {
-      list.text(
-        InspectorText.truncate("Touch the device: the hit-test walk shows here, view by view.", width, style),
-        Point(x, mid), style)
+      let text = l("Touch the device: the hit-test walk shows here, view by view.", "触摸设备：命中测试的过程会在这里逐个视图显示。")
+      list.text(InspectorText.truncate(text, width, style), Point(x, mid), style)
       return 24 * u
     }
     let c = Palette.touch(touch ?? 1)
     list.add(
       .circle(
         center: Point(x + 7 * u, mid), radius: 6 * u, fill: c.withAlpha(0.5), stroke: Stroke(c, width: max(1, 2 * u))))
-    var text = "Hit test of touch \(touch ?? 1)"
-    if let at = walk.visits.first?.at { text += " at \(InspectorFormat.point(at))" }
-    text += " · \(walk.visits.count) visit\(walk.visits.count == 1 ? "" : "s")"
+    var text = l("Hit test of touch \(touch ?? 1)", "触摸 \(touch ?? 1) 的命中测试")
+    if let at = walk.visits.first?.at {
+      text += l(" at \(InspectorFormat.point(at))", "，位置 \(InspectorFormat.point(at))")
+    }
+    let n = walk.visits.count
+    text += l(" · \(n) visit\(n == 1 ? "" : "s")", " · 访问 \(n) 次")
     if let hit = walk.hitView {
-      text += " → \(hit ?? "nothing (no view)")"
+      text += " → \(hit ?? l("nothing (no view)", "无（没有视图）"))"
     } else if let last = walk.visits.last {
-      text += " · visiting \(last.view)…"
+      text += l(" · visiting \(last.view)…", " · 正在访问 \(last.view)…")
     }
     list.text(InspectorText.truncate(text, width - 20 * u, style), Point(x + 18 * u, mid), style)
     return 24 * u
@@ -225,19 +247,21 @@ enum InspectorHierarchyTree {
       return InspectorToggle(
         key: nil, label: "", value: value, valueColor: color,
         action: .change(PropertyChange(target: v.id, key: c.key, value: next)),
-        tip: "\(v.id).\(c.uikit): click to set \(next)", pulse: nil, reserve: ["YES"])
+        tip: ctx.lang("\(v.id).\(c.uikit): click to set \(next)", "\(v.id).\(c.uikit(ctx.lang))：点击设为 \(next)"),
+        pulse: nil,
+        reserve: ["YES"])
     }
   }
 
-  private static func describe(_ r: TraceEvent.HitResult) -> String {
+  private static func describe(_ r: TraceEvent.HitResult, _ l: Language) -> String {
     switch r {
-    case .inside: return "✓ inside"
-    case .outside: return "✗ outside"
-    case .hidden: return "⊘ hidden"
+    case .inside: return l("✓ inside", "✓ 在内")
+    case .outside: return l("✗ outside", "✗ 在外")
+    case .hidden: return l("⊘ hidden", "⊘ 隐藏")
     case .alpha: return "⊘ alpha < 0.01"
-    case .noInteraction: return "⊘ interaction off"
-    case .disabled: return "⊘ disabled"
-    case .passThrough: return "⊘ passes through"
+    case .noInteraction: return l("⊘ interaction off", "⊘ 交互关闭")
+    case .disabled: return l("⊘ disabled", "⊘ 已禁用")
+    case .passThrough: return l("⊘ passes through", "⊘ 穿过")
     }
   }
 

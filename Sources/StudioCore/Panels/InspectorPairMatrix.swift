@@ -1,3 +1,4 @@
+import Localization
 import Raster
 import TouchSim
 import TraceKit
@@ -20,7 +21,10 @@ enum InspectorPairMatrix {
     var y = top
     guard recs.count >= 2 else {
       let style = t.style(t.bodySize, t.secondaryText)
-      let text = recs.isEmpty ? "No gesture recognizers in this scene." : "Only one recognizer: no pairs."
+      let text =
+        recs.isEmpty
+        ? ctx.lang("No gesture recognizers in this scene.", "这个场景没有手势识别器。")
+        : ctx.lang("Only one recognizer: no pairs.", "只有一个手势识别器：没有配对。")
       list.text(InspectorText.truncate(text, width, style), Point(x, y + 4 * u), style)
       return 28 * u
     }
@@ -59,7 +63,7 @@ enum InspectorPairMatrix {
       let style = i == selectedIndex ? boldLabel : labelStyle
       let label = InspectorText.truncate("\(i + 1)  \(ra.id)", labelW - 8 * u, style)
       list.text(label, Point(x + 4 * u, y + cell / 2), style)
-      list.region(Rect(x, y, labelW, cell), .select(ra.id), tip: "select \(ra.id)")
+      list.region(Rect(x, y, labelW, cell), .select(ra.id), tip: ctx.lang("select \(ra.id)", "选择 \(ra.id)"))
       for (j, rb) in recs.enumerated() {
         let r = Rect(gridX + Double(j) * cell + 1, y + 1, cell - 2, cell - 2)
         if i == j {
@@ -84,18 +88,20 @@ enum InspectorPairMatrix {
     var cx = x
     InspectorWidgets.doubleLine(at: Point(cx + 8 * u, mid), width: 14 * u, t.accent, t, into: &list)
     cx += 20 * u
-    let a = "together"
+    let l = t.lang
+    let a = l("together", "同时识别")
     list.text(a, Point(cx, mid), style)
     cx += InspectorText.width(a, style) + 14 * u
     InspectorWidgets.hourglass(at: Point(cx + 5 * u, mid), size: 12 * u, t.waiting, into: &list)
     cx += 14 * u
-    let b = "row waits for column to fail"
+    let b = l("row waits for column to fail", "行等待列失败")
     let room = x + width - cx
     let shown = InspectorText.truncate(b, room, style)
     list.text(shown, Point(cx, mid), style)
     var used = 20 * u
     // Second legend line when there is room for the live colours.
-    let note = "amber: blocking now · ring: just asked · click a row to edit it below"
+    let note = l(
+      "amber: blocking now · ring: just asked · click a row to edit it below", "琥珀色：正在阻塞 · 圆环：刚被询问 · 点击一行在下方编辑")
     list.text(
       InspectorText.truncate(note, width, style), Point(x, mid + 17 * u), InspectorWidgets.recolor(style, t.faintText))
     used += 17 * u
@@ -126,12 +132,13 @@ enum InspectorPairMatrix {
     if let p = pairPulse(a, b, ctx, recents) {
       list.add(.rect(r, fill: nil, stroke: Stroke(p.color.withAlpha(0.4 + 0.6 * p.strength), width: max(1, 2 * u))))
     }
-    var tip = "\(a.id) × \(b.id): "
+    let l = ctx.lang
+    var tip = "\(a.id) × \(b.id)" + l(": ", "：")
     var parts: [String] = []
-    if sim { parts.append("may recognize together") }
-    if let req { parts.append("\(a.id) waits for \(b.id) to fail (\(req))") }
-    if blocking { parts.append("waiting now") }
-    tip += parts.isEmpty ? "no relation (default exclusion)" : parts.joined(separator: "; ")
+    if sim { parts.append(l("may recognize together", "可以同时识别")) }
+    if let req { parts.append(l("\(a.id) waits for \(b.id) to fail (\(req))", "\(a.id) 等待 \(b.id) 失败（\(req)）")) }
+    if blocking { parts.append(l("waiting now", "正在等待")) }
+    tip += parts.isEmpty ? l("no relation (default exclusion)", "没有关系（默认互斥）") : parts.joined(separator: l("; ", "；"))
     list.region(r, .select(a.id), tip: tip)
   }
 
@@ -170,14 +177,19 @@ enum InspectorPairMatrix {
     list.add(.line(from: Point(x, y), to: Point(x + width, y), stroke: Stroke(t.panelBorder, width: max(1, u))))
     y += 8 * u
     let titleStyle = t.style(t.bodySize, t.text, face: .bold, anchor: InspectorWidgets.leadingMiddle)
-    let title = "\(a.id) with each other recognizer"
+    let l = ctx.lang
+    let title = l("\(a.id) with each other recognizer", "\(a.id) 与其他每个手势识别器")
     list.text(InspectorText.truncate(title, width, titleStyle), Point(x, y + 9 * u), titleStyle)
     y += 20 * u
     let noteStyle = t.style(t.smallSize, t.faintText, anchor: InspectorWidgets.leadingMiddle)
     let note =
       a.isScrollPan
-      ? "UIScrollView's own pan: its requirements (panRequireToFail) are read-only here"
-      : "\(a.id)'s delegate and require(toFail:) against each one; the last toggle is the other's delegate"
+      ? l(
+        "UIScrollView's own pan: its requirements (panRequireToFail) are read-only here",
+        "UIScrollView 自带的平移：它的失败依赖（panRequireToFail）在这里只读")
+      : l(
+        "\(a.id)'s delegate and require(toFail:) against each one; the last toggle is the other's delegate",
+        "\(a.id) 的代理和 require(toFail:) 对每一个的设置；最后一个开关属于对方的代理")
     for line in InspectorText.wrap(note, width, noteStyle, maxLines: 2) {
       list.text(line, Point(x, y + 7 * u), noteStyle)
       y += 15 * u
@@ -225,9 +237,9 @@ enum InspectorPairMatrix {
     var right = x + width
     var status: (String, String, RGBA)?
     if blocking {
-      status = ("\(a.id) waits for it now", "", t.waiting)
+      status = (ctx.lang("\(a.id) waits for it now", "\(a.id) 正在等待它"), "", t.waiting)
     } else if blockedBy {
-      status = ("it waits for \(a.id) now", "", t.waiting)
+      status = (ctx.lang("it waits for \(a.id) now", "它正在等待 \(a.id)"), "", t.waiting)
     } else if let p = pairPulse(a, b, ctx, recents) {
       status = (p.text, p.answer, p.color)
     }
@@ -296,16 +308,17 @@ enum InspectorPairMatrix {
     _ recents: InspectorRecents
   ) -> [InspectorToggle] {
     let t = ctx.theme
+    let l = ctx.lang
     func toggle(
       _ label: String, on: Bool, target: InspectorRecognizer, key: String, value: PropertyValue, tip: String,
       pulse: InspectorPulse?
     ) -> InspectorToggle {
       let editable = !target.isScrollPan
       return InspectorToggle(
-        key: nil, label: label, value: on ? "ON" : "OFF", valueColor: on ? t.good : t.secondaryText,
+        key: nil, label: label, value: InspectorRecognizerCard.onOff(on, l), valueColor: on ? t.good : t.secondaryText,
         action: editable ? .change(PropertyChange(target: target.id, key: key, value: value)) : nil,
-        tip: editable ? tip : "read-only: UIScrollView's built-in pan is not in the scene file",
-        pulse: pulse, reserve: ["OFF", "→ YES", "→ wait"])
+        tip: editable ? tip : InspectorRecognizerCard.readOnly(l),
+        pulse: pulse, reserve: [InspectorRecognizerCard.onOff(false, l), "→ YES", l("→ wait", "→ 等待")])
     }
     func ids(_ list: [String], toggling id: String) -> PropertyValue {
       .list((list.contains(id) ? list.filter { $0 != id } : list + [id]).map { .string($0) })
@@ -328,11 +341,11 @@ enum InspectorPairMatrix {
       value: simValue,
       tip: "\(a.id).delegate shouldRecognizeSimultaneouslyWith \(b.id)",
       pulse: short(recents.ask(ctx.snapshot, of: a.id, .shouldRecognizeSimultaneouslyWith, about: b.id, t)))
-    if case .all = d.shouldRecognizeSimultaneouslyWith { sim.value = "ALL" }
+    if case .all = d.shouldRecognizeSimultaneouslyWith { sim.value = l("ALL", "全部") }
     let waitPulse: InspectorPulse? =
       (ctx.snapshot.recognizers[a.id]?.waitingFor.contains(b.id) ?? false)
       ? recents.strength(since: recents.waited[a.id]).map {
-        InspectorPulse(strength: $0, text: "→ wait", color: t.waiting)
+        InspectorPulse(strength: $0, text: l("→ wait", "→ 等待"), color: t.waiting)
       }
       : nil
     // A wait that just began pulses on the forms that made it (unless the engine just asked that one).
@@ -361,6 +374,7 @@ enum InspectorPairMatrix {
 extension String {
   /// "asked → YES" as "→ YES" (the pair toggles are narrow).
   fileprivate func replacingAsked() -> String {
-    hasPrefix("asked ") ? String(dropFirst("asked ".count)) : self
+    for prefix in ["asked ", "已询问 "] where hasPrefix(prefix) { return String(dropFirst(prefix.count)) }
+    return self
   }
 }

@@ -1,3 +1,4 @@
+import Localization
 import Raster
 import TouchSim
 
@@ -115,7 +116,8 @@ public enum InspectorPanel {
     if recs.isEmpty {
       let style = t.style(t.bodySize, t.secondaryText, anchor: InspectorWidgets.leadingMiddle)
       list.text(
-        InspectorText.truncate("No gesture recognizers in this scene.", width, style), Point(x, y + 10 * u), style)
+        InspectorText.truncate(ctx.lang("No gesture recognizers in this scene.", "这个场景没有手势识别器。"), width, style),
+        Point(x, y + 10 * u), style)
       return 24 * u
     }
     // Fold the cards the latest touch never reached when they do not all fit (as few as needed).
@@ -165,12 +167,19 @@ public enum InspectorPanel {
     }
     capOpen()
     let folded = recs.filter { !open.contains($0.id) }
+    let l = ctx.lang
     let hint =
       folded.isEmpty
-      ? "Click a card to select it (Tab: next) · keys E C B D V G flip its toggles"
+      ? l(
+        "Click a card to select it (Tab: next) · keys E C B D V G flip its toggles",
+        "点击卡片选中（Tab：下一个）· 按 E C B D V G 切换开关")
       : capped
-        ? "\(recs.count) recognizers: \(maxOpenCards) open, the rest folded: click one to open it"
-        : "Recognizers the last touch did not reach, folded: click one to open it"
+        ? l(
+          "\(recs.count) recognizers: \(maxOpenCards) open, the rest folded: click one to open it",
+          "\(recs.count) 个手势识别器：展开 \(maxOpenCards) 个，其余已折叠：点击展开")
+        : l(
+          "Recognizers the last touch did not reach, folded: click one to open it",
+          "上一次触摸未到达的手势识别器已折叠：点击展开")
     list.text(InspectorText.truncate(hint, width, hintStyle), Point(x, y + 7 * u), hintStyle)
     y += hintH
     let isOpen = { (r: InspectorRecognizer) in open.contains(r.id) }
@@ -195,8 +204,12 @@ public enum InspectorPanel {
     let toggles = recs.map { r -> InspectorToggle in
       let status = ctx.snapshot.recognizers[r.id]
       let state = status?.state ?? .possible
-      var tip = "\(r.id): \(r.kind.uikitClass) on \(r.view.id)"
-      if let m = status?.lastNonReset { tip += " · last: \(m.to.rawValue), \(m.reason.text)" }
+      var tip = ctx.lang(
+        "\(r.id): \(r.kind.uikitClass) on \(r.view.id)", "\(r.id)：\(r.view.id) 上的 \(r.kind.uikitClass)")
+      if let m = status?.lastNonReset {
+        tip += ctx.lang(
+          " · last: \(m.to.rawValue), \(m.reason.text)", " · 最近：\(m.to.rawValue)，\(m.reason.text(ctx.lang))")
+      }
       return InspectorToggle(
         key: nil, label: r.id, value: state.rawValue, valueColor: t.color(of: state), action: .select(r.id),
         tip: tip, pulse: nil)
@@ -246,11 +259,11 @@ public enum InspectorPanel {
       let room = r.width - 8 * u
       var style = t.style(
         t.bodySize, active ? t.text : t.secondaryText, face: active ? .bold : .regular, anchor: .center)
-      var title = tab.title + count
-      if InspectorText.width(title, style) > room { title = tab.title }
+      var title = tab.title(ctx.lang) + count
+      if InspectorText.width(title, style) > room { title = tab.title(ctx.lang) }
       if InspectorText.width(title, style) > room { style.size = t.smallSize }
       list.text(InspectorText.truncate(title, room, style), r.mid, style)
-      list.region(r, .inspectorTab(tab), tip: "show \(tab.title.lowercased())")
+      list.region(r, .inspectorTab(tab), tip: tab.tip(ctx.lang))
     }
   }
 

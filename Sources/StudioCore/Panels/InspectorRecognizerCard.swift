@@ -1,3 +1,4 @@
+import Localization
 import Raster
 import TouchSim
 import TraceKit
@@ -44,9 +45,11 @@ enum InspectorRecognizerCard {
     let shownID = InspectorText.truncate(r.id, idRoom, idStyle)
     body.text(shownID, Point(innerX + 16 * u, line1), idStyle)
     y += 21 * u
+    let l = ctx.lang
     let classLine =
-      "\(r.kind.uikitClass) on \(r.view.id)" + (r.isScrollPan ? " (the scroll view's own pan)" : "") + " · "
-      + r.keyProperties
+      l("\(r.kind.uikitClass) on \(r.view.id)", "\(r.view.id) 上的 \(r.kind.uikitClass)")
+      + (r.isScrollPan ? l(" (the scroll view's own pan)", "（滚动视图自带的平移）") : "") + " · "
+      + r.keyProperties(l)
     let smallStyle = t.style(t.smallSize, t.secondaryText, anchor: .topLeading)
     body.text(InspectorText.truncate(classLine, innerW, smallStyle), Point(innerX, y), smallStyle)
     y += 16 * u
@@ -121,7 +124,8 @@ enum InspectorRecognizerCard {
     let border = selected ? Stroke(t.accent, width: max(1, 2 * u)) : Stroke(t.panelBorder, width: max(1, u))
     list.add(.roundedRect(cardRect, radius: 7 * u, fill: fill, stroke: border))
     list.region(
-      Rect(x, top, width, headerBottom - top), .select(r.id), tip: "select \(r.id) (keys E C B D V G act on it)")
+      Rect(x, top, width, headerBottom - top), .select(r.id),
+      tip: l("select \(r.id) (keys E C B D V G act on it)", "选择 \(r.id)（按键 E C B D V G 作用于它）"))
     list.region(cardRect, .select(r.id))
     list.append(body)
     if let flash, let a = status?.lastAction {
@@ -149,13 +153,17 @@ enum InspectorRecognizerCard {
     into list: inout DrawList
   ) -> Double {
     let lineH = 15 * t.unit
+    let l = t.lang
     guard let m = status?.lastNonReset else {
       // Nothing yet in this gesture; what it did in an earlier one is marked as such, never as current.
       let style = t.style(t.smallSize, t.faintText)
-      var text = status == nil ? "no transition yet" : "no transition in this gesture"
+      var text =
+        status == nil
+        ? l("no transition yet", "还没有状态转换") : l("no transition in this gesture", "这个手势中没有状态转换")
       if let p = status?.previous, let m = p.transition {
-        text = "previous gesture: \(m.to.rawValue) (\(m.reason))"
-        if p.actionCount > 0 { text += " · action ×\(p.actionCount)" }
+        text = l(
+          "previous gesture: \(m.to.rawValue) (\(m.reason))", "上一个手势：\(m.to.rawValue)（\(m.reason.text(l))）")
+        if p.actionCount > 0 { text += l(" · action ×\(p.actionCount)", " · 动作 ×\(p.actionCount)") }
       }
       let lines = InspectorText.wrap(text, width, style, maxLines: maxLines)
       for (i, line) in lines.enumerated() { list.text(line, Point(x, y + Double(i) * lineH), style) }
@@ -165,10 +173,11 @@ enum InspectorRecognizerCard {
     var room = width
     if status?.last?.to == .possible {
       let resetStyle = t.style(t.smallSize, t.faintText, anchor: TextAnchor(.trailing, .top))
-      list.text("↺ reset", Point(x + width, y), resetStyle)
-      room -= InspectorText.width("↺ reset", resetStyle) + 8 * t.unit
+      let reset = l("↺ reset", "↺ 已重置")
+      list.text(reset, Point(x + width, y), resetStyle)
+      room -= InspectorText.width(reset, resetStyle) + 8 * t.unit
     }
-    let text = "\(icon(m.to))\(m.from.rawValue) → \(m.to.rawValue): \(m.reason.text)"
+    let text = "\(icon(m.to))\(m.from.rawValue) → \(m.to.rawValue)\(l(": ", "："))\(m.reason.text(l))"
     let lines = InspectorText.wrap(text, room, style, maxLines: maxLines)
     for (i, line) in lines.enumerated() { list.text(line, Point(x, y + Double(i) * lineH), style) }
     return Double(lines.count) * lineH + 3 * t.unit
@@ -189,7 +198,7 @@ enum InspectorRecognizerCard {
           Rect(x - 3 * u, y - 1 * u, width + 6 * u, h), radius: 4 * u, fill: color.withAlpha(0.2 + 0.55 * flash),
           stroke: nil))
     }
-    let head = "⚡ action (\(a.state.rawValue))"
+    let head = t.lang("⚡ action (\(a.state.rawValue))", "⚡ 动作（\(a.state.rawValue)）")
     let headStyle = t.style(
       t.smallSize, flash == nil ? color : t.text, face: .bold, anchor: InspectorWidgets.leadingMiddle)
     let countStyle = t.style(t.smallSize, t.secondaryText, anchor: InspectorWidgets.trailingMiddle)
@@ -200,7 +209,7 @@ enum InspectorRecognizerCard {
     let valueStyle = t.style(
       t.smallSize * 0.95, flash == nil ? t.secondaryText : t.text, face: .mono, anchor: InspectorWidgets.leadingMiddle)
     let room = width - headW - 10 * u - InspectorText.width(count, countStyle) - 8 * u
-    let values = InspectorText.truncate(InspectorFormat.values(a.values, kind: r.kind), room, valueStyle)
+    let values = InspectorText.truncate(InspectorFormat.values(a.values, kind: r.kind, t.lang), room, valueStyle)
     list.text(values, Point(x + headW + 8 * u, y + h / 2 - u), valueStyle)
     return h + 3 * u
   }
@@ -218,7 +227,8 @@ enum InspectorRecognizerCard {
     InspectorWidgets.hourglass(at: Point(rect.minX + 12 * u, rect.mid.y), size: 13 * u, t.waiting, into: &list)
     let style = t.style(
       t.smallSize, t.waiting.mixed(with: .white, 0.2), face: .bold, anchor: InspectorWidgets.leadingMiddle)
-    let text = "waiting for \(ids.joined(separator: ", ")) to fail"
+    let text = t.lang(
+      "waiting for \(ids.joined(separator: ", ")) to fail", "正在等待 \(ids.joined(separator: "、")) 失败")
     list.text(InspectorText.truncate(text, width - 30 * u, style), Point(rect.minX + 24 * u, rect.mid.y), style)
     if let pulse { InspectorWidgets.ring(around: rect, radius: 5 * u, pulse, t.waiting, t, into: &list) }
     return h + 6 * u
@@ -233,38 +243,46 @@ enum InspectorRecognizerCard {
     let t = ctx.theme
     let s = r.spec
     let editable = !r.isScrollPan
-    let readOnlyTip = "read-only: UIScrollView's built-in pan is not in the scene file"
+    let l = ctx.lang
+    let readOnlyTip = readOnly(l)
     func flag(_ key: Character, _ name: String, _ on: Bool, pulse: InspectorPulse?) -> InspectorToggle {
-      InspectorToggle(
-        key: editable ? key : nil, label: name, value: on ? "ON" : "OFF", valueColor: on ? t.good : t.secondaryText,
+      let k = String(key).uppercased()
+      return InspectorToggle(
+        key: editable ? key : nil, label: name, value: onOff(on, l), valueColor: on ? t.good : t.secondaryText,
         action: editable ? .change(PropertyChange(target: r.id, key: name, value: .bool(!on))) : nil,
-        tip: editable ? "\(name): click or press \(String(key).uppercased()) (applies to the next touch)" : readOnlyTip,
-        pulse: pulse, reserve: ["OFF"], keyLit: selected)
+        tip: editable
+          ? l("\(name): click or press \(k) (applies to the next touch)", "\(name)：点击或按 \(k)（从下一次触摸起生效）")
+          : readOnlyTip,
+        pulse: pulse, reserve: [onOff(false, l)], keyLit: selected)
     }
     func pulse(_ time: Double?, _ text: String, _ color: RGBA) -> InspectorPulse? {
       recents.strength(since: time).map { InspectorPulse(strength: $0, text: text, color: color) }
     }
     func answer(_ key: Character, _ name: String, _ p: TouchPredicate, _ q: TraceEvent.Question) -> InspectorToggle {
       let (text, color, next) = describe(p, hasDelegate: s.delegate != nil, t)
+      let k = String(key).uppercased()
+      let yesNo = next ? "YES" : "NO"
       let shown = InspectorText.truncate(text, 170 * t.unit, size: t.smallSize, face: .bold)
       return InspectorToggle(
         key: editable ? key : nil, label: name, value: shown, valueColor: color,
         action: editable ? .change(PropertyChange(target: r.id, key: "delegate.\(name)", value: .bool(next))) : nil,
         tip: editable
-          ? "delegate \(name): click or press \(String(key).uppercased()) to answer \(next ? "YES" : "NO")"
+          ? l("delegate \(name): click or press \(k) to answer \(yesNo)", "代理的 \(name)：点击或按 \(k) 回答 \(yesNo)")
           : readOnlyTip,
         pulse: recents.ask(ctx.snapshot, of: r.id, q, about: nil, t), reserve: [], keyLit: selected)
     }
     let cancels = flag(
       "c", "cancelsTouchesInView", s.cancelsTouchesInView,
-      pulse: pulse(recents.cancelled[r.id], "→ cancelled", t.bad))
+      pulse: pulse(recents.cancelled[r.id], l("→ cancelled", "→ 已取消"), t.bad))
     return [
       flag("e", "isEnabled", s.isEnabled, pulse: nil),
       cancels,
       flag(
-        "b", "delaysTouchesBegan", s.delaysTouchesBegan, pulse: pulse(recents.heldBegan[r.id], "→ held", t.waiting)),
+        "b", "delaysTouchesBegan", s.delaysTouchesBegan,
+        pulse: pulse(recents.heldBegan[r.id], l("→ held", "→ 扣住"), t.waiting)),
       flag(
-        "d", "delaysTouchesEnded", s.delaysTouchesEnded, pulse: pulse(recents.heldEnded[r.id], "→ held", t.waiting)),
+        "d", "delaysTouchesEnded", s.delaysTouchesEnded,
+        pulse: pulse(recents.heldEnded[r.id], l("→ held", "→ 扣住"), t.waiting)),
       answer("v", "shouldReceive", r.delegate.shouldReceive, .shouldReceive),
       answer("g", "shouldBegin", r.delegate.shouldBegin, .shouldBegin),
     ] + pairSummaries(r, ctx)
@@ -275,17 +293,18 @@ enum InspectorRecognizerCard {
   /// both delegate forms). A click opens the Pairs tab on it, where each pair's toggles are.
   static func pairSummaries(_ r: InspectorRecognizer, _ ctx: PanelContext) -> [InspectorToggle] {
     let t = ctx.theme
+    let l = ctx.lang
     guard ctx.memo.recognizers(in: ctx.config).count > 1 else { return [] }
     func names(_ ids: [String]) -> String {
       ids.isEmpty
-        ? "none"
+        ? l("none", "无")
         : ids.count <= 3 ? ids.joined(separator: ", ") : ids.prefix(2).joined(separator: ", ") + " +\(ids.count - 2)"
     }
     let relations = ctx.memo.pairRelations(in: ctx.config)
     let together = relations.together(with: r.id)
     let waits = relations.waits(for: r.id)
-    let tip = "pairs: click to open the Pairs tab on \(r.id)"
-    let togetherValue = together.map(names) ?? "all"
+    let tip = l("pairs: click to open the Pairs tab on \(r.id)", "配对：点击在配对页打开 \(r.id)")
+    let togetherValue = together.map(names) ?? l("all", "全部")
     let anyTogether = together.map { !$0.isEmpty } ?? true
     return [
       InspectorToggle(
@@ -293,7 +312,7 @@ enum InspectorRecognizerCard {
         value: InspectorText.truncate(togetherValue, 150 * t.unit, size: t.smallSize, face: .bold),
         valueColor: anyTogether ? t.accent : t.secondaryText, action: .openPairs(r.id), tip: tip),
       InspectorToggle(
-        key: nil, label: "waits for failure of",
+        key: nil, label: l("waits for failure of", "等待失败"),
         value: InspectorText.truncate(names(waits), 150 * t.unit, size: t.smallSize, face: .bold),
         valueColor: waits.isEmpty ? t.secondaryText : t.waiting, action: .openPairs(r.id), tip: tip),
     ]
@@ -301,12 +320,25 @@ enum InspectorRecognizerCard {
 
   /// A delegate answer as shown, its colour, and the value a click sets (YES → NO → YES; a predicate → NO).
   static func describe(_ p: TouchPredicate, hasDelegate: Bool, _ t: Theme) -> (String, RGBA, Bool) {
-    if !hasDelegate && p == .always(true) { return ("default YES", t.secondaryText, false) }
+    let l = t.lang
+    if !hasDelegate && p == .always(true) { return (l("default YES", "默认 YES"), t.secondaryText, false) }
     switch p {
     case .always(true): return ("YES", t.good, false)
     case .always(false): return ("NO", t.bad, true)
-    case .unlessTouchIn(let ids): return ("unless touch in \(ids.joined(separator: ", "))", t.accent, false)
-    case .onlyTouchIn(let ids): return ("only touch in \(ids.joined(separator: ", "))", t.accent, false)
+    case .unlessTouchIn(let ids):
+      let list = ids.joined(separator: ", ")
+      return (l("unless touch in \(list)", "除非触摸在 \(list) 中"), t.accent, false)
+    case .onlyTouchIn(let ids):
+      let list = ids.joined(separator: ", ")
+      return (l("only touch in \(list)", "仅当触摸在 \(list) 中"), t.accent, false)
     }
+  }
+
+  /// A flag's value as a toggle shows it.
+  static func onOff(_ on: Bool, _ l: Language) -> String { on ? l("ON", "开") : l("OFF", "关") }
+
+  /// The tooltip of a toggle of the scroll view's built-in pan.
+  static func readOnly(_ l: Language) -> String {
+    l("read-only: UIScrollView's built-in pan is not in the scene file", "只读：UIScrollView 自带的平移不在场景文件中")
   }
 }

@@ -1,3 +1,4 @@
+import Localization
 import TouchSim
 import TraceKit
 
@@ -28,25 +29,34 @@ struct InspectorRecognizer {
   }
 
   /// The properties that decide when it recognizes ("2 taps · 1 touch").
-  var keyProperties: String {
+  var keyProperties: String { keyProperties(.english) }
+
+  /// The key properties in `l`.
+  func keyProperties(_ l: Language) -> String {
     let s = spec
-    func touches(_ n: Int) -> String { n == 1 ? "1 touch" : "\(n) touches" }
+    func touches(_ n: Int) -> String { l(n == 1 ? "1 touch" : "\(n) touches", "\(n) 指") }
     switch kind {
     case .tap:
-      return
-        "\(s.numberOfTapsRequired == 1 ? "1 tap" : "\(s.numberOfTapsRequired) taps") · \(touches(s.numberOfTouchesRequired))"
+      let taps = l(
+        s.numberOfTapsRequired == 1 ? "1 tap" : "\(s.numberOfTapsRequired) taps", "\(s.numberOfTapsRequired) 次轻点")
+      return "\(taps) · \(touches(s.numberOfTouchesRequired))"
     case .longPress:
-      let taps = s.numberOfTapsRequired == 0 ? "" : " · \(s.numberOfTapsRequired) taps first"
-      return
-        "press \(InspectorFormat.number(s.minimumPressDuration, decimals: 2)) s · moves ≤ \(InspectorFormat.number(s.allowableMovement)) pt · \(touches(s.numberOfTouchesRequired))\(taps)"
+      let taps =
+        s.numberOfTapsRequired == 0
+        ? "" : l(" · \(s.numberOfTapsRequired) taps first", " · 先轻点 \(s.numberOfTapsRequired) 次")
+      let press = InspectorFormat.number(s.minimumPressDuration, decimals: 2)
+      let moves = InspectorFormat.number(s.allowableMovement)
+      return l("press \(press) s · moves ≤ \(moves) pt · ", "按住 \(press) s · 移动 ≤ \(moves) pt · ")
+        + "\(touches(s.numberOfTouchesRequired))\(taps)"
     case .pan, .screenEdgePan:
       let maxT = s.maximumNumberOfTouches == 0 ? "∞" : String(s.maximumNumberOfTouches)
-      let range = "\(s.minimumNumberOfTouches)–\(maxT) touches"
-      return kind == .screenEdgePan ? "edges \(s.edges.map(\.rawValue).joined(separator: ", ")) · \(range)" : range
+      let range = l("\(s.minimumNumberOfTouches)–\(maxT) touches", "\(s.minimumNumberOfTouches)–\(maxT) 指")
+      let edges = s.edges.map(\.rawValue).joined(separator: ", ")
+      return kind == .screenEdgePan ? l("edges \(edges) · \(range)", "边缘 \(edges) · \(range)") : range
     case .swipe:
       return "\(s.direction.map(\.rawValue).joined(separator: ", ")) · \(touches(s.numberOfTouchesRequired))"
     case .pinch, .rotation:
-      return "2 touches"
+      return l("2 touches", "2 指")
     }
   }
 
@@ -170,7 +180,8 @@ struct InspectorRecents {
     guard let a = fold.asks[AskKey(of: of, question: q, about: about)], let s = strength(since: a.time) else {
       return nil
     }
-    return InspectorPulse(strength: s, text: "asked → \(a.answer ? "YES" : "NO")", color: a.answer ? t.good : t.bad)
+    return InspectorPulse(
+      strength: s, text: t.lang("asked", "已询问") + " → \(a.answer ? "YES" : "NO")", color: a.answer ? t.good : t.bad)
   }
 
   /// The latest of several pulses (the strongest is the most recent).

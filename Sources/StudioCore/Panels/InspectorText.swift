@@ -1,3 +1,4 @@
+import Localization
 import Raster
 import TouchSim
 
@@ -43,6 +44,9 @@ enum InspectorText {
   /// `text` broken into at most `maxLines` lines of at most `maxWidth` pixels (the last one truncated).
   static func wrap(_ text: String, _ maxWidth: Double, _ style: TextStyle, maxLines: Int) -> [String] {
     guard maxLines > 0 else { return [] }
+    if text.unicodeScalars.contains(where: TextMetrics.isWide) {
+      return wrapWide(text, maxWidth, style, maxLines: maxLines)
+    }
     var lines: [String] = []
     var current = ""
     let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
@@ -60,6 +64,61 @@ enum InspectorText {
     }
     if i < words.count { current += " " + words[i...].joined(separator: " ") }
     lines.append(current)
+    return lines.enumerated().map { n, line in
+      n == lines.count - 1 || width(line, style) > maxWidth ? truncate(line, maxWidth, style) : line
+    }
+  }
+}
+
+extension InspectorText {
+  /// Chinese text broken between any two characters (a run of Latin letters, digits and symbols stays
+  /// whole; closing punctuation stays with the character before it), the last line truncated.
+  fileprivate static func wrapWide(_ text: String, _ maxWidth: Double, _ style: TextStyle, maxLines: Int) -> [String] {
+    let closing: Set<Character> = ["，", "。", "、", "：", "；", "！", "？", "）", "」", "》", ",", ".", ":", ";", ")"]
+    let opening: Set<Character> = ["（", "「", "《"]
+    // Pieces that are never broken: a wide character with the closing punctuation after it, or a run of
+    // other characters; each with the spaces before it.
+    var pieces: [String] = []
+    var current = ""
+    var lastWide = false
+    for c in text {
+      let wide = c.unicodeScalars.first.map(TextMetrics.isWide) ?? false
+      if c == " " {
+        if !current.isEmpty && current.last != " " && !current.allSatisfy({ $0 == " " }) {
+          pieces.append(current)
+          current = ""
+        }
+        current.append(c)
+        lastWide = false
+        continue
+      }
+      let startsPiece =
+        !current.isEmpty && !current.allSatisfy({ $0 == " " }) && !closing.contains(c)
+        && (wide || lastWide) && !opening.contains(current.last!)
+      if startsPiece {
+        pieces.append(current)
+        current = ""
+      }
+      current.append(c)
+      lastWide = wide
+    }
+    if !current.isEmpty { pieces.append(current) }
+    var lines: [String] = []
+    var line = ""
+    var rest = pieces[...]
+    while let piece = rest.first {
+      let candidate = line + piece
+      if line.isEmpty || width(candidate.trimmingTrailingSpaces(), style) <= maxWidth {
+        line = line.isEmpty ? String(piece.drop { $0 == " " }) : candidate
+        rest = rest.dropFirst()
+        continue
+      }
+      if lines.count == maxLines - 1 { break }
+      lines.append(line.trimmingTrailingSpaces())
+      line = ""
+    }
+    if !rest.isEmpty { line += rest.joined() }
+    lines.append(line.trimmingTrailingSpaces())
     return lines.enumerated().map { n, line in
       n == lines.count - 1 || width(line, style) > maxWidth ? truncate(line, maxWidth, style) : line
     }
@@ -88,7 +147,7 @@ enum InspectorFormat {
   static func point(_ p: Point) -> String { "\(number(p.x)), \(number(p.y))" }
 
   /// The values an action handler would read, in a short line ("translation 12, 0 · velocity 300, 0").
-  static func values(_ v: ActionValues, kind: RecognizerKind) -> String {
+  static func values(_ v: ActionValues, kind: RecognizerKind, _ l: Language = .english) -> String {
     var parts: [String] = []
     if let t = v.translation { parts.append("translation \(point(t))") }
     if let s = v.scale { parts.append("scale \(number(s, decimals: 2))") }
@@ -96,7 +155,7 @@ enum InspectorFormat {
     if let d = v.direction { parts.append("direction \(d.rawValue)") }
     if let vel = v.velocity { parts.append("velocity \(point(vel))") }
     if let sv = v.scalarVelocity { parts.append("velocity \(number(sv, decimals: 2))") }
-    parts.append("at \(point(v.location))")
+    parts.append(l("at \(point(v.location))", "位置 \(point(v.location))"))
     return parts.joined(separator: " · ")
   }
 }

@@ -1,3 +1,4 @@
+import Localization
 import Raster
 import TouchSim
 
@@ -37,7 +38,8 @@ enum LogPanel {
     let t = ctx.theme
     guard !ctx.trace.isEmpty else {
       list.text(
-        "Nothing yet: touch the device, or press P to play the scene's script.",
+        ctx.lang(
+          "Nothing yet: touch the device, or press P to play the scene's script.", "还没有记录：触摸设备，或按 P 播放场景脚本。"),
         Point(rect.minX + 12 * t.unit, rect.minY + 10 * t.unit), t.style(nil, t.secondaryText))
       return list
     }
@@ -84,7 +86,7 @@ enum LogPanel {
       default: textColor = TraceDescriber.color(tone, t)
       }
       let line = TextMetrics.truncate(
-        TraceDescriber.plain(TraceDescriber.line(e.event)), toWidth: textRoom, size: t.bodySize)
+        TraceDescriber.plain(TraceDescriber.line(e.event, ctx.lang)), toWidth: textRoom, size: t.bodySize)
       list.text(
         line, Point(textX, r.mid.y), t.style(t.bodySize, fade(textColor), anchor: TextAnchor(.leading, .middle)))
       list.region(r, .jump(i))
@@ -110,8 +112,8 @@ enum LogPanel {
     var list = DrawList()
     let t = ctx.theme
     let n = ctx.trace.count
-    var s = "\(n) event\(n == 1 ? "" : "s")"
-    if ctx.scroll[.log] != nil { s += " · scrolled by hand" }
+    var s = ctx.lang("\(n) event\(n == 1 ? "" : "s")", "\(n) 个事件")
+    if ctx.scroll[.log] != nil { s += ctx.lang(" · scrolled by hand", " · 已手动滚动") }
     list.text(
       TextMetrics.truncate(s, toWidth: rect.width, size: t.smallSize), Point(rect.maxX - 4 * t.unit, rect.mid.y),
       t.style(t.smallSize, t.faintText, anchor: TextAnchor(.trailing, .middle)))

@@ -1,3 +1,4 @@
+import Localization
 import Raster
 import TouchSim
 
@@ -15,125 +16,203 @@ enum TraceDescriber {
   }
 
   /// The log line for an event (without its time), ids between backticks.
-  static func line(_ e: TraceEvent) -> String {
+  static func line(_ e: TraceEvent, _ l: Language = .english) -> String {
     switch e {
     case .input(let n, let phase, let at, let tapCount):
-      let taps = tapCount > 1 ? "  (tap \(tapCount))" : ""
+      let taps = tapCount > 1 ? l("  (tap \(tapCount))", "  （第 \(tapCount) 次轻点）") : ""
       switch phase {
-      case .began: return "touch \(n) down at \(point(at))\(taps)"
-      case .moved: return "touch \(n) moves to \(point(at))"
-      case .stationary: return "touch \(n) stays still"
-      case .ended: return "touch \(n) up at \(point(at))\(taps)"
-      case .cancelled: return "touch \(n) cancelled"
+      case .began: return l("touch \(n) down at \(point(at))\(taps)", "触摸 \(n) 在 \(point(at)) 按下\(taps)")
+      case .moved: return l("touch \(n) moves to \(point(at))", "触摸 \(n) 移到 \(point(at))")
+      case .stationary: return l("touch \(n) stays still", "触摸 \(n) 保持不动")
+      case .ended: return l("touch \(n) up at \(point(at))\(taps)", "触摸 \(n) 在 \(point(at)) 抬起\(taps)")
+      case .cancelled: return l("touch \(n) cancelled", "触摸 \(n) 被取消")
       }
     case .hitTest(let view, _, let result):
-      return "hit-test visits `\(view)`: \(hitResult(result))"
+      return l("hit-test visits `\(view)`: \(hitResult(result))", "命中测试访问 `\(view)`：\(hitResult(result, l))")
     case .hit(let n, let view):
-      return view.map { "touch \(n) hit-tests to `\($0)`" } ?? "touch \(n) hits no view"
+      return view.map { l("touch \(n) hit-tests to `\($0)`", "触摸 \(n) 命中 `\($0)`") }
+        ?? l("touch \(n) hits no view", "触摸 \(n) 没有命中任何视图")
     case .attach(let n, let ids):
-      return ids.isEmpty ? "touch \(n): no recognizers on its way" : "touch \(n) → recognizers \(list(ids))"
+      return ids.isEmpty
+        ? l("touch \(n): no recognizers on its way", "触摸 \(n)：沿途没有手势识别器")
+        : l("touch \(n) → recognizers \(list(ids))", "触摸 \(n) → 手势识别器 \(list(ids, l))")
     case .ask(let of, let question, let other, let view, let answer):
-      return "ask \(askText(of: of, question, about: other ?? view)) → \(answer ? "YES" : "NO")"
+      return l("ask ", "询问 ") + "\(askText(of: of, question, about: other ?? view, l)) → \(answer ? "YES" : "NO")"
     case .feed(let r, let method, let touches):
       return "`\(r)` ← \(method.rawValue) \(touchList(touches))"
     case .state(let r, let from, let to, let reason):
-      return "`\(r)`  \(from.rawValue) → \(to.rawValue)  (\(reason.text))"
+      return l(
+        "`\(r)`  \(from.rawValue) → \(to.rawValue)  (\(reason.text))",
+        "`\(r)`  \(from.rawValue) → \(to.rawValue)  （\(reason.text(l))）")
     case .action(let r, let state, let values):
-      return "`\(r)` action (\(state.rawValue))\(actionValues(values))"
+      return l(
+        "`\(r)` action (\(state.rawValue))\(actionValues(values))",
+        "`\(r)` 动作（\(state.rawValue)）\(actionValues(values, l))")
     case .withhold(let view, let method, let touches, let by):
-      return "withheld \(method.rawValue) \(touchList(touches)) from `\(view)` (held by \(list(by)))"
+      return l(
+        "withheld \(method.rawValue) \(touchList(touches)) from `\(view)` (held by \(list(by)))",
+        "扣住 `\(view)` 的 \(method.rawValue) \(touchList(touches))（由 \(list(by, l)) 扣住）")
     case .deliver(let view, let method, let touches, _):
       return "`\(view)` ← \(method.rawValue) \(touchList(touches))"
     case .forward(let from, let to, let method):
-      return "`\(from)` passes \(method.rawValue) to `\(to)`"
+      return l("`\(from)` passes \(method.rawValue) to `\(to)`", "`\(from)` 把 \(method.rawValue) 传给 `\(to)`")
     case .control(let c, let event, let highlighted, let value):
       let v = value.map { " = \(JSONNumber.format($0))" } ?? ""
-      return "`\(c)` \(event.rawValue)\(v)\(highlighted ? "  (highlighted)" : "")"
+      return "`\(c)` \(event.rawValue)\(v)\(highlighted ? l("  (highlighted)", "  （高亮）") : "")"
     case .scroll(let view, let offset):
-      return "`\(view)` scrolls to \(point(offset))"
+      return l("`\(view)` scrolls to \(point(offset))", "`\(view)` 滚动到 \(point(offset))")
     case .timer(let what, let owner):
-      return "timer \(what) of `\(owner)` fires"
+      return l("timer \(what) of `\(owner)` fires", "`\(owner)` 的计时器 \(what) 触发")
     case .set(let target, let key, let value, let origin):
-      if case .effect(let r) = origin { return "`\(r)`'s handler sets `\(target)`.\(key) = \(value)" }
-      if origin == .user { return "you set `\(target)`.\(key) = \(value)" }
-      return "set `\(target)`.\(key) = \(value)"
+      if case .effect(let r) = origin {
+        return l("`\(r)`'s handler sets `\(target)`.\(key) = \(value)", "`\(r)` 的处理方法设置 `\(target)`.\(key) = \(value)")
+      }
+      if origin == .user { return l("you set `\(target)`.\(key) = \(value)", "你设置了 `\(target)`.\(key) = \(value)") }
+      return l("set `\(target)`.\(key) = \(value)", "设置 `\(target)`.\(key) = \(value)")
     case .wait(let r, let others):
-      return others.isEmpty ? "`\(r)` stops waiting" : "`\(r)` waits for \(list(others)) to fail"
+      return others.isEmpty
+        ? l("`\(r)` stops waiting", "`\(r)` 不再等待")
+        : l("`\(r)` waits for \(list(others)) to fail", "`\(r)` 等待 \(list(others, l)) 失败")
     case .drop(let view, let method, let touches, let reason):
+      if l.isChinese {
+        let to = view.map { "发给 `\($0)` 的 " } ?? ""
+        return "丢弃了\(to)\(method.rawValue) \(touchList(touches))  （\(dropReason(reason, l))）"
+      }
       let to = view.map { " to `\($0)`" } ?? ""
       return "dropped \(method.rawValue) \(touchList(touches))\(to)  (\(dropReason(reason)))"
     case .reorder(let view, let to):
-      return to == "front" ? "`\(view)` brought to front" : "`\(view)` sent to back"
+      return to == "front"
+        ? l("`\(view)` brought to front", "`\(view)` 移到最前") : l("`\(view)` sent to back", "`\(view)` 移到最后")
     }
   }
 
   /// A plain sentence explaining an event, ids between backticks (the narration strip's fallback).
-  static func sentence(_ e: TraceEvent) -> String {
+  static func sentence(_ e: TraceEvent, _ l: Language = .english) -> String {
     switch e {
     case .input(let n, let phase, let at, let tapCount):
       switch phase {
       case .began:
-        let taps = tapCount > 1 ? " (tap number \(tapCount) in a row)" : ""
-        return "Finger \(n) touches down at \(point(at))\(taps)."
-      case .moved: return "Finger \(n) moves to \(point(at))."
-      case .stationary: return "Finger \(n) stays where it is while another finger changes."
-      case .ended: return "Finger \(n) lifts at \(point(at))."
-      case .cancelled: return "Touch \(n) is cancelled: nobody gets its end."
+        let taps =
+          tapCount > 1 ? l(" (tap number \(tapCount) in a row)", "（连续第 \(tapCount) 次轻点）") : ""
+        return l("Finger \(n) touches down at \(point(at))\(taps).", "手指 \(n) 在 \(point(at)) 按下\(taps)。")
+      case .moved: return l("Finger \(n) moves to \(point(at)).", "手指 \(n) 移到 \(point(at))。")
+      case .stationary:
+        return l("Finger \(n) stays where it is while another finger changes.", "手指 \(n) 停在原处，另一根手指在变化。")
+      case .ended: return l("Finger \(n) lifts at \(point(at)).", "手指 \(n) 在 \(point(at)) 抬起。")
+      case .cancelled: return l("Touch \(n) is cancelled: nobody gets its end.", "触摸 \(n) 被取消：谁也收不到它的结束。")
       }
     case .hitTest(let view, _, let result):
       switch result {
-      case .inside: return "Hit-testing visits `\(view)`: the point is inside, so its subviews are tried next."
+      case .inside:
+        return l(
+          "Hit-testing visits `\(view)`: the point is inside, so its subviews are tried next.",
+          "命中测试访问 `\(view)`：点在它里面，所以接下来试它的子视图。")
       case .outside:
-        return "Hit-testing visits `\(view)`: the point is outside, so it and its subviews are passed over."
-      case .hidden: return "Hit-testing skips `\(view)` and its subviews: it is hidden."
-      case .alpha: return "Hit-testing skips `\(view)` and its subviews: its alpha is below 0.01."
+        return l(
+          "Hit-testing visits `\(view)`: the point is outside, so it and its subviews are passed over.",
+          "命中测试访问 `\(view)`：点在它外面，所以跳过它和它的子视图。")
+      case .hidden:
+        return l(
+          "Hit-testing skips `\(view)` and its subviews: it is hidden.", "命中测试跳过 `\(view)` 及其子视图：它是隐藏的。")
+      case .alpha:
+        return l(
+          "Hit-testing skips `\(view)` and its subviews: its alpha is below 0.01.",
+          "命中测试跳过 `\(view)` 及其子视图：它的 alpha 低于 0.01。")
       case .noInteraction:
-        return "Hit-testing skips `\(view)` and its subviews: userInteractionEnabled is NO."
-      case .disabled: return "Hit-testing skips `\(view)`: the control is disabled."
-      case .passThrough: return "`\(view)` lets the touch pass through: none of its subviews took the point."
+        return l(
+          "Hit-testing skips `\(view)` and its subviews: userInteractionEnabled is NO.",
+          "命中测试跳过 `\(view)` 及其子视图：userInteractionEnabled 为 NO。")
+      case .disabled:
+        return l("Hit-testing skips `\(view)`: the control is disabled.", "命中测试跳过 `\(view)`：这个控件已禁用。")
+      case .passThrough:
+        return l(
+          "`\(view)` lets the touch pass through: none of its subviews took the point.",
+          "`\(view)` 让触摸穿过：它的子视图都没有接住这个点。")
       }
     case .hit(let n, let view):
-      guard let view else { return "Touch \(n) hits no view, so no view will get it." }
-      return "Touch \(n) belongs to `\(view)`, the front-most deepest view that contains the point."
+      guard let view else {
+        return l("Touch \(n) hits no view, so no view will get it.", "触摸 \(n) 没有命中任何视图，所以没有视图会收到它。")
+      }
+      return l(
+        "Touch \(n) belongs to `\(view)`, the front-most deepest view that contains the point.",
+        "触摸 \(n) 属于 `\(view)`：包含这个点的最前面、最深层的视图。")
     case .attach(let n, let ids):
-      if ids.isEmpty { return "No gesture recognizer sits on touch \(n)'s view or its superviews." }
-      return "Touch \(n) is offered to \(list(ids)): the recognizers of its view and of every superview."
+      if ids.isEmpty {
+        return l(
+          "No gesture recognizer sits on touch \(n)'s view or its superviews.", "触摸 \(n) 的视图及其父视图上都没有手势识别器。")
+      }
+      return l(
+        "Touch \(n) is offered to \(list(ids)): the recognizers of its view and of every superview.",
+        "触摸 \(n) 交给 \(list(ids, l))：它的视图和每个父视图上的手势识别器。")
     case .ask(let of, let question, let other, let view, let answer):
-      return "UIKit asks \(askText(of: of, question, about: other ?? view)): the answer is \(answer ? "YES" : "NO")."
+      let asked = askText(of: of, question, about: other ?? view, l)
+      return l(
+        "UIKit asks \(asked): the answer is \(answer ? "YES" : "NO").",
+        "UIKit 询问 \(asked)：回答是 \(answer ? "YES" : "NO")。")
     case .feed(let r, let method, let touches):
-      return "`\(r)` receives \(method.rawValue) for \(touchWords(touches))."
+      return l(
+        "`\(r)` receives \(method.rawValue) for \(touchWords(touches)).",
+        "`\(r)` 收到\(touchWords(touches, l)) 的 \(method.rawValue)。")
     case .state(let r, let from, let to, let reason):
-      if to == .possible && reason == .reset { return "`\(r)` is reset to possible, ready for the next touch." }
-      return "`\(r)` goes from \(from.rawValue) to \(to.rawValue): \(reason.text)."
+      if to == .possible && reason == .reset {
+        return l("`\(r)` is reset to possible, ready for the next touch.", "`\(r)` 重置为 possible，准备好接收下一次触摸。")
+      }
+      return l(
+        "`\(r)` goes from \(from.rawValue) to \(to.rawValue): \(reason.text).",
+        "`\(r)` 从 \(from.rawValue) 变为 \(to.rawValue)：\(reason.text(l))。")
     case .action(let r, let state, let values):
-      return "`\(r)` sends its action message (state \(state.rawValue))\(actionValues(values))."
+      return l(
+        "`\(r)` sends its action message (state \(state.rawValue))\(actionValues(values)).",
+        "`\(r)` 发送动作消息（状态 \(state.rawValue)）\(actionValues(values, l))。")
     case .withhold(let view, let method, let touches, let by):
-      return
+      return l(
         "The window holds back \(method.rawValue) for \(touchWords(touches)) from `\(view)`: \(list(by)) "
-        + "might still recognize."
+          + "might still recognize.",
+        "窗口暂不把\(touchWords(touches, l)) 的 \(method.rawValue) 交给 `\(view)`：\(list(by, l)) 可能还会识别。")
     case .deliver(let view, let method, let touches, _):
-      return "The window delivers \(method.rawValue) for \(touchWords(touches)) to `\(view)`."
+      return l(
+        "The window delivers \(method.rawValue) for \(touchWords(touches)) to `\(view)`.",
+        "窗口把\(touchWords(touches, l)) 的 \(method.rawValue) 递送给 `\(view)`。")
     case .forward(let from, let to, let method):
-      return "`\(from)` passes \(method.rawValue) up the responder chain to `\(to)`."
+      return l(
+        "`\(from)` passes \(method.rawValue) up the responder chain to `\(to)`.",
+        "`\(from)` 沿响应者链把 \(method.rawValue) 传给 `\(to)`。")
     case .control(let c, let event, let highlighted, let value):
-      let v = value.map { ", value \(JSONNumber.format($0))" } ?? ""
-      return "`\(c)` sends \(event.rawValue)\(v)\(highlighted ? "; it is highlighted" : "")."
+      let v = value.map { l(", value \(JSONNumber.format($0))", "，值为 \(JSONNumber.format($0))") } ?? ""
+      return l(
+        "`\(c)` sends \(event.rawValue)\(v)\(highlighted ? "; it is highlighted" : "").",
+        "`\(c)` 发送 \(event.rawValue)\(v)\(highlighted ? "；它处于高亮状态" : "")。")
     case .scroll(let view, let offset):
-      return "`\(view)` scrolls: its content offset is now \(point(offset))."
+      return l(
+        "`\(view)` scrolls: its content offset is now \(point(offset)).",
+        "`\(view)` 滚动：它的 contentOffset 现在是 \(point(offset))。")
     case .timer(let what, let owner):
-      return "The \(what) timer of `\(owner)` fires."
+      return l("The \(what) timer of `\(owner)` fires.", "`\(owner)` 的 \(what) 计时器触发。")
     case .set(let target, let key, let value, let origin):
-      if case .effect(let r) = origin { return "`\(r)`'s action handler sets `\(target)`.\(key) to \(value)." }
-      if origin == .user { return "You set `\(target)`.\(key) to \(value) in the window." }
-      return "The script sets `\(target)`.\(key) to \(value)."
+      if case .effect(let r) = origin {
+        return l(
+          "`\(r)`'s action handler sets `\(target)`.\(key) to \(value).",
+          "`\(r)` 的动作处理方法把 `\(target)`.\(key) 设为 \(value)。")
+      }
+      if origin == .user {
+        return l(
+          "You set `\(target)`.\(key) to \(value) in the window.", "你在窗口中把 `\(target)`.\(key) 设为 \(value)。")
+      }
+      return l("The script sets `\(target)`.\(key) to \(value).", "脚本把 `\(target)`.\(key) 设为 \(value)。")
     case .wait(let r, let others):
-      if others.isEmpty { return "`\(r)` no longer waits for another recognizer." }
-      return "`\(r)` would leave possible, but it must wait for \(list(others)) to fail first."
+      if others.isEmpty { return l("`\(r)` no longer waits for another recognizer.", "`\(r)` 不再等待其他手势识别器。") }
+      return l(
+        "`\(r)` would leave possible, but it must wait for \(list(others)) to fail first.",
+        "`\(r)` 本要离开 possible，但必须先等 \(list(others, l)) 失败。")
     case .drop(let view, let method, let touches, let reason):
-      let to = view.map { " to `\($0)`" } ?? ""
-      return "\(method.rawValue) for \(touchWords(touches)) is never delivered\(to): \(dropReason(reason))."
+      let to = view.map { l(" to `\($0)`", "给 `\($0)`") } ?? ""
+      return l(
+        "\(method.rawValue) for \(touchWords(touches)) is never delivered\(to): \(dropReason(reason)).",
+        "\(touchWords(touches, l)) 的 \(method.rawValue) 永远不会递送\(to)：\(dropReason(reason, l))。")
     case .reorder(let view, let to):
-      return to == "front" ? "`\(view)` is brought to the front." : "`\(view)` is sent to the back."
+      return to == "front"
+        ? l("`\(view)` is brought to the front.", "`\(view)` 被移到最前面。")
+        : l("`\(view)` is sent to the back.", "`\(view)` 被移到最后面。")
     }
   }
 
@@ -219,58 +298,67 @@ enum TraceDescriber {
 
   static func touchList(_ touches: [Int]) -> String { "[" + touches.map(String.init).joined(separator: ", ") + "]" }
 
-  private static func touchWords(_ touches: [Int]) -> String {
-    touches.count == 1 ? "touch \(touches[0])" : "touches " + touches.map(String.init).joined(separator: ", ")
+  private static func touchWords(_ touches: [Int], _ l: Language = .english) -> String {
+    if l.isChinese { return "触摸 " + touches.map(String.init).joined(separator: "、") }
+    return touches.count == 1 ? "touch \(touches[0])" : "touches " + touches.map(String.init).joined(separator: ", ")
   }
 
   /// "`a`", "`a` and `b`", "`a`, `b` and `c`".
-  static func list(_ ids: [String]) -> String {
+  static func list(_ ids: [String], _ l: Language = .english) -> String {
     let marked = ids.map { "`\($0)`" }
-    guard marked.count > 1 else { return marked.first ?? "nobody" }
+    guard marked.count > 1 else { return marked.first ?? l("nobody", "无") }
+    if l.isChinese { return marked.dropLast().joined(separator: "、") + " 和 " + marked.last! }
     return marked.dropLast().joined(separator: ", ") + " and " + marked.last!
   }
 
-  private static func hitResult(_ r: TraceEvent.HitResult) -> String {
+  private static func hitResult(_ r: TraceEvent.HitResult, _ l: Language = .english) -> String {
     switch r {
-    case .inside: return "inside"
-    case .outside: return "outside"
-    case .hidden: return "skipped (hidden)"
-    case .alpha: return "skipped (alpha < 0.01)"
-    case .noInteraction: return "skipped (userInteractionEnabled = NO)"
-    case .disabled: return "skipped (disabled)"
-    case .passThrough: return "passes through"
+    case .inside: return l("inside", "在内")
+    case .outside: return l("outside", "在外")
+    case .hidden: return l("skipped (hidden)", "跳过（隐藏）")
+    case .alpha: return l("skipped (alpha < 0.01)", "跳过（alpha < 0.01）")
+    case .noInteraction: return l("skipped (userInteractionEnabled = NO)", "跳过（userInteractionEnabled = NO）")
+    case .disabled: return l("skipped (disabled)", "跳过（已禁用）")
+    case .passThrough: return l("passes through", "穿过")
     }
   }
 
-  private static func askText(of: String, _ q: TraceEvent.Question, about: String?) -> String {
+  private static func askText(of: String, _ q: TraceEvent.Question, about: String?, _ l: Language = .english) -> String
+  {
     let arg = about.map { "`\($0)`" } ?? ""
+    let delegate = l("delegate", "的代理")
     switch q {
-    case .shouldReceive: return "`\(of)` delegate shouldReceive(touch)"
-    case .shouldBegin: return "`\(of)` delegate shouldBegin"
+    case .shouldReceive: return "`\(of)` \(delegate) shouldReceive(touch)"
+    case .shouldBegin: return "`\(of)` \(delegate) shouldBegin"
     case .shouldRecognizeSimultaneouslyWith, .shouldRequireFailureOf, .shouldBeRequiredToFailBy:
-      return "`\(of)` delegate \(q.rawValue)(\(arg))"
+      return "`\(of)` \(delegate) \(q.rawValue)(\(arg))"
     case .gestureRecognizerShouldBegin, .touchesShouldBegin, .touchesShouldCancel, .canPrevent, .canBePrevented:
       return "`\(of)`.\(q.rawValue)(\(arg))"
     }
   }
 
-  private static func actionValues(_ v: ActionValues) -> String {
+  private static func actionValues(_ v: ActionValues, _ l: Language = .english) -> String {
     var parts: [String] = []
     if let t = v.translation { parts.append("translation \(point(t))") }
     if let s = v.scale { parts.append("scale \(JSONNumber.format(s))") }
     if let r = v.rotation { parts.append("rotation \(JSONNumber.format(r)) rad") }
     if let d = v.direction { parts.append("direction \(d.rawValue)") }
-    return parts.isEmpty ? "" : ", " + parts.joined(separator: ", ")
+    return parts.isEmpty ? "" : l(", ", "，") + parts.joined(separator: l(", ", "，"))
   }
 
-  private static func dropReason(_ reason: DropReason) -> String {
+  private static func dropReason(_ reason: DropReason, _ l: Language = .english) -> String {
     switch reason {
-    case .multipleTouchEnabled: return "multipleTouchEnabled is NO: the view takes one touch at a time"
-    case .exclusiveTouch: return "exclusiveTouch: another view's touch excludes it"
-    case .touchesShouldBegin: return "the scroll view's touchesShouldBegin said NO"
-    case .scrolling: return "the scroll view began scrolling before the content got the touch"
-    case .cancelledBeforeDelivery: return "the touch was cancelled while it was still withheld"
-    case .cancelledBy(let id): return "`\(id)` recognized while it was still withheld"
+    case .multipleTouchEnabled:
+      return l(
+        "multipleTouchEnabled is NO: the view takes one touch at a time", "multipleTouchEnabled 为 NO：视图一次只接受一个触摸")
+    case .exclusiveTouch: return l("exclusiveTouch: another view's touch excludes it", "exclusiveTouch：另一个视图的触摸排斥了它")
+    case .touchesShouldBegin:
+      return l("the scroll view's touchesShouldBegin said NO", "滚动视图的 touchesShouldBegin 回答了 NO")
+    case .scrolling:
+      return l("the scroll view began scrolling before the content got the touch", "内容收到触摸之前，滚动视图就开始滚动了")
+    case .cancelledBeforeDelivery:
+      return l("the touch was cancelled while it was still withheld", "触摸在仍被扣住时被取消")
+    case .cancelledBy(let id): return l("`\(id)` recognized while it was still withheld", "`\(id)` 在它仍被扣住时识别成功")
     }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Raster
 import TouchSim
 
@@ -19,31 +20,47 @@ public enum NarrationStrip {
   }
 
   public static func content(_ ctx: PanelContext) -> Content {
+    let l = ctx.lang
+    let scene = ctx.startScene
     guard !ctx.trace.isEmpty else {
       // Before anything happens the strip introduces the scene: its `about` text, written for the class.
-      if let about = ctx.startScene.about?.trimmingCharacters(in: .whitespacesAndNewlines), !about.isEmpty {
+      let about = l.isChinese ? scene.about(in: l.rawValue) : scene.about
+      if let about = about?.trimmingCharacters(in: .whitespacesAndNewlines), !about.isEmpty {
         // The title first, whole (the header may have had to shorten it), set apart like an id.
-        let title = ctx.startScene.title.map { "`\($0.replacingOccurrences(of: "`", with: "'"))` — " } ?? ""
+        let title = (l.isChinese ? scene.title(in: l.rawValue) : scene.title).map {
+          "`\($0.replacingOccurrences(of: "`", with: "'"))` — "
+        }
         return Content(
-          t: nil, text: title + about,
-          summary: "Touch the device with the mouse (or a finger), or press P to play the scene's script.",
-          summaryLabel: "tip")
+          t: nil, text: (title ?? "") + about,
+          summary: l(
+            "Touch the device with the mouse (or a finger), or press P to play the scene's script.",
+            "用鼠标（或手指）触摸设备，或按 P 播放场景脚本。"),
+          summaryLabel: l("tip", "提示"))
       }
       return Content(
-        t: nil, text: "Touch the device with the mouse (or a finger): every decision UIKit makes is explained here.")
+        t: nil,
+        text: l(
+          "Touch the device with the mouse (or a finger): every decision UIKit makes is explained here.",
+          "用鼠标（或手指）触摸设备：UIKit 做出的每个决策都会在这里解说。"))
     }
     guard ctx.playheadIndex > 0 else {
-      return Content(t: nil, text: "At the start of the trace: press Space to play, or → to step one decision.")
+      return Content(
+        t: nil,
+        text: l(
+          "At the start of the trace: press Space to play, or → to step one decision.",
+          "位于跟踪记录的开头：按 Space 播放，或按 → 单步前进一个决策。"))
     }
     let before = ctx.narration.filter { $0.traceIndex < ctx.playheadIndex }
     let gestureStart = ctx.snapshot.gestureStart ?? 0
     let summary = before.last { $0.isSummary && $0.traceIndex >= gestureStart }?.text
     if let current = before.last(where: { !$0.isSummary }) {
       let same = before.filter { !$0.isSummary && $0.traceIndex == current.traceIndex }.map(\.text)
-      return Content(t: current.t, text: same.joined(separator: " "), summary: summary)
+      return Content(
+        t: current.t, text: same.joined(separator: l.isChinese ? "" : " "), summary: summary,
+        summaryLabel: l("why", "为什么"))
     }
     let e = ctx.trace[min(ctx.playheadIndex, ctx.trace.count) - 1]
-    return Content(t: e.t, text: TraceDescriber.sentence(e.event), summary: summary)
+    return Content(t: e.t, text: TraceDescriber.sentence(e.event, l), summary: summary, summaryLabel: l("why", "为什么"))
   }
 
   /// How the strip sets its text in `width` pixels: sizes, line heights, and every line of the
@@ -128,9 +145,9 @@ public enum NarrationStrip {
       }
     }
     if overflow > 0 {
-      list.region(rect, .tipOnly, tip: "scroll with the wheel for the rest")
+      list.region(rect, .tipOnly, tip: ctx.lang("scroll with the wheel for the rest", "用滚轮查看其余内容"))
       if offset < overflow {
-        let more = "▾ more"
+        let more = ctx.lang("▾ more", "▾ 更多")
         let style = t.style(t.smallSize, t.accent, face: .bold, anchor: TextAnchor(.trailing, .bottom))
         let w = TextMetrics.width(more, size: t.smallSize, face: .bold) + 10 * t.unit
         let box = Rect(

@@ -1,3 +1,4 @@
+import Localization
 import Raster
 import TouchSim
 
@@ -5,13 +6,16 @@ import TouchSim
 /// shows why, as the positioned `FILE:LINE:COLUMN: error: MESSAGE` lines.
 enum OverlayErrorBanner {
   static let title = "Scene file has errors — showing the last good version"
+  static func title(_ l: Language) -> String { l(title, "场景文件有错误——显示的是上一个正确的版本") }
   static let maxLines = 6
 
   /// The diagnostic lines shown: at most `maxLines`, then "+N more".
-  static func lines(_ errors: [String]) -> [String] {
+  static func lines(_ errors: [String], _ l: Language = .english) -> [String] {
     let all = errors.flatMap { $0.split(separator: "\n").map(String.init) }
     guard all.count > maxLines else { return all }
-    return Array(all.prefix(maxLines - 1)) + ["+\(all.count - maxLines + 1) more"]
+    return Array(all.prefix(maxLines - 1)) + [
+      l("+\(all.count - maxLines + 1) more", "还有 \(all.count - maxLines + 1) 行")
+    ]
   }
 
   /// A diagnostic with the folders of its file left out: "scene.yaml:3:5: error: ...".
@@ -34,7 +38,7 @@ enum OverlayErrorBanner {
     let t = ctx.theme
     let margin = 10 * t.unit
     let pad = 10 * t.unit
-    let shown = lines(ctx.loadErrors)
+    let shown = lines(ctx.loadErrors, ctx.lang)
     let titleH = TextMetrics.height(size: t.bodySize) + 6 * t.unit
     let lineH = (t.smallSize * 1.4).rounded()
     let height = 2 * pad + titleH + Double(shown.count) * lineH
@@ -48,7 +52,8 @@ enum OverlayErrorBanner {
     let x = banner.minX + pad
     let width = banner.width - 2 * pad
     list.text(
-      TextMetrics.truncate("⚠ " + title, toWidth: width, size: t.bodySize, face: .bold), Point(x, banner.minY + pad),
+      TextMetrics.truncate("⚠ " + title(ctx.lang), toWidth: width, size: t.bodySize, face: .bold),
+      Point(x, banner.minY + pad),
       t.style(t.bodySize, .white, face: .bold))
     var y = banner.minY + pad + titleH
     for line in fitted(shown, width: width, size: t.smallSize) {

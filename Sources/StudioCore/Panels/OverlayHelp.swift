@@ -1,10 +1,11 @@
+import Localization
 import Raster
 import TouchSim
 
 /// The help overlay: every key and mouse action of `KeyTable.help` in two columns, as large as fits.
 enum OverlayHelp {
   /// The rows shown, in order (the one table the key handling follows).
-  static var rows: [(keys: String, what: String)] { KeyTable.help }
+  static func rows(_ l: Language) -> [(keys: String, what: String)] { KeyTable.help(l) }
 
   /// How the rows are set: text size, columns and the wrapped descriptions.
   struct Setting {
@@ -20,6 +21,7 @@ enum OverlayHelp {
   /// The largest text size (from 1.2 × body down to small) whose two columns fit in `height`.
   static func setting(width: Double, height: Double, _ t: Theme) -> Setting {
     var last: Setting?
+    let rows = rows(t.lang)
     for scale in [1.25, 1.15, 1.05, 0.95, 0.85] {
       let size = t.bodySize * scale
       let lineHeight = (size * 1.32).rounded()
@@ -89,7 +91,8 @@ enum OverlayHelp {
     let (card, s) = layout(in: rect, t)
     list.add(.roundedRect(card, radius: 12 * t.unit, fill: t.panel, stroke: Stroke(t.panelBorder, width: 2 * t.unit)))
     list.add(.clip(card))
-    list.text("Keys and mouse", Point(card.minX + pad, card.minY + pad), t.style(titleSize, face: .bold))
+    list.text(
+      ctx.lang("Keys and mouse", "键盘与鼠标"), Point(card.minX + pad, card.minY + pad), t.style(titleSize, face: .bold))
     Overlays.closeButton(card, t, into: &list)
     let top = card.minY + pad + titleH
     for (c, column) in s.columns.enumerated() {
@@ -106,7 +109,8 @@ enum OverlayHelp {
       }
     }
     list.text(
-      "Esc closes  ·  click anywhere to close", Point(card.mid.x, card.maxY - pad / 2 - footerH / 2),
+      ctx.lang("Esc closes  ·  click anywhere to close", "Esc 关闭  ·  点击任意处关闭"),
+      Point(card.mid.x, card.maxY - pad / 2 - footerH / 2),
       t.style(t.bodySize, t.secondaryText, anchor: .center))
     list.add(.unclip)
     return list

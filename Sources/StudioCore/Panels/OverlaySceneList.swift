@@ -1,3 +1,4 @@
+import Localization
 import Raster
 import TouchSim
 
@@ -24,14 +25,16 @@ enum OverlaySceneList {
     // Clicks on the card itself do nothing (instead of closing it).
     list.region(card, .scroll(.sceneList, by: 0))
     list.add(.clip(card))
-    list.text("Open a scene", Point(card.minX + pad, card.minY + pad), t.style(titleSize, face: .bold))
+    list.text(
+      ctx.lang("Open a scene", "打开场景"), Point(card.minX + pad, card.minY + pad), t.style(titleSize, face: .bold))
     Overlays.closeButton(card, t, into: &list)
     let area = Rect(
       card.minX + pad / 2, card.minY + pad + titleH, card.width - pad,
       card.maxY - pad / 2 - footerH - (card.minY + pad + titleH))
     if items.isEmpty {
       list.text(
-        "No scenes found: the Scenes folder is missing next to the program.",
+        ctx.lang(
+          "No scenes found: the Scenes folder is missing next to the program.", "没有找到场景：程序旁边缺少 Scenes 文件夹。"),
         Point(area.minX + pad / 2, area.minY + 8 * t.unit),
         t.style(nil, t.secondaryText))
     }
@@ -55,7 +58,8 @@ enum OverlaySceneList {
         TextMetrics.truncate(item.title, toWidth: room, size: t.bodySize * 1.1, face: .bold), Point(textX, titleY),
         t.style(t.bodySize * 1.1, face: .bold))
       let file =
-        String(item.path.split(separator: "/").last ?? Substring(item.path)) + (isCurrent ? "  ·  open now" : "")
+        String(item.path.split(separator: "/").last ?? Substring(item.path))
+        + (isCurrent ? ctx.lang("  ·  open now", "  ·  当前打开") : "")
       list.text(
         TextMetrics.truncate(file, toWidth: room, size: t.smallSize),
         Point(textX, titleY + TextMetrics.height(size: t.bodySize * 1.1) + 2 * t.unit),
@@ -70,7 +74,9 @@ enum OverlaySceneList {
       let y = track.minY + (track.height - h) * offset / maxOffset
       list.add(.roundedRect(Rect(track.minX, y, track.width, h), radius: 2 * t.unit, fill: t.panelBorder, stroke: nil))
     }
-    let hint = maxOffset > 0 ? "Esc closes  ·  the wheel scrolls" : "Esc closes"
+    let hint =
+      maxOffset > 0
+      ? ctx.lang("Esc closes  ·  the wheel scrolls", "Esc 关闭  ·  滚轮滚动") : ctx.lang("Esc closes", "Esc 关闭")
     list.text(
       hint, Point(card.mid.x, card.maxY - pad / 2 - footerH / 2), t.style(t.smallSize, t.secondaryText, anchor: .center)
     )

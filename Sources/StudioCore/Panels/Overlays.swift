@@ -1,3 +1,4 @@
+import Localization
 import Raster
 import TouchSim
 
@@ -50,7 +51,7 @@ public enum Overlays {
   /// The dimmed window behind a card; a click there closes the overlay.
   static func backdrop(_ rect: Rect, _ t: Theme, into list: inout DrawList) {
     list.add(.rect(rect, fill: RGBA(0, 0, 0, t.presenter ? 190 : 160), stroke: nil))
-    list.region(rect, .closeOverlay, tip: "close")
+    list.region(rect, .closeOverlay, tip: t.lang("close", "关闭"))
   }
 
   /// A ✕ button at the top-right corner of `card`.
@@ -59,6 +60,6 @@ public enum Overlays {
     let r = Rect(card.maxX - s - 10 * t.unit, card.minY + 10 * t.unit, s, s)
     list.add(.roundedRect(r, radius: 5 * t.unit, fill: t.panel, stroke: Stroke(t.panelBorder, width: t.unit)))
     list.text("✕", r.mid, t.style(t.bodySize, t.text, face: .bold, anchor: .center))
-    list.region(r, .closeOverlay, tip: "close (Esc)")
+    list.region(r, .closeOverlay, tip: t.lang("close (Esc)", "关闭（Esc）"))
   }
 }

@@ -1,3 +1,4 @@
+import Localization
 import TouchSim
 
 /// What the timeline shows for a stretch of the trace, before any pixel is placed: one lane per touch, per
@@ -8,8 +9,9 @@ struct TimelineContent: Equatable, Sendable {
   var arrows: [TimelineArrow] = []
 
   /// The lanes of `trace[range]`.
-  init(trace: [TraceEntry], range: Range<Int>) {
+  init(trace: [TraceEntry], range: Range<Int>, language: Language = .english) {
     var builder = Builder()
+    builder.language = language
     for i in range where i >= 0 && i < trace.count { builder.add(trace[i], index: i, trace: trace) }
     lanes = builder.orderedLanes()
     arrows = builder.arrows(in: lanes)
@@ -21,6 +23,8 @@ struct TimelineContent: Equatable, Sendable {
   // MARK: Building
 
   private struct Builder {
+    /// The language of the marks' labels and the lanes' names.
+    var language = Language.english
     var lanes: [TimelineLane.Kind: TimelineLane] = [:]
     var order: [TimelineLane.Kind] = []
     /// Deliveries withheld and not yet made: the bar waiting for its end (lane, bar index, method, touches).
@@ -38,7 +42,7 @@ struct TimelineContent: Equatable, Sendable {
     mutating func ensure(_ kind: TimelineLane.Kind) {
       guard lanes[kind] == nil else { return }
       order.append(kind)
-      lanes[kind] = TimelineLane(kind: kind)
+      lanes[kind] = TimelineLane(kind: kind, language: language)
     }
 
     mutating func mark(_ kind: TimelineLane.Kind, _ m: TimelineMark) {
@@ -89,7 +93,12 @@ struct TimelineContent: Equatable, Sendable {
         switch phase {
         case .began:
           mark(k, TimelineMark(glyph: .down, tone: .touch(n), index: i, t: t))
-          if tapCount > 1 { mark(k, TimelineMark(glyph: .label("tap \(tapCount)"), tone: .touch(n), index: i, t: t)) }
+          if tapCount > 1 {
+            mark(
+              k,
+              TimelineMark(
+                glyph: .label(language("tap \(tapCount)", "轻点 \(tapCount)")), tone: .touch(n), index: i, t: t))
+          }
           startLife(k, i, t)
         case .moved: mark(k, TimelineMark(glyph: .tick, tone: .touch(n), index: i, t: t))
         case .stationary: break
@@ -149,7 +158,7 @@ struct TimelineContent: Equatable, Sendable {
         let k = TimelineLane.Kind.responder(view)
         closeHold(view, method, touches, i, t)
         mark(k, TimelineMark(glyph: .cross, tone: .bad, index: i, t: t))
-        mark(k, TimelineMark(glyph: .label(Self.shortReason(reason)), tone: .bad, index: i, t: t))
+        mark(k, TimelineMark(glyph: .label(Self.shortReason(reason, language)), tone: .bad, index: i, t: t))
         if method != .touchesMoved { endLife(k, i, t) }
         if case .cancelledBy(let id) = reason { cancellations.append((t, i, view, id)) }
       case .control(let c, let event, _, let value):
@@ -190,9 +199,9 @@ struct TimelineContent: Equatable, Sendable {
       openHolds.remove(at: h)
     }
 
-    static func shortReason(_ reason: DropReason) -> String {
-      if case .cancelledBy(let id) = reason { return "cancelled by \(id)" }
-      return reason.text
+    static func shortReason(_ reason: DropReason, _ l: Language = .english) -> String {
+      if case .cancelledBy(let id) = reason { return l("cancelled by \(id)", "被 \(id) 取消") }
+      return reason.text(l)
     }
 
     /// Touches first, then recognizers, then responders, each in order of first appearance.
@@ -237,13 +246,15 @@ struct TimelineLane: Equatable, Sendable {
     case responder(String)
   }
   var kind: Kind
+  /// The language of its name.
+  var language = Language.english
   /// In trace order.
   var marks: [TimelineMark] = []
   var bars: [TimelineBar] = []
 
   var name: String {
     switch kind {
-    case .touch(let n): return "touch \(n)"
+    case .touch(let n): return language("touch \(n)", "触摸 \(n)")
     case .recognizer(let id), .responder(let id): return id
     }
   }

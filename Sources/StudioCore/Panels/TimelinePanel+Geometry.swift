@@ -1,3 +1,4 @@
+import Localization
 import TouchSim
 
 extension TimelinePanel {
@@ -35,7 +36,7 @@ extension TimelinePanel {
       window = TimelineAxis.window(first: first, last: last, playhead: ctx.playheadTime, ongoing: ongoing)
       // A long gesture: only the entries from a little before the window on.
       let from = Self.firstIndex(atOrAfter: window.start - 1000, in: ctx.trace, range)
-      content = TimelineContent(trace: ctx.trace, range: from..<range.upperBound)
+      content = TimelineContent(trace: ctx.trace, range: from..<range.upperBound, language: ctx.lang)
     }
 
     /// The first index of `range` whose time is at least `t` (times never decrease along the trace).

@@ -1,3 +1,4 @@
+import Localization
 import Raster
 import TouchSim
 
@@ -22,10 +23,11 @@ extension TimelinePanel {
       list.text(glyph, r.mid, t.style(small, enabled ? t.text : t.faintText, anchor: .center))
       if let target { list.region(r, .jump(target), tip: tip) }
     }
-    navButton("▶", view.nextStart, tip: "next gesture")
-    navButton("◀", view.previousStart, tip: "previous gesture")
+    navButton("▶", view.nextStart, tip: ctx.lang("next gesture", "下一个手势"))
+    navButton("◀", view.previousStart, tip: ctx.lang("previous gesture", "上一个手势"))
     let times = "\(TraceDescriber.time(view.first))–\(TraceDescriber.time(view.last))"
-    let what = "gesture \(view.episode + 1) of \(view.count) · " + times
+    let what =
+      ctx.lang("gesture \(view.episode + 1) of \(view.count) · ", "手势 \(view.episode + 1)/\(view.count) · ") + times
     let whatWidth = TextMetrics.width(what, size: small)
     if x - whatWidth - 8 * t.unit > rect.minX {
       list.text(

@@ -1,3 +1,4 @@
+import Localization
 import Raster
 import TouchSim
 
@@ -19,7 +20,9 @@ enum TimelinePanel {
     let t = ctx.theme
     guard let view else {
       list.text(
-        "Touch the device: each gesture appears here as lanes of touches, recognizers and responders.",
+        ctx.lang(
+          "Touch the device: each gesture appears here as lanes of touches, recognizers and responders.",
+          "触摸设备：每个手势会在这里显示为触摸、手势识别器和响应者的泳道。"),
         Point(rect.minX + 12 * t.unit, rect.minY + 10 * t.unit), t.style(nil, t.secondaryText))
       return list
     }
@@ -35,7 +38,8 @@ enum TimelinePanel {
     drawArrows(geo, view, ctx, into: &list)
     if geo.hidden > 0 {
       // In the axis row above the lane names, where nothing else is drawn.
-      let s = "+\(geo.hidden) lane\(geo.hidden == 1 ? "" : "s") not shown"
+      let s = ctx.lang(
+        "+\(geo.hidden) lane\(geo.hidden == 1 ? "" : "s") not shown", "另有 \(geo.hidden) 条泳道未显示")
       list.text(
         TextMetrics.truncate(s, toWidth: geo.labelRight - rect.minX - 10 * t.unit, size: t.smallSize),
         Point(rect.minX + 8 * t.unit, rect.minY + 3 * t.unit), t.style(t.smallSize, t.waiting))
@@ -121,7 +125,8 @@ enum TimelinePanel {
     case .recognizer(let id):
       nameColor = t.text
       face = .bold
-      list.region(Rect(r.minX, r.minY, geo.labelRight - r.minX, r.height), .select(id), tip: "select \(id)")
+      list.region(
+        Rect(r.minX, r.minY, geo.labelRight - r.minX, r.height), .select(id), tip: ctx.lang("select \(id)", "选择 \(id)"))
     case .responder: nameColor = t.secondaryText
     }
     let name = TextMetrics.truncate(
@@ -186,7 +191,10 @@ enum TimelinePanel {
         }
         let label =
           others.isEmpty
-          ? (isHeld ? "held" : "waits") : (isHeld ? "held by " : "waits for ") + others.joined(separator: ", ")
+          ? (isHeld ? ctx.lang("held", "扣住") : ctx.lang("waits", "等待"))
+          : ctx.lang(
+            (isHeld ? "held by " : "waits for ") + others.joined(separator: ", "),
+            (isHeld ? "被扣住：" : "等待：") + others.joined(separator: "、"))
         let room = x1 - x0 - 10 * t.unit
         let text = TextMetrics.truncate(label, toWidth: room - 8 * t.unit, size: t.smallSize, face: .bold)
         if room > 24 * t.unit && !text.isEmpty {
@@ -255,14 +263,14 @@ enum TimelinePanel {
           let w = TextMetrics.width(text, size: t.smallSize)
           list.region(
             Rect(p.x, r.minY, w, r.height), .jump(m.index),
-            tip: TraceDescriber.plain(TraceDescriber.line(ctx.trace[m.index].event)))
+            tip: TraceDescriber.plain(TraceDescriber.line(ctx.trace[m.index].event, ctx.lang)))
         }
         continue
       }
       let w = max(p.width, 10 * t.unit)
       list.region(
         Rect(p.x - w / 2 - 2 * t.unit, r.minY, w + 4 * t.unit, r.height), .jump(m.index),
-        tip: TraceDescriber.plain(TraceDescriber.line(ctx.trace[m.index].event)))
+        tip: TraceDescriber.plain(TraceDescriber.line(ctx.trace[m.index].event, ctx.lang)))
     }
   }
 

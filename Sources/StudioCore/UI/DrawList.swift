@@ -1,3 +1,4 @@
+import Localization
 import Raster
 import TouchSim
 
@@ -49,12 +50,35 @@ public enum InspectorTab: String, Hashable, Sendable, CaseIterable {
     case .pairs: return "Pairs"
     }
   }
+  /// The tab's title in `language` (short in Chinese: the three share the inspector's width).
+  public func title(_ language: Language) -> String {
+    switch self {
+    case .recognizers: return language(title, "手势识别器")
+    case .views: return language(title, "视图")
+    case .pairs: return language(title, "配对")
+    }
+  }
+  /// The tab's tooltip.
+  public func tip(_ language: Language) -> String {
+    switch self {
+    case .recognizers: return language("show recognizers", "显示手势识别器")
+    case .views: return language("show views", "显示视图")
+    case .pairs: return language("show pairs", "显示识别器配对")
+    }
+  }
 }
 
 /// Which tab of the bottom panel is shown.
 public enum BottomTab: String, Hashable, Sendable, CaseIterable {
   case timeline, log
   public var title: String { self == .timeline ? "Timeline" : "Log" }
+  public func title(_ language: Language) -> String {
+    self == .timeline ? language(title, "时间线") : language(title, "日志")
+  }
+  /// The tab's tooltip.
+  public func tip(_ language: Language) -> String {
+    self == .timeline ? language("show the timeline", "显示时间线") : language("show the log", "显示日志")
+  }
 }
 
 /// Panels that scroll with the mouse wheel.

@@ -1,3 +1,4 @@
+import Localization
 import TouchSim
 import TraceKit
 
@@ -109,4 +110,9 @@ public struct PanelContext {
   public var viewport: Viewport {
     CanvasPanel.viewport(in: layout.canvas, window: config.window, zoom: zoom, theme: theme, center: center)
   }
+}
+
+extension PanelContext {
+  /// The language the window writes in: `ctx.lang("Recognizers", "手势识别器")`.
+  public var lang: Language { theme.language }
 }

@@ -170,6 +170,8 @@ public enum TextMetrics {
     // Chinese and Japanese break between any two characters: each wide character is a word of its own,
     // with no space before it (closing punctuation stays with the character before it).
     var afterWide = false
+    // Opening punctuation ("（") stays with the character after it: it never ends a line.
+    var afterOpening = false
     for run in runs {
       for c in run.text {
         if c == " " || c == "\n" {
@@ -177,16 +179,18 @@ public enum TextMetrics {
           pieces = []
           pendingSpace = true
           afterWide = false
+          afterOpening = false
           continue
         }
         let wide = c.unicodeScalars.first.map(isWide) ?? false
         let closing = closingPunctuation.contains(c)
-        if !pieces.isEmpty && ((wide && !closing) || (afterWide && !closing)) {
+        if !pieces.isEmpty && ((wide && !closing) || (afterWide && !closing)) && !afterOpening {
           words.append((pieces, spaceBefore))
           pieces = []
           spaceBefore = false
         }
         afterWide = wide
+        afterOpening = openingPunctuation.contains(c)
         if pieces.isEmpty {
           spaceBefore = pendingSpace && !words.isEmpty
           pendingSpace = false
@@ -248,6 +252,9 @@ public enum TextMetrics {
   private static let closingPunctuation: Set<Character> = [
     "，", "。", "、", "：", "；", "！", "？", "）", "」", "』", "】", "》", "〉", ",", ".", ":", ";", "!", "?", ")",
   ]
+
+  /// Punctuation that never ends a line in Chinese and Japanese text.
+  private static let openingPunctuation: Set<Character> = ["（", "「", "『", "【", "《", "〈"]
 
   /// Adjacent runs of the same emphasis joined (fewer text commands).
   private static func merged(_ lines: [[TextRun]]) -> [[TextRun]] {

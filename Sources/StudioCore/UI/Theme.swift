@@ -69,3 +69,8 @@ public struct Theme: Equatable, Sendable {
     TextMetrics.width(text, size: size, face: mono ? .mono : .regular)
   }
 }
+
+extension Theme {
+  /// The language the window writes in: `t.lang("Help", "帮助")`.
+  public var lang: Language { language }
+}

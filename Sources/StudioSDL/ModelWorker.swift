@@ -72,7 +72,7 @@ final class ModelWorker: @unchecked Sendable {
       let text = try SceneLoader.readText(path: path)
       let scene = try SceneLoader.parse(text, file: path)
       model.load(scene, path: path, text: text)
-      model.notify("Reloaded \(path)", wall: wall)
+      model.notify(model.language("Reloaded ", "已重新载入 ") + path, wall: wall)
     } catch {
       model.loadFailed(error.diagnostics.map(\.description))
     }

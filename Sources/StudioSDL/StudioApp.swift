@@ -331,13 +331,22 @@ public final class StudioApp {
       let path = StudioModel.takePath(beside: lesson, number: n)
       do {
         try SafeWriter.write(text, to: path, mode: .createNew)
-        let left = dropped == 0 ? "" : " (\(dropped) touches beyond the 1,001 a script holds at once were left out)"
-        model.notify("Saved the take as \(path), the input just performed as its script\(left)", wall: wall)
+        let l = model.language
+        let left =
+          dropped == 0
+          ? ""
+          : l(
+            " (\(dropped) touches beyond the 1,001 a script holds at once were left out)",
+            "（超出脚本同时可容纳的 1,001 个触摸的 \(dropped) 个已略去）")
+        model.notify(
+          l(
+            "Saved the take as \(path), the input just performed as its script\(left)",
+            "已把这次录制保存为 \(path)，刚才的输入成为它的脚本\(left)"), wall: wall)
         return
       } catch let error where error.code == EEXIST && n < 100_000 {
         n += 1
       } catch {
-        report("Could not save the take: \(error.reason) — \(path)", wall: wall)
+        report(model.language("Could not save the take: ", "无法保存录制：") + "\(error.reason) — \(path)", wall: wall)
         return
       }
     }
@@ -350,7 +359,7 @@ public final class StudioApp {
     do {
       png = try window.framePNG()
     } catch {
-      report("Could not save a screenshot: \(error)", wall: wall)
+      report(model.language("Could not save a screenshot: ", "无法保存截图：") + "\(error)", wall: wall)
       return
     }
     let dir = options.screenshotDirectory
@@ -359,12 +368,12 @@ public final class StudioApp {
       let path = "\(dir)/touchscope-\(n).png"
       do {
         try SafeWriter.write(png, to: path, mode: .createNew)
-        model.notify("Screenshot saved to \(path)", wall: wall)
+        model.notify(model.language("Screenshot saved to ", "截图已保存到 ") + path, wall: wall)
         return
       } catch let error where error.code == EEXIST && n < 100_000 {
         n += 1
       } catch {
-        report("Could not save a screenshot: \(error.reason) — \(path)", wall: wall)
+        report(model.language("Could not save a screenshot: ", "无法保存截图：") + "\(error.reason) — \(path)", wall: wall)
         return
       }
     }

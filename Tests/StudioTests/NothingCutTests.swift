@@ -59,6 +59,22 @@ import TouchSim
     #expect(scrolled.texts.joined(separator: " ").contains("taps it. tip Touch the device"))
   }
 
+  /// The "more" mark covers none of the text: while the strip scrolls, its lines end before the mark.
+  @Test func theMoreMarkCoversNoText() {
+    let m = model(about: Self.longAbout + " " + Self.longAbout, presenter: true)
+    let list = m.frame(size: Size(1024, 768), pixelScale: 1)
+    let strip = m.lastLayout!.narration
+    var texts: [(String, Rect)] = []
+    for c in list.commands {
+      guard case .text(let s, let at, let style) = c, strip.contains(at) else { continue }
+      texts.append((s, PresenterStageTests.box(s, at, style)))
+    }
+    let mark = try! #require(texts.first { $0.0 == "▾ more" })
+    for (s, box) in texts where s != "▾ more" && box.maxY > mark.1.minY && box.minY < mark.1.maxY {
+      #expect(box.maxX <= mark.1.minX - 4, "'\(s)' runs under the mark")
+    }
+  }
+
   @Test func aLongTitleWrapsOntoTwoLinesBeforeItIsShortened() {
     let t = Theme()
     var size = 0.0

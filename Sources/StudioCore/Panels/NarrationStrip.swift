@@ -104,7 +104,20 @@ public enum NarrationStrip {
 
   /// How far the strip can scroll in `rect` (0 when everything fits).
   static func maxScroll(in rect: Rect, _ ctx: PanelContext) -> Double {
-    max(setting(content(ctx), width: rect.width, ctx.theme).height - rect.height, 0)
+    max(laidOut(content(ctx), in: rect, ctx).height - rect.height, 0)
+  }
+
+  /// The text set in `rect`: across its width when it fits; narrower when it scrolls, so that the "more"
+  /// mark in the bottom-trailing corner covers none of it.
+  static func laidOut(_ c: Content, in rect: Rect, _ ctx: PanelContext) -> Setting {
+    let whole = setting(c, width: rect.width, ctx.theme)
+    guard whole.height > rect.height else { return whole }
+    return setting(c, width: rect.width - moreWidth(ctx) - 12 * ctx.theme.unit, ctx.theme)
+  }
+
+  /// The width of the "more" mark's box.
+  static func moreWidth(_ ctx: PanelContext) -> Double {
+    TextMetrics.width(ctx.lang("▾ more", "▾ 更多"), size: ctx.theme.smallSize, face: .bold) + 10 * ctx.theme.unit
   }
 
   public static func draw(in rect: Rect, _ ctx: PanelContext) -> DrawList {
@@ -117,7 +130,7 @@ public enum NarrationStrip {
       ))
     list.add(.clip(rect))
     let c = content(ctx)
-    let s = setting(c, width: rect.width, t)
+    let s = laidOut(c, in: rect, ctx)
     let left = rect.minX + 12 * t.unit
     let textX = left + s.timeWidth
     // Longer than the strip can grow: it scrolls (the wheel over it), with a mark while more is below.
@@ -149,7 +162,7 @@ public enum NarrationStrip {
       if offset < overflow {
         let more = ctx.lang("▾ more", "▾ 更多")
         let style = t.style(t.smallSize, t.accent, face: .bold, anchor: TextAnchor(.trailing, .bottom))
-        let w = TextMetrics.width(more, size: t.smallSize, face: .bold) + 10 * t.unit
+        let w = moreWidth(ctx)
         let box = Rect(
           rect.maxX - w - 8 * t.unit, rect.maxY - TextMetrics.height(size: t.smallSize) - 4 * t.unit, w,
           TextMetrics.height(size: t.smallSize) + 2 * t.unit)

@@ -67,7 +67,8 @@ final class TextMaskCache {
   /// Text in several fonts (DejaVu and a fallback for Chinese, emoji …: `FontLibrary.runs`) is drawn run by
   /// run, each on DejaVu's baseline, into a mask of DejaVu's line height (issue 14).
   private func render(_ key: TextMaskKey) throws(SDLError) -> TextMask {
-    let text = Self.drawable(key.text)
+    // Right-to-left letters in reading order (SDL_ttf draws in the order it is given).
+    let text = VisualOrder.line(Self.drawable(key.text))
     guard !text.isEmpty else { return TextMask(width: 0, height: 0, coverage: []) }
     let primary = try fonts.font(key.face, size: key.size)
     let runs = try fonts.runs(text, face: key.face, size: key.size)

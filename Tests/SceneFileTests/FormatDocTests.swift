@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+import TouchSim
+
+@testable import SceneFile
+
+/// docs/SCENE-FORMAT.md documents every key the reader knows and every key a `set` step may change.
+@Suite struct FormatDocTests {
+  /// The text of a file under docs/, found from this file's place in the repository.
+  static func doc(_ name: String) throws -> String {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    return try String(contentsOf: root.appendingPathComponent("docs").appendingPathComponent(name), encoding: .utf8)
+  }
+
+  /// The names in `names` that `text` does not mention as code (`name`).
+  static func missing(_ names: [String], in text: String) -> [String] {
+    names.filter { !text.contains("`\($0)`") }
+  }
+
+  @Test func everySceneKeyIsDocumentedAsCode() throws {
+    let text = try Self.doc("SCENE-FORMAT.md")
+    #expect(Key.allCases.count >= 77)
+    let missing = Self.missing(Key.allCases.map(\.name), in: text)
+    #expect(missing.isEmpty, "keys missing from docs/SCENE-FORMAT.md: \(missing)")
+  }
+
+  @Test func everySettableKeyIsDocumentedAsCode() throws {
+    let text = try Self.doc("SCENE-FORMAT.md")
+    let keys = (Array(SettableKeys.view.keys) + Array(SettableKeys.recognizer.keys)).sorted()
+    #expect(keys.contains("transform.rotation") && keys.contains("delegate.shouldBegin"))
+    let missing = Self.missing(keys, in: text)
+    #expect(missing.isEmpty, "settable keys missing from docs/SCENE-FORMAT.md: \(missing)")
+  }
+
+  /// The check itself: a key that is not written as code is found missing.
+  @Test func aKeyNotWrittenAsCodeIsMissing() {
+    #expect(Self.missing(["hitOutset", "passThrough"], in: "`passThrough` and hitOutset") == ["hitOutset"])
+  }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+import TouchSim
+
+/// docs/TRACE-FORMAT.md documents every event kind the trace writes.
+@Suite struct TraceFormatDocTests {
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+  static func text(_ path: String) throws -> String {
+    try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+  }
+
+  /// Every `ev` name, read from `TraceEvent.kind` in Sources/TouchSim/Trace.swift, so that a kind added
+  /// there is checked without changing this test.
+  static func eventKinds() throws -> [String] {
+    let source = try text("Sources/TouchSim/Trace.swift")
+    guard let start = source.range(of: "public var kind: String {") else { return [] }
+    let body = source[start.upperBound...].prefix { $0 != "}" }
+    return body.matches(of: /case \.(\w+): return "(\w+)"/).map { String($0.output.2) }
+  }
+
+  @Test func theKindsAreFoundAndMatchTheEvents() throws {
+    let kinds = try Self.eventKinds()
+    #expect(kinds.count >= 18, "\(kinds)")
+    let samples: [TraceEvent] = [
+      .hit(touch: 1, view: nil), .attach(touch: 1, recognizers: []), .timer(what: "tapInterval", owner: "tap"),
+      .scroll(view: "list", contentOffset: Point(0, 0)), .wait(recognizer: "a", for: ["b"]),
+      .reorder(view: "card", to: "front"),
+    ]
+    for event in samples { #expect(kinds.contains(event.kind), "\(event.kind)") }
+  }
+
+  @Test func everyEventKindIsDocumentedAsCode() throws {
+    let doc = try Self.text("docs/TRACE-FORMAT.md")
+    let missing = try Self.eventKinds().filter { !doc.contains("`\($0)`") }
+    #expect(missing.isEmpty, "event kinds missing from docs/TRACE-FORMAT.md: \(missing)")
+  }
+}

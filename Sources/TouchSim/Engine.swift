@@ -3,7 +3,7 @@
 /// The engine: a deterministic simulation of UIKit touch delivery that records every decision as a trace.
 ///
 /// Pure: no clock, no files, no globals. Time moves only through `perform(_:)` and `advance(to:)`;
-/// timers fire at exact simulated times. The processing of one UIEvent follows UIKIT-BEHAVIOUR.md
+/// timers fire at exact simulated times. The processing of one UIEvent follows docs/RULES.md
 /// section 1: register new touches (hit-test, attach recognizers), feed recognizers first, resolve
 /// their states (failure requirements, shouldBegin, exclusion, actions), deliver to touch.view unless
 /// withheld or cancelled, flush what is no longer held, and reset recognizers that finished.

@@ -1,4 +1,4 @@
-/// The numbers the model uses, with the confidence UIKIT-BEHAVIOUR.md gives them.
+/// The numbers the model uses, with the confidence docs/RULES.md gives them.
 ///
 /// UIKit documents few of these. Where a value is only measured or read from one implementation (M) or
 /// is thin (L, section 13), it is kept here, in one place, so it can be changed and so the window can

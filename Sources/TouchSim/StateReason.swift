@@ -3,7 +3,7 @@
 /// wording is made; readers switch over the cases instead of reading that text back.
 ///
 /// Distances are points, times of the tap, swipe and interval limits milliseconds, press durations
-/// seconds (as `minimumPressDuration` is), angles radians. Rule ids are those of UIKIT-BEHAVIOUR.md.
+/// seconds (as `minimumPressDuration` is), angles radians. Rule ids are those of docs/RULES.md.
 public enum StateReason: Equatable, Sendable {
   // MARK: Tap (rule I, C-6, L2)
 

@@ -60,7 +60,7 @@ import TouchSim
     #expect(text.split(whereSeparator: { $0 == " " || $0 == "\n" }).filter { $0.hasPrefix("word") }.count == 40)
   }
 
-  /// Rule ids cited at the end of a sentence exist in UIKIT-BEHAVIOUR.md.
+  /// Rule ids cited at the end of a sentence exist in docs/RULES.md.
   private func checkRuleIds(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
     guard let open = text.lastIndex(of: "("), text.hasSuffix(").") else { return }
     let inside = text[text.index(after: open)..<text.index(text.endIndex, offsetBy: -2)]

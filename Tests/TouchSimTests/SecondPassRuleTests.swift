@@ -2,7 +2,7 @@ import TestSupport
 import Testing
 import TouchSim
 
-/// The rules of the reference's second pass (section 14) that changed what the engine does, each by id.
+/// The rules of the second pass (docs/RULES.md, section 14) that changed what the engine does, each by id.
 @Suite struct SecondPassRuleTests {
   /// The index of the first trace line matching `match`, or nil.
   func index(_ run: Run, _ match: (TraceEvent) -> Bool) -> Int? { run.trace.firstIndex { match($0.event) } }

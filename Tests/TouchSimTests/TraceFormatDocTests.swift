@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TouchSim
 
-/// docs/TRACE-FORMAT.md documents every event kind the trace writes.
+/// docs/TRACE-FORMAT.md documents every event kind the trace writes, and the names its values take.
 @Suite struct TraceFormatDocTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
@@ -29,6 +29,33 @@ import TouchSim
       .reorder(view: "card", to: "front"),
     ]
     for event in samples { #expect(kinds.contains(event.kind), "\(event.kind)") }
+  }
+
+  /// The case names of the string enum `name` declared in `file` (a source file under Sources/TouchSim).
+  static func cases(of name: String, in file: String) throws -> [String] {
+    let source = try text("Sources/TouchSim/" + file)
+    guard let start = source.range(of: "enum \(name): String") else { return [] }
+    let body = source[start.upperBound...].drop { $0 != "{" }.dropFirst().prefix { $0 != "}" }
+    return body.matches(of: /case ([^\n]+)/).flatMap { match in
+      match.output.1.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+  }
+
+  @Test func everyValueNameIsDocumentedAsCode() throws {
+    let doc = try Self.text("docs/TRACE-FORMAT.md")
+    var names = GestureState.allCases.map(\.rawValue) + TouchMethod.allCases.map(\.rawValue)
+    for (name, file) in [
+      ("HitResult", "Trace.swift"), ("Question", "Trace.swift"), ("ControlEvent", "Trace.swift"),
+      ("TouchPhase", "Trace.swift"), ("TimerKind", "Engine+Timers.swift"),
+    ] {
+      let found = try Self.cases(of: name, in: file)
+      #expect(found.count >= 4, "\(name): \(found)")
+      names += found
+    }
+    #expect(
+      names.contains("passThrough") && names.contains("touchesShouldCancel") && names.contains("contentTouchDelay"))
+    let missing = names.filter { !doc.contains("`\($0)`") }
+    #expect(missing.isEmpty, "values missing from docs/TRACE-FORMAT.md: \(missing)")
   }
 
   @Test func everyEventKindIsDocumentedAsCode() throws {

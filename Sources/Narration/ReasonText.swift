@@ -8,7 +8,7 @@ struct Because {
   var rules: [String]
 }
 
-/// Turns the engine's reasons (TRACE-FORMAT `state.reason`) into plain clauses, in the narration's language.
+/// Turns the engine's reasons (docs/TRACE-FORMAT.md, `state.reason`) into plain clauses, in the narration's language.
 enum ReasonText {
   /// Why a recognizer changed state, as a clause after "because".
   static func because(

@@ -61,7 +61,7 @@ struct KeyMask: Equatable, Sendable {
   }
 }
 
-/// The keys allowed in one place of the format, in SCENE-FORMAT.md's order (for hints).
+/// The keys allowed in one place of the format, in the format's order (for hints).
 struct KeySet: ExpressibleByArrayLiteral, Sendable {
   let keys: [Key]
   let mask: KeyMask

@@ -1,7 +1,7 @@
 import TouchSim
 
 extension SceneReader {
-  /// Every key a recognizer may have, in SCENE-FORMAT.md's order (`effect` is this project's extension).
+  /// Every key a recognizer may have, in the format's order (docs/SCENE-FORMAT.md) (`effect` is this project's extension).
   static let recognizerKeys: KeySet = [
     .id, .kind, .numberOfTapsRequired, .numberOfTouchesRequired, .minimumPressDuration, .allowableMovement,
     .minimumNumberOfTouches, .maximumNumberOfTouches, .direction, .edges, .isEnabled, .cancelsTouchesInView,

@@ -1,7 +1,7 @@
 import TouchSim
 
 /// What an id names. Views, recognizers, scroll views' built-in pans and view controllers share one
-/// namespace (SCENE-FORMAT.md: "unique across the scene").
+/// namespace (docs/SCENE-FORMAT.md, "Ids and references").
 enum IdRole: Equatable {
   case view(ViewKind)
   case recognizer(RecognizerKind)

@@ -1,7 +1,7 @@
 import TouchSim
 
 extension SceneReader {
-  /// Every key a view may have, in SCENE-FORMAT.md's order (`value` is this project's extension).
+  /// Every key a view may have, in the format's order (docs/SCENE-FORMAT.md) (`value` is this project's extension).
   static let viewKeys: KeySet = [
     .id, .kind, .frame, .center, .bounds, .transform, .color, .text, .alpha, .hidden, .userInteractionEnabled,
     .multipleTouchEnabled, .exclusiveTouch, .clipsToBounds, .enabled, .value, .controller, .forwardsTouches,

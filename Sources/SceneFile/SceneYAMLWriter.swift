@@ -1,6 +1,6 @@
 import TouchSim
 
-/// Builds the YAML of a scene: keys in SCENE-FORMAT.md's order, defaults left out, views in `frame` form
+/// Builds the YAML of a scene: keys in the format's order, defaults left out, views in `frame` form
 /// whenever that reads back to the same centre and bounds, script steps one per line in flow style.
 enum SceneYAMLWriter {
   static func document(_ scene: Scene) -> String {

@@ -451,7 +451,7 @@ extension Simulation {
 
   // MARK: Action values
 
-  /// What the action handler would read (TRACE-FORMAT `action.values`).
+  /// What the action handler would read (docs/TRACE-FORMAT.md, `action.values`).
   func actionValues(_ r: Int) -> ActionValues {
     let live = recs[r].touches.isEmpty ? recs[r].data.lastCentroid : centroid(recs[r].touches)
     // A tap reports where it was tapped, a swipe where it began (I-SW2), the others where the touches are.

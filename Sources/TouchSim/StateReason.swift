@@ -1,4 +1,4 @@
-/// Why a recognizer changed state (TRACE-FORMAT `state.reason`): one case per kind of reason the engine
+/// Why a recognizer changed state (docs/TRACE-FORMAT.md, `state.reason`): one case per kind of reason the engine
 /// gives, with the numbers and ids it had before any formatting. `text` is the one place the trace's
 /// wording is made; readers switch over the cases instead of reading that text back.
 ///
@@ -131,7 +131,7 @@ public enum StateReason: Equatable, Sendable {
 }
 
 extension StateReason: CustomStringConvertible {
-  /// The trace's wording (TRACE-FORMAT `state.reason`): the only place it is made.
+  /// The trace's wording (docs/TRACE-FORMAT.md, `state.reason`): the only place it is made.
   public var text: String {
     let n = Self.number
     switch self {

@@ -1,5 +1,5 @@
 /// The trace, format `touchscope-trace/1` (its events and keys are the types below; additions are listed in docs/TRACE-EXTENSIONS.md): everything the engine
-/// decided, in order. Keys are written in the order the contract gives; extensions (marked) add event
+/// decided, in order. Keys are written in the order docs/TRACE-FORMAT.md gives; extensions (marked) add event
 /// kinds and trailing keys only.
 public enum GestureState: String, CaseIterable, Sendable {
   case possible, began, changed, ended, cancelled, failed
@@ -31,7 +31,7 @@ public enum ResponderID: Hashable, Sendable, CustomStringConvertible {
   }
 }
 
-/// Values a recognizer's action handler would read (TRACE-FORMAT `action.values`).
+/// Values a recognizer's action handler would read (docs/TRACE-FORMAT.md, `action.values`).
 public struct ActionValues: Equatable, Sendable {
   public var location: Point
   public var translation: Point?
@@ -112,7 +112,7 @@ public enum TraceEvent: Equatable, Sendable {
 
 /// Who made a `set` change (extension: the trailing keys `origin` and `recognizer`).
 public enum SetOrigin: Hashable, Sendable {
-  /// A script's `set` step (and, today, a toggle flipped in the window): no key, as the contract writes it.
+  /// A script's `set` step (and, today, a toggle flipped in the window): no key, as the format writes it.
   case script
   /// A change made by hand in the window: `"origin": "user"` (reserved; nothing writes it yet).
   case user
@@ -130,7 +130,7 @@ public struct TraceEntry: Equatable, Sendable {
     self.event = event
   }
 
-  /// The JSON Lines text of this entry, keys in the contract's order.
+  /// The JSON Lines text of this entry, keys in the order of docs/TRACE-FORMAT.md.
   public var json: String {
     var w = JSONObjectWriter()
     w.number("t", t)

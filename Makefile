@@ -21,7 +21,7 @@ XVFB := xvfb-run -a -s "-screen 0 1600x1000x24 -noreset"
 # `make run` keeps the user's language.
 test test-window-stress test-asan soak bench: export LC_ALL := C.UTF-8
 
-.PHONY: all build run test test-window-stress test-asan fuzz soak lint format bench clean deps test-deps
+.PHONY: install all build run test test-window-stress test-asan fuzz soak lint format bench clean deps test-deps
 
 all: build
 
@@ -46,6 +46,15 @@ test-deps:
 
 build: deps
 	swift build -c release
+
+# make install PREFIX=DIR        the binary in DIR/bin, its fonts and scene library in DIR/share/touchscope
+#                                (default /usr/local; DESTDIR is honoured), so `touchscope` runs anywhere
+PREFIX ?= /usr/local
+install: build
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/touchscope"
+	install -m 755 .build/release/touchscope "$(DESTDIR)$(PREFIX)/bin/touchscope"
+	rm -rf "$(DESTDIR)$(PREFIX)/share/touchscope/Assets" "$(DESTDIR)$(PREFIX)/share/touchscope/Scenes"
+	cp -R Assets Scenes "$(DESTDIR)$(PREFIX)/share/touchscope/"
 
 # make run                       opens the tour (Scenes/tour.yaml)
 # make run SCENE=Scenes/x.yaml   opens another scene

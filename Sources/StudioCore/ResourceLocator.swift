@@ -4,20 +4,31 @@ import Raster
 /// Finds the package's folders (`Assets/`, `Scenes/`) at run time.
 ///
 /// Looks upward from the current directory and from the executable's directory (so both
-/// `swift run` in the checkout and `.build/release/touchscope` from elsewhere work).
+/// `swift run` in the checkout and `.build/release/touchscope` from elsewhere work), and at each level in
+/// `share/touchscope/` too: where `make install PREFIX=…` puts them beside `bin/touchscope`.
 public enum ResourceLocator {
+  /// Where `make install` puts `Assets/` and `Scenes/`, under its prefix.
+  public static let installedDataPath = "share/touchscope"
+
   /// The environment variable naming the assets folder explicitly.
   public static let assetsEnvironmentKey = "TOUCHSCOPE_ASSETS"
 
   /// The first directory, walking up from the current directory and then from the executable's
   /// directory, that holds `relativePath`; returns the path of that file or folder.
   public static func findUpward(_ relativePath: String) -> String? {
+    findUpward(relativePath, from: searchStarts())
+  }
+
+  /// The same search from the directories `starts`.
+  static func findUpward(_ relativePath: String, from starts: [String]) -> String? {
     let fm = FileManager.default
-    for start in searchStarts() {
+    for start in starts {
       var dir = URL(fileURLWithPath: start, isDirectory: true).standardizedFileURL
       while true {
-        let candidate = dir.appendingPathComponent(relativePath).path
-        if fm.fileExists(atPath: candidate) { return candidate }
+        for base in [dir, dir.appendingPathComponent(installedDataPath)] {
+          let candidate = base.appendingPathComponent(relativePath).path
+          if fm.fileExists(atPath: candidate) { return candidate }
+        }
         let parent = dir.deletingLastPathComponent()
         if parent.path == dir.path { break }
         dir = parent

@@ -18,6 +18,8 @@ struct List: ParsableCommand {
   @Argument(help: "The folder holding the scenes.")
   var directory: String?
 
+  @OptionGroup var language: LanguageOption
+
   func run() throws {
     let dir = try resolveDirectory()
     let names = try FileManager.default.contentsOfDirectory(atPath: dir)
@@ -29,7 +31,8 @@ struct List: ParsableCommand {
       let id = (name as NSString).deletingPathExtension
       do {
         let scene = try SceneLoader.load(path: path)
-        rows.append((id, scene.title ?? "(untitled)"))
+        let lang = language.language
+        rows.append((id, scene.title(in: lang.rawValue) ?? lang("(untitled)", "（无标题）")))
       } catch {
         let first = error.diagnostics.first.map { "\($0.line):\($0.column): \($0.message)" } ?? "unknown error"
         let more = error.diagnostics.count > 1 ? " (+\(error.diagnostics.count - 1) more)" : ""

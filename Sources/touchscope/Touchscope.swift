@@ -7,6 +7,9 @@ import SceneFile
 /// Exit codes: 0 ok, 1 invalid input (scene, script, arguments) or an unwritable output, 2 internal error.
 @main
 struct Touchscope: ParsableCommand {
+  /// `touchscope --version`: the release, and the scene and trace formats it reads and writes.
+  static let version = "touchscope 0.15.0 (scenes touchscope/1, traces touchscope-trace/1)"
+
   static let configuration = CommandConfiguration(
     commandName: "touchscope",
     abstract: "See how UIKit delivers touches: hit-testing, gesture recognizers, the responder chain.",
@@ -16,6 +19,7 @@ struct Touchscope: ParsableCommand {
       Exit codes: 0 success, 1 invalid input (scene, script or arguments) or an output that cannot be \
       written, 2 internal error.
       """,
+    version: Touchscope.version,
     subcommands: [Open.self, Replay.self, Explain.self, Check.self, List.self, Render.self, Bench.self],
     defaultSubcommand: Open.self
   )

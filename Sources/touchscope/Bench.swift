@@ -189,6 +189,24 @@ struct BenchFigure: Encodable {
   }
 
   var met: Bool { measured && (higherIsBetter ? value >= target : value <= target) }
+
+  private enum CodingKeys: String, CodingKey {
+    case kind, name, value, unit, target, higherIsBetter, detail, measured
+  }
+
+  /// JSON has no NaN: a figure not measured here (or not a finite number) has `"value": null`, and
+  /// `measured` says which.
+  func encode(to encoder: any Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encode(kind, forKey: .kind)
+    try c.encode(name, forKey: .name)
+    if measured && value.isFinite { try c.encode(value, forKey: .value) } else { try c.encodeNil(forKey: .value) }
+    try c.encode(unit, forKey: .unit)
+    try c.encode(target, forKey: .target)
+    try c.encode(higherIsBetter, forKey: .higherIsBetter)
+    try c.encode(detail, forKey: .detail)
+    try c.encode(measured && value.isFinite, forKey: .measured)
+  }
 }
 
 /// The machine and build a run was measured on.

@@ -15,10 +15,11 @@ struct CommandLineRobustnessTests {
     var stderr: String
   }
 
-  static func run(_ args: [String]) throws -> Result {
+  static func run(_ args: [String], environment: [String: String]? = nil) throws -> Result {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: executable)
     p.arguments = args
+    if let environment { p.environment = environment }
     // Standard output goes to a file (a trace can be long; a full pipe would block the child).
     let outURL = FileManager.default.temporaryDirectory.appendingPathComponent("cli-out-\(UUID().uuidString)")
     FileManager.default.createFile(atPath: outURL.path, contents: nil)
@@ -114,6 +115,33 @@ struct CommandLineRobustnessTests {
       #expect(r.stderr.contains("\(script):\(line):"), "no error at line \(line): \(r.stderr)")
     }
   }
+
+  /// Issue 16: `bench --json` prints every figure it was asked for, an unmeasured one with `"value": null`
+  /// and `"measured": false` (JSON has no NaN), never `{}`.
+  @Test func benchJSONWithoutADisplayMarksTheUnmeasuredFigures() throws {
+    var env = ProcessInfo.processInfo.environment
+    env["DISPLAY"] = nil
+    env["WAYLAND_DISPLAY"] = nil
+    let r = try Self.run(["bench", "--json", "--only", "startup", "--runs", "1"], environment: env)
+    #expect(r.status == 0, "\(r.stderr)")
+    let json = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+    let figures = json?["figures"] as? [[String: Any]] ?? []
+    #expect(figures.count == 1, "\(r.stdout)")
+    #expect(figures.first?["value"] is NSNull)
+    #expect(figures.first?["measured"] as? Bool == false)
+  }
+
+  /// `--version`, and `list` in the language asked for.
+  @Test func versionAndListInChinese() throws {
+    let v = try Self.run(["--version"])
+    #expect(v.status == 0 && v.stdout.hasPrefix("touchscope ") && v.stdout.contains("touchscope/1"), "\(v.stdout)")
+    let list = try Self.run(["list", "--lang", "zh-Hans"])
+    #expect(list.status == 0)
+    #expect(list.stdout.contains("单击与双击"), "\(list.stdout)")
+    let english = try Self.run(["list", "--lang", "en"])
+    #expect(english.stdout.contains("Single tap versus double tap"))
+  }
+
 }
 
 /// Scratch folders for the hostile-input tests.

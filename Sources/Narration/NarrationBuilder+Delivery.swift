@@ -338,6 +338,13 @@ extension NarrationBuilder {
       return (
         language("the system cancelled it while it was still held back", "系统在它仍被延迟时取消了它"), ["F-5"]
       )
+    case .ignoringInteractionEvents:
+      return (
+        language(
+          "it went down while the app ignored interaction events (beginIgnoringInteractionEvents)",
+          "它按下时应用正在忽略交互事件（beginIgnoringInteractionEvents）"),
+        ["C-10"]
+      )
     case .cancelledBy(let r):
       let continuous = scene.recognizerKind(r)?.isDiscrete == false
       let verb = continuous ? language("began", "开始") : language("recognized", "识别")

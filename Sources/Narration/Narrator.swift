@@ -140,7 +140,9 @@ final class NarrationBuilder {
       return [.burst(.scroll(view: view), BurstItem(index: first, value: .scroll(offset)))]
     case .timer: return timerSentence(members)
     case .set: return setSentence(members)
+    case .drop(_, _, _, .ignoringInteractionEvents): return ignoredTouchSentence(first)
     case .drop: return dropSentence(first, asked: nil)
+    case .ignoring: return ignoringSentence(first)
     case .reorder(let view, let to):
       let text =
         to == "front"

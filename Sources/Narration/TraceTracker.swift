@@ -140,7 +140,7 @@ struct TraceTracker {
       scene.apply(entry.event)
     case .reorder, .scroll:
       scene.apply(entry.event)
-    case .forward:
+    case .forward, .ignoring:
       break
     }
     trimHistory(before: t)

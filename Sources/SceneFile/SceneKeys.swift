@@ -22,6 +22,7 @@ enum Key: UInt8, CaseIterable, Sendable {
   case shouldBeRequiredToFailBy, unlessTouchIn, onlyTouchIn
   // Script steps.
   case t, touch, down, move, up, cancel, set, bringToFront, sendToBack, end
+  case beginIgnoringInteractionEvents, endIgnoringInteractionEvents
 
   /// The key as written in a file.
   var name: String { Key.names[Int(rawValue)] }

@@ -56,8 +56,14 @@ struct SceneIndex {
 }
 
 extension SceneReader {
-  static let stepKeys: KeySet = [.t, .touch, .down, .move, .up, .cancel, .set, .bringToFront, .sendToBack, .end]
-  static let actionKeys: KeySet = [.down, .move, .up, .cancel, .set, .bringToFront, .sendToBack, .end]
+  static let stepKeys: KeySet = [
+    .t, .touch, .down, .move, .up, .cancel, .set, .bringToFront, .sendToBack, .end, .beginIgnoringInteractionEvents,
+    .endIgnoringInteractionEvents,
+  ]
+  static let actionKeys: KeySet = [
+    .down, .move, .up, .cancel, .set, .bringToFront, .sendToBack, .end, .beginIgnoringInteractionEvents,
+    .endIgnoringInteractionEvents,
+  ]
   static let touchActions: KeySet = [.down, .move, .up, .cancel]
   /// Latest time a step may have, in milliseconds (about 2.8 hours).
   static let maxTime = 1e7
@@ -77,6 +83,8 @@ extension SceneReader {
     var steps: [ScriptStep] = []
     var lastTime: (t: Double, line: Int)?
     var endLine: Int?
+    // C-10: lines of the beginIgnoringInteractionEvents steps not ended yet (UIKit keeps a counter).
+    var ignoringSince: [Int] = []
     for item in seq {
       if problems.isFull { break }
       guard let f = fields(item, "a script step", allowed: SceneReader.stepKeys) else { continue }
@@ -124,6 +132,15 @@ extension SceneReader {
         let action = readAction(actionKey, actionNode, touch: touch, isTouchAction: isTouchAction, index: index)
       else { continue }
       if actionKey == "end" { endLine = line }
+      if action == .beginIgnoringInteractionEvents { ignoringSince.append(line) }
+      if action == .endIgnoringInteractionEvents {
+        guard ignoringSince.popLast() != nil else {
+          error(
+            f.keyNode(actionName) ?? item,
+            "'endIgnoringInteractionEvents' has no 'beginIgnoringInteractionEvents' before it to end")
+          continue
+        }
+      }
       if let touch, let t, let k = f.keyNode(actionName) {
         if let problem = tracker.step(touch: touch, action: actionKey, t: t, line: line) { error(k, problem) }
       }
@@ -163,6 +180,12 @@ extension SceneReader {
     case "end":
       if case .bool(true)? = value(n) { return .end }
       error(n, "'end' takes true, not \(described(n))")
+      return nil
+    case "beginIgnoringInteractionEvents", "endIgnoringInteractionEvents":
+      if case .bool(true)? = value(n) {
+        return key == "beginIgnoringInteractionEvents" ? .beginIgnoringInteractionEvents : .endIgnoringInteractionEvents
+      }
+      error(n, "'\(key)' takes true, not \(described(n))")
       return nil
     case "bringToFront", "sendToBack":
       guard let id = string(n, key) else { return nil }

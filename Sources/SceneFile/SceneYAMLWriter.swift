@@ -195,6 +195,8 @@ enum SceneYAMLWriter {
     case .bringToFront(let id): p.append(("bringToFront", E.string(id)))
     case .sendToBack(let id): p.append(("sendToBack", E.string(id)))
     case .end: p.append(("end", "true"))
+    case .beginIgnoringInteractionEvents: p.append(("beginIgnoringInteractionEvents", "true"))
+    case .endIgnoringInteractionEvents: p.append(("endIgnoringInteractionEvents", "true"))
     }
     return E.flowMap(p)
   }

@@ -14,6 +14,9 @@ public enum DropReason: Equatable, Sendable {
   case cancelledBy(String)
   /// "cancelled before delivery": the system cancelled the touch while its touchesBegan was withheld (F-5).
   case cancelledBeforeDelivery
+  /// "ignoringInteractionEvents": the touch began while the app ignored interaction events; it is
+  /// hit-tested, then no recognizer and no view ever gets it (C-10).
+  case ignoringInteractionEvents
 
   /// The trace's wording (`drop.reason`): the only place it is made.
   public var text: String {
@@ -24,6 +27,7 @@ public enum DropReason: Equatable, Sendable {
     case .scrolling: return "scrolling"
     case .cancelledBy(let id): return "cancelled by \(id) before delivery"
     case .cancelledBeforeDelivery: return "cancelled before delivery"
+    case .ignoringInteractionEvents: return "ignoringInteractionEvents"
     }
   }
 }

@@ -35,11 +35,18 @@ extension Simulation {
       default: continue
       }
     }
+    // C-10: touches that began while the app ignored interaction events are in no event: their input is
+    // written, then they are forgotten when they end.
+    if changed.contains(where: { touches[$0].ignored }) {
+      for uid in changed where touches[uid].ignored && !touches[uid].isAlive { liveByNumber.remove(touches[uid].id) }
+      changed.removeAll { touches[$0].ignored }
+      forgetFinishedTouches()
+    }
     guard !changed.isEmpty else { return }
     // C-1: touches down but unchanged in this event are stationary.
     for i in liveByNumber.entries.indices {
       let uid = liveByNumber[at: i]
-      if !changed.contains(uid) {
+      if !changed.contains(uid) && !touches[uid].ignored {
         touches[uid].phase = .stationary
         emitInput(uid)
       }
@@ -91,6 +98,7 @@ extension Simulation {
       Touch(id: number, phase: .began, location: p, downLocation: p, downTime: now, view: hit, tapCount: tapCount),
       for: uid)
     liveByNumber.set(uid, for: number)
+    if dropIfIgnoringInteractionEvents(uid) { return uid }
     guard let hit else { return uid }
 
     // C-7: the hit view's recognizers in add order, then each ancestor's up to the root.

@@ -198,6 +198,8 @@ struct Simulation: ~Copyable {
   var byRank: [Int] = []
   /// Storage for `dispatch`'s list of changed touches.
   var changedStorage: [Int] = []
+  /// UIKit's counter of beginIgnoringInteractionEvents calls not yet ended: ignoring while above 0 (C-10).
+  var ignoringCount = 0
 
   init(scene: Scene, constants: ModelConstants) {
     var header = scene
@@ -324,6 +326,8 @@ struct Simulation: ~Copyable {
       case .set(let changes): for change in changes { applyChange(change) }
       case .bringToFront(let id): reorder(id, toFront: true)
       case .sendToBack(let id): reorder(id, toFront: false)
+      case .beginIgnoringInteractionEvents: beginIgnoringInteractionEvents()
+      case .endIgnoringInteractionEvents: endIgnoringInteractionEvents()
       default: break
       }
     }

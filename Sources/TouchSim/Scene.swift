@@ -297,6 +297,10 @@ public struct ScriptStep: Equatable, Sendable {
     case bringToFront(String)
     case sendToBack(String)
     case end
+    /// Extension: `UIApplication.beginIgnoringInteractionEvents()`; nests, each needs an end (rule C-10).
+    case beginIgnoringInteractionEvents
+    /// Extension: `UIApplication.endIgnoringInteractionEvents()` (rule C-10).
+    case endIgnoringInteractionEvents
   }
   /// Milliseconds from the start.
   public var t: Double

@@ -20,6 +20,8 @@ struct Touch {
   var viewDone = false
   /// Scroll views whose delaysContentTouches currently hold it (rule H-1).
   var scrollHolds: [Int] = []
+  /// It began while the app ignored interaction events: no recognizer and no view ever gets it (C-10).
+  var ignored = false
 
   var isAlive: Bool { phase != .ended && phase != .cancelled }
   /// touchesBegan was delivered and the view has not yet seen its end.

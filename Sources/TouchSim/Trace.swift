@@ -71,6 +71,9 @@ public enum TraceEvent: Equatable, Sendable {
   case drop(view: String?, method: TouchMethod, touches: [Int], reason: DropReason)
   /// Extension: `bringToFront` / `sendToBack` took effect.
   case reorder(view: String, to: String)
+  /// Extension: a script's beginIgnoringInteractionEvents / endIgnoringInteractionEvents took effect;
+  /// `on`: the app ignores interaction events now; `count`: UIKit's nesting counter after the call (C-10).
+  case ignoring(on: Bool, count: Int)
 
   public enum HitResult: String, Sendable {
     case inside, outside, hidden, alpha, noInteraction, disabled, passThrough
@@ -106,6 +109,7 @@ public enum TraceEvent: Equatable, Sendable {
     case .wait: return "wait"
     case .drop: return "drop"
     case .reorder: return "reorder"
+    case .ignoring: return "ignoring"
     }
   }
 }
@@ -217,6 +221,9 @@ public struct TraceEntry: Equatable, Sendable {
     case .reorder(let view, let to):
       w.string("view", view)
       w.string("to", to)
+    case .ignoring(let on, let count):
+      w.bool("on", on)
+      w.int("count", count)
     }
     return w.finish()
   }

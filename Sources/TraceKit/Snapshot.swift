@@ -37,6 +37,8 @@ public struct Snapshot: Sendable {
   /// The recognizers of the latest touch that reached any (its `attach` line): which cards the inspector
   /// keeps open, until the next touch is attached.
   public var latestAttached: [String]?
+  /// The app ignores interaction events (the last `ignoring` line said so, rule C-10).
+  public var ignoringInteractionEvents = false
 
   public init(scene: Scene) { live = LiveScene(scene) }
 
@@ -141,6 +143,8 @@ public struct Snapshot: Sendable {
       s.lastTime = e.t
       if let value { s.value = value }
       controls[c] = s
+    case .ignoring(let on, _):
+      ignoringInteractionEvents = on
     case .scroll, .set, .reorder, .forward, .timer:
       break
     }

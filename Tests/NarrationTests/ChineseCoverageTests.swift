@@ -181,6 +181,22 @@ import TouchSim
       ] + tap(100, 700, t: 10))
   }
 
+  /// C-10: ignoring interaction events begins, nests, ends; a touch that began meanwhile is dropped, one that
+  /// began before is delivered, one that hit nothing is dropped too.
+  @Test func ignoringInteractionEvents() {
+    let s = scene([
+      v("card", [0, 100, 390, 400], recognizers: [g("tap", .tap)]),
+      v("buy", [0, 600, 390, 100], kind: .button),
+    ])
+    let begin = { (t: Double) in ScriptStep(t: t, .beginIgnoringInteractionEvents) }
+    let end = { (t: Double) in ScriptStep(t: t, .endIgnoringInteractionEvents) }
+    told(s, [begin(0)] + tap(100, 200, t: 10) + [begin(100), end(200)] + tap(100, 650, t: 300) + [end(400)])
+    told(s, [down(1, 100, 650, t: 0), begin(20), down(2, 100, 200, t: 40), end(60), up(1, t: 80), up(2, t: 90)])
+    var nothing = s
+    nothing.root.userInteractionEnabled = false
+    told(nothing, [begin(0)] + tap(100, 200, t: 10))
+  }
+
   @Test func hitTestKinds() {
     let s = scene([
       v("label", [0, 100, 390, 100], kind: .label),

@@ -30,7 +30,7 @@ public struct Playhead: Equatable, Sendable {
     case .timer: return 250
     // The view following the finger, as scrolled content does: shown with its action, without a pause.
     case .scroll, .set(_, _, _, .effect): return 0
-    case .attach, .set, .reorder: return 200
+    case .attach, .set, .reorder, .ignoring: return 200
     case .input, .feed, .forward: return 0
     }
   }

@@ -86,6 +86,14 @@ public enum HeaderBar {
   /// "● live", "▶ replay", "▶ script", "❚❚ paused at 1.234 s", "❚❚ step at …", "● slow motion ¼" and its
   /// colour: the mode the model reports, so "live" is said only when the panels show the present.
   static func status(_ ctx: PanelContext, compact: Bool) -> (text: String, color: RGBA) {
+    let plain = modeStatus(ctx, compact: compact)
+    // C-10: while the app ignores interaction events (at the playhead), the header says so.
+    guard ctx.snapshot.ignoringInteractionEvents else { return plain }
+    let note = compact ? ctx.lang(" · ignoring", " · 忽略中") : ctx.lang("  · ignoring interaction events", "  · 正在忽略交互事件")
+    return (plain.text + note, ctx.theme.bad)
+  }
+
+  private static func modeStatus(_ ctx: PanelContext, compact: Bool) -> (text: String, color: RGBA) {
     let t = ctx.theme
     let l = ctx.lang
     let time = seconds(ctx.playheadTime)

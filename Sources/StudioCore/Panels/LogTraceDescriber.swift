@@ -83,6 +83,10 @@ enum TraceDescriber {
     case .reorder(let view, let to):
       return to == "front"
         ? l("`\(view)` brought to front", "`\(view)` 移到最前") : l("`\(view)` sent to back", "`\(view)` 移到最后")
+    case .ignoring(let on, let count):
+      return on
+        ? l("app ignores interaction events (count \(count))", "应用忽略交互事件（计数 \(count)）")
+        : l("app stops ignoring interaction events", "应用不再忽略交互事件")
     }
   }
 
@@ -213,6 +217,14 @@ enum TraceDescriber {
       return to == "front"
         ? l("`\(view)` is brought to the front.", "`\(view)` 被移到最前面。")
         : l("`\(view)` is sent to the back.", "`\(view)` 被移到最后面。")
+    case .ignoring(let on, let count):
+      return on
+        ? l(
+          "The app ignores interaction events (beginIgnoringInteractionEvents, counter \(count)): a touch that goes down now is hit-tested but never delivered.",
+          "应用正在忽略交互事件（beginIgnoringInteractionEvents，计数器为 \(count)）：现在按下的触摸会经过命中测试，但永远不会被递送。")
+        : l(
+          "The app stops ignoring interaction events (endIgnoringInteractionEvents): new touches are delivered again.",
+          "应用不再忽略交互事件（endIgnoringInteractionEvents）：新的触摸会再次被递送。")
     }
   }
 
@@ -258,6 +270,7 @@ enum TraceDescriber {
     case .wait: return "‖"
     case .drop: return "✗"
     case .reorder: return "⇅"
+    case .ignoring(let on, _): return on ? "⊘" : "○"
     }
   }
 
@@ -276,6 +289,7 @@ enum TraceDescriber {
     case .control(_, let event, _, _): return event == .touchUpInside || event == .valueChanged ? .good : .normal
     case .drop: return .bad
     case .set, .reorder: return .accent
+    case .ignoring(let on, _): return on ? .bad : .good
     }
   }
 
@@ -359,6 +373,9 @@ enum TraceDescriber {
     case .cancelledBeforeDelivery:
       return l("the touch was cancelled while it was still withheld", "触摸在仍被扣住时被取消")
     case .cancelledBy(let id): return l("`\(id)` recognized while it was still withheld", "`\(id)` 在它仍被扣住时识别成功")
+    case .ignoringInteractionEvents:
+      return l(
+        "it went down while the app ignored interaction events", "它按下时应用正在忽略交互事件")
     }
   }
 }

@@ -71,6 +71,7 @@ extension DropReason {
     case .cancelledBy(let id): return l(text, "在递送之前被 \(id) 取消")
     case .cancelledBeforeDelivery: return l(text, "在递送之前被取消")
     case .scrolling: return l(text, "正在滚动")
+    case .ignoringInteractionEvents: return l(text, "应用正在忽略交互事件")
     case .multipleTouchEnabled, .exclusiveTouch, .touchesShouldBegin: return text
     }
   }

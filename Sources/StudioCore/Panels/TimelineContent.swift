@@ -154,6 +154,12 @@ struct TimelineContent: Equatable, Sendable {
         if method == .touchesEnded || method == .touchesCancelled { endLife(k, i, t) }
         if method == .touchesCancelled { cancellations.append((t, i, view, nil)) }
       case .drop(let view, let method, let touches, let reason):
+        if reason == .ignoringInteractionEvents {
+          // C-10: the finger's own lane says it is ignored, whether or not it hit a view.
+          for n in touches {
+            mark(.touch(n), TimelineMark(glyph: .label(Self.shortReason(reason, language)), tone: .bad, index: i, t: t))
+          }
+        }
         guard let view else { break }
         let k = TimelineLane.Kind.responder(view)
         closeHold(view, method, touches, i, t)
@@ -181,7 +187,7 @@ struct TimelineContent: Equatable, Sendable {
         if lanes[k]?.marks.last.map({ $0.glyph == .forward && $0.t == t }) != true {
           mark(k, TimelineMark(glyph: .forward, tone: .quiet, index: i, t: t))
         }
-      case .hitTest, .hit, .attach, .ask, .scroll, .timer, .set, .reorder:
+      case .hitTest, .hit, .attach, .ask, .scroll, .timer, .set, .reorder, .ignoring:
         break
       }
     }

@@ -67,7 +67,8 @@ extension NarrationBuilder {
         "；UIControl 自己的 touchesEnded 没有运行：没有 touchUpInside 或 touchUpOutside，控件停留在跟踪和高亮状态")
     case .touchesCancelled:
       return language(
-        "; UIControl's own touchesCancelled never runs: no touchCancel", "；UIControl 自己的 touchesCancelled 没有运行：没有 touchCancel")
+        "; UIControl's own touchesCancelled never runs: no touchCancel",
+        "；UIControl 自己的 touchesCancelled 没有运行：没有 touchCancel")
     }
   }
 

@@ -5,8 +5,9 @@ extension SceneReader {
   static let viewKeys: KeySet = [
     .id, .kind, .frame, .center, .bounds, .transform, .color, .text, .alpha, .hidden, .userInteractionEnabled,
     .multipleTouchEnabled, .exclusiveTouch, .clipsToBounds, .enabled, .value, .controller, .forwardsTouches,
-    .controllerForwardsTouches, .hitOutset, .passThrough, .gestureRecognizerShouldBegin, .contentSize, .contentOffset, .delaysContentTouches,
-    .canCancelContentTouches, .touchesShouldBegin, .touchesShouldCancel, .panRequireToFail, .recognizers, .subviews,
+    .controllerForwardsTouches, .hitOutset, .passThrough, .gestureRecognizerShouldBegin, .contentSize,
+    .contentOffset, .delaysContentTouches, .canCancelContentTouches, .touchesShouldBegin, .touchesShouldCancel,
+    .panRequireToFail, .recognizers, .subviews,
   ]
   static let scrollOnlyKeys: KeySet = [
     .contentSize, .contentOffset, .delaysContentTouches, .canCancelContentTouches, .touchesShouldBegin,

@@ -54,7 +54,8 @@ import TouchSim
     expectProblem(view("forwardsTouches: { except: [touchesBegun] }"), at: 5, 31, "is not one (did you mean")
     expectProblem(view("forwardsTouches: { except: [touchesBegan, touchesBegan] }"), at: 5, 45, "twice")
     expectProblem(view("forwardsTouches: { defaults: false }"), at: 5, 22, "unknown key 'defaults'")
-    expectProblem(view("forwardsTouches: { default: maybe }"), at: 5, 31, "'forwardsTouches.default' takes true or false")
+    expectProblem(
+      view("forwardsTouches: { default: maybe }"), at: 5, 31, "'forwardsTouches.default' takes true or false")
     expectProblem(view("forwardsTouches: 3"), at: 5, 20, "'forwardsTouches' takes true, false or")
     expectProblem(view("forwardsTouches: { except: { a: 1 } }"), at: 5, 30, "takes a list of touches methods")
     expectProblem(view("controllerForwardsTouches: false"), at: 5, 3, "needs a 'controller'")

@@ -48,8 +48,13 @@ import TouchSim
     #expect(run.forwards(.touchesBegan) == ["card", "CardVC"])
     #expect(run.forwards(.touchesEnded) == ["card", "CardVC"])
     // Without the override (the default) the controller passes it on.
-    let open = scene([v("card", [0, 100, 390, 400], subviews: [v("note", [10, 10, 200, 200])]) { $0.controller = "CardVC" }])
-    #expect(Run(open, tap(100, 200)).forwards(.touchesBegan) == ["card", "CardVC", "root", "window", "application", "appDelegate"])
+    let open = scene([
+      v("card", [0, 100, 390, 400], subviews: [v("note", [10, 10, 200, 200])]) { $0.controller = "CardVC" }
+    ])
+    #expect(
+      Run(open, tap(100, 200)).forwards(.touchesBegan) == [
+        "card", "CardVC", "root", "window", "application", "appDelegate",
+      ])
   }
 
   /// B-4a: a controller's overrides are per method as well; the view's own forwarding is not the controller's.
@@ -96,7 +101,8 @@ import TouchSim
     ])
     let run = Run(s, drag(from: (60, 320), to: (300, 320), every: 20))
     #expect(run.controlEvents("volume") == ["touchDown", "touchUpInside"])
-    let plain = Run(scene([v("volume", [40, 300, 300, 40], kind: .slider)]), drag(from: (60, 320), to: (300, 320), every: 20))
+    let plain = Run(
+      scene([v("volume", [40, 300, 300, 40], kind: .slider)]), drag(from: (60, 320), to: (300, 320), every: 20))
     #expect(plain.controlEvents("volume").contains("valueChanged"))
   }
 
@@ -107,6 +113,7 @@ import TouchSim
     ])
     #expect(Run(s, [down(1, 150, 330, t: 0), cancel(1, t: 50)]).controlEvents("buy") == ["touchDown"])
     let plain = scene([v("buy", [100, 300, 190, 60], kind: .button)])
-    #expect(Run(plain, [down(1, 150, 330, t: 0), cancel(1, t: 50)]).controlEvents("buy") == ["touchDown", "touchCancel"])
+    #expect(
+      Run(plain, [down(1, 150, 330, t: 0), cancel(1, t: 50)]).controlEvents("buy") == ["touchDown", "touchCancel"])
   }
 }

@@ -32,7 +32,7 @@ extension NarrationBuilder {
       default: break
       }
     }
-    let chain = responderChain(from: view, hops: hops.map(\.to))
+    let chain = responderChain(from: view, method, hops: hops.map(\.to))
     let delivery = tracker.deliveries[i]
     let shownView = Phrase.code(view)
 
@@ -74,18 +74,30 @@ extension NarrationBuilder {
         "; the finger lifted outside its bounds plus the tracking margin", "；手指在它的边界加上跟踪余量的范围之外抬起")
       rules.append("L7")
     }
-    if hops.isEmpty, case .handled(let h) = chain.end, h == view, method == .touchesBegan {
-      text += language(
-        "; it handles it itself (it overrides touches* without calling super)",
-        "；它自己处理（它重写了 touches* 且没有调用 super）")
-      rules.append("B-4")
+    if hops.isEmpty, case .handled(let h) = chain.end, h == view {
+      if let (clause, r) = perMethodStop(h, method, itself: true) {
+        text += clause
+        rules += r
+      } else if method == .touchesBegan {
+        text += language(
+          "; it handles it itself (it overrides touches* without calling super)",
+          "；它自己处理（它重写了 touches* 且没有调用 super）")
+        rules.append("B-4")
+      }
+    }
+    if hops.isEmpty && events.isEmpty, case .control(let c) = chain.end, c == view,
+      let note = untrackedPhaseNote(view, method)
+    {
+      text += note
+      rules.append("G-8.1a")
     }
     var pieces: [Piece] = []
     if let first = hops.first {
-      let key = "\(view):" + chain.hops.joined(separator: ">")
+      let key = "\(view):" + chain.hops.joined(separator: ">") + "|\(chain.end)"
       if describedChains.contains(key) {
         text += language(", and it went up the same responder chain", "，并沿同一条响应者链向上传递") + chainEndNote(chain)
         rules.append("B-4")
+        if case .handled(let h) = chain.end, stopsPerMethod(h) { rules.append("B-4a") }
         pieces.append(.line(index: i, text: sentence(text, rules)))
       } else {
         describedChains.insert(key)
@@ -112,12 +124,13 @@ extension NarrationBuilder {
     tracker.fed.values.contains { $0.contains(n) }
   }
 
-  func responderChain(from view: String, hops: [String]) -> ResponderChain {
+  func responderChain(from view: String, _ method: TouchMethod, hops: [String]) -> ResponderChain {
     let last = hops.last ?? view
-    if let spec = scene.views[last] {
-      // G-8.1a: a control overriding touches* without super neither tracks nor forwards.
-      if !spec.forwardsTouches { return ResponderChain(hops: hops, end: .handled(last)) }
-      if spec.kind.isControl && spec.enabled { return ResponderChain(hops: hops, end: .control(last)) }
+    // B-4a: per method, for views and view controllers alike. G-8.1a: a control overriding this
+    // method without super neither tracks in it nor forwards it.
+    if let f = forwarding(of: last), !f.forwards(method) { return ResponderChain(hops: hops, end: .handled(last)) }
+    if let spec = scene.views[last], spec.kind.isControl && spec.enabled {
+      return ResponderChain(hops: hops, end: .control(last))
     }
     return ResponderChain(hops: hops, end: .nobody)
   }
@@ -129,9 +142,11 @@ extension NarrationBuilder {
     var rules = ["B-1"]
     if chain.hops.contains(where: { scene.isController($0) }) { rules.append("B-2") }
     rules.append("B-4")
+    let passed = passedOnNote(view, method)
+    if passed != nil { rules.append("B-4a") }
     var text = language(
-      "\(Phrase.code(view)) did not handle \(method.rawValue), so it travelled up the responder chain: \(path)",
-      "\(Phrase.code(view)) 没有处理 \(method.rawValue)，所以它沿响应者链向上传递：\(path)")
+      "\(Phrase.code(view)) did not handle \(method.rawValue)\(passed ?? ""), so it travelled up the responder chain: \(path)",
+      "\(Phrase.code(view)) 没有处理 \(method.rawValue)\(passed ?? "")，所以它沿响应者链向上传递：\(path)")
     switch chain.end {
     case .control(let c):
       text += language(
@@ -140,6 +155,11 @@ extension NarrationBuilder {
       if !events.isEmpty { text += language(" and sent \(eventList(events))", "，并发送了 \(eventList(events))") }
       rules += ["B-6"] + controlRules(events)
     case .handled(let h):
+      if let (clause, r) = perMethodStop(h, method) {
+        text += clause
+        rules += r
+        break
+      }
       text += language(
         "; \(Phrase.code(h)) handles it without calling super, so it stops there",
         "；\(Phrase.code(h)) 处理了它且没有调用 super，所以传递到此为止")
@@ -476,6 +496,7 @@ extension NarrationBuilder {
             ? language("; each went up the responder chain", "；每次都沿响应者链向上传递")
             : language("; it went up the responder chain", "；它沿响应者链向上传递")) + chainEndNote(chain)
         rules.append("B-4")
+        if case .handled(let h) = chain.end, stopsPerMethod(h) { rules.append("B-4a") }
       }
       return sentence(text, rules)
     case .held(let view, let method):

@@ -167,7 +167,9 @@ public enum SceneEditor {
     case "exclusiveTouch": return .bool(v.exclusiveTouch)
     case "clipsToBounds": return .bool(v.clipsToBounds)
     case "enabled": return .bool(v.enabled)
-    case "forwardsTouches": return .bool(v.forwardsTouches)
+    case "forwardsTouches":
+      // The per-method form (B-4a) is not a value a `set` can write.
+      return v.touchForwarding.isUniform ? .bool(v.forwardsTouches) : nil
     case "hitOutset": return .number(v.hitOutset)
     case "passThrough": return .bool(v.passThrough)
     case "gestureRecognizerShouldBegin": return .bool(v.gestureRecognizerShouldBegin)

@@ -11,6 +11,7 @@ enum Key: UInt8, CaseIterable, Sendable {
   case multipleTouchEnabled, exclusiveTouch, clipsToBounds, enabled, value, controller, forwardsTouches
   case hitOutset, passThrough, gestureRecognizerShouldBegin, contentSize, contentOffset, delaysContentTouches
   case canCancelContentTouches, touchesShouldBegin, touchesShouldCancel, panRequireToFail, recognizers, subviews
+  case controllerForwardsTouches
   // Inside views: `transform`, `touchesShouldBegin`, `touchesShouldCancel`.
   case scale, rotation, translation, `default`, except, controls, others
   // Recognizers.

@@ -5,8 +5,9 @@ extension SceneReader {
   static let viewKeys: KeySet = [
     .id, .kind, .frame, .center, .bounds, .transform, .color, .text, .alpha, .hidden, .userInteractionEnabled,
     .multipleTouchEnabled, .exclusiveTouch, .clipsToBounds, .enabled, .value, .controller, .forwardsTouches,
-    .hitOutset, .passThrough, .gestureRecognizerShouldBegin, .contentSize, .contentOffset, .delaysContentTouches,
-    .canCancelContentTouches, .touchesShouldBegin, .touchesShouldCancel, .panRequireToFail, .recognizers, .subviews,
+    .controllerForwardsTouches, .hitOutset, .passThrough, .gestureRecognizerShouldBegin, .contentSize,
+    .contentOffset, .delaysContentTouches, .canCancelContentTouches, .touchesShouldBegin, .touchesShouldCancel,
+    .panRequireToFail, .recognizers, .subviews,
   ]
   static let scrollOnlyKeys: KeySet = [
     .contentSize, .contentOffset, .delaysContentTouches, .canCancelContentTouches, .touchesShouldBegin,
@@ -15,6 +16,7 @@ extension SceneReader {
   static let transformKeys: KeySet = [.scale, .rotation, .translation]
   static let touchesShouldBeginKeys: KeySet = [.default, .except]
   static let touchesShouldCancelKeys: KeySet = [.controls, .others, .except]
+  static let forwardingKeys: KeySet = [.default, .except]
 
   /// Reads one view and, depth first, its subviews. `window` is given for the root only: a root without
   /// geometry fills the window.
@@ -84,7 +86,13 @@ extension SceneReader {
       v.controller = c
       define(c, .controller, at: n)
     }
-    if let n = f[.forwardsTouches], let b = bool(n, "forwardsTouches") { v.forwardsTouches = b }
+    if let n = f[.forwardsTouches], let t = readForwarding(n, "forwardsTouches") { v.touchForwarding = t }
+    if let n = f[.controllerForwardsTouches], let t = readForwarding(n, "controllerForwardsTouches") {
+      if v.controller == nil, !f.has(.controller), let k = f.keyNode(.controllerForwardsTouches) {
+        error(k, "'controllerForwardsTouches' needs a 'controller' on the same view (\(name()) has none)")
+      }
+      v.controllerTouchForwarding = t
+    }
     if let n = f[.hitOutset], let x = number(n, "hitOutset") { v.hitOutset = x }
     if let n = f[.passThrough], let b = bool(n, "passThrough") { v.passThrough = b }
     if let n = f[.gestureRecognizerShouldBegin], let b = bool(n, "gestureRecognizerShouldBegin") {
@@ -242,5 +250,49 @@ extension SceneReader {
     return u.dropFirst().allSatisfy { c in
       (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102)
     }
+  }
+}
+
+extension SceneReader {
+  /// `forwardsTouches` / `controllerForwardsTouches` (rules B-4, B-4a): `true`, `false`, or
+  /// `{ default: BOOL, except: [METHODS] }`, where each listed `touches*` method has the opposite answer.
+  func readForwarding(_ node: Node, _ key: String) -> TouchForwarding? {
+    guard doc.isMapping(node) else {
+      guard case .bool(let b)? = value(node) else {
+        error(
+          node,
+          "'\(key)' takes true, false or { default: true, except: [touchesBegan] }, not \(described(node))")
+        return nil
+      }
+      return TouchForwarding(forwards: b)
+    }
+    guard let g = fields(node, "'\(key)'", allowed: SceneReader.forwardingKeys) else { return nil }
+    var t = TouchForwarding()
+    if let d = g[.default], let b = bool(d, "\(key).default") { t.forwards = b }
+    if let e = g[.except] {
+      guard let list = listOrOne(e) else {
+        error(e, "'\(key).except' takes a list of touches methods, not \(described(e))")
+        return nil
+      }
+      var methods: [TouchMethod] = []
+      for item in list {
+        guard case .string(let s)? = value(item), let m = TouchMethod(rawValue: s) else {
+          let text = doc.isScalar(item) ? "'\(Excerpt.short(doc.string(item)))'" : described(item)
+          let names = TouchMethod.allCases.map(\.rawValue)
+          error(
+            item,
+            "'\(key).except' lists touches methods (\(names.joined(separator: ", "))), and \(text) is not one"
+              + (doc.isScalar(item) ? hint(doc.string(item), names) : ""))
+          return nil
+        }
+        if methods.contains(m) {
+          error(item, "'\(key).except' lists \(m.rawValue) twice")
+          return nil
+        }
+        methods.append(m)
+      }
+      t.except = methods
+    }
+    return t
   }
 }

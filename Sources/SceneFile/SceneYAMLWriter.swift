@@ -72,7 +72,10 @@ enum SceneYAMLWriter {
       }
     }
     if let c = v.controller { add("controller", E.string(c)) }
-    if !v.forwardsTouches { add("forwardsTouches", "false") }
+    if !v.touchForwarding.isDefault { add("forwardsTouches", forwarding(v.touchForwarding)) }
+    if !v.controllerTouchForwarding.isDefault {
+      add("controllerForwardsTouches", forwarding(v.controllerTouchForwarding))
+    }
     if v.hitOutset != 0 { add("hitOutset", E.number(v.hitOutset)) }
     if v.passThrough { add("passThrough", "true") }
     if !v.gestureRecognizerShouldBegin { add("gestureRecognizerShouldBegin", "false") }
@@ -99,6 +102,16 @@ enum SceneYAMLWriter {
     if !v.recognizers.isEmpty { p.append(("recognizers", .list(v.recognizers.map(recognizer)))) }
     if !v.subviews.isEmpty { p.append(("subviews", .list(v.subviews.map(view)))) }
     return .map(p)
+  }
+
+  /// `false`, or `{ except: [touchesBegan] }` / `{ default: false, except: [...] }` (rule B-4a).
+  static func forwarding(_ t: TouchForwarding) -> String {
+    typealias E = YAMLEmitter
+    if t.isUniform { return E.bool(t.forwards) }
+    var parts: [(String, String)] = []
+    if !t.forwards { parts.append(("default", "false")) }
+    parts.append(("except", E.ids(t.except.map(\.rawValue))))
+    return E.flowMap(parts)
   }
 
   static func transform(_ t: TransformSpec) -> String {

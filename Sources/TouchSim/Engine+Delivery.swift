@@ -190,9 +190,11 @@ extension Simulation {
   }
 
   /// Walks the responder chain from a view: a control handles and swallows (B-6); a view that does
-  /// not call super stops it (B-4); the end of the chain drops it (B-5). A control's tracking lives in
-  /// UIControl's own touches methods (G-8.1a): a control subclass overriding them without super
-  /// (`forwardsTouches: false`) neither tracks nor sends control events, and forwards nothing.
+  /// not call super stops it (B-4); the end of the chain drops it (B-5). Forwarding is decided per
+  /// method (B-4a): a view or a view controller stops only the methods it overrides without super.
+  /// A control's tracking lives in UIControl's own touches methods (G-8.1a): a control subclass
+  /// overriding one of them without super loses that phase (and, for touchesBegan, the whole touch:
+  /// tracking never starts), and forwards nothing.
   private mutating func respond(
     from start: ResponderID, view: Int, _ method: TouchMethod, _ uids: some Collection<Int>
   ) {
@@ -200,10 +202,15 @@ extension Simulation {
     var curView: Int? = view
     for _ in 0..<(views.nodes.count * 2 + 8) {
       if let cv = curView {
-        if !views[cv].spec.forwardsTouches { return }
-        if views[cv].isControl && views[cv].spec.enabled {
-          controlReceive(cv, method, uids)
-          return
+        if case .controller = cur {
+          // B-4a: a view controller overriding this method without super stops it at itself.
+          if !views[cv].spec.controllerTouchForwarding.forwards(method) { return }
+        } else {
+          if !views[cv].spec.touchForwarding.forwards(method) { return }
+          if views[cv].isControl && views[cv].spec.enabled {
+            controlReceive(cv, method, uids)
+            return
+          }
         }
       }
       guard let (next, nextView) = nextResponder(cur, curView) else { return }

@@ -97,8 +97,16 @@ public struct ViewSpec: Equatable, Sendable {
   public var enabled: Bool = true
   /// This view is the root view of a view controller with this id (rule B-1).
   public var controller: String?
-  /// False: the view overrides `touches*` without calling super (rule B-4).
-  public var forwardsTouches: Bool = true
+  /// Which of the view's `touches*` call super (rules B-4, B-4a); by default all of them do.
+  public var touchForwarding = TouchForwarding()
+  /// The `touches*` overrides of the view controller named by `controller` (rule B-4a).
+  public var controllerTouchForwarding = TouchForwarding()
+  /// False: the view overrides `touches*` without calling super (rule B-4). Setting it sets all four
+  /// methods alike; reading it gives the answer for the methods not listed in `touchForwarding.except`.
+  public var forwardsTouches: Bool {
+    get { touchForwarding.forwards }
+    set { touchForwarding = TouchForwarding(forwards: newValue) }
+  }
   /// `point(inside:)` accepts `bounds.insetBy(-hitOutset, -hitOutset)` (rule A-6).
   public var hitOutset: Double = 0
   /// `hitTest` returns nil where the default would return this view itself (rule A-7).

@@ -227,6 +227,31 @@ import TouchSim
     told(s, tap(20, 740))
   }
 
+  /// B-4a and G-8.1a phase by phase: touches methods that stop one by one, and a controller that keeps them.
+  @Test func perMethodForwarding() {
+    let s = scene([
+      v("card", [0, 100, 390, 200], subviews: [v("note", [10, 10, 200, 100])]) {
+        $0.controller = "CardVC"
+        $0.controllerTouchForwarding = TouchForwarding(forwards: false)
+      },
+      v("doodle", [0, 320, 390, 100]) { $0.touchForwarding = TouchForwarding(except: [.touchesBegan]) },
+      v("late", [0, 440, 390, 100]) {
+        $0.touchForwarding = TouchForwarding(forwards: false, except: [.touchesMoved])
+      },
+      v("began", [0, 560, 190, 60], kind: .button) { $0.touchForwarding = TouchForwarding(except: [.touchesBegan]) },
+      v("ended", [200, 560, 190, 60], kind: .button) { $0.touchForwarding = TouchForwarding(except: [.touchesEnded]) },
+      v("moved", [0, 700, 190, 60], kind: .slider) {
+        $0.touchForwarding = TouchForwarding(except: [.touchesMoved, .touchesCancelled])
+      },
+    ])
+    told(s, tap(100, 150) + tap(100, 150, t: 300, touch: 2))
+    told(s, tap(100, 350))
+    told(s, drag(from: (100, 480), to: (200, 480), every: 30))
+    told(s, drag(from: (50, 590), to: (60, 590), every: 30))
+    told(s, tap(300, 590))
+    told(s, drag(from: (50, 730), to: (150, 730), every: 30))
+  }
+
   @Test func scrollViews() {
     func list(_ configure: (inout ScrollSpec) -> Void) -> Scene {
       scene([

@@ -24,6 +24,7 @@ struct RoundTripTests {
   @Test func everyKeyAwayFromItsDefault() {
     var root = ViewSpec(id: "root", frame: Rect(0, 0, 320, 480))
     root.controller = "RootVC"
+    root.controllerTouchForwarding = TouchForwarding(except: [.touchesMoved])
     root.color = "#102030"
     var card = ViewSpec(id: "card", frame: Rect(10.5, 20.25, 300, 200))
     card.center = Point(160.1, 120.3)
@@ -75,6 +76,7 @@ struct RoundTripTests {
     card.recognizers = [tap, press, pan, swipe, edge]
     var buy = ViewSpec(id: "buy", kind: .button, frame: Rect(1, 2, 3, 4))
     buy.enabled = false
+    buy.touchForwarding = TouchForwarding(forwards: false, except: [.touchesEnded])
     buy.text = "true"
     var sw = ViewSpec(id: "sw", kind: .switch, frame: Rect(1, 2, 3, 4))
     sw.value = 1

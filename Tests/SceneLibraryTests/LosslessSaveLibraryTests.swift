@@ -36,11 +36,13 @@ import TouchSim
     #expect(SaveChecks.comparable(try SceneLoader.parse(saved, file: file)) == SaveChecks.comparable(config))
     let (old, new) = SaveChecks.changedLines(text, saved)
     #expect(old.count <= 2 * toggles.count && new.count <= 3 * toggles.count)
-    // Flipped twice: the same values as the file's, except a delegate's touch filter, which a toggle
-    // replaces by a plain answer, and an alpha between 0 and 1, which the chip sets to 0 or 1.
+    // Flipped twice: the same values as the file's, except a delegate's touch filter and a method-by-method
+    // `forwardsTouches` (B-4a), which a toggle replaces by a plain answer, and an alpha between 0 and 1,
+    // which the chip sets to 0 or 1.
     for c in SaveChecks.toggles(of: config) { _ = config.apply(c) }
     let again = try SceneEditor.changes(from: scene, to: config)
-    #expect(again.allSatisfy { ["delegate.shouldReceive", "delegate.shouldBegin", "alpha"].contains($0.key) })
+    let plain = ["delegate.shouldReceive", "delegate.shouldBegin", "alpha", "forwardsTouches"]
+    #expect(again.allSatisfy { plain.contains($0.key) })
     if again.isEmpty { #expect(try SceneEditor.apply(again, to: text, file: file) == text) }
   }
 }

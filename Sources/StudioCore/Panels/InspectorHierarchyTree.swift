@@ -242,7 +242,11 @@ enum InspectorHierarchyTree {
         (value, color, next) = (on ? "YES" : "NO", on ? t.good : t.secondaryText, .bool(!on))
       default:
         let on = v.forwardsTouches
-        (value, color, next) = (on ? "YES" : "NO", on ? t.secondaryText : t.waiting, .bool(!on))
+        // B-4a: when some methods forward and some do not, PART; a click makes them all alike.
+        let part = !v.touchForwarding.isUniform
+        (value, color, next) = (
+          part ? "PART" : on ? "YES" : "NO", on && !part ? t.secondaryText : t.waiting, .bool(!on)
+        )
       }
       return InspectorToggle(
         key: nil, label: "", value: value, valueColor: color,

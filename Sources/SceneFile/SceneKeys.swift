@@ -11,8 +11,10 @@ enum Key: UInt8, CaseIterable, Sendable {
   case multipleTouchEnabled, exclusiveTouch, clipsToBounds, enabled, value, controller, forwardsTouches
   case hitOutset, passThrough, gestureRecognizerShouldBegin, contentSize, contentOffset, delaysContentTouches
   case canCancelContentTouches, touchesShouldBegin, touchesShouldCancel, panRequireToFail, recognizers, subviews
+  case hitTestOverrides, pointInside
   // Inside views: `transform`, `touchesShouldBegin`, `touchesShouldCancel`.
   case scale, rotation, translation, `default`, except, controls, others
+  case rect, returns, circle, rects
   // Recognizers.
   case numberOfTapsRequired, numberOfTouchesRequired, minimumPressDuration, allowableMovement
   case minimumNumberOfTouches, maximumNumberOfTouches, direction, edges, isEnabled, cancelsTouchesInView

@@ -7,6 +7,7 @@ extension SceneReader {
     .multipleTouchEnabled, .exclusiveTouch, .clipsToBounds, .enabled, .value, .controller, .forwardsTouches,
     .hitOutset, .passThrough, .gestureRecognizerShouldBegin, .contentSize, .contentOffset, .delaysContentTouches,
     .canCancelContentTouches, .touchesShouldBegin, .touchesShouldCancel, .panRequireToFail, .recognizers, .subviews,
+    .hitTestOverrides, .pointInside,
   ]
   static let scrollOnlyKeys: KeySet = [
     .contentSize, .contentOffset, .delaysContentTouches, .canCancelContentTouches, .touchesShouldBegin,
@@ -90,6 +91,9 @@ extension SceneReader {
     if let n = f[.gestureRecognizerShouldBegin], let b = bool(n, "gestureRecognizerShouldBegin") {
       v.gestureRecognizerShouldBegin = b
     }
+
+    if let n = f[.hitTestOverrides], let list = readHitTestOverrides(n, viewId: id) { v.hitTestOverrides = list }
+    if let n = f[.pointInside], let shape = readPointInside(n) { v.pointInside = shape }
 
     if kind == .scroll {
       readScroll(f, into: &v)

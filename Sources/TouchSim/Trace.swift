@@ -71,9 +71,15 @@ public enum TraceEvent: Equatable, Sendable {
   case drop(view: String?, method: TouchMethod, touches: [Int], reason: DropReason)
   /// Extension: `bringToFront` / `sendToBack` took effect.
   case reorder(view: String, to: String)
+  /// Extension (rule A-12): a `hitTest` line whose view's overridden hitTest answered for the point:
+  /// written as `"ev":"hitTest"` with `"result":"override"` and the trailing key `returned` (a view id or
+  /// null). Boxed: the extra id would make every entry larger.
+  indirect case hitTestOverride(view: String, at: Point, returned: String?)
 
   public enum HitResult: String, Sendable {
     case inside, outside, hidden, alpha, noInteraction, disabled, passThrough
+    /// Extension (rule A-12): the view's hitTest override answered (`hitTestOverride` events).
+    case override
   }
   public enum Question: String, Sendable {
     case shouldReceive, shouldBegin, shouldRecognizeSimultaneouslyWith, shouldRequireFailureOf
@@ -106,6 +112,17 @@ public enum TraceEvent: Equatable, Sendable {
     case .wait: return "wait"
     case .drop: return "drop"
     case .reorder: return "reorder"
+    case .hitTestOverride: return "hitTest"
+    }
+  }
+}
+
+extension TraceEvent {
+  /// A `hitTest` line: a visit of the walk, overriding (rule A-12) or not.
+  public var isHitTestVisit: Bool {
+    switch self {
+    case .hitTest, .hitTestOverride: return true
+    default: return false
     }
   }
 }
@@ -217,6 +234,11 @@ public struct TraceEntry: Equatable, Sendable {
     case .reorder(let view, let to):
       w.string("view", view)
       w.string("to", to)
+    case .hitTestOverride(let view, let at, let returned):
+      w.string("view", view)
+      w.point("at", at)
+      w.string("result", TraceEvent.HitResult.override.rawValue)
+      w.optionalString("returned", returned)
     }
     return w.finish()
   }

@@ -172,7 +172,7 @@ extension NarrationBuilder {
         }
         ?? language(
           "hitTest of \(Phrase.code(v.view)) returned nil for this point (an override), so the walk goes on without it",
-          "\(Phrase.code(v.view)) 的 hitTest 对这个点返回了 nil（重写），所以遍历跳过它继续")
+          "\(Phrase.code(v.view)) 的 hitTest 对这个点返回了 `nil`（重写），所以遍历跳过它继续")
       pieces.append(.line(index: v.index, text: sentence(lead + answer, path.count > 1 ? ["A-1", "A-12"] : ["A-12"])))
     }
     guard let view = hit.view else { return pieces + [.line(index: hit.index, text: resultSentence(n, nil))] }
@@ -342,7 +342,7 @@ extension NarrationBuilder {
         ["A-7"]
       )
     case .override:
-      let answer = v.returned.map(Phrase.code) ?? "nil"
+      let answer = Phrase.code(v.returned ?? "nil")
       return (
         language(
           "has an overridden hitTest, which returned \(answer) for this point",

@@ -10,10 +10,10 @@ import TouchSim
 @Suite struct CanvasWalkOverrideTests {
   @Test func a12TheWalkListShowsTheOverridesAnswer() {
     let returned = HitTestVisit(view: "photo", at: Point(1, 2), result: .override, index: 3, returned: "shareButton")
-    #expect(CanvasWalk.line(2, returned, .english) == "2 ↪ photo: hitTest override → shareButton (rule A-12)")
-    #expect(CanvasWalk.line(2, returned, .simplifiedChinese) == "2 ↪ photo: 重写的 hitTest → shareButton（规则 A-12）")
+    #expect(CanvasWalk.line(2, returned, .english) == "2 ↪ photo: hitTest override → shareButton")
+    #expect(CanvasWalk.line(2, returned, .simplifiedChinese) == "2 ↪ photo: 重写的 hitTest → shareButton")
     let none = HitTestVisit(view: "photo", at: Point(1, 2), result: .override, index: 3, returned: nil)
-    #expect(CanvasWalk.line(2, none, .english) == "2 ↪ photo: hitTest override → nil (rule A-12)")
+    #expect(CanvasWalk.line(2, none, .english) == "2 ↪ photo: hitTest override → nil")
     #expect(CanvasWalk.describe(none, .english).outcome == .skipped)
   }
 

@@ -22,13 +22,14 @@ enum CanvasWalk {
     case inside, outside, skipped
   }
 
-  /// The glyph, reason and outcome of a visit: an overriding hitTest (rule A-12) names what it returned.
+  /// The glyph, reason and outcome of a visit: an overriding hitTest (rule A-12) names what it returned
+  /// (short: the list beside the device is narrow; the narration cites the rule).
   static func describe(_ visit: HitTestVisit, _ lang: Language) -> (glyph: String, reason: String, outcome: Outcome) {
     guard visit.result == .override else { return describe(visit.result, lang) }
     guard let returned = visit.returned else {
-      return ("↪", lang("hitTest override → nil (rule A-12)", "重写的 hitTest → nil（规则 A-12）"), .skipped)
+      return ("↪", lang("hitTest override → nil", "重写的 hitTest → nil"), .skipped)
     }
-    return ("↪", lang("hitTest override → \(returned) (rule A-12)", "重写的 hitTest → \(returned)（规则 A-12）"), .inside)
+    return ("↪", lang("hitTest override → \(returned)", "重写的 hitTest → \(returned)"), .inside)
   }
 
   /// The glyph, the reason written out, and the outcome of a visit's result.
@@ -43,7 +44,7 @@ enum CanvasWalk {
     case .noInteraction: return ("⊘", "userInteractionEnabled = NO", .skipped)
     case .disabled: return ("⊘", lang("disabled control", "控件已禁用"), .skipped)
     case .passThrough: return ("⊘", lang("hitTest → nil (pass-through)", "hitTest → nil（穿透）"), .skipped)
-    case .override: return ("↪", lang("hitTest override (rule A-12)", "重写的 hitTest（规则 A-12）"), .inside)
+    case .override: return ("↪", lang("hitTest override", "重写的 hitTest"), .inside)
     }
   }
 

@@ -238,6 +238,7 @@ extension NarrationBuilder {
     case .noInteraction: return language("has userInteractionEnabled off", "的 userInteractionEnabled 已关闭")
     case .disabled: return language("is disabled (isEnabled false)", "已禁用（isEnabled 为 false）")
     case .passThrough: return language("lets touches pass through", "让触摸穿透")
+    case .override: return language("has its hitTest overridden", "的 hitTest 被重写")
     case .inside, .outside: return language("does not contain the point", "不包含该点")
     }
   }

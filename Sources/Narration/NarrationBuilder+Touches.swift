@@ -38,6 +38,8 @@ extension NarrationBuilder {
     var result: TraceEvent.HitResult
     var passedThrough = false
     var children: [Int] = []
+    /// What an overriding hitTest returned (result `override`, rule A-12).
+    var returned: String?
   }
 
   /// One or two sentences for a hit-test walk: how it went, then which view became touch.view.
@@ -56,6 +58,8 @@ extension NarrationBuilder {
         if let p = scene.parent[view], let k = visits.lastIndex(where: { $0.view == p }) {
           visits[k].children.append(me)
         }
+      case .hitTestOverride(let view, let at, let returned):
+        visits.append(Visit(index: i, view: view, at: at, result: .override, returned: returned))
       case .hit(let n, let view):
         hit = (i, n, view)
       default: break
@@ -63,6 +67,7 @@ extension NarrationBuilder {
     }
     guard let hit else { return partialWalkSentence(visits) }
     let n = hit.touch
+    if visits.contains(where: { $0.result == .override }) { return overrideSentences(visits, hit: hit) }
     guard let root = visits.first else {
       return [.line(index: hit.index, text: resultSentence(n, hit.view))]
     }
@@ -143,6 +148,51 @@ extension NarrationBuilder {
     return [.line(index: last.index, text: sentence(text, rules + ["A-1"]))]
   }
 
+  /// A walk in which an overridden hitTest answered (rule A-12): the way down to each overriding view,
+  /// what it returned, then touch.view.
+  private func overrideSentences(_ visits: [Visit], hit: (index: Int, touch: Int, view: String?)) -> [Piece] {
+    let n = hit.touch
+    var pieces: [Piece] = []
+    for v in visits where v.result == .override {
+      let path = Array(scene.ancestry(v.view).reversed())
+      let steps = path.map(Phrase.code).joined(separator: " → ")
+      let lead =
+        path.count > 1
+        ? language("The hit test for finger \(n) goes \(steps); ", "手指 \(n) 的命中测试经过 \(steps)；")
+        : ""
+      let answer =
+        v.returned.map {
+          $0 == v.view
+            ? language(
+              "hitTest of \(Phrase.code(v.view)) returned itself for this point (an override), so its subviews are not asked",
+              "\(Phrase.code(v.view)) 的 hitTest 对这个点返回了它自己（重写），所以不会询问它的子视图")
+            : language(
+              "hitTest of \(Phrase.code(v.view)) returned \(Phrase.code($0)) for this point (an override)",
+              "\(Phrase.code(v.view)) 的 hitTest 对这个点返回了 \(Phrase.code($0))（重写）")
+        }
+        ?? language(
+          "hitTest of \(Phrase.code(v.view)) returned nil for this point (an override), so the walk goes on without it",
+          "\(Phrase.code(v.view)) 的 hitTest 对这个点返回了 `nil`（重写），所以遍历跳过它继续")
+      pieces.append(.line(index: v.index, text: sentence(lead + answer, path.count > 1 ? ["A-1", "A-12"] : ["A-12"])))
+    }
+    guard let view = hit.view else { return pieces + [.line(index: hit.index, text: resultSentence(n, nil))] }
+    let text: String
+    if let o = visits.last(where: { $0.result == .override && $0.returned == view }), o.view == view {
+      text = language(
+        "\(Phrase.code(view)) keeps the point for itself, so it becomes touch.view of finger \(n)",
+        "\(Phrase.code(view)) 把这个点留给自己，所以它成为手指 \(n) 的 touch.view")
+    } else if let o = visits.last(where: { $0.result == .override && $0.returned == view }) {
+      text = language(
+        "\(Phrase.code(o.view)) answered with \(Phrase.code(view)), which is not hit-tested again, so it becomes touch.view of finger \(n)",
+        "\(Phrase.code(o.view)) 给出了 \(Phrase.code(view))，它不会再被命中测试，所以它成为手指 \(n) 的 touch.view")
+    } else {
+      text = language(
+        "\(Phrase.code(view)) is the deepest view containing the point, so it becomes touch.view of finger \(n)",
+        "\(Phrase.code(view)) 是包含该点的最深层视图，所以它成为手指 \(n) 的 touch.view")
+    }
+    return pieces + [.line(index: hit.index, text: sentence(text, ["A-12"]))]
+  }
+
   private func resultSentence(_ n: Int, _ view: String?, outset: String = "") -> String {
     guard let view else {
       return sentence(
@@ -213,6 +263,7 @@ extension NarrationBuilder {
   /// A view that does not contain the point and has nothing drawn there worth naming.
   private func isPlainMiss(_ v: Visit) -> Bool {
     v.result == .outside && v.children.isEmpty && scene.subviewDrawn(under: v.at, in: v.view) == nil
+      && scene.views[v.view]?.pointInside == nil
   }
 
   /// What a visit found, as a predicate of the view: "is hidden, so it is skipped".
@@ -228,6 +279,17 @@ extension NarrationBuilder {
       let note = outsetNote(v)
       return (language("contains the point", "包含该点") + note.text, note.rules)
     case .outside:
+      if let shape = spec?.pointInside {
+        // point(inside:) overridden with another shape.
+        let described =
+          if case .circle = shape { language("a circle", "一个圆") } else { language("a list of rectangles", "几个矩形") }
+        return (
+          language(
+            "does not contain the point: its point(inside:) accepts \(described) only",
+            "不包含该点：它的 point(inside:) 只接受\(described)"),
+          ["A-12"]
+        )
+      }
       guard hasSubviews else { return (language("does not contain the point", "不包含该点"), []) }
       if let drawn = scene.subviewDrawn(under: v.at, in: v.view) {
         return (
@@ -278,6 +340,14 @@ extension NarrationBuilder {
         language(
           "lets touches pass through (its hitTest returns nil for itself)", "让触摸穿透（它的 hitTest 对自身返回 nil）"),
         ["A-7"]
+      )
+    case .override:
+      let answer = Phrase.code(v.returned ?? "nil")
+      return (
+        language(
+          "has an overridden hitTest, which returned \(answer) for this point",
+          "重写了 hitTest，它对这个点返回了 \(answer)"),
+        ["A-12"]
       )
     }
   }

@@ -126,7 +126,7 @@ final class NarrationBuilder {
     }
     switch trace[first].event {
     case .input: return inputSentence(first)
-    case .hitTest, .hit: return hitTestSentences(members)
+    case .hitTest, .hitTestOverride, .hit: return hitTestSentences(members)
     case .attach: return attachSentence(members)
     case .ask: return askSentence(members)
     case .feed: return []

@@ -89,10 +89,10 @@ private struct Linker {
     var j = i + 1
     func sameTime(_ j: Int) -> Bool { j < trace.count && trace[j].t == trace[i].t }
     switch trace[i].event {
-    case .hitTest:
-      if i > 0, case .hitTest = trace[i - 1].event { return [] }
+    case .hitTest, .hitTestOverride:
+      if i > 0, trace[i - 1].event.isHitTestVisit { return [] }
       while sameTime(j) {
-        if case .hitTest = trace[j].event {
+        if trace[j].event.isHitTestVisit {
           out.append(j)
         } else if case .hit = trace[j].event {
           out.append(j)

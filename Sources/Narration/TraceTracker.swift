@@ -138,7 +138,7 @@ struct TraceTracker {
     case .set(let target, _, _, let origin):
       if case .effect = origin, let before = scene.views[target]?.transform { transformBefore[i] = before }
       scene.apply(entry.event)
-    case .reorder, .scroll:
+    case .reorder, .scroll, .hitTestOverride:
       scene.apply(entry.event)
     case .forward, .ignoring:
       break

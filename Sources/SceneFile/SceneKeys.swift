@@ -12,8 +12,10 @@ enum Key: UInt8, CaseIterable, Sendable {
   case hitOutset, passThrough, gestureRecognizerShouldBegin, contentSize, contentOffset, delaysContentTouches
   case canCancelContentTouches, touchesShouldBegin, touchesShouldCancel, panRequireToFail, recognizers, subviews
   case controllerForwardsTouches
+  case hitTestOverrides, pointInside
   // Inside views: `transform`, `touchesShouldBegin`, `touchesShouldCancel`.
   case scale, rotation, translation, `default`, except, controls, others
+  case rect, returns, circle, rects
   // Recognizers.
   case numberOfTapsRequired, numberOfTouchesRequired, minimumPressDuration, allowableMovement
   case minimumNumberOfTouches, maximumNumberOfTouches, direction, edges, isEnabled, cancelsTouchesInView

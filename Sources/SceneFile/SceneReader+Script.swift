@@ -229,6 +229,14 @@ extension SceneReader {
     -> PropertyChange?
   {
     if var view = index.views[target] {
+      if key == "hitTestOverrides" || key == "pointInside" {
+        // Rule A-12: an overridden method is part of the view's class, fixed for the scene.
+        error(
+          keyNode,
+          "'set' cannot change '\(key)' on view '\(target)': a hitTest or point(inside:) override is fixed for the scene"
+        )
+        return nil
+      }
       guard let type = SettableKeys.view[key] else {
         error(
           keyNode,

@@ -1,13 +1,14 @@
 import TouchSim
 
 extension SceneReader {
-  /// Every key a view may have, in the format's order (docs/SCENE-FORMAT.md) (`value` is this project's extension).
+  /// Every key a view may have, in the format's order (docs/SCENE-FORMAT.md) (`value`, `hitTestOverrides` and
+  /// `pointInside` are this project's extensions).
   static let viewKeys: KeySet = [
     .id, .kind, .frame, .center, .bounds, .transform, .color, .text, .alpha, .hidden, .userInteractionEnabled,
     .multipleTouchEnabled, .exclusiveTouch, .clipsToBounds, .enabled, .value, .controller, .forwardsTouches,
     .controllerForwardsTouches, .hitOutset, .passThrough, .gestureRecognizerShouldBegin, .contentSize,
     .contentOffset, .delaysContentTouches, .canCancelContentTouches, .touchesShouldBegin, .touchesShouldCancel,
-    .panRequireToFail, .recognizers, .subviews,
+    .panRequireToFail, .hitTestOverrides, .pointInside, .recognizers, .subviews,
   ]
   static let scrollOnlyKeys: KeySet = [
     .contentSize, .contentOffset, .delaysContentTouches, .canCancelContentTouches, .touchesShouldBegin,
@@ -98,6 +99,9 @@ extension SceneReader {
     if let n = f[.gestureRecognizerShouldBegin], let b = bool(n, "gestureRecognizerShouldBegin") {
       v.gestureRecognizerShouldBegin = b
     }
+
+    if let n = f[.hitTestOverrides], let list = readHitTestOverrides(n, viewId: id) { v.hitTestOverrides = list }
+    if let n = f[.pointInside], let shape = readPointInside(n) { v.pointInside = shape }
 
     if kind == .scroll {
       readScroll(f, into: &v)

@@ -99,6 +99,11 @@ enum SceneYAMLWriter {
       if !cancel.isEmpty { add("touchesShouldCancel", E.flowMap(cancel)) }
       if !s.panRequireToFail.isEmpty { add("panRequireToFail", E.ids(s.panRequireToFail)) }
     }
+    // Extension (rule A-12).
+    if !v.hitTestOverrides.isEmpty {
+      p.append(("hitTestOverrides", .list(v.hitTestOverrides.map { .inline(hitTestOverride($0)) })))
+    }
+    if let shape = v.pointInside { add("pointInside", pointInside(shape)) }
     if !v.recognizers.isEmpty { p.append(("recognizers", .list(v.recognizers.map(recognizer)))) }
     if !v.subviews.isEmpty { p.append(("subviews", .list(v.subviews.map(view)))) }
     return .map(p)
@@ -112,6 +117,31 @@ enum SceneYAMLWriter {
     if !t.forwards { parts.append(("default", "false")) }
     parts.append(("except", E.ids(t.except.map(\.rawValue))))
     return E.flowMap(parts)
+  }
+
+  /// `{ rect: [x, y, w, h], returns: ID | self | nil }` (rule A-12).
+  static func hitTestOverride(_ o: HitTestOverride) -> String {
+    typealias E = YAMLEmitter
+    let returns: String
+    switch o.returns {
+    case .view(let id): returns = E.string(id)
+    case .this: returns = "self"
+    case .none: returns = "nil"
+    }
+    return E.flowMap([("rect", rect(o.rect)), ("returns", returns)])
+  }
+
+  /// `{ circle: [cx, cy, r] }` or `{ rects: [[x, y, w, h], ...] }` (rule A-12).
+  static func pointInside(_ shape: PointInsideShape) -> String {
+    typealias E = YAMLEmitter
+    switch shape {
+    case .circle(let c, let r): return E.flowMap([("circle", E.flowList([c.x, c.y, r].map(E.number)))])
+    case .rects(let rects): return E.flowMap([("rects", "[" + rects.map(rect).joined(separator: ", ") + "]")])
+    }
+  }
+
+  private static func rect(_ r: Rect) -> String {
+    YAMLEmitter.flowList([r.minX, r.minY, r.width, r.height].map(YAMLEmitter.number))
   }
 
   static func transform(_ t: TransformSpec) -> String {

@@ -25,9 +25,16 @@ extension ViewTree {
       visit(why)
       return nil
     }
-    // point(inside:) is bounds.contains, grown by hitOutset. A-5: a point outside the
-    // bounds never reaches the subviews, whatever clipsToBounds says.
-    if !nodes[v].hitArea.contains(p) {
+    // an overridden hitTest answers for its regions before anything else (even outside the view's
+    // own point(inside:) shape); what it returns is the branch's result, not hit-tested again.
+    if !nodes[v].spec.hitTestOverrides.isEmpty, let answer = overrideAnswer(v, p) {
+      visits.append(
+        TraceEntry(t: time, event: .hitTestOverride(view: nodes[v].id, at: p, returned: answer.map { nodes[$0].id })))
+      return answer
+    }
+    // point(inside:) is bounds.contains, grown by hitOutset (A-12: or the overriding shape).
+    // a point outside it never reaches the subviews, whatever clipsToBounds says.
+    if !(nodes[v].spec.pointInside.map { $0.contains(p) } ?? nodes[v].hitArea.contains(p)) {
       visit(.outside)
       return nil
     }
@@ -51,5 +58,16 @@ extension ViewTree {
       return nil
     }
     return v
+  }
+
+  /// The answer of view `v`'s hitTest override for `p` (own coordinates): `.some(view or nil)` when a
+  /// region holds the point, nil when none does (rule A-12). The first region that holds it decides.
+  private func overrideAnswer(_ v: Int, _ p: Point) -> Int?? {
+    guard let o = nodes[v].spec.hitTestOverrides.first(where: { $0.rect.contains(p) }) else { return nil }
+    switch o.returns {
+    case .this: return .some(v)
+    case .none: return .some(nil)
+    case .view(let id): return .some(index[id])
+    }
   }
 }

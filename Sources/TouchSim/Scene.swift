@@ -119,6 +119,10 @@ public struct ViewSpec: Equatable, Sendable {
   public var scroll: ScrollSpec?
   /// Value controls (extension): switch `on`, slider value 0...1, stepper value, segment or page index.
   public var value: Double?
+  /// Extension (rule A-12): regions where `hitTest` answers with a fixed view, checked in order.
+  public var hitTestOverrides: [HitTestOverride] = []
+  /// Extension (rule A-12): the shape `point(inside:)` accepts instead of the bounds (nil: the bounds).
+  public var pointInside: PointInsideShape?
 
   public init(id: String, kind: ViewKind = .view, frame: Rect) {
     self.id = id

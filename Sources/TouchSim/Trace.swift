@@ -74,9 +74,15 @@ public enum TraceEvent: Equatable, Sendable {
   /// Extension: a script's beginIgnoringInteractionEvents / endIgnoringInteractionEvents took effect;
   /// `on`: the app ignores interaction events now; `count`: UIKit's nesting counter after the call (C-10).
   case ignoring(on: Bool, count: Int)
+  /// Extension (rule A-12): a `hitTest` line whose view's overridden hitTest answered for the point:
+  /// written as `"ev":"hitTest"` with `"result":"override"` and the trailing key `returned` (a view id or
+  /// null). Boxed: the extra id would make every entry larger.
+  indirect case hitTestOverride(view: String, at: Point, returned: String?)
 
   public enum HitResult: String, Sendable {
     case inside, outside, hidden, alpha, noInteraction, disabled, passThrough
+    /// Extension (rule A-12): the view's hitTest override answered (`hitTestOverride` events).
+    case override
   }
   public enum Question: String, Sendable {
     case shouldReceive, shouldBegin, shouldRecognizeSimultaneouslyWith, shouldRequireFailureOf
@@ -110,6 +116,17 @@ public enum TraceEvent: Equatable, Sendable {
     case .drop: return "drop"
     case .reorder: return "reorder"
     case .ignoring: return "ignoring"
+    case .hitTestOverride: return "hitTest"
+    }
+  }
+}
+
+extension TraceEvent {
+  /// A `hitTest` line: a visit of the walk, overriding (rule A-12) or not.
+  public var isHitTestVisit: Bool {
+    switch self {
+    case .hitTest, .hitTestOverride: return true
+    default: return false
     }
   }
 }
@@ -224,6 +241,11 @@ public struct TraceEntry: Equatable, Sendable {
     case .ignoring(let on, let count):
       w.bool("on", on)
       w.int("count", count)
+    case .hitTestOverride(let view, let at, let returned):
+      w.string("view", view)
+      w.point("at", at)
+      w.string("result", TraceEvent.HitResult.override.rawValue)
+      w.optionalString("returned", returned)
     }
     return w.finish()
   }

@@ -120,9 +120,11 @@ public struct LiveScene: Sendable, Equatable {
 
   public func recognizerKind(_ id: String) -> RecognizerKind? { recognizers[id]?.kind }
 
-  /// Whether `at` (in the view's own coordinates) lies inside what point(inside:) accepts.
+  /// Whether `at` (in the view's own coordinates) lies inside what point(inside:) accepts (its
+  /// `pointInside` shape, rule A-12, or the bounds grown by `hitOutset`); `withOutset` false: the bounds.
   public func contains(_ view: String, _ at: Point, withOutset: Bool = true) -> Bool {
     guard let v = views[view] else { return false }
+    if withOutset, let shape = v.pointInside { return shape.contains(at) }
     return v.bounds.insetBy(withOutset ? -v.hitOutset : 0).contains(at)
   }
 

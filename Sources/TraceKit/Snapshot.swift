@@ -84,6 +84,9 @@ public struct Snapshot: Sendable {
     case .hitTest(let view, let at, let result):
       if walk == nil || walk!.isComplete { walk = HitTestWalk(startIndex: index, time: e.t) }
       walk!.visits.append(HitTestVisit(view: view, at: at, result: result, index: index))
+    case .hitTestOverride(let view, let at, let returned):
+      if walk == nil || walk!.isComplete { walk = HitTestWalk(startIndex: index, time: e.t) }
+      walk!.visits.append(HitTestVisit(view: view, at: at, result: .override, index: index, returned: returned))
     case .hit(let n, let view):
       if walk == nil || walk!.isComplete { walk = HitTestWalk(startIndex: index, time: e.t) }
       walk!.touch = n
@@ -92,6 +95,10 @@ public struct Snapshot: Sendable {
       touches[n]?.view = view
       // The point that decided, in the hit view's own coordinates, as the walk computed it.
       touches[n]?.local = view.flatMap { v in walk!.visits.last { $0.view == v && $0.result == .inside }?.at }
+      // A view an override returned without visiting it: the touch's location converted.
+      if let v = view, touches[n]?.local == nil, let at = touches[n]?.location {
+        touches[n]?.local = live.fromWindow(at, into: v)
+      }
     case .attach(let n, let ids):
       touches[n]?.recognizers = ids
       if !ids.isEmpty { latestAttached = ids }

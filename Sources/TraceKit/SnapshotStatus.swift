@@ -75,6 +75,8 @@ public struct HitTestVisit: Equatable, Sendable {
   public var at: Point
   public var result: TraceEvent.HitResult
   public var index: Int
+  /// What an overriding hitTest returned (result `override`, rule A-12): a view id, or nil.
+  public var returned: String? = nil
 }
 
 public struct HitTestWalk: Equatable, Sendable {

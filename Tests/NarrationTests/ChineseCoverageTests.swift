@@ -39,6 +39,30 @@ import TouchSim
     told(tapHold, tap(100, 140) + [down(2, 300, 400, t: 150), up(2, t: 900)])
   }
 
+  /// every answer of an overridden hitTest, and a point(inside:) shape that refuses the point.
+  @Test func a12HitTestOverrides() {
+    let s = scene([
+      v("under", [0, 0, 390, 844]),
+      v(
+        "card", [0, 400, 390, 200],
+        subviews: [
+          v("share", [300, 10, 40, 40], kind: .button),
+          v("dot", [10, 10, 60, 60], kind: .control) { $0.pointInside = .circle(center: Point(30, 30), radius: 30) },
+        ]
+      ) {
+        $0.hitTestOverrides = [
+          HitTestOverride(rect: Rect(250, 0, 140, 100), returns: .view("share")),
+          HitTestOverride(rect: Rect(0, 150, 100, 50), returns: .none),
+          HitTestOverride(rect: Rect(100, 150, 100, 50), returns: .this),
+          HitTestOverride(rect: Rect(200, 150, 100, 50), returns: .view("under")),
+        ]
+      },
+    ])
+    for (x, y) in [(270.0, 450.0), (50, 570), (150, 570), (250, 570), (12, 412), (40, 440)] {
+      told(s, tap(x, y))
+    }
+  }
+
   @Test func swipe() {
     let s = scene([v("card", [0, 100, 390, 400], recognizers: [g("swipe", .swipe)])])
     told(s, drag(from: (50, 300), to: (250, 300), steps: 6, every: 16))  // swiped right

@@ -232,6 +232,21 @@ enum RandomScene {
       v.hidden = Int.random(in: 0..<5, using: &rng) == 0
       v.userInteractionEnabled = Bool.random(using: &rng)
       v.clipsToBounds = Bool.random(using: &rng)
+      // overrides naming this or an earlier view, self or nil; a circle or some rectangles.
+      if Int.random(in: 0..<6, using: &rng) == 0 {
+        for _ in 0..<Int.random(in: 1...3, using: &rng) {
+          let answers: [HitTestOverride.Answer] = [.this, .none, .view(viewIds.randomElement(using: &rng) ?? id)]
+          v.hitTestOverrides.append(
+            HitTestOverride(
+              rect: Rect(number(-50...50), number(-50...50), number(0...200), number(0...200)),
+              returns: answers.randomElement(using: &rng) ?? .this))
+        }
+      }
+      switch Int.random(in: 0..<8, using: &rng) {
+      case 0: v.pointInside = .circle(center: Point(number(-9...99), number(-9...99)), radius: number(0...80))
+      case 1: v.pointInside = .rects([Rect(0, 0, number(0...50), number(0...50)), Rect(number(-9...9), 0, 10, 10)])
+      default: break
+      }
       if kind.isControl {
         v.enabled = Bool.random(using: &rng)
         if kind == .switch {

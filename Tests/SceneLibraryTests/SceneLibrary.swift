@@ -67,10 +67,12 @@ struct PlayedScene: CustomStringConvertible {
       return nil
     }
   }
-  /// Every hitTest visit as "view:result", in order.
+  /// Every hitTest visit as "view:result" (an override: "view:override>returned"), in order.
   var visits: [String] {
     trace.compactMap {
       if case .hitTest(let v, _, let r) = $0.event { return "\(v):\(r.rawValue)" }
+      // A-12: an overriding hitTest, as "view:override>returned" ("nil" for nil).
+      if case .hitTestOverride(let v, _, let r) = $0.event { return "\(v):override>\(r ?? "nil")" }
       return nil
     }
   }

@@ -20,7 +20,7 @@ public struct Playhead: Equatable, Sendable {
   /// How long (display ms at speed 1) an entry is held once shown. Zero for bookkeeping lines.
   public static func dwell(for e: TraceEvent) -> Double {
     switch e {
-    case .hitTest: return 260
+    case .hitTest, .hitTestOverride: return 260
     case .hit: return 420
     case .state(_, _, let to, let reason): return to == .possible && reason == .reset ? 60 : 450
     case .action: return 300

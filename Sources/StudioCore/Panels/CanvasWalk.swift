@@ -22,6 +22,16 @@ enum CanvasWalk {
     case inside, outside, skipped
   }
 
+  /// The glyph, reason and outcome of a visit: an overriding hitTest (rule A-12) names what it returned
+  /// (short: the list beside the device is narrow; the narration cites the rule).
+  static func describe(_ visit: HitTestVisit, _ lang: Language) -> (glyph: String, reason: String, outcome: Outcome) {
+    guard visit.result == .override else { return describe(visit.result, lang) }
+    guard let returned = visit.returned else {
+      return ("↪", lang("hitTest override → nil", "重写的 hitTest → nil"), .skipped)
+    }
+    return ("↪", lang("hitTest override → \(returned)", "重写的 hitTest → \(returned)"), .inside)
+  }
+
   /// The glyph, the reason written out, and the outcome of a visit's result.
   static func describe(_ result: TraceEvent.HitResult, _ lang: Language) -> (
     glyph: String, reason: String, outcome: Outcome
@@ -34,6 +44,7 @@ enum CanvasWalk {
     case .noInteraction: return ("⊘", "userInteractionEnabled = NO", .skipped)
     case .disabled: return ("⊘", lang("disabled control", "控件已禁用"), .skipped)
     case .passThrough: return ("⊘", lang("hitTest → nil (pass-through)", "hitTest → nil（穿透）"), .skipped)
+    case .override: return ("↪", lang("hitTest override", "重写的 hitTest"), .inside)
     }
   }
 
@@ -103,7 +114,7 @@ enum CanvasWalk {
       w.minX <= r.minX && w.minY <= r.minY && w.maxX >= r.maxX && w.maxY >= r.maxY
     }
     for visit in walk.visits {
-      let outcome = describe(visit.result, .english).outcome
+      let outcome = describe(visit, .english).outcome
       guard outcome != .inside, visit.result != .passThrough else { continue }
       // Washes already drawn for this subtree; a descendant inside one of the last few needs none.
       // (Comparing with a few recent washes, not all, keeps large scenes linear.)
@@ -131,7 +142,7 @@ enum CanvasWalk {
 
   /// A visit as one line of the list: number, glyph, view, reason.
   static func line(_ number: Int, _ visit: HitTestVisit, _ lang: Language) -> String {
-    let d = describe(visit.result, lang)
+    let d = describe(visit, lang)
     return "\(number) \(d.glyph) \(visit.view): \(d.reason)"
   }
 
@@ -213,7 +224,7 @@ enum CanvasWalk {
       let u = labeler.unit
       let size = 11 * u
       let h = size * 1.55
-      let d = describe(visit.result, theme.language)
+      let d = describe(visit, theme.language)
       let nums = numbers[id, default: []].map(String.init).joined(separator: "·")
       let text = LabelPlacer.Text(head: "\(nums) \(d.glyph)", listed ? "" : " " + d.reason, keep: listed ? nil : 0)
       // First just after the view's id, the id placed now in its first place when it is free: "post1 (6 ✓)".
@@ -295,7 +306,7 @@ enum CanvasWalk {
     // Reasons are never cut: the list's text shrinks (to 10 points at least) until each half-line fits.
     let longest =
       walk.visits.map { v in
-        let d = describe(v.result, theme.language)
+        let d = describe(v, theme.language)
         return max(d.reason.count + 2, "\(walk.visits.count) \(d.glyph) \(v.view):".count)
       }.max() ?? 1
     size = max(min(size, (width - 8 * unit) / (Double(longest) * 0.6)), 10 * theme.pixelScale)
@@ -303,12 +314,12 @@ enum CanvasWalk {
     // A line too long for the list goes on two: the view, then its reason indented.
     var lines: [(text: String, color: RGBA, view: String?)] = []
     for (i, v) in walk.visits.enumerated() {
-      let color = color(describe(v.result, theme.language).outcome, theme: theme)
+      let color = color(describe(v, theme.language).outcome, theme: theme)
       let whole = line(i + 1, v, theme.language)
       if CanvasText.width(whole, size: size) <= width - 8 * unit {
         lines.append((whole, color, v.view))
       } else {
-        let d = describe(v.result, theme.language)
+        let d = describe(v, theme.language)
         lines.append(("\(i + 1) \(d.glyph) \(v.view):", color, v.view))
         lines.append(("  " + d.reason, color, nil))
       }

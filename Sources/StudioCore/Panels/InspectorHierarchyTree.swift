@@ -266,6 +266,7 @@ enum InspectorHierarchyTree {
     case .noInteraction: return l("⊘ interaction off", "⊘ 交互关闭")
     case .disabled: return l("⊘ disabled", "⊘ 已禁用")
     case .passThrough: return l("⊘ passes through", "⊘ 穿过")
+    case .override: return l("↪ hitTest override", "↪ hitTest 被重写")
     }
   }
 

@@ -29,6 +29,9 @@ enum TraceDescriber {
       }
     case .hitTest(let view, _, let result):
       return l("hit-test visits `\(view)`: \(hitResult(result))", "命中测试访问 `\(view)`：\(hitResult(result, l))")
+    case .hitTestOverride(let view, _, let returned):
+      let r = returned.map { "`\($0)`" } ?? "nil"
+      return l("hit-test visits `\(view)`: its hitTest override returns \(r)", "命中测试访问 `\(view)`：它重写的 hitTest 返回 \(r)")
     case .hit(let n, let view):
       return view.map { l("touch \(n) hit-tests to `\($0)`", "触摸 \(n) 命中 `\($0)`") }
         ?? l("touch \(n) hits no view", "触摸 \(n) 没有命中任何视图")
@@ -132,7 +135,18 @@ enum TraceDescriber {
         return l(
           "`\(view)` lets the touch pass through: none of its subviews took the point.",
           "`\(view)` 让触摸穿过：它的子视图都没有接住这个点。")
+      case .override:
+        return l("`\(view)`'s hitTest is overridden for this point.", "`\(view)` 的 hitTest 对这个点被重写。")
       }
+    case .hitTestOverride(let view, _, let returned):
+      guard let returned else {
+        return l(
+          "hitTest of `\(view)` returned nil for this point (an override): the walk goes on without it (rule A-12).",
+          "`\(view)` 的 hitTest 对这个点返回 nil（重写）：遍历跳过它继续（规则 A-12）。")
+      }
+      return l(
+        "hitTest of `\(view)` returned `\(returned)` for this point (an override), and that view is not hit-tested again (rule A-12).",
+        "`\(view)` 的 hitTest 对这个点返回了 `\(returned)`（重写），这个视图不会再被命中测试（规则 A-12）。")
     case .hit(let n, let view):
       guard let view else {
         return l("Touch \(n) hits no view, so no view will get it.", "触摸 \(n) 没有命中任何视图，所以没有视图会收到它。")
@@ -248,6 +262,7 @@ enum TraceDescriber {
       case .cancelled: return "✗"
       }
     case .hitTest(_, _, let result): return result == .inside ? "✓" : result == .outside ? "✗" : "⊘"
+    case .hitTestOverride: return "↪"
     case .hit: return "◎"
     case .attach: return "⊕"
     case .ask: return "?"
@@ -279,6 +294,7 @@ enum TraceDescriber {
     switch e {
     case .input(let n, _, _, _): return .touch(n)
     case .hitTest(_, _, let result): return result == .inside ? .normal : .quiet
+    case .hitTestOverride: return .normal
     case .hit: return .accent
     case .attach, .feed, .forward, .scroll: return .quiet
     case .ask(_, _, _, _, let answer): return answer ? .good : .bad
@@ -334,6 +350,7 @@ enum TraceDescriber {
     case .noInteraction: return l("skipped (userInteractionEnabled = NO)", "跳过（userInteractionEnabled = NO）")
     case .disabled: return l("skipped (disabled)", "跳过（已禁用）")
     case .passThrough: return l("passes through", "穿过")
+    case .override: return l("hitTest override", "hitTest 被重写")
     }
   }
 

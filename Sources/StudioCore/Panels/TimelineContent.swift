@@ -187,7 +187,7 @@ struct TimelineContent: Equatable, Sendable {
         if lanes[k]?.marks.last.map({ $0.glyph == .forward && $0.t == t }) != true {
           mark(k, TimelineMark(glyph: .forward, tone: .quiet, index: i, t: t))
         }
-      case .hitTest, .hit, .attach, .ask, .scroll, .timer, .set, .reorder, .ignoring:
+      case .hitTest, .hitTestOverride, .hit, .attach, .ask, .scroll, .timer, .set, .reorder, .ignoring:
         break
       }
     }

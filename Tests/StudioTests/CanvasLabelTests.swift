@@ -39,21 +39,8 @@ import TouchSim
 
   /// The box of a text command (the renderer's glyph masks measure as `TextMetrics` does).
   static func box(_ s: String, at p: Point, _ style: TextStyle) -> Rect {
-    let w = TextMetrics.width(s, size: style.size, face: style.face)
-    let h = TextMetrics.height(size: style.size)
-    var x = p.x
-    var y = p.y
-    switch style.anchor.horizontal {
-    case .leading: break
-    case .center: x -= w / 2
-    case .trailing: x -= w
-    }
-    switch style.anchor.vertical {
-    case .top: break
-    case .middle: y -= h / 2
-    case .bottom: y -= h
-    }
-    return Rect(x, y, w, h)
+    let size = Size(TextMetrics.width(s, size: style.size, face: style.face), TextMetrics.height(size: style.size))
+    return LabelPlacer.Slot(p, style.anchor).box(size)
   }
 
   /// The views' own texts in a view layer, each cut to the clips around it (those cut away entirely left

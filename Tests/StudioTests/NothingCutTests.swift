@@ -67,7 +67,7 @@ import TouchSim
     var texts: [(String, Rect)] = []
     for c in list.commands {
       guard case .text(let s, let at, let style) = c, strip.contains(at) else { continue }
-      texts.append((s, PresenterStageTests.box(s, at, style)))
+      texts.append((s, CanvasLabelTests.box(s, at: at, style)))
     }
     let mark = try! #require(texts.first { $0.0 == "▾ more" })
     for (s, box) in texts where s != "▾ more" && box.maxY > mark.1.minY && box.minY < mark.1.maxY {

@@ -37,25 +37,6 @@ import TouchSim
     }
   }
 
-  /// The box a text command covers.
-  static func box(_ s: String, _ at: Point, _ style: TextStyle) -> Rect {
-    let w = TextMetrics.width(s, size: style.size, face: style.face)
-    let h = TextMetrics.height(size: style.size)
-    var x = at.x
-    var y = at.y
-    switch style.anchor.horizontal {
-    case .leading: break
-    case .center: x -= w / 2
-    case .trailing: x -= w
-    }
-    switch style.anchor.vertical {
-    case .top: break
-    case .middle: y -= h / 2
-    case .bottom: y -= h
-    }
-    return Rect(x, y, w, h)
-  }
-
   static func overlaps(_ a: Rect, _ b: Rect) -> Bool {
     a.minX < b.maxX - 0.5 && b.minX < a.maxX - 0.5 && a.minY < b.maxY - 0.5 && b.minY < a.maxY - 0.5
   }
@@ -90,7 +71,7 @@ import TouchSim
     try Self.frames { scene, device, texts in
       let views = scene.allViews
       for (s, at, style) in texts {
-        let box = Self.box(s, at, style)
+        let box = CanvasLabelTests.box(s, at: at, style)
         // What belongs on the device: the views' own text and names, a control's face, the fingers.
         let belongs =
           views.contains { v in

@@ -1,4 +1,3 @@
-import Localization
 import Raster
 import SceneFile
 import TouchSim

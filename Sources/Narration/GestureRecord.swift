@@ -58,7 +58,7 @@ struct GestureRecord {
 
   struct ViewLog {
     var deliveries: [Delivery] = []
-    var controlEvents: [(t: Double, event: TraceEvent.ControlEvent, value: Double?)] = []
+    var controlEvents: [(t: Double, event: TraceEvent.ControlEvent, value: TraceEvent.ControlValue?)] = []
     var drops: [(t: Double, touch: Int, reason: DropReason, heldBy: [String])] = []
   }
 

@@ -21,7 +21,7 @@ extension NarrationBuilder {
   func deliverySentences(_ members: [Int]) -> [Piece] {
     guard let i = members.first, case .deliver(let view, let method, let touches, _) = entry(i) else { return [] }
     var hops: [(index: Int, to: String)] = []
-    var events: [(TraceEvent.ControlEvent, Double?)] = []
+    var events: [(TraceEvent.ControlEvent, TraceEvent.ControlValue?)] = []
     var controlIndex: Int?
     for j in members.dropFirst() {
       switch entry(j) {
@@ -136,7 +136,8 @@ extension NarrationBuilder {
   }
 
   private func chainSentence(
-    _ view: String, _ method: TouchMethod, _ chain: ResponderChain, events: [(TraceEvent.ControlEvent, Double?)]
+    _ view: String, _ method: TouchMethod, _ chain: ResponderChain,
+    events: [(TraceEvent.ControlEvent, TraceEvent.ControlValue?)]
   ) -> String {
     let path = chain.hops.map(hop).joined(separator: " → ")
     var rules = ["B-1"]
@@ -184,15 +185,24 @@ extension NarrationBuilder {
   }
 
   /// The rules behind a list of control events: 8.1, and G-8.1b for a button's primaryActionTriggered.
-  func controlRules(_ events: [(TraceEvent.ControlEvent, Double?)]) -> [String] {
+  func controlRules(_ events: [(TraceEvent.ControlEvent, TraceEvent.ControlValue?)]) -> [String] {
     events.contains { $0.0 == .primaryActionTriggered } ? ["8.1", "G-8.1b"] : ["8.1"]
   }
 
   /// "touchDown", "touchDragExit, then touchUpOutside", "touchUpInside and valueChanged (value 1)".
-  func eventList(_ events: [(TraceEvent.ControlEvent, Double?)]) -> String {
+  /// A control's value under the property UIKit's handler reads: "isOn true", "selectedSegmentIndex now 2".
+  func controlValueText(_ value: TraceEvent.ControlValue?, now: Bool = false) -> String {
+    let v = value ?? TraceEvent.ControlValue(.value, 0)
+    let name = Phrase.code(v.property.rawValue)
+    let shown = v.property == .isOn ? v.swiftText : Phrase.num(v.number)
+    return now
+      ? language("\(name) now \(shown)", "\(name) 现在为 \(shown)") : language("\(name) \(shown)", "\(name) 为 \(shown)")
+  }
+
+  func eventList(_ events: [(TraceEvent.ControlEvent, TraceEvent.ControlValue?)]) -> String {
     let names = events.map { e, value in
       e == .valueChanged
-        ? language("valueChanged (value \(Phrase.num(value ?? 0)))", "valueChanged（值为 \(Phrase.num(value ?? 0))）")
+        ? language("valueChanged (\(controlValueText(value)))", "valueChanged（\(controlValueText(value))）")
         : e.rawValue
     }
     return names.joined(separator: language(", then ", "，然后 "))
@@ -400,7 +410,7 @@ extension NarrationBuilder {
   /// Control events that do not follow a delivery (not written by the engine today).
   func controlSentence(_ members: [Int]) -> [Piece] {
     guard let i = members.first, case .control(let c, _, _, _) = entry(i) else { return [] }
-    let events = members.compactMap { j -> (TraceEvent.ControlEvent, Double?)? in
+    let events = members.compactMap { j -> (TraceEvent.ControlEvent, TraceEvent.ControlValue?)? in
       if case .control(_, let e, _, let v) = entry(j) { return (e, v) }
       return nil
     }
@@ -473,7 +483,7 @@ extension NarrationBuilder {
         + (count > 1 ? language(" \(count) times", " \(count) 次") : "")
       var rules: [String] = []
       var names: [String] = []
-      var lastValue: Double?
+      var lastValue: TraceEvent.ControlValue?
       var chain: ResponderChain?
       for item in items {
         guard case .delivered(let c, let events) = item.value else { continue }
@@ -486,7 +496,8 @@ extension NarrationBuilder {
       if !names.isEmpty {
         text += language(" and sent \(list(names))", "，并发送了 \(list(names))")
         if let lastValue {
-          text += language(" (value now \(Phrase.num(lastValue)))", "（值现在为 \(Phrase.num(lastValue))）")
+          text += language(
+            " (\(controlValueText(lastValue, now: true)))", "（\(controlValueText(lastValue, now: true))）")
         }
         rules.append("8.1")
       }

@@ -252,8 +252,8 @@ extension NarrationBuilder {
     let valueNote =
       values.last.map {
         language(
-          ", and valueChanged (value now \(Phrase.num($0.value ?? 0)))",
-          "，并发送了 valueChanged（值现在为 \(Phrase.num($0.value ?? 0))）")
+          ", and valueChanged (\(controlValueText($0.value, now: true)))",
+          "，并发送了 valueChanged（\(controlValueText($0.value, now: true))）")
       } ?? ""
     if let up = events.first(where: { $0.event == .touchUpInside }) {
       var text = language(

@@ -176,7 +176,7 @@ enum BurstKey: Hashable {
 struct BurstItem {
   enum Value {
     case move(Point)
-    case delivered(chain: ResponderChain?, events: [(TraceEvent.ControlEvent, Double?)])
+    case delivered(chain: ResponderChain?, events: [(TraceEvent.ControlEvent, TraceEvent.ControlValue?)])
     case held(by: [String])
     case changed(ActionValues?, reason: StateReason)
     case scroll(Point)

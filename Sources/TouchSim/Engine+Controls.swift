@@ -9,12 +9,23 @@ struct ControlTracking: Equatable {
 }
 
 extension Simulation {
+  /// The property a valueChanged handler reads for a control of `kind` (UISwitch.isOn, UISlider.value, …).
+  static func valueProperty(of kind: ViewKind) -> TraceEvent.ControlValue.Property {
+    switch kind {
+    case .switch: .isOn
+    case .segmentedControl: .selectedSegmentIndex
+    case .pageControl: .currentPage
+    default: .value
+    }
+  }
+
   mutating func controlReceive(_ c: Int, _ method: TouchMethod, _ uids: some Collection<Int>) {
     var st = controlStates[c] ?? ControlTracking()
     let id = views[c].id
     let kind = views[c].spec.kind
     func send(_ e: TraceEvent.ControlEvent, value: Double? = nil) {
-      emit(.control(control: id, event: e, highlighted: st.highlighted, value: value))
+      let named = value.map { TraceEvent.ControlValue(Self.valueProperty(of: kind), $0) }
+      emit(.control(control: id, event: e, highlighted: st.highlighted, value: named))
     }
     func local(_ uid: Int) -> Point {
       let p = touches[uid].location

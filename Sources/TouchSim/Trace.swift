@@ -59,8 +59,9 @@ public enum TraceEvent: Equatable, Sendable {
   case withhold(view: String, method: TouchMethod, touches: [Int], by: [String])
   case deliver(view: String, method: TouchMethod, touches: [Int], at: Point)
   case forward(from: ResponderID, to: ResponderID, method: TouchMethod)
-  /// `value` (extension): the control's value after a valueChanged.
-  case control(control: String, event: ControlEvent, highlighted: Bool, value: Double?)
+  /// `value` (extension): the control's value after a valueChanged, under the name of the property UIKit's
+  /// handler reads (`isOn`, `value`, `selectedSegmentIndex`, `currentPage`).
+  case control(control: String, event: ControlEvent, highlighted: Bool, value: ControlValue?)
   case scroll(view: String, contentOffset: Point)
   case timer(what: String, owner: String)
   /// `origin` (extension): who made the change; a script's `set` writes no key, as before.
@@ -89,6 +90,28 @@ public enum TraceEvent: Equatable, Sendable {
     case shouldBeRequiredToFailBy, gestureRecognizerShouldBegin, canPrevent, canBePrevented
     case touchesShouldBegin, touchesShouldCancel
   }
+  /// A control's value after `valueChanged` (rule 8.1), with the property it is read from in UIKit.
+  public struct ControlValue: Equatable, Sendable {
+    public enum Property: String, Sendable {
+      /// UISwitch.isOn (the number is 1 or 0).
+      case isOn
+      /// UISlider.value (0...1) and UIStepper.value.
+      case value
+      /// UISegmentedControl.selectedSegmentIndex.
+      case selectedSegmentIndex
+      /// UIPageControl.currentPage.
+      case currentPage
+    }
+    public var property: Property
+    public var number: Double
+    public init(_ property: Property, _ number: Double) {
+      self.property = property
+      self.number = number
+    }
+    /// The value as Swift writes it: `true`, `0.25`, `2`.
+    public var swiftText: String { property == .isOn ? (number != 0 ? "true" : "false") : JSONNumber.format(number) }
+  }
+
   public enum ControlEvent: String, Sendable {
     case touchDown, touchDownRepeat, touchDragInside, touchDragOutside, touchDragEnter, touchDragExit
     case touchUpInside, touchUpOutside, touchCancel, valueChanged, primaryActionTriggered
@@ -209,7 +232,15 @@ public struct TraceEntry: Equatable, Sendable {
       w.string("control", control)
       w.string("event", event.rawValue)
       w.bool("highlighted", highlighted)
-      if let value { w.number("value", value) }
+      if let value {
+        w.number("value", value.number)
+        // The same value again under UIKit's own property name and type, where that is not `value`.
+        switch value.property {
+        case .value: break
+        case .isOn: w.bool("isOn", value.number != 0)
+        case .selectedSegmentIndex, .currentPage: w.number(value.property.rawValue, value.number)
+        }
+      }
     case .scroll(let view, let contentOffset):
       w.string("view", view)
       w.point("contentOffset", contentOffset)

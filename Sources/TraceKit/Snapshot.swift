@@ -148,7 +148,7 @@ public struct Snapshot: Sendable {
       s.lastEvent = event
       s.lastIndex = index
       s.lastTime = e.t
-      if let value { s.value = value }
+      if let value { s.value = value.number }
       controls[c] = s
     case .ignoring(let on, _):
       ignoringInteractionEvents = on

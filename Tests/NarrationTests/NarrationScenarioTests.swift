@@ -328,6 +328,6 @@ import TouchSim
       ), "\(n)")
     #expect(
       n.steps.contains(
-        "`toggle` received touchesEnded and sent valueChanged (value 1), then touchUpInside (rule 8.1)."), "\(n)")
+        "`toggle` received touchesEnded and sent valueChanged (`isOn` true), then touchUpInside (rule 8.1)."), "\(n)")
   }
 }

@@ -172,7 +172,7 @@ struct PlayedScene: CustomStringConvertible {
   /// The values of a control's valueChanged lines.
   func values(_ c: String) -> [Double] {
     trace.compactMap {
-      if case .control(let v, .valueChanged, _, let value) = $0.event, v == c { return value }
+      if case .control(let v, .valueChanged, _, let value) = $0.event, v == c { return value?.number }
       return nil
     }
   }

@@ -72,7 +72,7 @@ import TouchSim
     #expect(sw.controlEvents("toggle") == ["touchDown", "valueChanged", "touchUpInside"])
     let slide = Run(s, [down(1, 60, 310, t: 0), move(1, 150, 310, t: 20), move(1, 250, 310, t: 40), up(1, t: 60)])
     let values = slide.trace.compactMap { e -> Double? in
-      if case .control("volume", .valueChanged, _, let v) = e.event { return v }
+      if case .control("volume", .valueChanged, _, let v) = e.event { return v?.number }
       return nil
     }
     #expect(values == [0.5, 1])
@@ -84,5 +84,32 @@ import TouchSim
     let run = Run(s, tap(150, 320))
     #expect(run.controlEvents("buy").isEmpty)
     #expect(run.hit() == "root")
+  }
+
+  /// 8.1: each valueChanged line carries the value under the property UIKit's handler reads, with UIKit's
+  /// type (`isOn` a Bool, the indexes whole numbers), beside the documented `value` number.
+  @Test func valueChangedNamesTheUIKitProperty() {
+    let s = scene([
+      v("toggle", [20, 100, 51, 31], kind: .switch),
+      v("volume", [20, 200, 200, 30], kind: .slider),
+      v("count", [20, 300, 94, 29], kind: .stepper),
+      v("choice", [20, 400, 300, 32], kind: .segmentedControl) { $0.text = "A|B|C" },
+      v("pages", [20, 500, 300, 30], kind: .pageControl) { $0.value = 0 },
+    ])
+    func line(_ script: [ScriptStep], _ control: String) -> String? {
+      Run(s, script).trace.first {
+        if case .control(control, .valueChanged, _, _) = $0.event { true } else { false }
+      }?.json
+    }
+    let toggle = line(tap(40, 115), "toggle")
+    #expect(toggle?.contains(#""value":1,"isOn":true"#) == true, "\(toggle ?? "no line")")
+    let volume = line([down(1, 30, 215, t: 0), move(1, 120, 215, t: 20), up(1, t: 40)], "volume")
+    #expect(volume?.hasSuffix(#""value":0.5}"#) == true, "\(volume ?? "no line")")
+    let count = line(tap(100, 314), "count")
+    #expect(count?.hasSuffix(#""value":1}"#) == true, "\(count ?? "no line")")
+    let choice = line(tap(270, 416), "choice")
+    #expect(choice?.contains(#""value":2,"selectedSegmentIndex":2"#) == true, "\(choice ?? "no line")")
+    let pages = line(tap(300, 515), "pages")
+    #expect(pages?.contains(#""currentPage":1"#) == true, "\(pages ?? "no line")")
   }
 }

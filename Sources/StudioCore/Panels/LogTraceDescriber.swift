@@ -60,7 +60,7 @@ enum TraceDescriber {
     case .forward(let from, let to, let method):
       return l("`\(from)` passes \(method.rawValue) to `\(to)`", "`\(from)` 把 \(method.rawValue) 传给 `\(to)`")
     case .control(let c, let event, let highlighted, let value):
-      let v = value.map { " = \(JSONNumber.format($0))" } ?? ""
+      let v = value.map { " (\($0.property.rawValue)=\($0.swiftText))" } ?? ""
       return "`\(c)` \(event.rawValue)\(v)\(highlighted ? l("  (highlighted)", "  （高亮）") : "")"
     case .scroll(let view, let offset):
       return l("`\(view)` scrolls to \(point(offset))", "`\(view)` 滚动到 \(point(offset))")
@@ -196,7 +196,9 @@ enum TraceDescriber {
         "`\(from)` passes \(method.rawValue) up the responder chain to `\(to)`.",
         "`\(from)` 沿响应者链把 \(method.rawValue) 传给 `\(to)`。")
     case .control(let c, let event, let highlighted, let value):
-      let v = value.map { l(", value \(JSONNumber.format($0))", "，值为 \(JSONNumber.format($0))") } ?? ""
+      let v =
+        value.map { l(", now \($0.property.rawValue)=\($0.swiftText)", "，现在 \($0.property.rawValue)=\($0.swiftText)") }
+        ?? ""
       return l(
         "`\(c)` sends \(event.rawValue)\(v)\(highlighted ? "; it is highlighted" : "").",
         "`\(c)` 发送 \(event.rawValue)\(v)\(highlighted ? "；它处于高亮状态" : "")。")

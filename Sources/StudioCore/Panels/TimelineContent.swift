@@ -170,7 +170,7 @@ struct TimelineContent: Equatable, Sendable {
       case .control(let c, let event, _, let value):
         guard event != .touchDragInside && event != .touchDragOutside else { break }
         var text = event.rawValue
-        if let value { text += " = \(JSONNumber.format(value))" }
+        if let value { text += ": \(value.property.rawValue)=\(value.swiftText)" }
         let good = event == .touchUpInside || event == .valueChanged || event == .primaryActionTriggered
         let k = TimelineLane.Kind.responder(c)
         // Control events of one moment read as one label ("valueChanged = 1 · touchUpInside"): placed

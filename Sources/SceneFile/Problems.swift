@@ -6,6 +6,8 @@ struct Problems {
   static let limit = 300
   let file: String
   private(set) var list: [Diagnostic] = []
+  /// Warnings about a file that loads (not counted as problems), sorted by position when read.
+  private(set) var warningList: [Diagnostic] = []
   private var dropped = 0
   /// How many "did you mean" searches are still allowed (each is a scan over the candidates).
   var hintBudget = 300
@@ -28,6 +30,15 @@ struct Problems {
     }
     list.append(Diagnostic(file: file, line: max(line, 1), column: max(column, 1), message: message))
   }
+
+  mutating func warn(line: Int, column: Int, _ message: String) {
+    guard warningList.count < Problems.limit else { return }
+    warningList.append(
+      Diagnostic(file: file, line: max(line, 1), column: max(column, 1), message: message, severity: .warning))
+  }
+
+  /// The warnings by position.
+  var warnings: [Diagnostic] { warningList.sorted { ($0.line, $0.column) < ($1.line, $1.column) } }
 
   /// A did-you-mean hint, while the budget lasts.
   mutating func hint<S: Sequence>(_ word: String, _ candidates: S) -> String where S.Element == String {

@@ -2,18 +2,30 @@ import TouchSim
 
 /// One positioned problem in a scene or script file.
 public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
+  /// An error stops the file from loading; a warning does not (the scene loads as the warning says).
+  public enum Severity: String, Sendable {
+    case error, warning
+  }
   public var file: String
   public var line: Int
   public var column: Int
   public var message: String
-  public init(file: String, line: Int, column: Int, message: String) {
+  public var severity: Severity
+  public init(file: String, line: Int, column: Int, message: String, severity: Severity = .error) {
     self.file = file
     self.line = line
     self.column = column
     self.message = message
+    self.severity = severity
   }
-  /// `FILE:LINE:COLUMN: error: MESSAGE`
-  public var description: String { "\(file):\(line):\(column): error: \(message)" }
+  /// `FILE:LINE:COLUMN: error: MESSAGE` (or `warning:`)
+  public var description: String { "\(file):\(line):\(column): \(severity.rawValue): \(message)" }
+}
+
+/// A scene that loaded, with what the reader warns about in it (by position).
+public struct LoadedScene: Sendable {
+  public var scene: Scene
+  public var warnings: [Diagnostic]
 }
 
 /// Every problem found in one file (never empty when thrown).
@@ -33,7 +45,16 @@ public enum SceneLoader {
   public static func readText(path: String) throws(SceneFileError) -> String { try SceneFileText.read(path) }
   /// Decodes scene text; `file` is the name used in diagnostics.
   public static func parse(_ text: String, file: String) throws(SceneFileError) -> Scene {
-    let result = LargeStack.run { () -> Result<Scene, SceneFileError> in
+    try read(text, file: file).scene
+  }
+  /// Reads and decodes a scene file, with its warnings. Throws `SceneFileError`.
+  public static func loadWithWarnings(path: String) throws(SceneFileError) -> LoadedScene {
+    try read(SceneFileText.read(path), file: path)
+  }
+  /// Decodes scene text, with the warnings (by position) about a scene that loads: a recognizer listed on
+  /// several views (rule C-9).
+  public static func read(_ text: String, file: String) throws(SceneFileError) -> LoadedScene {
+    let result = LargeStack.run { () -> Result<LoadedScene, SceneFileError> in
       var problems = Problems(file: file)
       var scene: Scene?
       if let doc = SceneReader.compose(text, problems: &problems) {
@@ -41,7 +62,7 @@ public enum SceneLoader {
         scene = reader.readScene(doc.root)
         problems = reader.problems
       }
-      if let scene, problems.isEmpty { return .success(scene) }
+      if let scene, problems.isEmpty { return .success(LoadedScene(scene: scene, warnings: problems.warnings)) }
       return .failure(SceneFileError(problems.sorted()))
     }
     return try SceneFileText.unwrap(result, file: file)

@@ -107,7 +107,8 @@ extension SceneReader {
     let about = f[.about].flatMap { string($0, "about") }
     let translations = f[.translations].map(readTranslations) ?? [:]
     let appDelegate = f[.appDelegateIsResponder].flatMap { bool($0, "appDelegateIsResponder") }
-    guard let root else { return nil }
+    guard var root else { return nil }
+    resolveSharedRecognizers(&root)
     var scene = Scene(root: root)
     scene.window = window
     scene.title = title

@@ -65,7 +65,9 @@ extension SceneReader {
       let kinds = RecognizerKind.allCases.map(\.rawValue).joined(separator: ", ")
       error(node, "a recognizer needs a 'kind' (\(kinds))")
     }
-    if !id.isEmpty, let n = f[.id] { define(id, kind.map { .recognizer($0) } ?? .recognizer(.tap), at: n) }
+    // The same recognizer listed again on another view is one recognizer (rule C-9): its id is defined once.
+    let again = listedRecognizers.contains(id)
+    if !id.isEmpty, !again, let n = f[.id] { define(id, kind.map { .recognizer($0) } ?? .recognizer(.tap), at: n) }
     // Without a known kind the kind-specific keys cannot be checked; read the rest for their own errors.
     var r = RecognizerSpec(id: id, kind: kind ?? .tap)
     if let kind {

@@ -117,7 +117,16 @@ extension SceneReader {
       if let seq = items(n) {
         for item in seq {
           if problems.isFull { break }
-          if let r = readRecognizer(item, viewId: id) { v.recognizers.append(r) }
+          if let listedId = recognizerReference(item) {
+            // `{ id: X }` alone: the recognizer defined elsewhere, added to this view too (rule C-9).
+            noteListing(listedId, viewId: id, node: item, index: v.recognizers.count, spec: nil)
+            v.recognizers.append(RecognizerSpec(id: listedId, kind: .tap))
+          } else if let r = readRecognizer(item, viewId: id) {
+            if !r.id.isEmpty {
+              noteListing(r.id, viewId: id, node: item, index: v.recognizers.count, spec: r)
+            }
+            v.recognizers.append(r)
+          }
         }
       } else {
         error(n, "'recognizers' takes a list of recognizers, not \(described(n))")

@@ -22,6 +22,10 @@ final class SceneReader {
   var recognizerCount = 0
   var tooManyViewsReported = false
   var tooManyRecognizersReported = false
+  /// Every place a recognizer id is listed in a view's `recognizers`, in file order (rule C-9).
+  var recognizerListings: [RecognizerListing] = []
+  /// The ids of recognizers defined (with a kind) in a `recognizers` list so far.
+  var listedRecognizers: Set<String> = []
 
   /// Mapping pairs and list items still to visit, for a document that aliases expand too far (nil: no limit).
   private var visitBudget: Int?
@@ -82,6 +86,10 @@ final class SceneReader {
   func error(_ node: Node, _ message: String) {
     let p = doc.position(node)
     problems.add(line: p.line, column: p.column, message)
+  }
+  func warning(_ node: Node, _ message: String) {
+    let p = doc.position(node)
+    problems.warn(line: p.line, column: p.column, message)
   }
   func hint<S: Sequence>(_ word: String, _ candidates: S) -> String where S.Element == String {
     problems.hint(word, candidates)

@@ -40,6 +40,8 @@ struct SceneTextEdit {
   /// The first alias standing for each anchored node that aliases use.
   private let firstUse: [Int32: YAMLDocument.AliasUse]
   private var targets: [String: Target] = [:]
+  /// Further definitions of a recognizer listed with its settings on several views (rule C-9).
+  private var moreDefinitions: [String: [Target]] = [:]
   /// How far a nested block mapping is indented under its key in this file (2 when nothing tells).
   private var indentStep = 2
 
@@ -91,9 +93,20 @@ struct SceneTextEdit {
       if let (i, list) = lastPair(view, .recognizers), let items = doc.items(list) {
         let listVia = via || alias(view, 2 * i + 1) != nil
         for (j, r) in items.enumerated() where doc.isMapping(r) {
-          if let (_, id) = lastPair(r, .id), doc.isScalar(id) {
-            targets[doc.string(id)] = Target(
-              node: r, isRecognizer: true, viaAlias: listVia || alias(list, j) != nil)
+          // `{ id: X }` alone lists a recognizer defined elsewhere (rule C-9): its settings are not here.
+          guard doc.count(r) > 1, let (_, id) = lastPair(r, .id), doc.isScalar(id) else { continue }
+          let target = Target(node: r, isRecognizer: true, viaAlias: listVia || alias(list, j) != nil)
+          let name = doc.string(id)
+          if targets[name] == nil {
+            targets[name] = target
+          } else if !target.viaAlias {
+            // One recognizer defined on several views, identically: each definition changes alike. An alias
+            // of an anchored definition changes with it.
+            if targets[name]!.viaAlias {
+              targets[name] = target
+            } else {
+              moreDefinitions[name, default: []].append(target)
+            }
           }
         }
       }
@@ -152,6 +165,12 @@ struct SceneTextEdit {
     guard let t = targets[change.target] else {
       throw SceneEditError("'\(change.target)' is not written in the file")
     }
+    var edits = try plan(change, in: t)
+    for other in moreDefinitions[change.target] ?? [] { edits += try plan(change, in: other) }
+    return edits
+  }
+
+  private func plan(_ change: PropertyChange, in t: Target) throws(SceneEditError) -> [Replacement] {
     guard !t.viaAlias else {
       throw SceneEditError("'\(change.target)' is written through an alias: its values cannot be changed in place")
     }

@@ -104,7 +104,12 @@ enum SceneYAMLWriter {
       p.append(("hitTestOverrides", .list(v.hitTestOverrides.map { .inline(hitTestOverride($0)) })))
     }
     if let shape = v.pointInside { add("pointInside", pointInside(shape)) }
-    if !v.recognizers.isEmpty { p.append(("recognizers", .list(v.recognizers.map(recognizer)))) }
+    // Recognizers taken away by a later view (rule C-9) are listed as `{ id: X }`: the view that keeps one has
+    // its definition, and comes later in the file.
+    let taken = v.recognizersTakenAway.map { YAMLItem.map([("id", .inline(YAMLEmitter.string($0.recognizer)))]) }
+    if !v.recognizers.isEmpty || !taken.isEmpty {
+      p.append(("recognizers", .list(v.recognizers.map(recognizer) + taken)))
+    }
     if !v.subviews.isEmpty { p.append(("subviews", .list(v.subviews.map(view)))) }
     return .map(p)
   }

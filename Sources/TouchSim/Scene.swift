@@ -77,6 +77,18 @@ public struct TransformSpec: Equatable, Sendable {
   public var isIdentity: Bool { self == TransformSpec() }
 }
 
+/// A recognizer added to a view and then to another, which keeps it (rule C-9).
+public struct TakenRecognizer: Equatable, Sendable {
+  /// The recognizer's id.
+  public var recognizer: String
+  /// The view it was added to last, the one that has it.
+  public var keptBy: String
+  public init(recognizer: String, keptBy: String) {
+    self.recognizer = recognizer
+    self.keptBy = keptBy
+  }
+}
+
 public struct ViewSpec: Equatable, Sendable {
   public var id: String
   public var kind: ViewKind = .view
@@ -123,6 +135,10 @@ public struct ViewSpec: Equatable, Sendable {
   public var hitTestOverrides: [HitTestOverride] = []
   /// Extension (rule A-12): the shape `point(inside:)` accepts instead of the bounds (nil: the bounds).
   public var pointInside: PointInsideShape?
+  /// Recognizers this view was given that a later `addGestureRecognizer` on another view took away (rule
+  /// C-9: a recognizer belongs to one view). The engine attaches nothing for them; they are kept so that the
+  /// narration and the window can say why this view does not respond, and so that the file round-trips.
+  public var recognizersTakenAway: [TakenRecognizer] = []
 
   public init(id: String, kind: ViewKind = .view, frame: Rect) {
     self.id = id

@@ -127,4 +127,6 @@ enum Unattached: Equatable {
   case finished
   /// It already tracks as many touches as it takes.
   case full
+  /// It was added to this view, then to `keptBy`, which took it away (rule C-9).
+  case takenAway(view: String, keptBy: String)
 }

@@ -12,6 +12,8 @@ struct ResponderChain: Equatable {
     /// It fell off the end of the chain (B-5).
     case nobody
   }
+  /// The hop from a presented view controller to the one that presented it, as [from, to] (B-2a).
+  var presentation: [String]?
   var hops: [String]
   var end: End
 }
@@ -21,18 +23,22 @@ extension NarrationBuilder {
   func deliverySentences(_ members: [Int]) -> [Piece] {
     guard let i = members.first, case .deliver(let view, let method, let touches, _) = entry(i) else { return [] }
     var hops: [(index: Int, to: String)] = []
+    var presentation: (from: String, to: String)?
     var events: [(TraceEvent.ControlEvent, TraceEvent.ControlValue?)] = []
     var controlIndex: Int?
     for j in members.dropFirst() {
       switch entry(j) {
-      case .forward(_, let to, _): hops.append((j, to.description))
+      case .forward(let from, let to, _, let presenting):
+        hops.append((j, to.description))
+        if presenting { presentation = (from.description, to.description) }
       case .control(_, let e, _, let value):
         events.append((e, value))
         if controlIndex == nil { controlIndex = j }
       default: break
       }
     }
-    let chain = responderChain(from: view, method, hops: hops.map(\.to))
+    var chain = responderChain(from: view, method, hops: hops.map(\.to))
+    chain.presentation = presentation.map { [$0.from, $0.to] }
     let delivery = tracker.deliveries[i]
     let shownView = Phrase.code(view)
 
@@ -148,6 +154,13 @@ extension NarrationBuilder {
     var text = language(
       "\(Phrase.code(view)) did not handle \(method.rawValue)\(passed ?? ""), so it travelled up the responder chain: \(path)",
       "\(Phrase.code(view)) 没有处理 \(method.rawValue)\(passed ?? "")，所以它沿响应者链向上传递：\(path)")
+    if let p = chain.presentation, p.count == 2 {
+      let (from, to) = (Phrase.code(p[0]), Phrase.code(p[1]))
+      text += language(
+        " (\(from) was presented by \(to), so \(to) comes next, not the superview of \(from)'s view; this step is uncertain: it follows UIKit's documentation, not an observation)",
+        "（\(from) 是由 \(to) 呈现的，所以下一个是 \(to)，而不是 \(from) 的视图的父视图；这一步并不确定：它依据 UIKit 的文档，而不是实际观察）")
+      rules.append("B-2a")
+    }
     switch chain.end {
     case .control(let c):
       text += language(

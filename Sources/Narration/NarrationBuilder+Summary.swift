@@ -34,7 +34,7 @@ extension NarrationBuilder {
           language(
             "\(Phrase.code(u.recognizer)) did not fire: it never got finger \(u.touch), because \(why)",
             "\(Phrase.code(u.recognizer)) 没有触发：它从未得到手指 \(u.touch)，因为\(why)"),
-          ["C-7"]))
+          unattachedRules(u.why)))
     }
     for s in g.skipped {
       for r in recognizersInSubtree(of: s.view) where !told.contains(r) {

@@ -408,6 +408,7 @@ extension NarrationBuilder {
       }
     }
     for u in unattached {
+      for rule in unattachedRules(u.why) where !rules.contains(rule) { rules.append(rule) }
       text += language(
         "; \(Phrase.code(u.recognizer)) does not get it: \(unattachedText(u.why))",
         "；\(Phrase.code(u.recognizer)) 没有得到它：\(unattachedText(u.why))")

@@ -27,6 +27,12 @@ extension NarrationBuilder {
   }
 
   /// Why a recognizer did not get a touch, as a clause.
+  /// The rules `unattachedText` rests on.
+  func unattachedRules(_ why: Unattached) -> [String] {
+    if case .takenAway = why { return ["C-9"] }
+    return ["C-7"]
+  }
+
   func unattachedText(_ why: Unattached) -> String {
     switch why {
     case .disabled: return language("it is disabled (isEnabled is false)", "它已被禁用（isEnabled 为 false）")
@@ -37,6 +43,11 @@ extension NarrationBuilder {
     case .finished: return language("it has already finished and is not reset yet", "它已经结束，还没有重置")
     case .full:
       return language("it is already tracking as many touches as it takes", "它跟踪的触摸已达到它能接收的数量")
+    case .takenAway(let view, let keptBy):
+      return language(
+        "it was added to \(Phrase.code(view)), but adding it to \(Phrase.code(keptBy)) afterwards took it away: a recognizer belongs to one view, the one it was added to last",
+        "它曾被添加到 \(Phrase.code(view))，但之后又被添加到 \(Phrase.code(keptBy))，于是从 \(Phrase.code(view)) 上移走了：一个手势识别器只属于一个视图，即最后添加它的那个"
+      )
     }
   }
 

@@ -152,6 +152,10 @@ struct TraceTracker {
     var out: [(String, Unattached)] = []
     let attached = Set(attached)
     for v in scene.ancestry(view) {
+      // Rule C-9: recognizers this view was given and lost to a view that was given them later.
+      for taken in scene.views[v]?.recognizersTakenAway ?? [] {
+        out.append((taken.recognizer, .takenAway(view: v, keptBy: taken.keptBy)))
+      }
       for r in scene.recognizersOn[v] ?? [] where !attached.contains(r) {
         let s = state(r)
         if scene.recognizers[r]?.isEnabled == false {

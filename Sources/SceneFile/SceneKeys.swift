@@ -13,6 +13,7 @@ enum Key: UInt8, CaseIterable, Sendable {
   case canCancelContentTouches, touchesShouldBegin, touchesShouldCancel, panRequireToFail, recognizers, subviews
   case controllerForwardsTouches
   case hitTestOverrides, pointInside
+  case presentingViewController
   // Inside views: `transform`, `touchesShouldBegin`, `touchesShouldCancel`.
   case scale, rotation, translation, `default`, except, controls, others
   case rect, returns, circle, rects

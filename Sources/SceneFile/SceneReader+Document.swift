@@ -109,6 +109,7 @@ extension SceneReader {
     let appDelegate = f[.appDelegateIsResponder].flatMap { bool($0, "appDelegateIsResponder") }
     guard var root else { return nil }
     resolveSharedRecognizers(&root)
+    checkPresentations(root)
     var scene = Scene(root: root)
     scene.window = window
     scene.title = title

@@ -50,11 +50,15 @@ extension SceneReader {
       guard let definitionListing = definitions.first else {
         for l in listings {
           if let entry = ids[id] {
-            error(l.node, "'recognizers' lists '\(id)', which is \(entry.role.described), not a recognizer defined in a 'recognizers' list")
-          } else {
             error(
               l.node,
-              "'recognizers' lists '\(id)' alone, but no recognizer has that id (a recognizer listed as '{ id: \(id) }' is defined with its 'kind' on another view)"
+              "'recognizers' lists '\(id)', which is \(entry.role.described), not a recognizer defined in a 'recognizers' list"
+            )
+          } else {
+            let kinds = RecognizerKind.allCases.map(\.rawValue).joined(separator: ", ")
+            error(
+              l.node,
+              "a recognizer needs a 'kind' (\(kinds)); '{ id: \(id) }' alone adds a recognizer defined on another view, and no recognizer is called '\(id)'"
                 + hint(id, self.ids.ids(where: \.isRecognizer)))
           }
         }
@@ -66,7 +70,8 @@ extension SceneReader {
         let p = position(definitionListing.node)
         error(
           d.node,
-          "'\(id)' is listed again with other settings than at line \(p.line):\(p.column): a recognizer added to several views is one recognizer (rule C-9); define it once and write '{ id: \(id) }' on the other views")
+          "'\(id)' is listed again with other settings than at line \(p.line):\(p.column): a recognizer added to several views is one recognizer (rule C-9); define it once and write '{ id: \(id) }' on the other views"
+        )
       }
       var seen: [String: RecognizerListing] = [:]
       for l in listings {
@@ -84,7 +89,8 @@ extension SceneReader {
         taken[l.viewId, default: []].append(TakenRecognizer(recognizer: id, keptBy: last.viewId))
         warning(
           l.node,
-          "'\(id)' is added to '\(l.viewId)' here and later to '\(last.viewId)' (line \(kept.line):\(kept.column)): a recognizer belongs to one view, so '\(l.viewId)' loses it and only '\(last.viewId)', added last, keeps it (rule C-9)")
+          "'\(id)' is added to '\(l.viewId)' here and later to '\(last.viewId)' (line \(kept.line):\(kept.column)): a recognizer belongs to one view, so '\(l.viewId)' loses it and only '\(last.viewId)', added last, keeps it (rule C-9)"
+        )
       }
     }
     guard !fill.isEmpty || !remove.isEmpty else { return }

@@ -6,7 +6,8 @@ extension SceneReader {
   static let viewKeys: KeySet = [
     .id, .kind, .frame, .center, .bounds, .transform, .color, .text, .alpha, .hidden, .userInteractionEnabled,
     .multipleTouchEnabled, .exclusiveTouch, .clipsToBounds, .enabled, .value, .controller, .forwardsTouches,
-    .controllerForwardsTouches, .hitOutset, .passThrough, .gestureRecognizerShouldBegin, .contentSize,
+    .controllerForwardsTouches, .presentingViewController, .hitOutset, .passThrough, .gestureRecognizerShouldBegin,
+    .contentSize,
     .contentOffset, .delaysContentTouches, .canCancelContentTouches, .touchesShouldBegin, .touchesShouldCancel,
     .panRequireToFail, .hitTestOverrides, .pointInside, .recognizers, .subviews,
   ]
@@ -93,6 +94,14 @@ extension SceneReader {
         error(k, "'controllerForwardsTouches' needs a 'controller' on the same view (\(name()) has none)")
       }
       v.controllerTouchForwarding = t
+    }
+    if let n = f[.presentingViewController], let p = identifier(n, "presentingViewController") {
+      if v.controller == nil, !f.has(.controller), let k = f.keyNode(.presentingViewController) {
+        error(k, "'presentingViewController' needs a 'controller' on the same view (\(name()) has none)")
+      } else {
+        v.presentingViewController = p
+        presentations.append(Presentation(viewId: id, presenting: p, node: n))
+      }
     }
     if let n = f[.hitOutset], let x = number(n, "hitOutset") { v.hitOutset = x }
     if let n = f[.passThrough], let b = bool(n, "passThrough") { v.passThrough = b }

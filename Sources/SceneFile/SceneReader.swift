@@ -26,6 +26,8 @@ final class SceneReader {
   var recognizerListings: [RecognizerListing] = []
   /// The ids of recognizers defined (with a kind) in a `recognizers` list so far.
   var listedRecognizers: Set<String> = []
+  /// Every `presentingViewController`, checked once the whole tree is read (rule B-2a).
+  var presentations: [Presentation] = []
 
   /// Mapping pairs and list items still to visit, for a document that aliases expand too far (nil: no limit).
   private var visitBudget: Int?

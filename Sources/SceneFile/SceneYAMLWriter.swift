@@ -76,6 +76,7 @@ enum SceneYAMLWriter {
     if !v.controllerTouchForwarding.isDefault {
       add("controllerForwardsTouches", forwarding(v.controllerTouchForwarding))
     }
+    if let p = v.presentingViewController { add("presentingViewController", E.string(p)) }
     if v.hitOutset != 0 { add("hitOutset", E.number(v.hitOutset)) }
     if v.passThrough { add("passThrough", "true") }
     if !v.gestureRecognizerShouldBegin { add("gestureRecognizerShouldBegin", "false") }

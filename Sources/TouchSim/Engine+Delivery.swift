@@ -214,7 +214,9 @@ extension Simulation {
         }
       }
       guard let (next, nextView) = nextResponder(cur, curView) else { return }
-      emit(.forward(from: cur, to: next, method: method))
+      var presenting = false
+      if case .controller = cur, case .controller = next { presenting = true }  // B-2a: only a presentation
+      emit(.forward(from: cur, to: next, method: method, presenting: presenting))
       cur = next
       curView = nextView
     }
@@ -228,8 +230,13 @@ extension Simulation {
       if let vc = views[v].spec.controller { return (.controller(vc), v) }
       return superResponder(of: v)
     case .controller:
-      // B-2: a view controller's next responder is its view's superview (the window for the root).
       guard let v else { return nil }
+      // B-2a (uncertain, docs/MODEL.md): a presented view controller's next responder is the view
+      // controller that presented it.
+      if let p = views[v].spec.presentingViewController, let pv = views.controllerView[p] {
+        return (.controller(p), pv)
+      }
+      // B-2: a view controller's next responder is its view's superview (the window for the root).
       return superResponder(of: v)
     case .window: return (.application, nil)
     case .application: return setup.sceneHeader.appDelegateIsResponder ? (.appDelegate, nil) : nil

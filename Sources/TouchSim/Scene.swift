@@ -139,6 +139,10 @@ public struct ViewSpec: Equatable, Sendable {
   /// C-9: a recognizer belongs to one view). The engine attaches nothing for them; they are kept so that the
   /// narration and the window can say why this view does not respond, and so that the file round-trips.
   public var recognizersTakenAway: [TakenRecognizer] = []
+  /// Extension (rule B-2a, uncertain): the view controller named by `controller` was presented by this
+  /// one (a full-screen modal): its next responder is the presenting view controller, not its view's
+  /// superview.
+  public var presentingViewController: String?
 
   public init(id: String, kind: ViewKind = .view, frame: Rect) {
     self.id = id

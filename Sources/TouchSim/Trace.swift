@@ -58,7 +58,9 @@ public enum TraceEvent: Equatable, Sendable {
   indirect case action(recognizer: String, state: GestureState, values: ActionValues)
   case withhold(view: String, method: TouchMethod, touches: [Int], by: [String])
   case deliver(view: String, method: TouchMethod, touches: [Int], at: Point)
-  case forward(from: ResponderID, to: ResponderID, method: TouchMethod)
+  /// `presenting` (extension, rule B-2a): the hop from a presented view controller to the one that presented
+  /// it, a modelling choice marked uncertain (written only when true).
+  case forward(from: ResponderID, to: ResponderID, method: TouchMethod, presenting: Bool = false)
   /// `value` (extension): the control's value after a valueChanged, under the name of the property UIKit's
   /// handler reads (`isOn`, `value`, `selectedSegmentIndex`, `currentPage`).
   case control(control: String, event: ControlEvent, highlighted: Bool, value: ControlValue?)
@@ -224,10 +226,11 @@ public struct TraceEntry: Equatable, Sendable {
       w.string("method", method.rawValue)
       w.ints("touches", touches)
       w.point("at", at)
-    case .forward(let from, let to, let method):
+    case .forward(let from, let to, let method, let presenting):
       w.string("from", from.description)
       w.string("to", to.description)
       w.string("method", method.rawValue)
+      if presenting { w.bool("presenting", true) }
     case .control(let control, let event, let highlighted, let value):
       w.string("control", control)
       w.string("event", event.rawValue)

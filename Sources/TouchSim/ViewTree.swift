@@ -67,6 +67,8 @@ struct ViewNode {
 struct ViewTree {
   var nodes: [ViewNode] = []
   var index: [String: Int] = [:]
+  /// The view of each view controller, by the controller's id (rule B-2a needs the presenting one's).
+  var controllerView: [String: Int] = [:]
 
   init(root: ViewSpec) {
     // Iterative flattening: scene trees may be deep; no recursion on input.
@@ -80,6 +82,7 @@ struct ViewTree {
       let i = nodes.count
       nodes.append(ViewNode(spec: own, parent: parent, children: [], depth: depth))
       index[spec.id] = i
+      if let c = spec.controller { controllerView[c] = i }
       order.append(i)
       if let p = parent { pendingChildren[p, default: []].append(i) }
       for sub in spec.subviews.reversed() { stack.append((sub, i, depth + 1)) }

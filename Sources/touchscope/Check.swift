@@ -7,7 +7,9 @@ struct Check: ParsableCommand {
     abstract: "Validate scene files.",
     discussion: """
       Prints every problem as FILE:LINE:COLUMN: error: MESSAGE on standard error and "OK: FILE" on \
-      standard output for each valid file. Exits with 1 when any file is invalid.
+      standard output for each valid file. Warnings about a file that loads (FILE:LINE:COLUMN: warning: \
+      MESSAGE, such as one recognizer listed on several views) go to standard error too and do not make \
+      it invalid. Exits with 1 when any file is invalid.
       """
   )
 
@@ -27,8 +29,10 @@ struct Check: ParsableCommand {
         continue
       }
       do {
-        _ = try SceneLoader.load(path: path)
-        Console.out("OK: \(path)\n")
+        let loaded = try SceneLoader.loadWithWarnings(path: path)
+        for w in loaded.warnings { Console.error(w.description) }
+        let count = loaded.warnings.count
+        Console.out("OK: \(path)\(count == 0 ? "" : count == 1 ? " (1 warning)" : " (\(count) warnings)")\n")
       } catch {
         SceneInput.report(error)
         bad += 1

@@ -54,7 +54,8 @@ struct SharedRecognizerFileTests {
     // One warning at each earlier listing, naming where the one that keeps it is.
     #expect(loaded.warnings.map { "\($0.line):\($0.column)" } == ["8:21", "11:21"])
     #expect(loaded.warnings.allSatisfy { $0.severity == .warning && $0.message.contains("(line 14:21)") })
-    #expect(loaded.warnings.first?.description.hasPrefix("cards.yaml:8:21: warning: 'sharedTap' is added to 'cardA'") == true)
+    #expect(
+      loaded.warnings.first?.description.hasPrefix("cards.yaml:8:21: warning: 'sharedTap' is added to 'cardA'") == true)
     #expect(loaded.warnings.first?.message.contains("rule C-9") == true)
   }
 
@@ -105,7 +106,8 @@ struct SharedRecognizerFileTests {
       "'t' is listed on 'cardA' twice (first at line 8:21)")
     expectProblem(
       Self.threeCards(first: "{ id: sharedTap, kind: tap }", second: "{ id: sharedTapp }", third: ""), at: 11, 21,
-      "'recognizers' lists 'sharedTapp' alone, but no recognizer has that id")
+      "'{ id: sharedTapp }' alone adds a recognizer defined on another view, and no recognizer is called 'sharedTapp' (did you mean 'sharedTap'?)"
+    )
     expectProblem(
       Self.threeCards(first: "{ id: cardB }", second: "", third: ""), at: 8, 21,
       "'recognizers' lists 'cardB', which is a view")
@@ -128,14 +130,19 @@ struct SharedRecognizerFileTests {
     let three = Self.threeCards(first: d, second: d, third: d)
     let edited = try SceneEditor.apply([change], to: three, file: "x.yaml")
     #expect(edited.components(separatedBy: "cancelsTouchesInView: false").count == 4, "\(edited)")
-    #expect(try SceneLoader.parse(edited, file: "x.yaml").allViews.flatMap(\.recognizers).first?.cancelsTouchesInView == false)
+    #expect(
+      try SceneLoader.parse(edited, file: "x.yaml").allViews.flatMap(\.recognizers).first?.cancelsTouchesInView == false
+    )
     // Defined once, listed as `{ id }` elsewhere: the definition changes, the references stay.
     let refs = Self.threeCards(first: d, second: "{ id: sharedTap }", third: "{ id: sharedTap }")
     let editedRefs = try SceneEditor.apply([change], to: refs, file: "x.yaml")
-    #expect(editedRefs == refs.replacingOccurrences(of: d, with: "{ id: sharedTap, kind: tap, cancelsTouchesInView: false }"))
+    #expect(
+      editedRefs == refs.replacingOccurrences(of: d, with: "{ id: sharedTap, kind: tap, cancelsTouchesInView: false }"))
     // An anchor and aliases: the anchored definition changes, the aliases follow it.
     let anchored = Self.threeCards(first: "&t \(d)", second: "*t", third: "*t")
     let editedAnchor = try SceneEditor.apply([change], to: anchored, file: "x.yaml")
-    #expect(editedAnchor == anchored.replacingOccurrences(of: d, with: "{ id: sharedTap, kind: tap, cancelsTouchesInView: false }"))
+    #expect(
+      editedAnchor
+        == anchored.replacingOccurrences(of: d, with: "{ id: sharedTap, kind: tap, cancelsTouchesInView: false }"))
   }
 }

@@ -130,7 +130,7 @@ struct PlayedScene: CustomStringConvertible {
   /// Responders a method was forwarded to, in order.
   func forwards(_ method: TouchMethod) -> [String] {
     trace.compactMap {
-      if case .forward(_, let to, let m) = $0.event, m == method { return to.description }
+      if case .forward(_, let to, let m, _) = $0.event, m == method { return to.description }
       return nil
     }
   }

@@ -152,3 +152,18 @@ enum HostileFiles {
     return dir
   }
 }
+
+/// C-9 through the real program: `check` prints the loader's warnings, positioned, and the file is OK.
+@Suite struct CheckWarningTests {
+  @Test func checkPrintsWarningsAndExitsZero() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let path = root.appendingPathComponent("Scenes/31-one-recognizer-three-views.yaml").path
+    let r = try CommandLineRobustnessTests.run(["check", path])
+    #expect(r.reason == .exit && r.status == 0, "\(r.stderr)")
+    #expect(r.stdout == "OK: \(path) (2 warnings)\n")
+    let warnings = r.stderr.split(separator: "\n").filter { $0.contains(": warning: ") }
+    #expect(warnings.count == 2, "\(r.stderr)")
+    #expect(warnings.first?.hasPrefix("\(path):35:11: warning: 'cardTap' is added to 'redCard' here") == true)
+  }
+}

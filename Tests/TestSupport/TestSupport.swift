@@ -172,7 +172,7 @@ public struct Run: CustomStringConvertible {
   /// The chain of forwards for a method, as responder names after the view.
   public func forwards(_ method: TouchMethod) -> [String] {
     trace.compactMap {
-      if case .forward(_, let to, let m) = $0.event, m == method { return to.description }
+      if case .forward(_, let to, let m, _) = $0.event, m == method { return to.description }
       return nil
     }
   }

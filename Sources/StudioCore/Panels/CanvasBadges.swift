@@ -29,6 +29,14 @@ enum CanvasBadges {
     return out
   }
 
+  /// The badge of a recognizer this view was given and lost to a view given it later (rule C-9): struck
+  /// through, grey, naming the view that has it.
+  static func takenBadge(_ taken: TakenRecognizer) -> Badge {
+    Badge(
+      id: taken.recognizer, text: taken.recognizer + " → " + taken.keptBy, fill: Palette.tagFill.withAlpha(0.7),
+      ink: Palette.ghost, stroke: nil, flash: 0)
+  }
+
   /// What the badge of recognizer `id` shows now.
   static func badge(_ id: String, enabled: Bool, _ ctx: PanelContext) -> Badge {
     let status = ctx.snapshot.recognizers[id] ?? RecognizerStatus()
@@ -79,10 +87,14 @@ enum CanvasBadges {
     let gap = 2 * u
     for node in geometry.nodes {
       let list = recognizers(of: node.spec)
-      guard !list.isEmpty, let anchor = labeler.anchor(of: node) else { continue }
+      let taken = node.spec.recognizersTakenAway
+      guard !list.isEmpty || !taken.isEmpty, let anchor = labeler.anchor(of: node) else { continue }
       var previous: Rect?
-      for (id, enabled) in list {
-        let b = badge(id, enabled: enabled, ctx)
+      let badges =
+        list.map { (badge($0.id, enabled: $0.enabled, ctx), struck: !$0.enabled) }
+        + taken.map { (takenBadge($0), struck: true) }
+      for (b, struck) in badges {
+        let id = b.id
         var slots = LabelPlacer.Slot.around(anchor, pad: gap, gap: gap)
         slots.swapAt(0, 1)  // top trailing first
         if let previous {
@@ -98,7 +110,7 @@ enum CanvasBadges {
           label.stroke = b.stroke
           label.ink = b.ink
           label.flash = b.flash
-          label.struck = !enabled
+          label.struck = struck
           label.leaderColor = b.fill.withAlpha(1)
         }
         previous = placed?.box ?? previous

@@ -57,8 +57,9 @@ enum TraceDescriber {
         "扣住 `\(view)` 的 \(method.rawValue) \(touchList(touches))（由 \(list(by, l)) 扣住）")
     case .deliver(let view, let method, let touches, _):
       return "`\(view)` ← \(method.rawValue) \(touchList(touches))"
-    case .forward(let from, let to, let method):
+    case .forward(let from, let to, let method, let presenting):
       return l("`\(from)` passes \(method.rawValue) to `\(to)`", "`\(from)` 把 \(method.rawValue) 传给 `\(to)`")
+        + (presenting ? l("  (presenting view controller: uncertain, B-2a)", "  （呈现它的视图控制器：不确定，B-2a）") : "")
     case .control(let c, let event, let highlighted, let value):
       let v = value.map { " (\($0.property.rawValue)=\($0.swiftText))" } ?? ""
       return "`\(c)` \(event.rawValue)\(v)\(highlighted ? l("  (highlighted)", "  （高亮）") : "")"
@@ -191,7 +192,12 @@ enum TraceDescriber {
       return l(
         "The window delivers \(method.rawValue) for \(touchWords(touches)) to `\(view)`.",
         "窗口把\(touchWords(touches, l)) 的 \(method.rawValue) 递送给 `\(view)`。")
-    case .forward(let from, let to, let method):
+    case .forward(let from, let to, let method, let presenting):
+      if presenting {
+        return l(
+          "`\(from)` passes \(method.rawValue) up the responder chain to `\(to)`, the view controller that presented it. This step is uncertain (rule B-2a): it follows UIKit's documentation, not an observation.",
+          "`\(from)` 沿响应者链把 \(method.rawValue) 传给呈现它的视图控制器 `\(to)`。这一步并不确定（规则 B-2a）：它依据 UIKit 的文档，而不是实际观察。")
+      }
       return l(
         "`\(from)` passes \(method.rawValue) up the responder chain to `\(to)`.",
         "`\(from)` 沿响应者链把 \(method.rawValue) 传给 `\(to)`。")

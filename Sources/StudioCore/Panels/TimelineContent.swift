@@ -181,7 +181,7 @@ struct TimelineContent: Equatable, Sendable {
           break
         }
         mark(k, TimelineMark(glyph: .label(text), tone: good ? .good : .quiet, index: i, t: t))
-      case .forward(let from, _, let method):
+      case .forward(let from, _, let method, _):
         guard case .view(let v) = from, method != .touchesMoved, lanes[.responder(v)] != nil else { break }
         let k = TimelineLane.Kind.responder(v)
         if lanes[k]?.marks.last.map({ $0.glyph == .forward && $0.t == t }) != true {

@@ -2,32 +2,14 @@ import TouchSim
 
 extension SceneReader {
   /// Every key a recognizer may have, in the format's order (docs/SCENE-FORMAT.md) (`effect` is this project's extension).
-  static let recognizerKeys: KeySet = [
-    .id, .kind, .numberOfTapsRequired, .numberOfTouchesRequired, .minimumPressDuration, .allowableMovement,
-    .minimumNumberOfTouches, .maximumNumberOfTouches, .direction, .edges, .isEnabled, .cancelsTouchesInView,
-    .delaysTouchesBegan, .delaysTouchesEnded, .requireToFail, .delegate, .effect,
-  ]
+  static let recognizerKeys = SceneSchema.recognizer.keys
   /// The keys of `recognizerKindKeys`.
-  static let kindSpecificKeys: KeySet = [
-    .numberOfTapsRequired, .numberOfTouchesRequired, .minimumPressDuration, .allowableMovement,
-    .minimumNumberOfTouches, .maximumNumberOfTouches, .direction, .edges,
-  ]
+  static let kindSpecificKeys = KeySet(SceneSchema.recognizer.entries.filter { $0.kinds != nil }.map(\.key))
   /// Keys that exist on some recognizer classes only (UIScreenEdgePanGestureRecognizer is a pan).
-  static let recognizerKindKeys: [String: [RecognizerKind]] = [
-    "numberOfTapsRequired": [.tap, .longPress],
-    "numberOfTouchesRequired": [.tap, .longPress, .swipe],
-    "minimumPressDuration": [.longPress],
-    "allowableMovement": [.longPress],
-    "minimumNumberOfTouches": [.pan, .screenEdgePan],
-    "maximumNumberOfTouches": [.pan, .screenEdgePan],
-    "direction": [.swipe],
-    "edges": [.screenEdgePan],
-  ]
-  static let delegateKeys: KeySet = [
-    .shouldReceive, .shouldBegin, .shouldRecognizeSimultaneouslyWith, .shouldRequireFailureOf,
-    .shouldBeRequiredToFailBy,
-  ]
-  static let predicateKeys: KeySet = [.unlessTouchIn, .onlyTouchIn]
+  static let recognizerKindKeys: [String: [RecognizerKind]] = Dictionary(
+    uniqueKeysWithValues: SceneSchema.recognizer.entries.compactMap { e in e.kinds.map { (e.key.name, $0) } })
+  static let delegateKeys = SceneSchema.delegate.keys
+  static let predicateKeys = SceneSchema.predicatePlace.keys
 
   /// Why `key` does not apply to a `kind` recognizer, or nil when it does.
   static func kindProblem(key: String, kind: RecognizerKind, id: String) -> String? {

@@ -56,15 +56,11 @@ struct SceneIndex {
 }
 
 extension SceneReader {
-  static let stepKeys: KeySet = [
-    .t, .touch, .down, .move, .up, .cancel, .set, .bringToFront, .sendToBack, .end, .beginIgnoringInteractionEvents,
-    .endIgnoringInteractionEvents,
-  ]
-  static let actionKeys: KeySet = [
-    .down, .move, .up, .cancel, .set, .bringToFront, .sendToBack, .end, .beginIgnoringInteractionEvents,
-    .endIgnoringInteractionEvents,
-  ]
-  static let touchActions: KeySet = [.down, .move, .up, .cancel]
+  static let stepKeys = SceneSchema.step.keys
+  /// A step's actions: exactly one per step.
+  static let actionKeys = KeySet(SceneSchema.step.exactlyOne)
+  /// The actions that need `touch`.
+  static let touchActions = KeySet(SceneSchema.step.needs.filter { $0.1 == [.touch] }.map(\.0))
   /// Latest time a step may have, in milliseconds (about 2.8 hours).
   static let maxTime = 1e7
 

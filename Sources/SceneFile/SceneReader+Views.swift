@@ -3,21 +3,12 @@ import TouchSim
 extension SceneReader {
   /// Every key a view may have, in the format's order (docs/SCENE-FORMAT.md) (`value`, `hitTestOverrides` and
   /// `pointInside` are this project's extensions).
-  static let viewKeys: KeySet = [
-    .id, .kind, .frame, .center, .bounds, .transform, .color, .text, .alpha, .hidden, .userInteractionEnabled,
-    .multipleTouchEnabled, .exclusiveTouch, .clipsToBounds, .enabled, .value, .controller, .forwardsTouches,
-    .controllerForwardsTouches, .hitOutset, .passThrough, .gestureRecognizerShouldBegin, .contentSize,
-    .contentOffset, .delaysContentTouches, .canCancelContentTouches, .touchesShouldBegin, .touchesShouldCancel,
-    .panRequireToFail, .hitTestOverrides, .pointInside, .recognizers, .subviews,
-  ]
-  static let scrollOnlyKeys: KeySet = [
-    .contentSize, .contentOffset, .delaysContentTouches, .canCancelContentTouches, .touchesShouldBegin,
-    .touchesShouldCancel, .panRequireToFail,
-  ]
-  static let transformKeys: KeySet = [.scale, .rotation, .translation]
-  static let touchesShouldBeginKeys: KeySet = [.default, .except]
-  static let touchesShouldCancelKeys: KeySet = [.controls, .others, .except]
-  static let forwardingKeys: KeySet = [.default, .except]
+  static let viewKeys = SceneSchema.view.keys
+  static let scrollOnlyKeys = KeySet(SceneSchema.scrollOnly)
+  static let transformKeys = SceneSchema.transform.keys
+  static let touchesShouldBeginKeys = SceneSchema.touchesShouldBegin.keys
+  static let touchesShouldCancelKeys = SceneSchema.touchesShouldCancel.keys
+  static let forwardingKeys = SceneSchema.forwardingPlace.keys
 
   /// Reads one view and, depth first, its subviews. `window` is given for the root only: a root without
   /// geometry fills the window.

@@ -63,19 +63,30 @@ extension SceneReader {
     {
       r.numberOfTapsRequired = x
     }
-    if let n = f[.numberOfTouchesRequired], let x = integer(n, "numberOfTouchesRequired", range: 1...100) {
+    if let n = f[.numberOfTouchesRequired],
+      let x = integer(
+        n, "numberOfTouchesRequired", range: SceneSchema.recognizer.integerRange(.numberOfTouchesRequired))
+    {
       r.numberOfTouchesRequired = x
     }
-    if let n = f[.minimumPressDuration], let x = number(n, "minimumPressDuration", range: 0...3600) {
+    if let n = f[.minimumPressDuration],
+      let x = number(n, "minimumPressDuration", range: SceneSchema.recognizer.numberRange(.minimumPressDuration))
+    {
       r.minimumPressDuration = x
     }
-    if let n = f[.allowableMovement], let x = number(n, "allowableMovement", range: 0...1e6) {
+    if let n = f[.allowableMovement],
+      let x = number(n, "allowableMovement", range: SceneSchema.recognizer.numberRange(.allowableMovement))
+    {
       r.allowableMovement = x
     }
-    if let n = f[.minimumNumberOfTouches], let x = integer(n, "minimumNumberOfTouches", range: 1...100) {
+    if let n = f[.minimumNumberOfTouches],
+      let x = integer(n, "minimumNumberOfTouches", range: SceneSchema.recognizer.integerRange(.minimumNumberOfTouches))
+    {
       r.minimumNumberOfTouches = x
     }
-    if let n = f[.maximumNumberOfTouches], let x = integer(n, "maximumNumberOfTouches", range: 0...100) {
+    if let n = f[.maximumNumberOfTouches],
+      let x = integer(n, "maximumNumberOfTouches", range: SceneSchema.recognizer.integerRange(.maximumNumberOfTouches))
+    {
       r.maximumNumberOfTouches = x
       if x != 0 && x < r.minimumNumberOfTouches {
         error(n, "'maximumNumberOfTouches' (\(x)) is less than 'minimumNumberOfTouches' (\(r.minimumNumberOfTouches))")

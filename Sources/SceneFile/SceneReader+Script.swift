@@ -89,7 +89,7 @@ extension SceneReader {
 
       var t: Double?
       if let n = f[.t] {
-        t = number(n, "t", range: 0...SceneReader.maxTime)
+        t = number(n, "t", range: SceneSchema.step.numberRange(.t))
         if let t, let last = lastTime, t < last.t {
           error(
             n,
@@ -117,7 +117,7 @@ extension SceneReader {
       var touch: Int?
       if let n = f[.touch] {
         if isTouchAction {
-          touch = integer(n, "touch", range: 0...1000)
+          touch = integer(n, "touch", range: SceneSchema.step.integerRange(.touch))
         } else {
           error(f.keyNode(.touch) ?? n, "'touch' goes with down, move, up and cancel only, not with '\(actionKey)'")
         }

@@ -57,7 +57,7 @@ extension SceneReader {
       }
     }
     if let n = f[.text], let s = string(n, "text") { v.text = s }
-    if let n = f[.alpha], let a = number(n, "alpha", range: 0...1) { v.alpha = a }
+    if let n = f[.alpha], let a = number(n, "alpha", range: SceneSchema.view.numberRange(.alpha)) { v.alpha = a }
     if let n = f[.hidden], let b = bool(n, "hidden") { v.hidden = b }
     if let n = f[.userInteractionEnabled], let b = bool(n, "userInteractionEnabled") {
       v.userInteractionEnabled = b

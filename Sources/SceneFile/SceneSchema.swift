@@ -96,6 +96,17 @@ enum SceneSchema {
     /// The allowed keys in the format's order.
     var keys: KeySet { KeySet(entries.map(\.key)) }
     func entry(_ key: Key) -> Entry? { entries.first { $0.key == key } }
+
+    /// The range of a number key with one (`.number(range)`), as the reader enforces it.
+    func numberRange(_ key: Key) -> ClosedRange<Double> {
+      guard case .number(let r?)? = entry(key)?.shape else { preconditionFailure("\(key.name) has no number range") }
+      return r
+    }
+    /// The range of a whole-number key (`.integer(range)`), as the reader enforces it.
+    func integerRange(_ key: Key) -> ClosedRange<Int> {
+      guard case .integer(let r)? = entry(key)?.shape else { preconditionFailure("\(key.name) is no whole number") }
+      return r
+    }
   }
 
   // MARK: Shared shapes

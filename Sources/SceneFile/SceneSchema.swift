@@ -4,10 +4,10 @@ import TouchSim
 /// key's value may be, which keys are required and which go together.
 ///
 /// The reader takes each place's allowed keys from here (`SceneReader.viewKeys` is `SceneSchema.view.keys`),
-/// and `touchscope schema` prints the JSON Schema generated from it (`SceneSchema.jsonSchema`,
-/// docs/scene.schema.json), so the two cannot disagree on which keys exist. The reader still checks values
-/// itself, with positioned messages; the tests check that the loader and the schema refuse the same wrong
-/// values, key by key (SchemaTests).
+/// and most number ranges (`numberRange`, `integerRange`); `touchscope schema` prints the JSON Schema
+/// generated from it (`SceneSchema.jsonSchema`, docs/scene.schema.json), so the two cannot disagree on which
+/// keys exist. The reader still checks values itself, with positioned messages; the tests check that the
+/// loader and the schema refuse the same wrong values, key by key (SchemaTests).
 enum SceneSchema {
   /// A mapping of the format.
   enum PlaceID: String, CaseIterable, Sendable {
@@ -35,7 +35,7 @@ enum SceneSchema {
     case integer(ClosedRange<Int>)
     /// `[x, y]`.
     case point
-    /// `[w, h]`, each within the range (default 0…1,000,000); `positive` excludes 0.
+    /// `[w, h]`, each from 0 to `maximum`; `positive` excludes 0.
     case size(maximum: Double, positive: Bool)
     /// `[x, y, w, h]`, the size not negative.
     case rect

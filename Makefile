@@ -21,7 +21,7 @@ XVFB := xvfb-run -a -s "-screen 0 1600x1000x24 -noreset"
 # `make run` keeps the user's language.
 test test-window-stress test-asan soak bench: export LC_ALL := C.UTF-8
 
-.PHONY: install all build run test test-window-stress test-asan fuzz soak lint format bench clean deps test-deps
+.PHONY: install schema all build run test test-window-stress test-asan fuzz soak lint format bench clean deps test-deps
 
 all: build
 
@@ -48,13 +48,22 @@ build: deps
 	swift build -c release
 
 # make install PREFIX=DIR        the binary in DIR/bin, its fonts and scene library in DIR/share/touchscope
-#                                (default /usr/local; DESTDIR is honoured), so `touchscope` runs anywhere
+#                                (default /usr/local; DESTDIR is honoured), so `touchscope` runs anywhere;
+#                                the scene schema in DIR/share/touchscope/docs, where the scenes' first line
+#                                (`$schema=../docs/scene.schema.json`) finds it
 PREFIX ?= /usr/local
 install: build
-	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/touchscope"
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/touchscope/docs"
 	install -m 755 .build/release/touchscope "$(DESTDIR)$(PREFIX)/bin/touchscope"
 	rm -rf "$(DESTDIR)$(PREFIX)/share/touchscope/Assets" "$(DESTDIR)$(PREFIX)/share/touchscope/Scenes"
 	cp -R Assets Scenes "$(DESTDIR)$(PREFIX)/share/touchscope/"
+	install -m 644 docs/scene.schema.json "$(DESTDIR)$(PREFIX)/share/touchscope/docs/scene.schema.json"
+
+# make schema                    writes docs/scene.schema.json again from the scene reader's key tables
+#                                (SchemaTests fails while the committed file differs from the generator's)
+schema:
+	swift build --product touchscope
+	.build/debug/touchscope schema > docs/scene.schema.json.new && mv docs/scene.schema.json.new docs/scene.schema.json
 
 # make run                       opens the tour (Scenes/tour.yaml)
 # make run SCENE=Scenes/x.yaml   opens another scene

@@ -70,7 +70,8 @@ struct KeyMask: Equatable, Sendable {
 struct KeySet: ExpressibleByArrayLiteral, Sendable {
   let keys: [Key]
   let mask: KeyMask
-  init(arrayLiteral keys: Key...) {
+  init(arrayLiteral keys: Key...) { self.init(keys) }
+  init(_ keys: [Key]) {
     self.keys = keys
     mask = KeyMask(keys)
   }

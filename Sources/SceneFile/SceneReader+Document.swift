@@ -1,11 +1,10 @@
 import TouchSim
 
 extension SceneReader {
-  static let topKeys: KeySet = [
-    .format, .title, .about, .translations, .window, .appDelegateIsResponder, .root, .script,
-  ]
+  // The keys each place allows come from the format's one description, `SceneSchema`.
+  static let topKeys = SceneSchema.scene.keys
   /// The keys of one language's entry under `translations`.
-  static let translationKeys: KeySet = [.title, .about]
+  static let translationKeys = SceneSchema.translation.keys
   static let scriptFileKeys: KeySet = [.format, .script]
   static let formatName = "touchscope/1"
   /// Largest scene or script file read, in bytes of UTF-8.

@@ -2,8 +2,8 @@ import TouchSim
 
 /// `hitTestOverrides:` and `pointInside:` of a view (extension, rule A-12; docs/SCENE-FORMAT.md).
 extension SceneReader {
-  static let hitTestOverrideKeys: KeySet = [.rect, .returns]
-  static let pointInsideKeys: KeySet = [.circle, .rects]
+  static let hitTestOverrideKeys = SceneSchema.hitTestOverride.keys
+  static let pointInsideKeys = SceneSchema.pointInside.keys
 
   /// A list of `{ rect: [x, y, w, h], returns: ID | self | nil }`; the ids are checked once the whole
   /// scene is read (`checkReferences`).

@@ -2,32 +2,14 @@ import TouchSim
 
 extension SceneReader {
   /// Every key a recognizer may have, in the format's order (docs/SCENE-FORMAT.md) (`effect` is this project's extension).
-  static let recognizerKeys: KeySet = [
-    .id, .kind, .numberOfTapsRequired, .numberOfTouchesRequired, .minimumPressDuration, .allowableMovement,
-    .minimumNumberOfTouches, .maximumNumberOfTouches, .direction, .edges, .isEnabled, .cancelsTouchesInView,
-    .delaysTouchesBegan, .delaysTouchesEnded, .requireToFail, .delegate, .effect,
-  ]
+  static let recognizerKeys = SceneSchema.recognizer.keys
   /// The keys of `recognizerKindKeys`.
-  static let kindSpecificKeys: KeySet = [
-    .numberOfTapsRequired, .numberOfTouchesRequired, .minimumPressDuration, .allowableMovement,
-    .minimumNumberOfTouches, .maximumNumberOfTouches, .direction, .edges,
-  ]
+  static let kindSpecificKeys = KeySet(SceneSchema.recognizer.entries.filter { $0.kinds != nil }.map(\.key))
   /// Keys that exist on some recognizer classes only (UIScreenEdgePanGestureRecognizer is a pan).
-  static let recognizerKindKeys: [String: [RecognizerKind]] = [
-    "numberOfTapsRequired": [.tap, .longPress],
-    "numberOfTouchesRequired": [.tap, .longPress, .swipe],
-    "minimumPressDuration": [.longPress],
-    "allowableMovement": [.longPress],
-    "minimumNumberOfTouches": [.pan, .screenEdgePan],
-    "maximumNumberOfTouches": [.pan, .screenEdgePan],
-    "direction": [.swipe],
-    "edges": [.screenEdgePan],
-  ]
-  static let delegateKeys: KeySet = [
-    .shouldReceive, .shouldBegin, .shouldRecognizeSimultaneouslyWith, .shouldRequireFailureOf,
-    .shouldBeRequiredToFailBy,
-  ]
-  static let predicateKeys: KeySet = [.unlessTouchIn, .onlyTouchIn]
+  static let recognizerKindKeys: [String: [RecognizerKind]] = Dictionary(
+    uniqueKeysWithValues: SceneSchema.recognizer.entries.compactMap { e in e.kinds.map { (e.key.name, $0) } })
+  static let delegateKeys = SceneSchema.delegate.keys
+  static let predicateKeys = SceneSchema.predicatePlace.keys
 
   /// Why `key` does not apply to a `kind` recognizer, or nil when it does.
   static func kindProblem(key: String, kind: RecognizerKind, id: String) -> String? {
@@ -83,19 +65,30 @@ extension SceneReader {
     {
       r.numberOfTapsRequired = x
     }
-    if let n = f[.numberOfTouchesRequired], let x = integer(n, "numberOfTouchesRequired", range: 1...100) {
+    if let n = f[.numberOfTouchesRequired],
+      let x = integer(
+        n, "numberOfTouchesRequired", range: SceneSchema.recognizer.integerRange(.numberOfTouchesRequired))
+    {
       r.numberOfTouchesRequired = x
     }
-    if let n = f[.minimumPressDuration], let x = number(n, "minimumPressDuration", range: 0...3600) {
+    if let n = f[.minimumPressDuration],
+      let x = number(n, "minimumPressDuration", range: SceneSchema.recognizer.numberRange(.minimumPressDuration))
+    {
       r.minimumPressDuration = x
     }
-    if let n = f[.allowableMovement], let x = number(n, "allowableMovement", range: 0...1e6) {
+    if let n = f[.allowableMovement],
+      let x = number(n, "allowableMovement", range: SceneSchema.recognizer.numberRange(.allowableMovement))
+    {
       r.allowableMovement = x
     }
-    if let n = f[.minimumNumberOfTouches], let x = integer(n, "minimumNumberOfTouches", range: 1...100) {
+    if let n = f[.minimumNumberOfTouches],
+      let x = integer(n, "minimumNumberOfTouches", range: SceneSchema.recognizer.integerRange(.minimumNumberOfTouches))
+    {
       r.minimumNumberOfTouches = x
     }
-    if let n = f[.maximumNumberOfTouches], let x = integer(n, "maximumNumberOfTouches", range: 0...100) {
+    if let n = f[.maximumNumberOfTouches],
+      let x = integer(n, "maximumNumberOfTouches", range: SceneSchema.recognizer.integerRange(.maximumNumberOfTouches))
+    {
       r.maximumNumberOfTouches = x
       if x != 0 && x < r.minimumNumberOfTouches {
         error(n, "'maximumNumberOfTouches' (\(x)) is less than 'minimumNumberOfTouches' (\(r.minimumNumberOfTouches))")

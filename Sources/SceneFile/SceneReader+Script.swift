@@ -56,15 +56,11 @@ struct SceneIndex {
 }
 
 extension SceneReader {
-  static let stepKeys: KeySet = [
-    .t, .touch, .down, .move, .up, .cancel, .set, .bringToFront, .sendToBack, .end, .beginIgnoringInteractionEvents,
-    .endIgnoringInteractionEvents,
-  ]
-  static let actionKeys: KeySet = [
-    .down, .move, .up, .cancel, .set, .bringToFront, .sendToBack, .end, .beginIgnoringInteractionEvents,
-    .endIgnoringInteractionEvents,
-  ]
-  static let touchActions: KeySet = [.down, .move, .up, .cancel]
+  static let stepKeys = SceneSchema.step.keys
+  /// A step's actions: exactly one per step.
+  static let actionKeys = KeySet(SceneSchema.step.exactlyOne)
+  /// The actions that need `touch`.
+  static let touchActions = KeySet(SceneSchema.step.needs.filter { $0.1 == [.touch] }.map(\.0))
   /// Latest time a step may have, in milliseconds (about 2.8 hours).
   static let maxTime = 1e7
 
@@ -93,7 +89,7 @@ extension SceneReader {
 
       var t: Double?
       if let n = f[.t] {
-        t = number(n, "t", range: 0...SceneReader.maxTime)
+        t = number(n, "t", range: SceneSchema.step.numberRange(.t))
         if let t, let last = lastTime, t < last.t {
           error(
             n,
@@ -121,7 +117,7 @@ extension SceneReader {
       var touch: Int?
       if let n = f[.touch] {
         if isTouchAction {
-          touch = integer(n, "touch", range: 0...1000)
+          touch = integer(n, "touch", range: SceneSchema.step.integerRange(.touch))
         } else {
           error(f.keyNode(.touch) ?? n, "'touch' goes with down, move, up and cancel only, not with '\(actionKey)'")
         }

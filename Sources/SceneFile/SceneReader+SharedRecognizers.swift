@@ -17,12 +17,13 @@ struct RecognizerListing {
 /// definition, or `{ id: X }` alone after one definition), the view listed last keeps it and the others
 /// lose it. The loader warns at each earlier listing, with the position of the one that keeps it.
 extension SceneReader {
-  /// `{ id: X }` with no other key: a reference to a recognizer defined elsewhere (nil for anything else).
-  func recognizerReference(_ node: Node) -> String? {
+  /// `{ id: X }` with no other key: a reference to a recognizer defined elsewhere; nil for anything else.
+  /// `.some(nil)` when it is such a mapping but its id is not one (reported).
+  func recognizerReference(_ node: Node) -> String?? {
     guard doc.isMapping(node), doc.count(node) == 1 else { return nil }
     let pair = doc.pair(node, 0)
-    guard doc.key(pair.key) == .id, doc.isScalar(pair.value) else { return nil }
-    return identifier(pair.value, "id")
+    guard doc.key(pair.key) == .id else { return nil }
+    return .some(identifier(pair.value, "id"))
   }
 
   func noteListing(_ id: String, viewId: String, node: Node, index: Int, spec: RecognizerSpec?) {

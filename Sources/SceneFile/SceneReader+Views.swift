@@ -3,22 +3,12 @@ import TouchSim
 extension SceneReader {
   /// Every key a view may have, in the format's order (docs/SCENE-FORMAT.md) (`value`, `hitTestOverrides` and
   /// `pointInside` are this project's extensions).
-  static let viewKeys: KeySet = [
-    .id, .kind, .frame, .center, .bounds, .transform, .color, .text, .alpha, .hidden, .userInteractionEnabled,
-    .multipleTouchEnabled, .exclusiveTouch, .clipsToBounds, .enabled, .value, .controller, .forwardsTouches,
-    .controllerForwardsTouches, .presentingViewController, .hitOutset, .passThrough, .gestureRecognizerShouldBegin,
-    .contentSize,
-    .contentOffset, .delaysContentTouches, .canCancelContentTouches, .touchesShouldBegin, .touchesShouldCancel,
-    .panRequireToFail, .hitTestOverrides, .pointInside, .recognizers, .subviews,
-  ]
-  static let scrollOnlyKeys: KeySet = [
-    .contentSize, .contentOffset, .delaysContentTouches, .canCancelContentTouches, .touchesShouldBegin,
-    .touchesShouldCancel, .panRequireToFail,
-  ]
-  static let transformKeys: KeySet = [.scale, .rotation, .translation]
-  static let touchesShouldBeginKeys: KeySet = [.default, .except]
-  static let touchesShouldCancelKeys: KeySet = [.controls, .others, .except]
-  static let forwardingKeys: KeySet = [.default, .except]
+  static let viewKeys = SceneSchema.view.keys
+  static let scrollOnlyKeys = KeySet(SceneSchema.scrollOnly)
+  static let transformKeys = SceneSchema.transform.keys
+  static let touchesShouldBeginKeys = SceneSchema.touchesShouldBegin.keys
+  static let touchesShouldCancelKeys = SceneSchema.touchesShouldCancel.keys
+  static let forwardingKeys = SceneSchema.forwardingPlace.keys
 
   /// Reads one view and, depth first, its subviews. `window` is given for the root only: a root without
   /// geometry fills the window.
@@ -67,7 +57,7 @@ extension SceneReader {
       }
     }
     if let n = f[.text], let s = string(n, "text") { v.text = s }
-    if let n = f[.alpha], let a = number(n, "alpha", range: 0...1) { v.alpha = a }
+    if let n = f[.alpha], let a = number(n, "alpha", range: SceneSchema.view.numberRange(.alpha)) { v.alpha = a }
     if let n = f[.hidden], let b = bool(n, "hidden") { v.hidden = b }
     if let n = f[.userInteractionEnabled], let b = bool(n, "userInteractionEnabled") {
       v.userInteractionEnabled = b
@@ -126,10 +116,12 @@ extension SceneReader {
       if let seq = items(n) {
         for item in seq {
           if problems.isFull { break }
-          if let listedId = recognizerReference(item) {
+          if let reference = recognizerReference(item) {
             // `{ id: X }` alone: the recognizer defined elsewhere, added to this view too (rule C-9).
-            noteListing(listedId, viewId: id, node: item, index: v.recognizers.count, spec: nil)
-            v.recognizers.append(RecognizerSpec(id: listedId, kind: .tap))
+            if let listedId = reference {
+              noteListing(listedId, viewId: id, node: item, index: v.recognizers.count, spec: nil)
+              v.recognizers.append(RecognizerSpec(id: listedId, kind: .tap))
+            }
           } else if let r = readRecognizer(item, viewId: id) {
             if !r.id.isEmpty {
               noteListing(r.id, viewId: id, node: item, index: v.recognizers.count, spec: r)

@@ -20,7 +20,9 @@ struct Touchscope: ParsableCommand {
       written, 2 internal error.
       """,
     version: Touchscope.version,
-    subcommands: [Open.self, Replay.self, Explain.self, Check.self, List.self, Render.self, Bench.self],
+    subcommands: [
+      Open.self, Replay.self, Explain.self, Check.self, List.self, Render.self, Bench.self, Schema.self,
+    ],
     defaultSubcommand: Open.self
   )
 

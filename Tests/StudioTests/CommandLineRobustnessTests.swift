@@ -164,6 +164,6 @@ enum HostileFiles {
     #expect(r.stdout == "OK: \(path) (2 warnings)\n")
     let warnings = r.stderr.split(separator: "\n").filter { $0.contains(": warning: ") }
     #expect(warnings.count == 2, "\(r.stderr)")
-    #expect(warnings.first?.hasPrefix("\(path):35:11: warning: 'cardTap' is added to 'redCard' here") == true)
+    #expect(warnings.first?.hasPrefix("\(path):36:11: warning: 'cardTap' is added to 'redCard' here") == true)
   }
 }

@@ -24,4 +24,23 @@ import Testing
     // Nothing anywhere: nil.
     #expect(ResourceLocator.findUpward("Scenes/none-\(UUID().uuidString).yaml", from: [bin]) == nil)
   }
+
+  /// The scenes name their schema relative to themselves (`$schema=../docs/scene.schema.json`): `make install`
+  /// copies it to share/touchscope/docs beside share/touchscope/Scenes, so the path holds once installed.
+  @Test func makeInstallCopiesTheSceneSchemaWhereTheScenesFirstLineFindsIt() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let makefile = try String(contentsOf: root.appendingPathComponent("Makefile"), encoding: .utf8)
+    let recipe = makefile.components(separatedBy: "\ninstall: build\n")[1].components(separatedBy: "\n\n")[0]
+    let data = "$(DESTDIR)$(PREFIX)/" + ResourceLocator.installedDataPath
+    #expect(recipe.contains("cp -R Assets Scenes \"\(data)/\""))
+    #expect(recipe.contains("install -m 644 docs/scene.schema.json \"\(data)/docs/scene.schema.json\""))
+    #expect(recipe.contains("install -d \"$(DESTDIR)$(PREFIX)/bin\" \"\(data)/docs\""))
+    // Scenes/X.yaml → ../docs/scene.schema.json is docs/scene.schema.json beside Scenes, in the checkout as
+    // in share/touchscope.
+    let tour = try String(contentsOf: root.appendingPathComponent("Scenes/tour.yaml"), encoding: .utf8)
+    #expect(tour.hasPrefix("# yaml-language-server: $schema=../docs/scene.schema.json\n"))
+    let resolved = root.appendingPathComponent("Scenes/../docs/scene.schema.json").standardizedFileURL
+    #expect(FileManager.default.fileExists(atPath: resolved.path))
+  }
 }

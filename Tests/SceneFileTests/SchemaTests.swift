@@ -1,0 +1,454 @@
+import Foundation
+import Testing
+import TouchSim
+
+@testable import SceneFile
+
+/// `touchscope schema`: the JSON Schema generated from the format's one description (`SceneSchema`), kept
+/// in docs/scene.schema.json, and checked against the loader key by key.
+@Suite struct SchemaTests {
+  typealias PlaceID = SceneSchema.PlaceID
+  typealias Obj = [String: JSONValue]
+
+  static let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  static let validator = SchemaValidator(root: SceneSchema.jsonSchema)
+
+  // MARK: The committed schema
+
+  @Test func theCommittedSchemaIsWhatTheGeneratorProducesToday() throws {
+    let committed = try String(
+      contentsOf: SchemaTests.packageRoot.appendingPathComponent("docs/scene.schema.json"), encoding: .utf8)
+    #expect(
+      committed == SceneSchemaText.json,
+      "docs/scene.schema.json is stale: run `make schema` (or `touchscope schema > docs/scene.schema.json`)")
+  }
+
+  @Test func theSchemaIsDraft2020_12AndSortedPrettyJSON() throws {
+    let text = SceneSchemaText.json
+    #expect(text.contains("\"$schema\": \"https://json-schema.org/draft/2020-12/schema\""))
+    // Valid JSON, and the same value read back.
+    _ = try JSONSerialization.jsonObject(with: Data(text.utf8))
+    #expect(try YAMLAsJSON.convert(text) == SceneSchema.jsonSchema)
+    // Each object's keys in order (Unicode code points), two spaces a level.
+    var last: [Int: String] = [:]
+    for line in text.split(separator: "\n") {
+      let indent = line.prefix { $0 == " " }.count
+      #expect(indent % 2 == 0)
+      last = last.filter { $0.key <= indent }
+      guard line.dropFirst(indent).hasPrefix("\""), let end = line.range(of: "\": ") else {
+        if line.hasSuffix("}") || line.hasSuffix("},") { last[indent + 2] = nil }
+        continue
+      }
+      let key = String(line[line.index(line.startIndex, offsetBy: indent + 1)..<end.lowerBound])
+      if let previous = last[indent] { #expect(previous.unicodeScalars.lexicographicallyPrecedes(key.unicodeScalars)) }
+      last[indent] = key
+    }
+  }
+
+  @Test func everyKeyBelongsToAPlaceAndEveryPlaceIsInTheSchema() throws {
+    let used = Set(SceneSchema.places.flatMap { $0.entries.map(\.key) } + SceneReader.scriptFileKeys.keys)
+    for key in Key.allCases { #expect(used.contains(key), "\(key.name) is in no place of SceneSchema") }
+    guard case .object(let top) = SceneSchema.jsonSchema, case .object(let defs)? = top["$defs"] else {
+      Issue.record("no $defs")
+      return
+    }
+    for place in SceneSchema.places where place.id != .scene {
+      guard case .object(let s)? = defs[place.id.rawValue], case .object(let props)? = s["properties"] else {
+        Issue.record("\(place.id) is missing from $defs")
+        continue
+      }
+      #expect(Set(props.keys) == Set(place.keys.names))
+    }
+  }
+
+  // MARK: The validator
+
+  @Test func theValidatorRefusesAnyKeywordItDoesNotKnow() throws {
+    for keyword in ["format", "else", "patternProperties", "contains", "$dynamicRef", "unevaluatedProperties"] {
+      let v = SchemaValidator(root: .object([keyword: .object([:])]))
+      #expect(throws: SchemaValidator.Unsupported.self) { try v.problems(.string("x")) }
+    }
+    // Nested too: inside properties, items and $defs reached through $ref.
+    let nested = SchemaValidator(
+      root: .object([
+        "properties": .object(["a": .object(["items": .object(["maxContains": 1])])])
+      ]))
+    #expect(throws: SchemaValidator.Unsupported.self) { try nested.problems(.object(["a": [1]])) }
+  }
+
+  @Test func theValidatorAppliesEachKeyword() throws {
+    func valid(_ schema: JSONValue, _ v: JSONValue) throws -> Bool { try SchemaValidator(root: schema).isValid(v) }
+    #expect(try valid(.object(["type": "integer"]), 2))
+    #expect(try !valid(.object(["type": "integer"]), .number(2.5)))
+    #expect(try !valid(.object(["type": "number"]), "2"))
+    #expect(try valid(.object(["type": ["string", "boolean"]]), true))
+    #expect(try !valid(.object(["minimum": 0, "maximum": 1]), .number(1.5)))
+    #expect(try !valid(.object(["exclusiveMinimum": 0]), 0))
+    #expect(try !valid(.object(["pattern": "^a"]), "ba"))
+    #expect(try !valid(.object(["prefixItems": [.object(["type": "string"])]]), [1]))
+    #expect(try !valid(.object(["uniqueItems": true]), ["a", "a"]))
+    #expect(
+      try !valid(.object(["additionalProperties": false, "properties": .object(["a": true])]), .object(["b": 1])))
+    #expect(try !valid(.object(["dependentRequired": .object(["a": ["b"]])]), .object(["a": 1])))
+    #expect(try !valid(.object(["oneOf": [true, true]]), 1))
+    #expect(try !valid(.object(["not": .object(["required": ["a"]])]), .object(["a": 1])))
+    #expect(try !valid(.object(["propertyNames": .object(["pattern": "\\."])]), .object(["a": 1])))
+    let conditional: JSONValue = .object([
+      "if": .object(["properties": .object(["kind": .object(["const": "x"])])]),
+      "then": .object(["required": ["y"]]),
+    ])
+    #expect(try !valid(conditional, .object(["kind": "x"])))
+    #expect(try valid(conditional, .object(["kind": "z"])))
+  }
+
+  // MARK: The library
+
+  /// Scene files of the library and of docs/examples, with the relative path their first line names.
+  static var libraryFiles: [(path: URL, schema: String)] {
+    var out: [(URL, String)] = []
+    for folder in ["Scenes", "docs/examples"] {
+      let dir = packageRoot.appendingPathComponent(folder)
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+      for name in names.sorted() where ["yaml", "yml"].contains((name as NSString).pathExtension) {
+        let depth = folder.split(separator: "/").count
+        let up = String(repeating: "../", count: depth)
+        out.append((dir.appendingPathComponent(name), up + "docs/scene.schema.json"))
+      }
+    }
+    return out
+  }
+
+  @Test func everyLibrarySceneValidatesAgainstTheSchema() throws {
+    let files = SchemaTests.libraryFiles
+    #expect(files.count > 30)
+    for (url, _) in files {
+      let text = try String(contentsOf: url, encoding: .utf8)
+      let value = try #require(try YAMLAsJSON.convert(text))
+      let problems = try SchemaTests.validator.problems(value)
+      #expect(problems.isEmpty, "\(url.lastPathComponent): \(problems.prefix(5))")
+    }
+  }
+
+  @Test func everyLibrarySceneNamesTheSchemaOnItsFirstLine() throws {
+    for (url, schema) in SchemaTests.libraryFiles {
+      let text = try String(contentsOf: url, encoding: .utf8)
+      let first = text.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
+      #expect(first == "# yaml-language-server: $schema=\(schema)", "\(url.lastPathComponent)")
+      let target = url.deletingLastPathComponent().appendingPathComponent(schema).standardizedFileURL
+      #expect(FileManager.default.fileExists(atPath: target.path))
+    }
+  }
+
+  @Test func theInPlaceSaverKeepsTheSchemaLine() throws {
+    let line = "# yaml-language-server: $schema=../docs/scene.schema.json\n"
+    let text =
+      line + "format: touchscope/1\nroot:\n  id: root\n  recognizers:\n    - { id: tap, kind: tap }\n"
+    let edited = try SceneEditor.apply(
+      [
+        PropertyChange(target: "root", key: "hidden", value: .bool(true)),
+        PropertyChange(target: "tap", key: "isEnabled", value: .bool(false)),
+      ], to: text, file: "t.yaml")
+    #expect(edited.hasPrefix(line + "format: touchscope/1\n"))
+    #expect(edited.contains("hidden: true"))
+    // A library scene too.
+    let url = SchemaTests.packageRoot.appendingPathComponent("Scenes/05-pass-through-overlay.yaml")
+    let library = try String(contentsOf: url, encoding: .utf8)
+    let scene = try SceneLoader.parse(library, file: url.path)
+    let saved = try SceneEditor.apply(
+      [PropertyChange(target: scene.root.id, key: "hidden", value: .bool(!scene.root.hidden))], to: library,
+      file: url.path)
+    #expect(saved != library)
+    #expect(saved.hasPrefix("# yaml-language-server: $schema=../docs/scene.schema.json\nformat: touchscope/1\n"))
+  }
+
+  // MARK: Loader and schema agree, key by key
+
+  /// Whether the loader and the schema accept `doc`, with the loader's first problem.
+  static func verdicts(_ doc: JSONValue) throws -> (loader: Bool, schema: Bool, problem: String) {
+    var loaderOK = true
+    var problem = ""
+    do {
+      _ = try SceneLoader.parse(doc.pretty, file: "t.json")
+    } catch {
+      loaderOK = false
+      problem = error.diagnostics.first?.message ?? ""
+    }
+    return (loaderOK, try validator.isValid(doc), problem)
+  }
+
+  static func expectBoth(
+    accept: Bool, _ doc: JSONValue, _ what: String, sourceLocation: SourceLocation = #_sourceLocation
+  )
+    throws
+  {
+    let v = try verdicts(doc)
+    let schemaProblems = try validator.problems(doc).prefix(3)
+    #expect(v.loader == accept, "loader, \(what): \(v.problem)", sourceLocation: sourceLocation)
+    #expect(v.schema == accept, "schema, \(what): \(schemaProblems)", sourceLocation: sourceLocation)
+  }
+
+  /// A valid value of `shape` in the context `base(_:for:)` makes for its key.
+  static func example(_ shape: SceneSchema.Shape) -> JSONValue {
+    switch shape {
+    case .text: return "a"
+    case .identifier: return "x1"
+    case .reference: return "root"
+    case .constant(let s): return .string(s)
+    case .bool, .isTrue: return true
+    case .number(let r): return .number(r?.upperBound ?? 1)
+    case .integer(let r): return .number(Double(r.lowerBound))
+    case .point, .size: return [1, 1]
+    case .rect: return [0, 0, 1, 1]
+    case .circle: return [1, 1, 1]
+    case .hexColor: return "#FFF"
+    case .name(let values): return .string(values[0])
+    case .names(let values, _): return [.string(values[0])]
+    case .references, .list: return []
+    case .place(let id): return .object(base(id, for: nil))
+    case .map: return .object([:])
+    case .anyOf(let shapes): return example(shapes.last!)
+    case .null: return .null
+    }
+  }
+
+  static func example(_ key: Key, in place: PlaceID) -> JSONValue {
+    switch (place, key) {
+    case (.step, .set): return .object(["root.hidden": true])
+    case (.step, .touch): return 1
+    case (.recognizer, .numberOfTapsRequired): return 2
+    // The presenting view controller is the root's (`document` gives the root one).
+    case (.view, .presentingViewController): return "rootVC"
+    // The recognizer the root defines (`document`).
+    case (.recognizerReference, .id): return "r"
+    default: return example(SceneSchema.place(place).entry(key)!.shape)
+    }
+  }
+
+  /// A value of the wrong type for `shape`: a string where a mapping is allowed, else a list of lists.
+  static func wrongType(_ shape: SceneSchema.Shape) -> JSONValue {
+    func takesMapping(_ s: SceneSchema.Shape) -> Bool {
+      switch s {
+      case .place, .map: return true
+      case .anyOf(let shapes): return shapes.contains(where: takesMapping)
+      default: return false
+      }
+    }
+    return takesMapping(shape) ? "zz zz" : [["zz"]]
+  }
+
+  /// A valid mapping of `place`, with what `key` needs beside it (a scroll key, a scroll view).
+  static func base(_ place: PlaceID, for key: Key?) -> Obj {
+    switch place {
+    case .scene: return ["format": .string(SceneReader.formatName), "root": .object(["id": "root"])]
+    case .view:
+      var v: Obj = ["id": "v", "frame": [0, 0, 10, 10]]
+      if let key, SceneSchema.scrollOnly.contains(key) { v["kind"] = "scroll" }
+      if key == .enabled || key == .value { v["kind"] = "stepper" }
+      if key == .controllerForwardsTouches || key == .presentingViewController { v["controller"] = "c" }
+      if key == .center {
+        v["frame"] = nil
+        v["bounds"] = [0, 0, 1, 1]
+      }
+      if key == .bounds {
+        v["frame"] = nil
+        v["center"] = [0, 0]
+      }
+      return v
+    case .hitTestOverride: return ["rect": [0, 0, 1, 1], "returns": "root"]
+    case .pointInside: return key == nil ? ["circle": [1, 1, 1]] : [:]
+    case .predicate: return key == nil ? ["onlyTouchIn": []] : [:]
+    case .recognizer:
+      let kind = key.flatMap { SceneSchema.recognizer.entry($0)?.kinds?.first } ?? (key == .effect ? .pan : .tap)
+      return ["id": "r", "kind": .string(kind.rawValue)]
+    case .step:
+      switch key {
+      case nil: return ["t": 1, "end": true]
+      case .t?: return ["touch": 1, "move": [2, 2]]
+      case .touch?: return ["t": 1, "move": [2, 2]]
+      case .down?: return ["t": 1, "touch": 2]
+      case .move?, .up?, .cancel?: return ["t": 1, "touch": 1]
+      default: return ["t": 1]
+      }
+    case .recognizerReference: return ["id": "r"]
+    case .translation, .transform, .forwarding, .touchesShouldBegin, .touchesShouldCancel, .delegate: return [:]
+    }
+  }
+
+  /// A whole scene holding `mapping` as its `place`.
+  static func document(_ place: PlaceID, _ mapping: Obj) -> JSONValue {
+    func scene(root: Obj, _ extra: Obj = [:]) -> JSONValue {
+      .object(base(.scene, for: nil).merging(["root": .object(root)]) { $1 }.merging(extra) { $1 })
+    }
+    func inView(_ key: String, _ value: JSONValue, scroll: Bool = false) -> JSONValue {
+      var v: Obj = ["id": "v", "frame": [0, 0, 10, 10], key: value]
+      if scroll { v["kind"] = "scroll" }
+      return scene(root: ["id": "root", "subviews": [.object(v)]])
+    }
+    func inRecognizer(_ key: String, _ value: JSONValue) -> JSONValue {
+      scene(root: ["id": "root", "recognizers": [.object(["id": "r", "kind": "tap", key: value])]])
+    }
+    let m = JSONValue.object(mapping)
+    switch place {
+    case .scene: return m
+    case .translation: return scene(root: ["id": "root"], ["translations": .object(["zh-Hans": m])])
+    case .view:
+      if mapping["presentingViewController"] != nil {
+        return scene(root: ["id": "root", "controller": "rootVC", "subviews": [m]])
+      }
+      return scene(root: ["id": "root", "subviews": [m]])
+    case .recognizerReference:
+      // The recognizer defined on the root, and added to a subview too (rule C-9).
+      return scene(root: [
+        "id": "root", "recognizers": [.object(["id": "r", "kind": "tap"])],
+        "subviews": [.object(["id": "v", "frame": [0, 0, 10, 10], "recognizers": [m]])],
+      ])
+    case .transform: return inView("transform", m)
+    case .forwarding: return inView("forwardsTouches", m)
+    case .touchesShouldBegin: return inView("touchesShouldBegin", m, scroll: true)
+    case .touchesShouldCancel: return inView("touchesShouldCancel", m, scroll: true)
+    case .hitTestOverride: return inView("hitTestOverrides", [m])
+    case .pointInside: return inView("pointInside", m)
+    case .recognizer: return scene(root: ["id": "root", "recognizers": [m]])
+    case .delegate: return inRecognizer("delegate", m)
+    case .predicate: return inRecognizer("delegate", .object(["shouldBegin": m]))
+    case .step:
+      let prefix: [JSONValue] = [
+        .object(["t": 0, "touch": 1, "down": [1, 1]]), .object(["t": 0, "beginIgnoringInteractionEvents": true]),
+      ]
+      return scene(root: ["id": "root"], ["script": .array(prefix + [m])])
+    }
+  }
+
+  @Test(arguments: SceneSchema.PlaceID.allCases)
+  func everyKeyTakesItsExampleAndRefusesAWrongTypeInBothLoaderAndSchema(_ place: PlaceID) throws {
+    let p = SceneSchema.place(place)
+    try SchemaTests.expectBoth(accept: true, SchemaTests.document(place, SchemaTests.base(place, for: nil)), "\(place)")
+    for e in p.entries {
+      var m = SchemaTests.base(place, for: e.key)
+      m[e.key.name] = SchemaTests.example(e.key, in: place)
+      try SchemaTests.expectBoth(accept: true, SchemaTests.document(place, m), "\(place).\(e.key.name) example")
+      m[e.key.name] = SchemaTests.wrongType(e.shape)
+      let wrong = SchemaTests.document(place, m)
+      try SchemaTests.expectBoth(accept: false, wrong, "\(place).\(e.key.name) wrong type")
+      // For the key's own reason (or its items': "a view must be a mapping"), not something else.
+      let problem = try SchemaTests.verdicts(wrong).problem
+      let named = problem.contains("'\(e.key.name)") || problem.contains("\(e.key.name)'")
+      #expect(named || problem.contains(" must be a mapping (key: value)"), "\(place).\(e.key.name): \(problem)")
+    }
+  }
+
+  @Test(arguments: SceneSchema.PlaceID.allCases)
+  func anUnknownKeyIsRefusedByBothLoaderAndSchema(_ place: PlaceID) throws {
+    for unknown in ["zzUnknown", "colour", "Id"] {
+      var m = SchemaTests.base(place, for: nil)
+      m[unknown] = 1
+      try SchemaTests.expectBoth(accept: false, SchemaTests.document(place, m), "\(place) with '\(unknown)'")
+    }
+    // Every key of every other place is unknown here, unless this place has it too.
+    let own = Set(SceneSchema.place(place).entries.map(\.key))
+    for key in Key.allCases where !own.contains(key) {
+      var m = SchemaTests.base(place, for: nil)
+      m[key.name] = 1
+      try SchemaTests.expectBoth(accept: false, SchemaTests.document(place, m), "\(place) with '\(key.name)'")
+    }
+  }
+
+  @Test(arguments: SceneSchema.PlaceID.allCases)
+  func numbersOutsideTheirRangeAreRefusedByBoth(_ place: PlaceID) throws {
+    for e in SceneSchema.place(place).entries {
+      let outside: [Double]
+      switch e.shape {
+      case .number(let r?): outside = [r.lowerBound - 1, r.upperBound + 1]
+      case .number(nil): outside = [-SceneReader.maxMagnitude - 1, SceneReader.maxMagnitude + 1]
+      case .integer(let r): outside = [Double(r.lowerBound) - 1, Double(r.upperBound) + 1, Double(r.lowerBound) + 1.5]
+      case .size(let maximum, let positive): outside = [maximum + 1, positive ? 0 : -1]
+      default: continue
+      }
+      for x in outside {
+        var m = SchemaTests.base(place, for: e.key)
+        if case .size = e.shape { m[e.key.name] = [1, .number(x)] } else { m[e.key.name] = .number(x) }
+        try SchemaTests.expectBoth(accept: false, SchemaTests.document(place, m), "\(place).\(e.key.name): \(x)")
+      }
+    }
+  }
+
+  @Test(arguments: SceneSchema.PlaceID.allCases)
+  func requiredPairedExclusiveAndOneOfKeysAgree(_ place: PlaceID) throws {
+    let p = SceneSchema.place(place)
+    for key in p.required {
+      var m = SchemaTests.base(place, for: nil)
+      m[key.name] = nil
+      // `{ id: r }` alone is a reference to a recognizer defined elsewhere (C-9), which a schema cannot look
+      // up: a recognizer without a kind is told apart by its other keys.
+      if place == .recognizer && key == .kind { m["isEnabled"] = true }
+      try SchemaTests.expectBoth(accept: false, SchemaTests.document(place, m), "\(place) without \(key.name)")
+    }
+    for (key, others) in p.needs {
+      var m = SchemaTests.base(place, for: key)
+      m[key.name] = SchemaTests.example(key, in: place)
+      for o in others { m[o.name] = nil }
+      try SchemaTests.expectBoth(accept: false, SchemaTests.document(place, m), "\(place).\(key.name) alone")
+    }
+    for keys in p.conflicts {
+      var m = SchemaTests.base(place, for: nil)
+      for k in keys { m[k.name] = SchemaTests.example(k, in: place) }
+      try SchemaTests.expectBoth(accept: false, SchemaTests.document(place, m), "\(place) with \(keys)")
+    }
+    if !p.exactlyOne.isEmpty {
+      var none = SchemaTests.base(place, for: nil)
+      for k in p.exactlyOne { none[k.name] = nil }
+      try SchemaTests.expectBoth(accept: false, SchemaTests.document(place, none), "\(place) with none of one-of")
+      for (a, b) in zip(p.exactlyOne, p.exactlyOne.dropFirst()) {
+        var two = none
+        two[a.name] = SchemaTests.example(a, in: place)
+        two[b.name] = SchemaTests.example(b, in: place)
+        if place == .step { two["touch"] = 1 }
+        try SchemaTests.expectBoth(
+          accept: false, SchemaTests.document(place, two), "\(place) with \(a.name), \(b.name)")
+      }
+    }
+  }
+
+  @Test(arguments: SceneSchema.PlaceID.allCases)
+  func aKeyOnAKindThatLacksItIsRefusedByBoth(_ place: PlaceID) throws {
+    let p = SceneSchema.place(place)
+    for rule in p.kindRules {
+      for kind in rule.kinds {
+        for (key, shape) in rule.shapes where shape == nil {
+          var m = SchemaTests.base(place, for: key)
+          m["kind"] = .string(kind)
+          m[key.name] = SchemaTests.example(key, in: place)
+          if key == .effect { m[key.name] = "translate" }
+          try SchemaTests.expectBoth(accept: false, SchemaTests.document(place, m), "\(place) \(kind) with \(key.name)")
+        }
+      }
+    }
+  }
+
+  @Test func valuesThatFitOneKindOnlyAgree() throws {
+    func view(_ kind: String, _ value: JSONValue) -> JSONValue {
+      SchemaTests.document(.view, ["id": "v", "frame": [0, 0, 10, 10], "kind": .string(kind), "value": value])
+    }
+    try SchemaTests.expectBoth(accept: true, view("switch", true), "switch true")
+    try SchemaTests.expectBoth(accept: true, view("switch", 1), "switch 1")
+    try SchemaTests.expectBoth(accept: false, view("switch", .number(0.5)), "switch 0.5")
+    try SchemaTests.expectBoth(accept: false, view("stepper", true), "stepper true")
+    try SchemaTests.expectBoth(accept: true, view("stepper", -5), "stepper -5")
+    try SchemaTests.expectBoth(accept: false, view("slider", 2), "slider 2")
+    try SchemaTests.expectBoth(accept: false, view("segmentedControl", .number(1.5)), "segment 1.5")
+    try SchemaTests.expectBoth(accept: false, view("pageControl", 1001), "page 1001")
+    try SchemaTests.expectBoth(accept: true, view("pageControl", 1000), "page 1000")
+    func recognizer(_ kind: String, _ extra: Obj) -> JSONValue {
+      let r: Obj = ["id": "r", "kind": .string(kind)]
+      return SchemaTests.document(.recognizer, r.merging(extra) { $1 })
+    }
+    try SchemaTests.expectBoth(accept: false, recognizer("pan", ["effect": "scale"]), "pan scale")
+    try SchemaTests.expectBoth(accept: true, recognizer("pinch", ["effect": "scale"]), "pinch scale")
+    try SchemaTests.expectBoth(accept: false, recognizer("tap", ["numberOfTapsRequired": 0]), "tap 0 taps")
+    try SchemaTests.expectBoth(accept: true, recognizer("longPress", ["numberOfTapsRequired": 0]), "long press 0 taps")
+    try SchemaTests.expectBoth(accept: false, recognizer("swipe", ["direction": []]), "no direction")
+    try SchemaTests.expectBoth(accept: false, recognizer("swipe", ["direction": ["up", "up"]]), "up twice")
+    try SchemaTests.expectBoth(accept: true, recognizer("swipe", ["direction": ["up", "down"]]), "up and down")
+  }
+}

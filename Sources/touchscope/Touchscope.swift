@@ -22,6 +22,7 @@ struct Touchscope: ParsableCommand {
     version: Touchscope.version,
     subcommands: [
       Open.self, Replay.self, Explain.self, Check.self, List.self, Render.self, Bench.self, Schema.self,
+      Compare.self,
     ],
     defaultSubcommand: Open.self
   )

@@ -6,7 +6,7 @@ import TouchSim
 ///
 /// Ids are written between backticks (`buy`), so a panel can set them apart; `plain` drops the marks.
 /// Nothing here decides anything: every word comes from the event itself.
-enum TraceDescriber {
+public enum TraceDescriber {
   /// How a log line is coloured.
   enum Tone: Equatable, Sendable {
     /// A finger's own colour.
@@ -95,7 +95,7 @@ enum TraceDescriber {
   }
 
   /// A plain sentence explaining an event, ids between backticks (the narration strip's fallback).
-  static func sentence(_ e: TraceEvent, _ l: Language = .english) -> String {
+  public static func sentence(_ e: TraceEvent, _ l: Language = .english) -> String {
     switch e {
     case .input(let n, let phase, let at, let tapCount):
       switch phase {

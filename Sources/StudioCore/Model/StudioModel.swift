@@ -448,6 +448,10 @@ public final class StudioModel {
     inputLog.reset()
   }
 
+  /// Plays `script` as the Play button plays the scene's own (for recordings): the playhead then moves
+  /// with `tick(wall:)`.
+  public func play(script: [ScriptStep]) { replay(script, as: .script) }
+
   /// Shows the window as it is `time` ms into `script` run on the current configuration (for renders):
   /// every entry up to then is shown, paused.
   public func show(script: [ScriptStep], at time: Double) {

@@ -192,6 +192,9 @@ final class SDLWindow {
   /// The frame last presented, as the bytes of a PNG file (for F12; the window writes them).
   func framePNG() throws(SDLError) -> [UInt8] { try rasterizer.buffer.pngData() }
 
+  /// The pixels of the frame last drawn by `present` (what F9 records).
+  var framePixels: PixelBuffer { rasterizer.buffer }
+
   /// Every pending event, translated; positions in pixels.
   func pollInputs() -> [StudioInput] {
     var out: [StudioInput] = []

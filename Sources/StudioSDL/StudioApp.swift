@@ -99,6 +99,7 @@ public final class StudioApp {
     traceWriter = options.traceOut.map { TraceFileWriter(path: $0) }
     var pending = options.inject.sorted { $0.at < $1.at }
     var screenshotWanted = false
+    var recorder: ScreenRecorder?
     var presented = 0
     var unchangedFrames = 0
     var lastBuilt = -1000.0
@@ -190,6 +191,13 @@ public final class StudioApp {
         case .writeTake(let lesson, let text, let dropped):
           writeTake(text, beside: lesson, dropped: dropped, wall: wall)
         case .screenshot: screenshotWanted = true
+        case .toggleRecording:
+          if let r = recorder {
+            finishRecording(r, wall: wall)
+            recorder = nil
+          } else {
+            recorder = startRecording(window, wall: wall)
+          }
         case .openScene(let path):
           open(path, wall: wall)
           reloadToReport = true
@@ -214,6 +222,11 @@ public final class StudioApp {
         // An unchanged frame is presented again only when the window was uncovered or resized; it is then
         // not drawn again, its last pixels are copied.
         try window.present(list.commands, screenshot: screenshotWanted)
+        if let r = recorder, !r.take(window.framePixels, wall: wall) {
+          // The window changed size: the video keeps the frames it has.
+          finishRecording(r, wall: wall)
+          recorder = nil
+        }
         lastPresent = wall
         lastCommands = list.commands
         frameLog?.presented(wall: window.ticks - start, model: model)
@@ -349,6 +362,35 @@ public final class StudioApp {
         report(model.language("Could not save the take: ", "无法保存录制：") + "\(error.reason) — \(path)", wall: wall)
         return
       }
+    }
+  }
+
+  /// F9 the first time: records the presented frames to the first free `touchscope-N.mp4` of the
+  /// screenshot folder.
+  private func startRecording(_ window: SDLWindow, wall: Double) -> ScreenRecorder? {
+    let dir = options.screenshotDirectory
+    let n = (1...100_000).first { !FileManager.default.fileExists(atPath: "\(dir)/touchscope-\($0).mp4") } ?? 1
+    let path = "\(dir)/touchscope-\(n).mp4"
+    do {
+      let r = try ScreenRecorder(path: path, buffer: window.framePixels, wall: wall)
+      model.setRecording(since: wall)
+      model.notify(model.language("Recording to \(path) — F9 stops", "正在录制到 \(path)——按 F9 停止"), wall: wall)
+      return r
+    } catch {
+      report(model.language("Could not record: ", "无法录制：") + error.description, wall: wall)
+      return nil
+    }
+  }
+
+  /// F9 the second time (or the window changed size): the video is finished and saved.
+  private func finishRecording(_ r: ScreenRecorder, wall: Double) {
+    model.setRecording(since: nil)
+    switch r.finish(wall: wall) {
+    case .success(let seconds):
+      let s = String(format: "%.1f", seconds)
+      model.notify(model.language("Recording saved to \(r.path) (\(s) s)", "录像已保存到 \(r.path)（\(s) 秒）"), wall: wall)
+    case .failure(let error):
+      report(model.language("Could not save the recording: ", "无法保存录像：") + error.description, wall: wall)
     }
   }
 

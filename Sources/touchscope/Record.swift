@@ -55,11 +55,9 @@ struct Record: ParsableCommand {
   @Flag(help: "No progress bar.")
   var quiet = false
 
-  enum Format: String { case gif, mp4, webm }
-
   func validate() throws {
     _ = try Render.parseSize(size)
-    guard Format(rawValue: (out as NSString).pathExtension.lowercased()) != nil else {
+    guard VideoEncoder.Format(rawValue: (out as NSString).pathExtension.lowercased()) != nil else {
       throw ValidationError("--out must end in .gif, .mp4 or .webm")
     }
     guard (1...60).contains(fps) else { throw ValidationError("--fps must be 1 to 60") }
@@ -83,13 +81,19 @@ struct Record: ParsableCommand {
     let steps = try script.map { try SceneInput.loadScript($0, for: scene) } ?? scene.script
     let end = to ?? ((steps.last?.t ?? 0) + 1500)
     let frameCount = max(1, Int(((end - from) / speed * Double(fps) / 1000).rounded(.up)))
-    let format = Format(rawValue: (out as NSString).pathExtension.lowercased())!
+    let format = VideoEncoder.Format(rawValue: (out as NSString).pathExtension.lowercased())!
     let path = out
     let options = (presenter, stage, language.language, speed, from, fps, quiet)
     let scenePath = self.scene
     try MainActor.assumeIsolated {
-      let encoder = try FFmpeg(
-        format: format, width: Int(pixels.width), height: Int(pixels.height), fps: options.5, out: path)
+      let encoder: VideoEncoder
+      do {
+        encoder = try VideoEncoder(
+          format: format, pixels: .rgba, width: Int(pixels.width), height: Int(pixels.height), fps: options.5,
+          out: path)
+      } catch let error as VideoEncoder.Failure {
+        throw InputError(error.description)
+      }
       let model = StudioModel(scene: scene, path: scenePath)
       model.language = options.2
       model.narrator = StudioNarration.narrator(language: options.2)
@@ -109,12 +113,20 @@ struct Record: ParsableCommand {
       for i in 0..<frameCount {
         model.tick(wall: wall)
         let bitmap = try renderWindowBitmap(model, size: pixels)
-        try encoder.write(bitmap)
+        do {
+          try bitmap.pixels.withUnsafeBytes { try encoder.write($0) }
+        } catch let error as VideoEncoder.Failure {
+          throw InputError(error.description)
+        }
         progress.show(i + 1)
         wall += step
       }
       progress.finish()
-      try encoder.finish()
+      do {
+        try encoder.finish()
+      } catch let error as VideoEncoder.Failure {
+        throw InputError(error.description)
+      }
     }
   }
 
@@ -132,81 +144,5 @@ struct Record: ParsableCommand {
     func finish() {
       if !quiet { try? FileHandle.standardError.write(contentsOf: Data("\n".utf8)) }
     }
-  }
-}
-
-/// Frames piped to an `ffmpeg` process as raw RGBA.
-final class FFmpeg {
-  let process = Process()
-  let input = Pipe()
-  let errors: URL
-  let out: String
-
-  init(format: Record.Format, width: Int, height: Int, fps: Int, out: String) throws {
-    guard let path = Self.find() else {
-      throw InputError("record needs FFmpeg: install it (apt-get install ffmpeg, or `make run` does it)")
-    }
-    self.out = out
-    process.executableURL = URL(fileURLWithPath: path)
-    // Even sizes for the 4:2:0 encoders; the GIF gets one palette made for its own frames.
-    let even = "pad=ceil(iw/2)*2:ceil(ih/2)*2"
-    var args = [
-      "-hide_banner", "-loglevel", "error", "-y", "-f", "rawvideo", "-pixel_format", "rgba", "-video_size",
-      "\(width)x\(height)", "-framerate", "\(fps)", "-i", "-",
-    ]
-    switch format {
-    case .mp4: args += ["-vf", even, "-c:v", "libx264", "-pix_fmt", "yuv420p", "-preset", "veryfast", "-crf", "20"]
-    case .webm:
-      args += [
-        "-vf", even, "-c:v", "libvpx-vp9", "-pix_fmt", "yuv420p", "-b:v", "0", "-crf", "33", "-deadline", "realtime",
-        "-cpu-used", "8",
-      ]
-    case .gif:
-      args += [
-        "-filter_complex",
-        "[0:v]split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer:bayer_scale=3",
-      ]
-    }
-    args.append(out)
-    process.arguments = args
-    process.standardInput = input
-    errors = FileManager.default.temporaryDirectory.appendingPathComponent("touchscope-ffmpeg-\(UUID().uuidString).log")
-    guard FileManager.default.createFile(atPath: errors.path, contents: nil) else {
-      throw InputError(
-        "cannot create a temporary file for ffmpeg's messages in \(errors.deletingLastPathComponent().path)")
-    }
-    process.standardError = try FileHandle(forWritingTo: errors)
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-  }
-
-  static func find() -> String? {
-    let dirs = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-    return dirs.map { "\($0)/ffmpeg" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-  }
-
-  func write(_ bitmap: Bitmap) throws {
-    var bytes = [UInt8]()
-    bytes.reserveCapacity(bitmap.pixels.count * 4)
-    for p in bitmap.pixels { bytes += [p.r, p.g, p.b, 255] }
-    do {
-      try input.fileHandleForWriting.write(contentsOf: Data(bytes))
-    } catch {
-      throw InputError("ffmpeg stopped taking frames for \(out): \(reason())")
-    }
-  }
-
-  func finish() throws {
-    try? input.fileHandleForWriting.close()
-    process.waitUntilExit()
-    defer { try? FileManager.default.removeItem(at: errors) }
-    guard process.terminationStatus == 0 else {
-      throw InputError("ffmpeg could not write \(out): \(reason())")
-    }
-  }
-
-  private func reason() -> String {
-    let text = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
-    return text.split(separator: "\n").last.map(String.init) ?? "exit status \(process.terminationStatus)"
   }
 }

@@ -120,6 +120,41 @@ struct RealWindowTests {
     #expect(bitmap.distinctColors(limit: 200) >= 20)
   }
 
+  /// F9 records the window (issue 17 item 3): F9 again writes `touchscope-1.mp4`, the window's size, with
+  /// frames at 30 a second for the time it recorded, and the frames show the tap made meanwhile.
+  @MainActor @Test func f9RecordsTheWindowToAVideo() throws {
+    let w = try RealWindow(scene: Self.buttonScene)
+    defer { w.close() }
+    try w.key("F9")
+    Thread.sleep(forTimeInterval: 0.5)
+    try w.tap(195, 230)
+    _ = try w.waitForTrace { $0.contains("touchUpInside") }
+    Thread.sleep(forTimeInterval: 1)
+    try w.key("F9")
+    let path = w.directory + "/touchscope-1.mp4"
+    let ffprobe = try RecordCommandTests.tool("ffprobe")
+    var info = ""
+    try w.wait(for: "the recording \(path)", seconds: 15) {
+      info =
+        (try? RecordCommandTests.output(
+          ffprobe,
+          [
+            "-v", "error", "-count_frames", "-select_streams", "v:0", "-show_entries",
+            "stream=nb_read_frames,width,height", "-of", "default=nw=1", path,
+          ])) ?? ""
+      return info.contains("nb_read_frames=")
+    }
+    #expect(info.contains("width=1280") && info.contains("height=800"), "\(info)")
+    let frames =
+      info.split(separator: "\n").first { $0.hasPrefix("nb_read_frames=") }
+      .flatMap { Int($0.dropFirst("nb_read_frames=".count)) } ?? 0
+    #expect(frames >= 40 && frames <= 30 * 20, "\(frames) frames for about 1.5 s")
+    let ffmpeg = try RecordCommandTests.tool("ffmpeg")
+    let hashes = try RecordCommandTests.output(ffmpeg, ["-v", "error", "-i", path, "-f", "framemd5", "-"])
+      .split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap { $0.split(separator: ",").last }
+    #expect(Set(hashes).count >= 2, "the tap changes the picture")
+  }
+
   /// Real SDL finger events, two then three fingers, each with the mouse event SDL would synthesize
   /// from it: the fingers are touches 1, 2 (and 3), and no synthesized mouse event adds a touch.
   @Test func touchscreenFingersAreTouchesAndSynthesizedMouseEventsAreIgnored() throws {

@@ -198,6 +198,9 @@ public enum KeyTable {
       .action(.saveWithRecording)),
     Binding("F12", "screenshot to PNG", zh: "截图保存为 PNG", [.key(.function(12))], .action(.screenshot)),
     Binding(
+      "F9", "record the window to a video (MP4) until F9 again", zh: "把窗口录制成视频（MP4），再按 F9 停止",
+      [.key(.function(9))], .action(.toggleRecording)),
+    Binding(
       "H  or  ?  or  F1", "this help", zh: "本帮助", zhKeys: "H  或  ?  或  F1",
       [.char("h"), .char("?"), .char("/"), .key(.function(1))], .action(.toggleHelp)),
     Binding("Ctrl+Q", "quit", zh: "退出", [.ctrl("q", shift: nil)], .action(.quit)),

@@ -14,6 +14,8 @@ public enum StudioEffect: Equatable, Sendable {
   case writeTake(lesson: String, text: String, droppedTouches: Int)
   /// Save the next presented frame as a PNG.
   case screenshot
+  /// F9: start recording the presented frames to a video, or stop and save it.
+  case toggleRecording
   /// Load the scene at `path` (from the scene list).
   case openScene(path: String)
   /// The engine is about to be replaced (scene reloaded, replay started): its whole trace, every touch

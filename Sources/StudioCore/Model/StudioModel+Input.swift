@@ -192,6 +192,8 @@ extension StudioModel {
       saveTake()
     case .screenshot:
       effects.append(.screenshot)
+    case .toggleRecording:
+      effects.append(.toggleRecording)
     case .change(let c):
       change(c)
     case .select(let id):

@@ -477,6 +477,9 @@ public final class StudioModel {
   /// Shows a message in the header for a few seconds.
   public func notify(_ text: String, wall: Double) { view.notify(text, until: wall + 4000) }
 
+  /// The window records its frames (F9) since this wall time; nil when it does not. The header says so.
+  public func setRecording(since wall: Double?) { view.recordingSince = wall }
+
   /// Shows a message about something that failed in the header, marked as an error, for ten seconds.
   public func notifyError(_ text: String, wall: Double) { view.notify(text, until: wall + 10_000, isError: true) }
 }

@@ -37,6 +37,8 @@ struct ViewState {
   /// A short message shown in the header for a few seconds ("Saved ..."), or about a failure (marked as an
   /// error, shown longer).
   var toast: (text: String, until: Double, isError: Bool)?
+  /// F9: the wall time the window started recording its frames (nil: not recording).
+  var recordingSince: Double?
   /// Where the mouse rests (pixels) and since when (wall ms): a region's tooltip shows after a moment.
   var pointer: (pixel: Point, since: Double)?
 

@@ -86,7 +86,9 @@ public enum HeaderBar {
   /// "● live", "▶ replay", "▶ script", "❚❚ paused at 1.234 s", "❚❚ step at …", "● slow motion ¼" and its
   /// colour: the mode the model reports, so "live" is said only when the panels show the present.
   static func status(_ ctx: PanelContext, compact: Bool) -> (text: String, color: RGBA) {
-    let plain = modeStatus(ctx, compact: compact)
+    var plain = modeStatus(ctx, compact: compact)
+    // F9: while the window records itself, the header says so first, in red.
+    if ctx.recording { plain = (ctx.lang("● REC  ", "● 录制中  ") + plain.text, ctx.theme.bad) }
     // C-10: while the app ignores interaction events (at the playhead), the header says so.
     guard ctx.snapshot.ignoringInteractionEvents else { return plain }
     let note = compact ? ctx.lang(" · ignoring", " · 忽略中") : ctx.lang("  · ignoring interaction events", "  · 正在忽略交互事件")

@@ -118,6 +118,8 @@ public enum StudioAction: Hashable, Sendable {
   case undo
   case redo
   case screenshot
+  /// F9: start recording the window to a video, or stop and save it.
+  case toggleRecording
   /// A toggle: sets `change.key` of `change.target` to `change.value` (applies to the next touch).
   case change(PropertyChange)
   /// Moves the playhead to show `trace[0...index]` (and pauses).

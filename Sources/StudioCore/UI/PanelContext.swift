@@ -47,6 +47,8 @@ public struct PanelContext {
   public let toast: String?
   /// The header's message is about a failure (drawn as an error).
   public let toastIsError: Bool
+  /// F9: the window is recording its frames to a video.
+  public let recording: Bool
   /// Why the last save did not write what was asked (a banner over the canvas).
   public let saveMessage: SaveMessage?
   public let showHelp: Bool
@@ -86,6 +88,7 @@ public struct PanelContext {
     loadErrors = m.loadErrors
     toast = m.toast?.text
     toastIsError = m.toastIsError
+    recording = m.view.recordingSince != nil
     saveMessage = m.saveMessage
     showHelp = m.showHelp
     sceneList = m.sceneList

@@ -1,0 +1,90 @@
+import Dispatch
+import Foundation
+import Raster
+
+/// F9: the frames the window presents, written to an MP4 at a steady 30 frames a second while it records.
+///
+/// The window draws only when something changes, so each new frame first fills the time since the last
+/// one with that last frame (what the screen showed meanwhile). Encoding happens in FFmpeg, fed from a
+/// queue of its own so that the window never waits for it.
+final class ScreenRecorder {
+  static let fps = 30
+  let path: String
+  let width: Int
+  let height: Int
+  /// Wall time (ms) the recording started.
+  let start: Double
+  private var slots = 0
+  private var last: [UInt32]
+  private let sink: Sink
+
+  /// Confined to `queue`: the encoder and the first failure it met.
+  private final class Sink: @unchecked Sendable {
+    let queue = DispatchQueue(label: "touchscope.recording")
+    let encoder: VideoEncoder
+    var failure: String?
+    init(_ encoder: VideoEncoder) { self.encoder = encoder }
+  }
+
+  init(path: String, buffer: PixelBuffer, wall: Double) throws(VideoEncoder.Failure) {
+    self.path = path
+    width = buffer.width
+    height = buffer.height
+    start = wall
+    last = Array(UnsafeBufferPointer(start: buffer.pixels, count: buffer.width * buffer.height))
+    sink = Sink(
+      try VideoEncoder(format: .mp4, pixels: .bgra, width: width, height: height, fps: Self.fps, out: path))
+  }
+
+  /// The frame just presented (`buffer`), at `wall`; false when it no longer fits the recording (the
+  /// window changed size).
+  func take(_ buffer: PixelBuffer, wall: Double) -> Bool {
+    guard buffer.width == width && buffer.height == height else { return false }
+    fill(upTo: wall)
+    last = Array(UnsafeBufferPointer(start: buffer.pixels, count: width * height))
+    return true
+  }
+
+  /// Repeats the last frame for every frame slot up to `wall`.
+  private func fill(upTo wall: Double) {
+    let due = Int(((wall - start) * Double(Self.fps) / 1000).rounded(.down)) + 1
+    guard due > slots else { return }
+    let frame = last
+    let count = due - slots
+    slots = due
+    let sink = self.sink
+    sink.queue.async {
+      guard sink.failure == nil else { return }
+      frame.withUnsafeBytes { bytes in
+        for _ in 0..<count {
+          do {
+            try sink.encoder.write(bytes)
+          } catch let error as VideoEncoder.Failure {
+            sink.failure = error.description
+            return
+          } catch {
+            sink.failure = "\(error)"
+            return
+          }
+        }
+      }
+    }
+  }
+
+  /// Ends the file at `wall`: the seconds it lasted, or why it could not be written.
+  func finish(wall: Double) -> Result<Double, VideoEncoder.Failure> {
+    fill(upTo: wall)
+    let sink = self.sink
+    return sink.queue.sync {
+      if let failure = sink.failure { return .failure(VideoEncoder.Failure(description: failure)) }
+      do {
+        try sink.encoder.finish()
+      } catch let error as VideoEncoder.Failure {
+        return .failure(error)
+      } catch {
+        return .failure(VideoEncoder.Failure(description: "\(error)"))
+      }
+      return .success(Double(sink.encoder.frames) / Double(Self.fps))
+    }
+  }
+}

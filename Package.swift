@@ -4,7 +4,7 @@ import PackageDescription
 
 let package = Package(
   name: "Touchscope",
-  platforms: [.macOS(.v13)],
+  platforms: [.macOS(.v15)],  // Synchronization's Mutex
   products: [
     .executable(name: "touchscope", targets: ["touchscope"]),
     .library(name: "TouchSim", targets: ["TouchSim"]),

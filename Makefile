@@ -6,11 +6,13 @@ SUDO := $(shell [ $$(id -u) -eq 0 ] || echo sudo)
 SCENE ?=
 ARGS ?=
 
-# Needed to build and run: SDL2, SDL2_ttf, SDL2_image and pkg-config (SwiftPM finds SDL through it); and
-# the fonts for text the bundled DejaVu has no glyphs for, found through fontconfig: Noto Sans CJK
-# (Chinese, Japanese, Korean) and Symbola (emoji and symbols).
-# FFmpeg encodes `touchscope record`'s GIF, MP4 and WebM files.
-BUILD_PACKAGES := pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fontconfig fonts-noto-cjk fonts-symbola ffmpeg
+# Needed to build and run: SDL2, SDL2_ttf, SDL2_image and pkg-config (SwiftPM finds SDL and libyaml
+# through it); libyaml, whose event parser the scene reader composes itself, keeping every node's line and
+# column (Sources/CLibYAML; no Swift YAML package); the fonts for text the bundled DejaVu has no glyphs
+# for, found through fontconfig: Noto Sans CJK (Chinese, Japanese, Korean) and Symbola (emoji and symbols);
+# and FFmpeg, which encodes `touchscope record`'s and F9's GIF, MP4 and WebM files.
+BUILD_PACKAGES := pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libyaml-dev fontconfig fonts-noto-cjk \
+  fonts-symbola ffmpeg
 # Needed by the tests: a virtual X display, xdotool to drive its mouse and keyboard, xinput to check that
 # no key or button is left held between real-window tests, and screenshots.
 TEST_PACKAGES := $(BUILD_PACKAGES) xvfb xauth xdotool xinput imagemagick

@@ -4,13 +4,12 @@ import PackageDescription
 
 let package = Package(
   name: "Touchscope",
-  platforms: [.macOS(.v13)],
+  platforms: [.macOS(.v15)],  // Synchronization's Mutex
   products: [
     .executable(name: "touchscope", targets: ["touchscope"]),
     .library(name: "TouchSim", targets: ["TouchSim"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
     .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
   ],
@@ -23,7 +22,9 @@ let package = Package(
     .target(name: "TouchSim", dependencies: ["Geometry"]),
     // The trace folded at a playhead: the one snapshot every reader shows.
     .target(name: "TraceKit", dependencies: ["TouchSim"]),
-    .target(name: "SceneFile", dependencies: ["TouchSim", .product(name: "Yams", package: "Yams")]),
+    // libyaml, the system's (pkg-config yaml-0.1): its event parser, composed by Sources/SceneFile.
+    .systemLibrary(name: "CLibYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+    .target(name: "SceneFile", dependencies: ["TouchSim", "CLibYAML"]),
     // Plain-language narration of a trace.
     .target(name: "Narration", dependencies: ["TouchSim", "TraceKit", "Localization"]),
     // Draw commands and the software rasterizer: pixels only.

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Runs work on a thread of its own with a large stack.
 ///
@@ -10,14 +11,15 @@ import Foundation
 enum LargeStack {
   static let size = 64 << 20
 
-  static func run<T>(_ body: @escaping @Sendable () -> T) -> T? {
+  static func run<T: Sendable>(_ body: @escaping @Sendable () -> T) -> T? {
     let job = Job(body)
     var attributes = pthread_attr_t()
     pthread_attr_init(&attributes)
     defer { pthread_attr_destroy(&attributes) }
     pthread_attr_setstacksize(&attributes, size)
     var thread = pthread_t()
-    let context = Unmanaged.passRetained(job as Work).toOpaque()
+    let work = Work { job.run() }
+    let context = Unmanaged.passRetained(work).toOpaque()
     let started = pthread_create(
       &thread, &attributes,
       { context in
@@ -35,15 +37,20 @@ enum LargeStack {
 }
 
 /// The thread's work, without the generic type a C entry point cannot carry.
-private class Work: @unchecked Sendable {
-  func run() {}
+private final class Work: Sendable {
+  let run: @Sendable () -> Void
+  init(_ run: @escaping @Sendable () -> Void) { self.run = run }
 }
 
-/// Runs `body` on the worker thread and keeps its value for the caller; `pthread_join` orders the write
-/// before the read.
-private final class Job<T>: Work, @unchecked Sendable {
+/// Runs `body` on the worker thread and keeps its value for the caller (the lock is never contended:
+/// `pthread_join` already orders the write before the read).
+private final class Job<T: Sendable>: Sendable {
   private let body: @Sendable () -> T
-  var value: T?
+  private let result = Mutex<T?>(nil)
   init(_ body: @escaping @Sendable () -> T) { self.body = body }
-  override func run() { value = body() }
+  func run() {
+    let value = body()
+    result.withLock { $0 = value }
+  }
+  var value: T? { result.withLock { $0 } }
 }

@@ -43,9 +43,7 @@ extension SceneReader {
     switch e {
     case .syntax(let problem, let context, let line, let column):
       var m = "YAML syntax error: \(problem)"
-      if problem.hasPrefix("Maximum nesting level reached") {
-        m = "nested too deeply: YAML nesting is limited to 1000 levels (and a view tree to \(SceneReader.maxDepth))"
-      } else if let c = context, !c.text.isEmpty {
+      if let c = context, !c.text.isEmpty {
         m += " (\(c.text) at line \(c.line):\(c.column))"
       }
       problems.add(line: line, column: column, m)
@@ -57,6 +55,11 @@ extension SceneReader {
       problems.add(line: line, column: column, "duplicate key \(keys) in one mapping (each key may appear once)")
     case .memory:
       problems.add(line: 1, column: 1, "cannot read YAML: Memory error")
+    case .nesting(let line, let column):
+      problems.add(
+        line: line, column: column,
+        "nested too deeply: YAML nesting is limited to \(YAMLComposer.maxNesting) levels (and a view tree to \(SceneReader.maxDepth))"
+      )
     }
   }
 

@@ -1,4 +1,4 @@
-internal import CYaml
+internal import CLibYAML
 
 /// Why a text could not be composed into a YAML document, with libyaml's positions (1-based).
 enum YAMLProblem: Error {
@@ -9,6 +9,8 @@ enum YAMLProblem: Error {
   /// Keys that appear more than once in one mapping (by their text), at the first of the first.
   case duplicateKeys([String], line: Int, column: Int)
   case memory
+  /// A collection opened inside `YAMLComposer.maxNesting` others, at its start.
+  case nesting(line: Int, column: Int)
 }
 
 /// Composes YAML text into a `YAMLDocument` from libyaml's parse events, without recursion.
@@ -16,7 +18,8 @@ enum YAMLProblem: Error {
 /// What it builds is what Yams composed before (same positions, same errors), read by the scene format's
 /// needs: tags are kept only to tell keys apart; anchors are resolved as they are defined (a later anchor of
 /// the same name shadows the earlier one; an alias to an anchor still being composed is undefined); an
-/// alias reuses the anchored node. Nesting is limited by libyaml itself (1000 levels).
+/// alias reuses the anchored node. Nesting is limited here (`maxNesting`): the libyaml of Debian 12 and
+/// Ubuntu 24.04 (0.2.5) has no limit of its own, and its scanner checks every open flow level at each token.
 ///
 /// Aliases can make a small text stand for a huge tree ("billion laughs"), or a long string stand for many
 /// copies of it. Every node an alias stands for counts, nested aliases included, and so does every byte of
@@ -30,6 +33,8 @@ struct YAMLComposer {
   static let maxAliasBytes = 16 << 20
   /// Most structural comparisons of collections used as keys, in one document.
   static let maxComparisons = 100_000
+  /// Most collections open inside one another (later libyaml releases refuse the same depth themselves).
+  static let maxNesting = 1000
 
   private var entries: [YAMLDocument.Entry] = []
   private var children: [Int32] = []
@@ -162,6 +167,11 @@ struct YAMLComposer {
         aliasStart = YAMLComposer.offset(event.start_mark)
         doneEnd = YAMLComposer.offset(event.end_mark)
       case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+        if open.count >= YAMLComposer.maxNesting {
+          let mark = event.start_mark
+          yaml_event_delete(&event)
+          throw .nesting(line: mark.line + 1, column: mark.column + 1)
+        }
         let isMapping = event.type == YAML_MAPPING_START_EVENT
         if isMapping { mappingCount += 1 }
         let (anchor, tag, implicit) =

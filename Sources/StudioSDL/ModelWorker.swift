@@ -11,8 +11,13 @@ import StudioCore
 /// (`BusyOverlay`), keeps the window responsive to the window manager, and queues the input that arrives.
 ///
 /// The model is never used by two threads at once: the loop hands it to the worker with a job and does not
-/// touch it again until the job is finished (`finish`). That is the whole of the synchronisation, and why
-/// the class may be `@unchecked Sendable`.
+/// touch it again until the job is finished (`finish`); the job's result is written before the semaphore is
+/// signalled and read after it was waited for. That handoff is the whole of the synchronisation, and why
+/// the class stays `@unchecked Sendable`: the model is a class that is not `Sendable` and that the loop
+/// keeps using between jobs (its effects, its trace, its language), and the loop waits for a job with a
+/// deadline, on its own thread. An actor cannot be waited for with a deadline from the synchronous SDL loop,
+/// and a `Mutex` around the model would route each of the loop's uses through the worker for no gain: the
+/// lock would never be contended, since the loop never reaches the model while a job is in flight.
 final class ModelWorker: @unchecked Sendable {
   struct Job {
     var inputs: [StudioInput]

@@ -119,6 +119,14 @@ final class SDLWindow {
     return SDL_WaitEventTimeout(nil, Int32(clamping: timeoutMilliseconds)) != 0
   }
 
+  /// Ends a wait for input (`waitForInput`) from any thread: an event the window ignores (the scene file
+  /// watcher's, when the file changed). SDL's event queue may be written from any thread.
+  static func wake() {
+    var e = SDL_Event()
+    e.type = SDL_USEREVENT.rawValue
+    SDL_PushEvent(&e)
+  }
+
   /// Draws a frame and presents it; with `screenshot`, the frame is drawn even when unchanged (then
   /// `framePNG()` encodes it).
   ///

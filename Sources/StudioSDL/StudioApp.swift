@@ -43,6 +43,8 @@ public final class StudioApp {
   private let options: Options
   private var watched: (path: String, stamp: FileStamp?)?
   private var lastWatch: Double = -1000
+  /// Says when the scene file changed (inotify) while the window runs; nil before and after.
+  private var watcher: SceneFileWatcher?
   private var writtenTraceCount = -1
   private var lastTraceWrite: Double = -1000
   /// `--trace-out`'s writes, on a queue of their own.
@@ -80,7 +82,7 @@ public final class StudioApp {
   ///
   /// Frames are paced at most 120 a second and at least 60 while anything changes; a frame identical to
   /// the last one is neither drawn nor presented, and once nothing has changed for a while the loop
-  /// sleeps until input arrives (checking the scene file ten times a second).
+  /// sleeps until input arrives or the scene file changes.
   @discardableResult
   public func run() throws -> [TraceEntry] {
     let window = try SDLWindow(
@@ -97,6 +99,13 @@ public final class StudioApp {
       }
     }
     traceWriter = options.traceOut.map { TraceFileWriter(path: $0) }
+    let watcher = SceneFileWatcher(wake: { SDLWindow.wake() })
+    if let w = watched { watcher.watch(w.path) }
+    self.watcher = watcher
+    defer {
+      watcher.stop()
+      self.watcher = nil
+    }
     var pending = options.inject.sorted { $0.at < $1.at }
     var screenshotWanted = false
     var recorder: ScreenRecorder?
@@ -268,7 +277,8 @@ public final class StudioApp {
 
   /// Sleeps until the next frame is due. Busy frames come at most every 1/120 s (so a flood of mouse
   /// events cannot starve the machine) and at least every 1/60 s; input wakes the loop at once. After 30
-  /// unchanged frames the loop is idle: it waits for input for up to 100 ms at a time.
+  /// unchanged frames the loop is idle: it waits for input (or the scene file watcher's wake-up) for up to
+  /// 100 ms at a time.
   private func pace(_ window: SDLWindow, frameStart: Double, idle: Bool, nextInjection: Double?) {
     let minimum = 1000.0 / 120
     let spent = window.ticks - frameStart
@@ -278,13 +288,17 @@ public final class StudioApp {
     if wait >= 1 { window.waitForInput(timeoutMilliseconds: Int(wait)) }
   }
 
-  /// Checks the scene file ten times a second; a change reloads it (or shows why it cannot). True when
-  /// the file changed.
-  /// The scene file's path when it changed on disk since it was last looked at (ten times a second): the
-  /// worker reads and loads it with the frame's job.
+  /// The scene file's path when it changed on disk since it was last looked at: the worker reads and loads
+  /// it with the frame's job. The file is looked at as soon as the watcher reports a change (inotify wakes
+  /// the loop), and besides once a second while inotify watches it, ten times a second when it cannot.
   private func changedSceneFile(wall: Double) -> String? {
-    guard let w = watched, wall - lastWatch >= 100 else { return nil }
+    guard let w = watched else { return nil }
+    let reported = watcher?.takeChange() ?? false
+    let watching = watcher?.isWatching ?? false
+    let interval = watching ? SceneFileWatcher.watchedInterval : SceneFileWatcher.pollInterval
+    guard reported || wall - lastWatch >= interval else { return nil }
     lastWatch = wall
+    if !watching { watcher?.rearm() }
     let stamp = FileStamp(path: w.path)
     guard stamp != w.stamp else { return nil }
     watched = (w.path, stamp)
@@ -316,6 +330,7 @@ public final class StudioApp {
   private func open(_ path: String, wall: Double) {
     let path = Self.absolutePath(path)
     watched = (path, FileStamp(path: path))
+    watcher?.watch(path)
     reload(path, wall: wall)
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import SceneFile
+import Synchronization
 import TouchSim
 
 /// `--trace-out`'s writes, off the frame loop: each write encodes the trace as it was when it was handed
@@ -9,9 +10,9 @@ import TouchSim
 /// (`isWriting`) and asked for again on a later frame, since each write holds the whole trace. What each
 /// write came to is collected for the frame loop (`outcomes`), which reports failures in the window.
 ///
-/// The queue alone touches the stream and the count of finished traces; the lock guards what both sides
-/// read (writes in flight, outcomes): hence `@unchecked Sendable`.
-final class TraceFileWriter: @unchecked Sendable {
+/// What both sides read (writes in flight, outcomes, the last write's duration) is in one `Mutex`; the
+/// count of finished traces and the stream are the queue's alone, behind locks that are never contended.
+final class TraceFileWriter: Sendable {
   enum Outcome: Sendable {
     case written
     case failed(WriteError)
@@ -19,12 +20,17 @@ final class TraceFileWriter: @unchecked Sendable {
 
   let path: String
   private let queue = DispatchQueue(label: "touchscope.trace-out", qos: .utility)
-  private let lock = NSLock()
-  private var inFlight = 0
-  private var results: [Outcome] = []
+  private struct State {
+    var inFlight = 0
+    var results: [Outcome] = []
+    /// How long the last write took (ms).
+    var duration = 0.0
+  }
+  private let state: Mutex<State>
   /// Set when `path` is a device, FIFO or descriptor: the trace is streamed into it.
   private let stream: TraceStream?
-  private var finishedTraces = 0
+  /// Engines finished so far (the queue's).
+  private let finishedTraces = Mutex(0)
 
   /// A writer to `path`; a device, FIFO or descriptor (`/dev/stdout`) there is opened now, once.
   init(path: String) {
@@ -39,22 +45,21 @@ final class TraceFileWriter: @unchecked Sendable {
       }
     }
     self.stream = stream
-    if let failure { results.append(.failed(failure)) }
+    state = Mutex(State(results: failure.map { [.failed($0)] } ?? []))
   }
 
   /// A write is still in flight.
-  var isWriting: Bool { lock.withLock { inFlight > 0 } }
+  var isWriting: Bool { state.withLock { $0.inFlight > 0 } }
 
   /// How long the last write took (ms): the frame loop waits at least four times that between writes, so
   /// that rewriting a long trace never takes more than a fifth of a core.
-  var lastDuration: Double { lock.withLock { duration } }
-  private var duration = 0.0
+  var lastDuration: Double { state.withLock { $0.duration } }
 
   /// The outcomes of the writes finished since the last call, in order.
   func outcomes() -> [Outcome] {
-    lock.withLock {
-      defer { results = [] }
-      return results
+    state.withLock { s in
+      defer { s.results = [] }
+      return s.results
     }
   }
 
@@ -78,8 +83,11 @@ final class TraceFileWriter: @unchecked Sendable {
       if let stream {
         try stream.finish(trace)
       } else {
-        finishedTraces += 1
-        try SafeWriter.write(traceJSONLines(trace), to: "\(path).\(finishedTraces)")
+        let n = finishedTraces.withLock {
+          $0 += 1
+          return $0
+        }
+        try SafeWriter.write(traceJSONLines(trace), to: "\(path).\(n)")
       }
     }
   }
@@ -88,7 +96,7 @@ final class TraceFileWriter: @unchecked Sendable {
   func waitUntilDone() { queue.sync {} }
 
   private func enqueue(_ work: @escaping @Sendable () throws(WriteError) -> Void) {
-    lock.withLock { inFlight += 1 }
+    state.withLock { $0.inFlight += 1 }
     queue.async { [self] in
       let began = DispatchTime.now().uptimeNanoseconds
       let outcome: Outcome
@@ -99,39 +107,48 @@ final class TraceFileWriter: @unchecked Sendable {
         outcome = .failed(error)
       }
       let took = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e6
-      lock.withLock {
-        inFlight -= 1
-        duration = took
-        results.append(outcome)
+      state.withLock {
+        $0.inFlight -= 1
+        $0.duration = took
+        $0.results.append(outcome)
       }
     }
   }
 }
 
 /// The engine's trace streamed into a device or FIFO: each entry written once, in order, across engines.
-/// Used on the writer's queue only.
-private final class TraceStream: @unchecked Sendable {
-  let output: AppendingOutput
-  /// Entries of the current engine written so far, counted from its first (discarded ones included).
-  private var written = 0
-  /// How many entries the model had discarded from the front at the last write.
-  private var discarded = 0
+/// Used on the writer's queue only (its lock is never contended).
+private final class TraceStream: Sendable {
+  private struct State {
+    let output: AppendingOutput
+    /// Entries of the current engine written so far, counted from its first (discarded ones included).
+    var written = 0
+    /// How many entries the model had discarded from the front at the last write.
+    var discarded = 0
+  }
+  private let state: Mutex<State>
 
-  init(output: AppendingOutput) { self.output = output }
+  init(output: sending AppendingOutput) { state = Mutex(State(output: output)) }
 
   /// Writes the entries of `trace` not written yet (`discarded` entries were dropped from its front).
   func write(_ trace: [TraceEntry], discarded: Int) throws(WriteError) {
-    self.discarded = discarded
-    let from = max(written - discarded, 0)
-    guard from < trace.count else { return }
-    written = discarded + trace.count
-    try output.append(traceJSONLines(Array(trace[from...])))
+    try state.withLock { (s) throws(WriteError) in try Self.write(trace, discarded: discarded, into: &s) }
   }
 
   /// The engine finished with `trace` (the entries it still held): the rest is written, and the next
   /// engine's entries follow.
   func finish(_ trace: [TraceEntry]) throws(WriteError) {
-    defer { (written, discarded) = (0, 0) }
-    try write(trace, discarded: discarded)
+    try state.withLock { (s) throws(WriteError) in
+      defer { (s.written, s.discarded) = (0, 0) }
+      try Self.write(trace, discarded: s.discarded, into: &s)
+    }
+  }
+
+  private static func write(_ trace: [TraceEntry], discarded: Int, into s: inout State) throws(WriteError) {
+    s.discarded = discarded
+    let from = max(s.written - discarded, 0)
+    guard from < trace.count else { return }
+    s.written = discarded + trace.count
+    try s.output.append(traceJSONLines(Array(trace[from...])))
   }
 }

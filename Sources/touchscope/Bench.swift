@@ -109,7 +109,7 @@ struct Bench: ParsableCommand {
       let r = try WindowBench.reload(runs: runs)
       return [
         BenchFigure(
-          kind, "Reload to first frame", r.ms, unit: "ms", target: 200, detail: r.detail, measured: r.measured)
+          kind, "Reload to first frame", r.ms, unit: "ms", target: 20, detail: r.detail, measured: r.measured)
       ]
     case .load:
       let r = try SceneLoadBench.measure(runs: runs)

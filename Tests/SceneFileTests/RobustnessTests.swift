@@ -15,6 +15,31 @@ struct RobustnessTests {
     #expect(found.first?.contains("nested too deeply") == true, "\(found)")
   }
 
+  /// The nesting limit is the composer's own (the system's libyaml 0.2.5 has none): 1000 collections inside
+  /// one another are read, the 1001st is refused at its bracket, in flow and in block style.
+  @Test func nestingLimitIsExactlyAThousandLevels() throws {
+    let limit = YAMLComposer.maxNesting
+    #expect(limit == 1000)
+    let flow = { (n: Int) in String(repeating: "[", count: n) + String(repeating: "]", count: n) }
+    #expect(try YAMLComposer.compose(flow(limit)) != nil)
+    do {
+      _ = try YAMLComposer.compose(flow(limit + 1))
+      Issue.record("1001 flow sequences were read")
+    } catch {
+      guard case .nesting(let line, let column) = error else { throw error }
+      #expect(line == 1 && column == limit + 1)
+    }
+    let block = { (n: Int) in (0..<n).map { String(repeating: " ", count: $0) + "a:\n" }.joined() + "\n" }
+    #expect(try YAMLComposer.compose(block(limit)) != nil)
+    do {
+      _ = try YAMLComposer.compose(block(limit + 1))
+      Issue.record("1001 block mappings were read")
+    } catch {
+      guard case .nesting(let line, let column) = error else { throw error }
+      #expect(line == limit + 1 && column == limit + 1)
+    }
+  }
+
   @Test func deepBracketsAndDashes() {
     for text in [
       String(repeating: "[", count: 100_000),

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TouchSim
 import TraceKit
 
@@ -6,8 +7,8 @@ import TraceKit
 ///
 /// The window's frame must not wait for the narration (it is linear in the gesture narrated); while live
 /// input keeps adding entries, the model hands the trace to this worker and shows the previous narration
-/// until the new one is ready, usually by the next frame.
-final class NarrationWorker: @unchecked Sendable {
+/// until the new one is ready, usually by the next frame. What both sides read is in one `Mutex`.
+final class NarrationWorker: Sendable {
   struct Result: Sendable {
     var count: Int
     var from: Int
@@ -15,38 +16,41 @@ final class NarrationWorker: @unchecked Sendable {
     var items: [NarrationItem]
   }
 
-  private let queue = DispatchQueue(label: "touchscope.narration", qos: .userInitiated)
-  private let lock = NSLock()
-  private var busy = false
-  private var done: Result?
+  /// What the queues hand back to the frame: a job in flight, its result, the history summaries.
+  private struct State {
+    var busy = false
+    var done: Result?
+    var summaries: [(session: Int, items: [NarrationItem])] = []
+  }
 
-  var isBusy: Bool { lock.withLock { busy } }
+  private let queue = DispatchQueue(label: "touchscope.narration", qos: .userInitiated)
+  private let historyQueue = DispatchQueue(label: "touchscope.history", qos: .utility)
+  private let state = Mutex(State())
+
+  var isBusy: Bool { state.withLock { $0.busy } }
 
   /// Starts narrating `trace` (the entries from index `from` on, `count` entries in all).
   func submit(
     trace: [TraceEntry], scene: LiveScene, from: Int, count: Int, generation: Int,
     narrator: @escaping @Sendable ([TraceEntry], LiveScene) -> [NarrationItem]
   ) {
-    lock.withLock { busy = true }
+    state.withLock { $0.busy = true }
     queue.async { [self] in
       let items = Self.narrate(trace, scene: scene, from: from, narrator: narrator)
-      lock.withLock {
-        done = Result(count: count, from: from, generation: generation, items: items)
-        busy = false
+      state.withLock {
+        $0.done = Result(count: count, from: from, generation: generation, items: items)
+        $0.busy = false
       }
     }
   }
 
   /// The result finished since the last call, if any.
   func take() -> Result? {
-    lock.withLock {
-      defer { done = nil }
-      return done
+    state.withLock { s in
+      defer { s.done = nil }
+      return s.done
     }
   }
-
-  private let historyQueue = DispatchQueue(label: "touchscope.history", qos: .utility)
-  private var summaries: [(session: Int, items: [NarrationItem])] = []
 
   /// Narrates discarded entries of engine session `session` for the history, in the background.
   func summarize(
@@ -55,16 +59,16 @@ final class NarrationWorker: @unchecked Sendable {
   ) {
     historyQueue.async { [self] in
       let items = NarrationCache.summaries(of: trace, scene: scene, narrator: narrator)
-      lock.withLock { summaries.append((session, items)) }
+      state.withLock { $0.summaries.append((session, items)) }
     }
   }
 
   /// The history summaries of engine session `session` finished since the last call, oldest first (nil
   /// when there are none); those of earlier sessions (a scene reloaded meanwhile) are dropped.
   func takeSummaries(session: Int) -> [NarrationItem]? {
-    lock.withLock {
-      defer { summaries = [] }
-      let items = summaries.filter { $0.session == session }.flatMap(\.items)
+    state.withLock { s in
+      defer { s.summaries = [] }
+      let items = s.summaries.filter { $0.session == session }.flatMap(\.items)
       return items.isEmpty ? nil : items
     }
   }

@@ -1,0 +1,85 @@
+import CSDL2
+import Raster
+import StudioCore
+import Synchronization
+
+/// Text measured with the fonts that draw it (issue 16): SDL_ttf's width of the text as `TextMaskCache`
+/// draws it, kerning included, each run in the font that draws it (DejaVu or a fallback, as
+/// `FontLibrary.runs` cuts it), so a panel's text is exactly as wide as the panel reserved for it.
+///
+/// The model measures on its own thread while the window draws on the main one, so the measurer has a
+/// `FontLibrary` of its own (SDL_ttf fonts cache glyphs as they are used: one font is never used by two
+/// threads), and its state is behind a lock. Widths are cached per text, face and pixel size, so laying out
+/// an unchanged panel asks SDL_ttf nothing.
+public final class SDLTextMeasurer: TextMeasurer {
+  private struct Key: Hashable {
+    var text: String
+    var face: FontFace
+    var size: Int
+  }
+
+  private struct State {
+    let fonts: FontLibrary
+    var widths: [Key: Double] = [:]
+  }
+
+  private let state: Mutex<State>
+  /// At most this many widths are kept (then the cache starts again: a frame measures a few thousand).
+  static let capacity = 50_000
+
+  /// A measurer with the fonts in `assetsDirectory` (the bundled DejaVu) and the system's fallback fonts.
+  public init(assetsDirectory: String) throws(SDLError) {
+    try SDLLibrary.startText()
+    state = Mutex(State(fonts: FontLibrary(assetsDirectory: assetsDirectory)))
+  }
+
+  /// A measurer with the fonts in the program's assets folder.
+  public convenience init() throws {
+    try self.init(assetsDirectory: try ResourceLocator.assetsDirectory())
+  }
+
+  public func width(_ text: String, face: FontFace, pixelSize: Int) -> Double {
+    let key = Key(text: text, face: face, size: pixelSize)
+    return state.withLock { state in
+      if let known = state.widths[key] { return known }
+      let measured = Self.measure(key, fonts: state.fonts)
+      if state.widths.count >= Self.capacity { state.widths.removeAll(keepingCapacity: true) }
+      state.widths[key] = measured
+      return measured
+    }
+  }
+
+  /// How many widths are cached (for tests).
+  var cachedCount: Int { state.withLock { $0.widths.count } }
+
+  /// The width of the mask `TextMaskCache` draws for the text: the same text (reordered for right-to-left
+  /// letters, without NULs), cut into the same runs, each as wide as SDL_ttf sizes it (which is the width
+  /// of the surface it renders).
+  private static func measure(_ key: Key, fonts: FontLibrary) -> Double {
+    let text = VisualOrder.line(TextMaskCache.drawable(key.text))
+    guard !text.isEmpty, let runs = try? fonts.runs(text, face: key.face, size: key.size) else { return 0 }
+    var total: Int32 = 0
+    for run in runs {
+      var w: Int32 = 0
+      // Text of zero width (only joiners, marks …) is an error to SDL_ttf, and drawn as nothing.
+      if TTF_SizeUTF8(run.font, run.text, &w, nil) == 0 { total += max(w, 0) }
+    }
+    return Double(total)
+  }
+}
+
+extension SDLTextMeasurer {
+  /// One measurer per assets folder for the whole process (headless renders, the benchmark), so its
+  /// cached widths and opened fonts serve every render.
+  public static func shared(assetsDirectory: String) throws(SDLError) -> SDLTextMeasurer {
+    if let known = sharedMeasurers.withLock({ $0[assetsDirectory] }) { return known }
+    let made = try SDLTextMeasurer(assetsDirectory: assetsDirectory)
+    return sharedMeasurers.withLock { measurers in
+      if let known = measurers[assetsDirectory] { return known }
+      measurers[assetsDirectory] = made
+      return made
+    }
+  }
+
+  private static let sharedMeasurers = Mutex<[String: SDLTextMeasurer]>([:])
+}

@@ -20,12 +20,15 @@ public final class SDLTextMeasurer: TextMeasurer {
 
   private struct State {
     let fonts: FontLibrary
+    /// The widths measured or used since the cache last turned over, and those from before that.
     var widths: [Key: Double] = [:]
+    var older: [Key: Double] = [:]
   }
 
   private let state: Mutex<State>
-  /// At most this many widths are kept (then the cache starts again: a frame measures a few thousand).
-  static let capacity = 50_000
+  /// When this many widths were measured or used, the cache turns over: those not used since the last
+  /// turn are forgotten (a frame measures a few thousand texts; memory stays bounded in long sessions).
+  static let capacity = 8192
 
   /// A measurer with the fonts in `assetsDirectory` (the bundled DejaVu) and the system's fallback fonts.
   public init(assetsDirectory: String) throws(SDLError) {
@@ -42,15 +45,18 @@ public final class SDLTextMeasurer: TextMeasurer {
     let key = Key(text: text, face: face, size: pixelSize)
     return state.withLock { state in
       if let known = state.widths[key] { return known }
-      let measured = Self.measure(key, fonts: state.fonts)
-      if state.widths.count >= Self.capacity { state.widths.removeAll(keepingCapacity: true) }
-      state.widths[key] = measured
-      return measured
+      let width = state.older[key] ?? Self.measure(key, fonts: state.fonts)
+      if state.widths.count >= Self.capacity {
+        state.older = state.widths
+        state.widths = [:]
+      }
+      state.widths[key] = width
+      return width
     }
   }
 
   /// How many widths are cached (for tests).
-  var cachedCount: Int { state.withLock { $0.widths.count } }
+  var cachedCount: Int { state.withLock { $0.widths.count + $0.older.count } }
 
   /// The width of the mask `TextMaskCache` draws for the text: the same text (reordered for right-to-left
   /// letters, without NULs), cut into the same runs, each as wide as SDL_ttf sizes it (which is the width

@@ -66,6 +66,14 @@ import TouchSim
     #expect(measure.cachedCount == cached)
   }
 
+  /// A long session measures ever new texts (times, positions): the cache keeps at most two turns of them.
+  @Test func theCacheStaysBounded() throws {
+    let measure = try measurer()
+    for i in 0..<(SDLTextMeasurer.capacity * 2 + 100) { _ = measure.width("at \(i) ms", face: .regular, pixelSize: 13) }
+    #expect(measure.cachedCount <= SDLTextMeasurer.capacity * 2)
+    #expect(measure.cachedCount >= SDLTextMeasurer.capacity)
+  }
+
   /// Truncating and wrapping with the real measurer: what is drawn fits the width asked, "…" included.
   @Test func truncatedAndWrappedTextFitsAsDrawn() throws {
     let measure = try measurer()

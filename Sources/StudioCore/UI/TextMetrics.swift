@@ -223,26 +223,34 @@ public enum TextMetrics {
     }
     if !pieces.isEmpty { words.append((pieces, spaceBefore)) }
     func w(_ r: TextRun) -> Double { width(r.text, size: size, face: r.emphasis ? emphasisFace : face) }
-    // A line is measured whole, as it is drawn (one text per run of a style), not as a sum of its words.
+    // A line is measured whole, as it is drawn (one text per run of a style), not as a sum of its words:
+    // the two differ by a few pixels at most (kerning across words), so the sum of the words' widths
+    // (`used`) says when a line is far from full, and only a line near its end is measured whole.
     func lineWidth(_ runs: [TextRun]) -> Double { merged([runs])[0].reduce(0) { $0 + w($1) } }
+    let near = Double(pixelSize(size)) + 1
     let space = TextRun(text: " ", emphasis: false)
+    let spaceWidth = w(space)
     var lines: [[TextRun]] = []
     var line: [TextRun] = []
+    var used = 0.0
     // The line holds a word cut to the whole width: nothing more goes on it.
     var full = false
     var truncated = false
     for (word, spaceBefore) in words {
+      let wordWidth = word.reduce(0) { $0 + w($1) }
       let gap = line.isEmpty || !spaceBefore ? [] : [space]
-      if !line.isEmpty && (full || lineWidth(line + gap + word) > maxWidth) {
+      let estimate = used + (gap.isEmpty ? 0 : spaceWidth) + wordWidth
+      if !line.isEmpty && (full || (estimate > maxWidth - near && lineWidth(line + gap + word) > maxWidth)) {
         if lines.count + 1 >= maxLines {
           truncated = true
           break
         }
         lines.append(line)
         line = []
+        used = 0
         full = false
       }
-      if line.isEmpty && lineWidth(word) > maxWidth {
+      if line.isEmpty && wordWidth > maxWidth {
         // A word longer than a line: cut it.
         let first = word[0]
         let text = truncate(
@@ -251,8 +259,12 @@ public enum TextMetrics {
         full = true
         continue
       }
-      if !line.isEmpty { line += gap }
+      if !line.isEmpty {
+        line += gap
+        used += gap.isEmpty ? 0 : spaceWidth
+      }
       line += word
+      used += wordWidth
     }
     if !line.isEmpty { lines.append(line) }
     if truncated, var last = lines.popLast() {

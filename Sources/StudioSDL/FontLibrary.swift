@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 import Raster
 import StudioCore
+import Synchronization
 
 /// The bundled fonts, opened lazily per face and pixel size, and the system's fonts for what they lack.
 ///
@@ -13,8 +14,15 @@ import StudioCore
 /// `fonts-noto-cjk` and `fonts-symbola` on Debian; without them such characters are drawn as DejaVu's
 /// missing-glyph box, as before.
 ///
-/// Not Sendable: use it from the main actor only.
+/// Not Sendable: the window draws with one on its main thread, and `SDLTextMeasurer` measures with one of
+/// its own behind a lock. Fonts are opened and closed one at a time in the whole process (`opening`):
+/// FreeType's library, which every font shares, allows that only from one thread at a time.
 final class FontLibrary {
+  /// Held while a font is opened or closed, by every library.
+  private static let opening = Mutex(())
+
+  private static func close(_ font: OpaquePointer) { opening.withLock { _ in TTF_CloseFont(font) } }
+
   let assetsDirectory: String
   private var fonts: [FontKey: OpaquePointer] = [:]
   private var fallbackFonts: [FallbackKey: OpaquePointer] = [:]
@@ -44,8 +52,8 @@ final class FontLibrary {
   }
 
   deinit {
-    for font in fonts.values { TTF_CloseFont(font) }
-    for font in fallbackFonts.values { TTF_CloseFont(font) }
+    for font in fonts.values { Self.close(font) }
+    for font in fallbackFonts.values { Self.close(font) }
   }
 
   /// The `TTF_Font*` for `face` at `size` pixels (at least 4).
@@ -53,7 +61,9 @@ final class FontLibrary {
     let key = FontKey(face: face, size: max(size, 4))
     if let font = fonts[key] { return font }
     let path = assetsDirectory + "/" + face.fileName
-    guard let font = TTF_OpenFont(path, Int32(key.size)) else { throw SDLError("TTF_OpenFont(\(path))") }
+    guard let font = Self.opening.withLock({ _ in TTF_OpenFont(path, Int32(key.size)) }) else {
+      throw SDLError("TTF_OpenFont(\(path))")
+    }
     fonts[key] = font
     return font
   }
@@ -91,35 +101,28 @@ final class FontLibrary {
     if scalar.isASCII { return -1 }
     if let known = choice[face]?[scalar] { return known }
     var index = -1
-    var drawing = try font(face, size: Self.measuringSize)
     if TTF_GlyphIsProvided32(primary, scalar.value) == 0 {
       let files = fallbacks(for: face)
       for (i, file) in files.enumerated() {
         if let font = fallbackFont(file, size: Self.measuringSize), TTF_GlyphIsProvided32(font, scalar.value) != 0 {
           index = i
-          drawing = font
           break
         }
       }
     }
     choice[face, default: [:]][scalar] = index
-    // Measured as drawn: the panels measure this character with its advance in the font that draws it.
-    var advance: Int32 = 0
-    if !TextMetrics.isZeroWidth(scalar),
-      TTF_GlyphMetrics32(drawing, scalar.value, nil, nil, nil, nil, &advance) == 0, advance > 0
-    {
-      TextMetrics.learn(scalar, face: face, units: Int(advance) * 1000 / Self.measuringSize)
-    }
     return index
   }
 
-  /// The pixel size fonts are opened at to learn a character's advance (per 1000 of the size: × 10).
+  /// The pixel size fonts are opened at to find which font has a character's glyph.
   private static let measuringSize = 100
 
   private func fallbackFont(_ file: FontFile, size: Int) -> OpaquePointer? {
     let key = FallbackKey(file: file, size: max(size, 4))
     if let font = fallbackFonts[key] { return font }
-    guard let font = TTF_OpenFontIndex(file.path, Int32(key.size), file.index) else { return nil }
+    guard let font = Self.opening.withLock({ _ in TTF_OpenFontIndex(file.path, Int32(key.size), file.index) }) else {
+      return nil
+    }
     fallbackFonts[key] = font
     return font
   }
@@ -127,10 +130,16 @@ final class FontLibrary {
   /// The fallback fonts for `face`, asked of fontconfig once.
   private func fallbacks(for face: FontFace) -> [FontFile] {
     if let files = fallbackFiles[face] { return files }
-    let files = Self.systemFallbacks(bold: face == .bold)
+    let bold = face == .bold
+    // Asked once per process: the drawing and the measuring libraries share the answer.
+    let files = Self.askedFallbacks.withLock { $0[bold] } ?? Self.systemFallbacks(bold: bold)
+    Self.askedFallbacks.withLock { $0[bold] = files }
     fallbackFiles[face] = files
     return files
   }
+
+  /// The fallback fonts fontconfig gave, for bold (true) and other faces.
+  private static let askedFallbacks = Mutex<[Bool: [FontFile]]>([:])
 
   /// The patterns asked of fontconfig, in order: Simplified Chinese first (the readers this tool grew
   /// for), the other CJK languages, emoji, then other scripts DejaVu lacks.

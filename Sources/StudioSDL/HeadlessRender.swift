@@ -13,20 +13,30 @@ public func renderBitmap(_ commands: [DrawCommand], size: Size, assetsDirectory:
   return target.bitmap()
 }
 
-/// Renders the whole window (every panel) as the model shows it now, headless, to a PNG file.
+/// Renders the whole window (every panel) as the model shows it now, headless, to a PNG file. The panels
+/// measure text with the fonts that draw it (`SDLTextMeasurer`), as in the window, unless the model has a
+/// measurer of its own.
 @MainActor
 public func renderWindowPNG(_ model: StudioModel, size: Size, path: String) throws {
   let target = try OffscreenCanvas(width: Int(size.width), height: Int(size.height))
-  try target.draw(model.frame(size: size, pixelScale: 1).commands)
+  try target.draw(windowFrame(model, size: size).commands)
   try target.savePNG(path)
 }
 
-/// Renders the whole window as the model shows it now, headless, and returns the pixels.
+/// Renders the whole window as the model shows it now, headless, and returns the pixels (text measured as
+/// `renderWindowPNG` measures it).
 @MainActor
 public func renderWindowBitmap(_ model: StudioModel, size: Size) throws -> Bitmap {
   let target = try OffscreenCanvas(width: Int(size.width), height: Int(size.height))
-  try target.draw(model.frame(size: size, pixelScale: 1).commands)
+  try target.draw(windowFrame(model, size: size).commands)
   return target.bitmap()
+}
+
+/// The model's frame with text measured by SDL_ttf (the model's own measurer when it has one).
+@MainActor
+private func windowFrame(_ model: StudioModel, size: Size) throws -> DrawList {
+  let measurer = try SDLTextMeasurer.shared(assetsDirectory: ResourceLocator.assetsDirectory())
+  return TextMetrics.$measurer.withValue(measurer) { model.frame(size: size, pixelScale: 1) }
 }
 
 /// Reads a PNG file back as a bitmap (for tests of `renderPNG`).

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Raster
+import Synchronization
 
 /// F9: the frames the window presents, written to an MP4 at a steady 30 frames a second while it records.
 ///
@@ -18,12 +19,15 @@ final class ScreenRecorder {
   private var last: [UInt32]
   private let sink: Sink
 
-  /// Confined to `queue`: the encoder and the first failure it met.
-  private final class Sink: @unchecked Sendable {
+  /// The encoder and the first failure it met, used from the recording's own queue (and by `finish`).
+  private final class Sink: Sendable {
+    struct State: ~Copyable {
+      var encoder: VideoEncoder
+      var failure: String?
+    }
     let queue = DispatchQueue(label: "touchscope.recording")
-    let encoder: VideoEncoder
-    var failure: String?
-    init(_ encoder: VideoEncoder) { self.encoder = encoder }
+    let state: Mutex<State>
+    init(_ encoder: sending VideoEncoder) { state = Mutex(State(encoder: encoder)) }
   }
 
   init(path: String, buffer: PixelBuffer, wall: Double) throws(VideoEncoder.Failure) {
@@ -54,17 +58,19 @@ final class ScreenRecorder {
     slots = due
     let sink = self.sink
     sink.queue.async {
-      guard sink.failure == nil else { return }
-      frame.withUnsafeBytes { bytes in
-        for _ in 0..<count {
-          do {
-            try sink.encoder.write(bytes)
-          } catch let error as VideoEncoder.Failure {
-            sink.failure = error.description
-            return
-          } catch {
-            sink.failure = "\(error)"
-            return
+      sink.state.withLock { state in
+        guard state.failure == nil else { return }
+        frame.withUnsafeBytes { bytes in
+          for _ in 0..<count {
+            do {
+              try state.encoder.write(bytes)
+            } catch let error as VideoEncoder.Failure {
+              state.failure = error.description
+              return
+            } catch {
+              state.failure = "\(error)"
+              return
+            }
           }
         }
       }
@@ -75,16 +81,19 @@ final class ScreenRecorder {
   func finish(wall: Double) -> Result<Double, VideoEncoder.Failure> {
     fill(upTo: wall)
     let sink = self.sink
+    // Every frame queued is written first.
     return sink.queue.sync {
-      if let failure = sink.failure { return .failure(VideoEncoder.Failure(description: failure)) }
-      do {
-        try sink.encoder.finish()
-      } catch let error as VideoEncoder.Failure {
-        return .failure(error)
-      } catch {
-        return .failure(VideoEncoder.Failure(description: "\(error)"))
+      sink.state.withLock { state -> Result<Double, VideoEncoder.Failure> in
+        if let failure = state.failure { return .failure(VideoEncoder.Failure(description: failure)) }
+        do {
+          try state.encoder.finish()
+        } catch let error as VideoEncoder.Failure {
+          return .failure(error)
+        } catch {
+          return .failure(VideoEncoder.Failure(description: "\(error)"))
+        }
+        return .success(Double(state.encoder.frames) / Double(Self.fps))
       }
-      return .success(Double(sink.encoder.frames) / Double(Self.fps))
     }
   }
 }

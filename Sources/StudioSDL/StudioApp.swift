@@ -88,6 +88,8 @@ public final class StudioApp {
     let window = try SDLWindow(
       title: "Touchscope", width: Int(options.size.width), height: Int(options.size.height),
       scale: options.scale, assetsDirectory: ResourceLocator.assetsDirectory())
+    // The panels measure text with the fonts the window draws it with (issue 16).
+    model.textMeasurer = try SDLTextMeasurer(assetsDirectory: ResourceLocator.assetsDirectory())
     model.setStartScale(window.uiScale)
     let start = window.ticks
     var frameLog: FrameLog?

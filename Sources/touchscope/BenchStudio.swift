@@ -20,9 +20,12 @@ enum StudioBench {
     return DemoScene.scene
   }
 
-  /// A model on `scene` ready for live input, and where the device's points are on screen.
-  private static func liveModel(_ scene: Scene) -> (StudioModel, Viewport) {
+  /// A model on `scene` ready for live input in a window of `size` pixels at `uiScale`, and where the
+  /// device's points are on screen. Text is measured with the fonts that draw it, as in the window.
+  private static func liveModel(_ scene: Scene, size: Size = size, uiScale: Double = 1) -> (StudioModel, Viewport) {
     let model = StudioModel(scene: scene)
+    model.textMeasurer = try? SDLTextMeasurer.shared(assetsDirectory: ResourceLocator.assetsDirectory())
+    model.setStartScale(uiScale)
     model.narrator = StudioNarration.narrate
     model.narrateInBackground()  // as the window does
     _ = model.frame(size: size, pixelScale: 1)
@@ -69,7 +72,7 @@ enum StudioBench {
 
   /// One frame after another at 120 frames a second while a finger drags on a scene (the hit-test walk
   /// animation replays at every touch-down): one input, the model's tick, building the draw list, and
-  /// drawing it with the software rasterizer at 1280x800. Per frame: the thread's CPU time to build and
+  /// drawing it with the software rasterizer at 1280x800 (or `size` at `uiScale`: 3840x2160 at 2). Per frame: the thread's CPU time to build and
   /// to draw, and the wall time from the input's arrival to the drawn frame. A warm-up is left out.
   struct Frames {
     var build: [Double] = []
@@ -81,8 +84,10 @@ enum StudioBench {
     var total: [Double] { zip(build, draw).map { $0 + $1 } }
   }
 
-  static func frames(_ scene: Scene, count: Int, seed: UInt64) throws -> Frames {
-    let (model, viewport) = liveModel(scene)
+  static func frames(
+    _ scene: Scene, count: Int, seed: UInt64, size: Size = size, uiScale: Double = 1
+  ) throws -> Frames {
+    let (model, viewport) = liveModel(scene, size: size, uiScale: uiScale)
     let canvas = try OffscreenCanvas(width: Int(size.width), height: Int(size.height))
     var input = Gestures(seed: seed, window: scene.window, viewport: viewport, movesPerGesture: 40)
     var out = Frames()

@@ -48,9 +48,10 @@ import TouchSim
     #expect(mask.coverage != boxes.coverage, "\(text) is drawn as missing-glyph boxes")
     // Each character differs from the next (a box is the same for every character).
     #expect(mask.coverage.filter { $0 > 128 }.count > 20)
-    let measured = TextMetrics.width(text, size: Double(size))
-    #expect(
-      abs(Double(mask.width) - measured) <= Double(text.count) * 2 + 1, "\(mask.width) drawn, \(measured) measured")
+    // Measured with the fonts that draw it, as the window measures (issue 16).
+    let measured = try SDLTextMeasurer(assetsDirectory: try ResourceLocator.assetsDirectory())
+      .width(text, face: .regular, pixelSize: size)
+    #expect(abs(Double(mask.width) - measured) <= 1, "\(mask.width) drawn, \(measured) measured")
     #expect(mask.height == Int(TextMetrics.height(size: Double(size))) || abs(mask.height - 23) <= 1)
   }
 
@@ -59,7 +60,8 @@ import TouchSim
     let latin = try #require(try cache.mask(TextMaskKey(text: "Tap", face: .bold, size: 24)))
     let mixed = try #require(try cache.mask(TextMaskKey(text: "Tap 购买 👆", face: .bold, size: 24)))
     #expect(mixed.height == latin.height)
-    #expect(abs(Double(mixed.width) - TextMetrics.width("Tap 购买 👆", size: 24, face: .bold)) <= 6)
+    let measurer = try SDLTextMeasurer(assetsDirectory: try ResourceLocator.assetsDirectory())
+    #expect(abs(Double(mixed.width) - measurer.width("Tap 购买 👆", face: .bold, pixelSize: 24)) <= 1)
   }
 
   @Test func masksIdleForTooManyFramesAreDropped() throws {

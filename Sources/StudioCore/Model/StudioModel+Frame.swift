@@ -9,6 +9,16 @@ extension StudioModel {
 
   /// Everything the window shows now, with its clickable regions.
   public func frame(size: Size, pixelScale: Double) -> DrawList {
+    measuring { buildFrame(size: size, pixelScale: pixelScale) }
+  }
+
+  /// `body` with the panels measuring text in `textMeasurer` (when set).
+  func measuring<R>(_ body: () -> R) -> R {
+    guard let textMeasurer else { return body() }
+    return TextMetrics.$measurer.withValue(textMeasurer, operation: body)
+  }
+
+  private func buildFrame(size: Size, pixelScale: Double) -> DrawList {
     refreshSnapshot()  // the panels read the snapshot at the playhead
     view.theme.pixelScale = pixelScale * view.uiScale
     var ctx = PanelContext(model: self, layout: StudioLayout(size: size, theme: view.theme, stage: view.stage))

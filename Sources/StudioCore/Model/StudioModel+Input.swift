@@ -3,6 +3,10 @@ import TouchSim
 /// Input from the window (already translated from SDL at the edge) and the actions it asks for.
 extension StudioModel {
   public func handle(_ event: StudioInput, wall: Double) {
+    measuring { handleEvent(event, wall: wall) }
+  }
+
+  private func handleEvent(_ event: StudioInput, wall: Double) {
     syncWall(wall)
     switch event {
     case .quit:

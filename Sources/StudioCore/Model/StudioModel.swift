@@ -96,6 +96,10 @@ public final class StudioModel {
   /// Costly parts of the last frame, for the next one (see `FrameMemo`).
   let frameMemo = FrameMemo()
   var lastLayout: StudioLayout?
+  /// What the panels measure text with while the model builds a frame or handles input: the window sets
+  /// the fonts that draw the text (SDL_ttf); nil keeps the measurer bound around the call (by default the
+  /// fixed DejaVu widths, as in tests).
+  public var textMeasurer: (any TextMeasurer)?
   public var isRunning: Bool { isRunningFlag }
   var isRunningFlag = true
 

@@ -4,8 +4,8 @@ import TouchSim
 
 /// Text measurement for the inspector's layout: widths, truncation with "…", wrapping.
 ///
-/// The renderer measures exactly, but panels only produce draw commands, so layout estimates widths
-/// with `TextMetrics` (the bundled DejaVu fonts' advance widths).
+/// Panels only produce draw commands; layout measures with `TextMetrics` (in the window, the fonts that
+/// draw the text; in tests, the bundled DejaVu fonts' fixed advance widths).
 enum InspectorText {
   /// Width in pixels of `text` in `face` at `size` pixels: the shared metrics, with a small margin for
   /// hinting at small sizes so text laid out with it stays inside its box.
@@ -20,21 +20,24 @@ enum InspectorText {
     let maxWidth = maxWidth + 0.01  // rounding in the callers' arithmetic
     if width(text, size: size, face: face) <= maxWidth { return text }
     if width("…", size: size, face: face) > maxWidth { return "" }
-    // The longest prefix (trailing spaces trimmed) that fits with "…": widths are sums of per-character
-    // advances, so prefix sums give every candidate's width without building it.
+    // The longest prefix (trailing spaces trimmed) that fits with "…", measured as drawn (a longer prefix
+    // is never narrower): found by halving.
     let chars = Array(text)
-    var prefix = [0.0]
-    prefix.reserveCapacity(chars.count + 1)
-    for c in chars { prefix.append(prefix[prefix.count - 1] + TextMetrics.advance(c, size: size, face: face)) }
-    let ellipsis = TextMetrics.advance("…", size: size, face: face)
-    var k = chars.count - 1
-    while k >= 0 {
-      var m = k
-      while m > 0 && chars[m - 1] == " " { m -= 1 }
-      if (prefix[m] + ellipsis) * 1.03 + 1 <= maxWidth { return String(chars[0..<m]) + "…" }
-      k -= 1
+    func fits(_ k: Int) -> Bool { width(shortened(chars, k), size: size, face: face) <= maxWidth }
+    var fitting = 0
+    var tooLong = chars.count
+    while tooLong - fitting > 1 {
+      let mid = (fitting + tooLong) / 2
+      if fits(mid) { fitting = mid } else { tooLong = mid }
     }
-    return "…"
+    return shortened(chars, fitting)
+  }
+
+  /// The first `k` characters of `chars`, trailing spaces trimmed, and "…".
+  private static func shortened(_ chars: [Character], _ k: Int) -> String {
+    var m = k
+    while m > 0 && chars[m - 1] == " " { m -= 1 }
+    return String(chars[0..<m]) + "…"
   }
 
   static func truncate(_ text: String, _ maxWidth: Double, _ style: TextStyle) -> String {

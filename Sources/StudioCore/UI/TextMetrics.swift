@@ -2,13 +2,28 @@ import Foundation
 import Raster
 import TouchSim
 
-/// Widths of text in the bundled DejaVu fonts, so panels can fit, wrap and truncate text without a renderer.
+/// How wide text is drawn: what panels fit, wrap and truncate text with.
+///
+/// The window and `touchscope render` measure with the fonts that draw the text (`SDLTextMeasurer` in
+/// StudioSDL asks SDL_ttf, kerning and fallback fonts included); without a renderer (tests, `explain`) the
+/// fixed DejaVu advances of `FixedTextMeasurer` stand in, so panel snapshots stay the same on every machine.
+/// Called from whichever thread builds the frame, so an implementation must be safe to share.
+public protocol TextMeasurer: Sendable {
+  /// The width in whole pixels of `text` drawn in `face` at `pixelSize` pixels (the size a text command's
+  /// mask is rendered at: its size rounded, at least 1).
+  func width(_ text: String, face: FontFace, pixelSize: Int) -> Double
+}
+
+/// Widths of text in the bundled DejaVu fonts from a fixed table, so panels can fit, wrap and truncate text
+/// without a renderer: the stand-in for tests (the same on every machine).
 ///
 /// The advance widths (per 1000 units of font size) of printable ASCII were measured from the fonts in
 /// `Assets/` with SDL2_ttf; other characters use the width DejaVu gives most symbols (arrows, ✓ ✗ ●).
-/// Glyph advances are rounded to whole pixels at the renderer's integer font size, as hinted text is.
-/// Every panel measures text with it (the inspector adds a small safety margin on top).
-public enum TextMetrics {
+/// Glyph advances are rounded to whole pixels at the renderer's integer font size, as hinted text is, and
+/// no kerning is applied (a width is the sum of its characters').
+public struct FixedTextMeasurer: TextMeasurer {
+  public init() {}
+
   /// DejaVuSans.ttf, characters 32 ... 126.
   private static let regular: [Int] = [
     318, 401, 460, 838, 636, 950, 780, 275, 390, 390, 500, 838, 318, 361, 318, 337, 636, 636, 636, 636, 636, 636,
@@ -33,18 +48,14 @@ public enum TextMetrics {
     "×": 838, "α": 687, "≥": 838, "↺": 838, "←": 838,
   ]
 
-  /// The width in pixels of `text` drawn at `size` in `face`.
-  static func width(_ text: String, size: Double, face: FontFace = .regular) -> Double {
-    let px = max(Double(Int(size.rounded())), 1)
+  public func width(_ text: String, face: FontFace, pixelSize: Int) -> Double {
+    let px = Double(max(pixelSize, 1))
+    if face != .mono, let ascii = Self.asciiWidth(text, px: px, table: face == .bold ? Self.bold : Self.regular) {
+      return ascii
+    }
     var total = 0.0
-    if face != .mono, let ascii = asciiWidth(text, px: px, table: face == .bold ? bold : regular) { return ascii }
-    for c in text { total += advance(c, px: px, face: face) }
+    for c in text { total += Self.advance(c, px: px, face: face) }
     return total
-  }
-
-  /// The advance of one character at `size` in `face`, in whole pixels (text widths are sums of these).
-  static func advance(_ c: Character, size: Double, face: FontFace = .regular) -> Double {
-    advance(c, px: max(Double(Int(size.rounded())), 1), face: face)
   }
 
   private static func advance(_ c: Character, px: Double, face: FontFace) -> Double {
@@ -53,7 +64,7 @@ public enum TextMetrics {
       units = face == .mono ? 602 : (face == .bold ? bold : regular)[Int(a) - 32]
     } else if face != .mono, let special = special[c] {
       units = special
-    } else if let other = otherUnits(c, face: face) {
+    } else if let other = otherUnits(c) {
       units = other
     } else {
       units = face == .mono ? 602 : 838
@@ -65,11 +76,10 @@ public enum TextMetrics {
   /// format characters, nothing is drawn (0); Chinese, Japanese and Korean characters and full-width forms
   /// are one em wide in Noto Sans CJK, which draws them, and emoji about one em in the emoji fallback font.
   /// Nil for any other character.
-  private static func otherUnits(_ c: Character, face: FontFace) -> Int? {
+  private static func otherUnits(_ c: Character) -> Int? {
     let scalars = c.unicodeScalars
-    guard let first = scalars.first(where: { !isZeroWidth($0) }) else { return 0 }
-    if isWide(first) { return 1000 }
-    if let units = learned.units(first, face: face) { return units }
+    guard let first = scalars.first(where: { !TextMetrics.isZeroWidth($0) }) else { return 0 }
+    if TextMetrics.isWide(first) { return 1000 }
     if first.properties.isEmojiPresentation || (0x1F000...0x1FAFF).contains(first.value) { return 1000 }
     return nil
   }
@@ -78,24 +88,42 @@ public enum TextMetrics {
   private static func asciiBase(_ c: Character) -> UInt8? {
     let scalars = c.unicodeScalars
     guard scalars.count > 1, let first = scalars.first, first.isASCII,
-      scalars.dropFirst().allSatisfy(isZeroWidth)
+      scalars.dropFirst().allSatisfy(TextMetrics.isZeroWidth)
     else { return nil }
     return UInt8(first.value)
   }
 
-  /// Advances learned from the fonts that draw them (`learn`), for characters the tables above do not hold.
-  private static let learned = LearnedAdvances()
+  /// The width of printable ASCII text straight from its bytes (nil when there is anything else).
+  private static func asciiWidth(_ text: String, px: Double, table: [Int]) -> Double? {
+    var total = 0.0
+    for b in text.utf8 {
+      guard b >= 32, b < 127 else { return nil }
+      total += (Double(table[Int(b) - 32]) * px / 1000).rounded()
+    }
+    return total
+  }
+}
 
-  /// Records the advance of `scalar` in `face` as the font that draws it gives it (per 1000 of the size),
-  /// so that it is measured as it is drawn: the window's renderer reports each character outside ASCII it
-  /// draws, with DejaVu or a fallback font (emoji in Symbola, Thai …). Without a renderer (tests, `explain`)
-  /// the fixed widths above stand in.
-  public static func learn(_ scalar: Unicode.Scalar, face: FontFace, units: Int) {
-    learned.set(scalar, face: face, units: units)
+/// Widths of text as panels fit, wrap and truncate it, in the measurer of the frame being built.
+///
+/// Every panel measures text with it (the inspector adds a small safety margin on top). The measurer is
+/// task-local: the model binds its own (`StudioModel.textMeasurer`: the window's is SDL_ttf's) while it
+/// builds a frame or handles input; everything else (tests, `explain`) gets `FixedTextMeasurer`.
+public enum TextMetrics {
+  /// The measurer of the frame being built on this thread or task.
+  @TaskLocal public static var measurer: any TextMeasurer = FixedTextMeasurer()
+
+  /// The width in pixels of `text` drawn at `size` in `face`.
+  static func width(_ text: String, size: Double, face: FontFace = .regular) -> Double {
+    guard !text.isEmpty else { return 0 }
+    return measurer.width(text, face: face, pixelSize: pixelSize(size))
   }
 
-  /// Whether an advance of `scalar` in `face` was learned.
-  static func hasLearned(_ scalar: Unicode.Scalar, face: FontFace) -> Bool { learned.units(scalar, face: face) != nil }
+  /// The whole pixel size text at `size` is drawn at (its mask's size, before the font's minimum).
+  public static func pixelSize(_ size: Double) -> Int {
+    guard size.isFinite else { return 1 }
+    return max(Int(min(size, 1e6).rounded()), 1)
+  }
 
   /// Drawn with no advance: combining marks, joiners, variation selectors, the soft hyphen, NUL.
   public static func isZeroWidth(_ s: Unicode.Scalar) -> Bool {
@@ -116,32 +144,23 @@ public enum TextMetrics {
     }
   }
 
-  /// The width of printable ASCII text straight from its bytes (nil when there is anything else).
-  private static func asciiWidth(_ text: String, px: Double, table: [Int]) -> Double? {
-    var total = 0.0
-    for b in text.utf8 {
-      guard b >= 32, b < 127 else { return nil }
-      total += (Double(table[Int(b) - 32]) * px / 1000).rounded()
-    }
-    return total
-  }
-
   /// The height of one line of text at `size` (ascent + descent of DejaVu).
   static func height(size: Double) -> Double { (Double(Int(size.rounded())) * 1.17).rounded(.up) }
 
-  /// `text` shortened with "…" so it fits in `width` pixels (unchanged when it fits).
+  /// `text` shortened with "…" so it fits in `width` pixels (unchanged when it fits). The shortened text is
+  /// measured as it is drawn, "…" included (kerning makes a text narrower than the sum of its characters).
   static func truncate(_ text: String, toWidth maxWidth: Double, size: Double, face: FontFace = .regular) -> String {
     if width(text, size: size, face: face) <= maxWidth { return text }
-    let ellipsis = width("…", size: size, face: face)
-    guard maxWidth > ellipsis else { return "" }
-    var out = ""
-    var used = 0.0
-    for c in text {
-      let w = width(String(c), size: size, face: face)
-      if used + w + ellipsis > maxWidth { break }
-      out.append(c)
-      used += w
+    guard maxWidth > width("…", size: size, face: face) else { return "" }
+    let chars = Array(text)
+    // The longest prefix that fits with "…" (a longer prefix is never narrower): found by halving.
+    var fits = 0
+    var tooLong = chars.count
+    while tooLong - fits > 1 {
+      let mid = (fits + tooLong) / 2
+      if width(String(chars[0..<mid]) + "…", size: size, face: face) <= maxWidth { fits = mid } else { tooLong = mid }
     }
+    var out = String(chars[0..<fits])
     while out.last == " " { out.removeLast() }
     return out + "…"
   }
@@ -204,15 +223,24 @@ public enum TextMetrics {
     }
     if !pieces.isEmpty { words.append((pieces, spaceBefore)) }
     func w(_ r: TextRun) -> Double { width(r.text, size: size, face: r.emphasis ? emphasisFace : face) }
-    let space = width(" ", size: size, face: face)
+    // A line is measured whole, as it is drawn (one text per run of a style), not as a sum of its words:
+    // the two differ by a few pixels at most (kerning across words), so the sum of the words' widths
+    // (`used`) says when a line is far from full, and only a line near its end is measured whole.
+    func lineWidth(_ runs: [TextRun]) -> Double { merged([runs])[0].reduce(0) { $0 + w($1) } }
+    let near = Double(pixelSize(size)) + 1
+    let space = TextRun(text: " ", emphasis: false)
+    let spaceWidth = w(space)
     var lines: [[TextRun]] = []
     var line: [TextRun] = []
     var used = 0.0
+    // The line holds a word cut to the whole width: nothing more goes on it.
+    var full = false
     var truncated = false
     for (word, spaceBefore) in words {
       let wordWidth = word.reduce(0) { $0 + w($1) }
-      let gap = line.isEmpty || !spaceBefore ? 0 : space
-      if !line.isEmpty && used + gap + wordWidth > maxWidth {
+      let gap = line.isEmpty || !spaceBefore ? [] : [space]
+      let estimate = used + (gap.isEmpty ? 0 : spaceWidth) + wordWidth
+      if !line.isEmpty && (full || (estimate > maxWidth - near && lineWidth(line + gap + word) > maxWidth)) {
         if lines.count + 1 >= maxLines {
           truncated = true
           break
@@ -220,6 +248,7 @@ public enum TextMetrics {
         lines.append(line)
         line = []
         used = 0
+        full = false
       }
       if line.isEmpty && wordWidth > maxWidth {
         // A word longer than a line: cut it.
@@ -227,20 +256,21 @@ public enum TextMetrics {
         let text = truncate(
           word.map(\.text).joined(), toWidth: maxWidth, size: size, face: first.emphasis ? emphasisFace : face)
         line.append(TextRun(text: text, emphasis: first.emphasis))
-        used = maxWidth
+        full = true
         continue
       }
-      let lead = line.isEmpty || !spaceBefore ? 0 : space
-      if lead > 0 { line.append(TextRun(text: " ", emphasis: false)) }
+      if !line.isEmpty {
+        line += gap
+        used += gap.isEmpty ? 0 : spaceWidth
+      }
       line += word
-      used += lead + wordWidth
+      used += wordWidth
     }
     if !line.isEmpty { lines.append(line) }
     if truncated, var last = lines.popLast() {
       // Make room for the ellipsis at the end of the last line.
-      let ellipsis = width("…", size: size, face: face)
-      var total = last.reduce(0) { $0 + w($1) }
-      while total + ellipsis > maxWidth, let r = last.popLast() { total -= w(r) }
+      let ellipsis = TextRun(text: "…", emphasis: false)
+      while lineWidth(last + [ellipsis]) > maxWidth, last.popLast() != nil {}
       while last.last?.text == " " { last.removeLast() }
       last.append(TextRun(text: "…", emphasis: false))
       lines.append(last)
@@ -286,20 +316,5 @@ struct TextRun: Equatable, Sendable {
       emphasis.toggle()
     }
     return runs
-  }
-}
-
-/// Advances of characters learned from the fonts that draw them; read by the model's thread while the
-/// window's thread adds to it, so guarded by a lock.
-private final class LearnedAdvances: @unchecked Sendable {
-  private let lock = NSLock()
-  private var units: [FontFace: [UInt32: Int]] = [:]
-
-  func units(_ scalar: Unicode.Scalar, face: FontFace) -> Int? {
-    lock.withLock { units[face]?[scalar.value] }
-  }
-
-  func set(_ scalar: Unicode.Scalar, face: FontFace, units value: Int) {
-    lock.withLock { units[face, default: [:]][scalar.value] = value }
   }
 }

@@ -1,0 +1,176 @@
+import CSDL2
+import Foundation
+import Localization
+import SceneFile
+import TestSupport
+import Testing
+import TouchSim
+
+@testable import Raster
+@testable import StudioCore
+@testable import StudioSDL
+
+/// Issue 16, item 4: the window measures text with the font that draws it. `SDLTextMeasurer` asks SDL_ttf
+/// (kerning and fallback fonts included) for the width of exactly what `TextMaskCache` draws, and panels
+/// laid out with it never draw text past the box they fitted it in. SDL_ttf is process-wide: these run one
+/// at a time on the main actor, as RasterSDLTests do.
+@Suite(.serialized) @MainActor struct TextMeasurerTests {
+  init() { SDLLibrary.preferVideoDriver("dummy") }
+
+  private func measurer() throws -> SDLTextMeasurer {
+    try SDLTextMeasurer(assetsDirectory: try ResourceLocator.assetsDirectory())
+  }
+
+  private func masks() throws -> TextMaskCache {
+    try SDLLibrary.startText()
+    return TextMaskCache(fonts: FontLibrary(assetsDirectory: try ResourceLocator.assetsDirectory()))
+  }
+
+  /// Kerning pairs (AV, VA, AT, TA, Wa, To, Yo), Chinese, and text mixing DejaVu with the fallback fonts.
+  static let texts = [
+    "AVATAR Wave", "To", "Yo, WAVE", "LTA", "购买按钮", "手势冲突：按钮（规则 A-12）", "Tap 购买 👆 AV",
+    "`pan` 的 UIPanGestureRecognizer", "a\u{0301}b", "\u{200B}",
+  ]
+
+  @Test(arguments: [FontFace.regular, .bold, .mono])
+  func theMeasuredWidthIsTheWidthOfTheDrawnMask(face: FontFace) throws {
+    let measure = try measurer()
+    let cache = try masks()
+    for text in Self.texts {
+      for size in [9, 11, 13, 16, 20, 26, 32] {
+        let width = measure.width(text, face: face, pixelSize: size)
+        let mask = try cache.mask(TextMaskKey(text: text, face: face, size: size))
+        let drawn = Double(mask?.width ?? 0)
+        #expect(abs(width - drawn) <= 1, "'\(text)' \(face) at \(size): measured \(width), drawn \(drawn)")
+      }
+    }
+  }
+
+  /// The fixed stand-in is not how text is drawn: hinting rounds each glyph's advance its own way at each
+  /// size ("AVATAR Wave" is 144 pixels wide at 20, not the table's 146), and the emoji font draws 👆 much
+  /// narrower than an em. The measurer has the drawn widths (checked against the masks above).
+  @Test func theMeasurerHasWhatTheStandInMisses() throws {
+    let measure = try measurer()
+    let fixed = FixedTextMeasurer()
+    let cache = try masks()
+    var differ = 0
+    for text in ["AVATAR Wave", "👆", "Tap 购买 👆 AV"] {
+      let drawn = Double(try #require(try cache.mask(TextMaskKey(text: text, face: .regular, size: 20))).width)
+      #expect(measure.width(text, face: .regular, pixelSize: 20) == drawn)
+      if abs(fixed.width(text, face: .regular, pixelSize: 20) - drawn) >= 2 { differ += 1 }
+    }
+    #expect(differ >= 2)
+    // Each width is asked of SDL_ttf once: the second time it comes from the cache.
+    let cached = measure.cachedCount
+    #expect(measure.width("AVATAR Wave", face: .regular, pixelSize: 20) == 144)
+    #expect(measure.cachedCount == cached)
+  }
+
+  /// A long session measures ever new texts (times, positions): the cache keeps at most two turns of them.
+  @Test func theCacheStaysBounded() throws {
+    let measure = try measurer()
+    for i in 0..<(SDLTextMeasurer.capacity * 2 + 100) { _ = measure.width("at \(i) ms", face: .regular, pixelSize: 13) }
+    #expect(measure.cachedCount <= SDLTextMeasurer.capacity * 2)
+    #expect(measure.cachedCount >= SDLTextMeasurer.capacity)
+  }
+
+  /// Truncating and wrapping with the real measurer: what is drawn fits the width asked, "…" included.
+  @Test func truncatedAndWrappedTextFitsAsDrawn() throws {
+    let measure = try measurer()
+    let cache = try masks()
+    let text = "AVATAR Wave To Yo 购买按钮 WAVE AVAVAVAVAVA LTA To To To 手势冲突：按钮 Tap 👆 AV"
+    try TextMetrics.$measurer.withValue(measure) {
+      for size in [11.0, 13, 20] {
+        for maxWidth in stride(from: 30.0, through: 400, by: 37) {
+          let short = TextMetrics.truncate(text, toWidth: maxWidth, size: size)
+          let lines = TextMetrics.wrap(text, toWidth: maxWidth, size: size, maxLines: 3)
+          let inspector = InspectorText.truncate(text, maxWidth, size: size)
+          for line in [short, inspector] + lines {
+            let mask = try cache.mask(TextMaskKey(text: line, face: .regular, size: Int(size)))
+            #expect(Double(mask?.width ?? 0) <= maxWidth, "'\(line)' drawn wider than \(maxWidth) at \(size)")
+          }
+        }
+      }
+    }
+  }
+
+  /// Whole windows laid out with the real measurer: no text of the header, inspector, narration strip or
+  /// bottom panel is drawn past the panel or the clip it is drawn in (its width taken from its mask). The
+  /// stand-in's widths, wrong for these Cyrillic capitals, let text run past.
+  @Test func panelTextStaysInsideItsBoxWithTheRealMeasurer() throws {
+    let measure = try measurer()
+    let cache = try masks()
+    let tour = try SceneLoader.load(path: Self.root.appendingPathComponent("Scenes/tour.yaml").path)
+    // Cyrillic capitals are wider than the stand-in's usual width: laid out with it, they run past their box.
+    let wide = String(repeating: "Ж", count: 14)
+    var cyrillic = TestSupport.scene([
+      v("Щит_" + wide, [0, 100, 390, 500], recognizers: [g("Шаг_" + wide, .tap), g("ЖЩ_" + wide, .longPress)])
+    ])
+    cyrillic.title = "ЖЩШ " + String(repeating: "Широкий Жёлтый Щит ", count: 8)
+    cyrillic.about = String(repeating: "ЖЩШ ЖЖЖЖ ЩЩЩЩЩ ШШШ ", count: 12)
+    func problems(_ measurer: (any TextMeasurer)?) throws -> [String] {
+      var problems: [String] = []
+      for (scene, language, size, scale, presenter) in [
+        (tour, Language.english, Size(1280, 800), 1.0, false), (tour, .simplifiedChinese, Size(1280, 800), 1, false),
+        (tour, .english, Size(1024, 768), 1, true), (tour, .simplifiedChinese, Size(2560, 1600), 2, false),
+        (cyrillic, .english, Size(1280, 800), 1, false), (cyrillic, .english, Size(1024, 768), 1, true),
+      ] {
+        let model = StudioModel(scene: scene, path: nil)
+        model.textMeasurer = measurer
+        model.language = language
+        model.narrator = StudioNarration.narrator(language: language)
+        if presenter { model.perform(.togglePresenter) }
+        model.show(script: scene.script, at: 900)
+        model.perform(.select(scene.root.subviews.first?.id ?? ""))
+        let list = model.frame(size: size, pixelScale: scale)
+        let layout = try #require(model.lastLayout)
+        problems += try Self.overflows(list.commands, layout: layout, cache: cache).map {
+          "\(language) \(size.width)x\(size.height): \($0)"
+        }
+      }
+      return problems
+    }
+    let real = try problems(measure)
+    #expect(real.isEmpty, "\(real.prefix(12).joined(separator: "\n"))")
+    // Laid out with the fixed stand-in, the same windows draw text past its box.
+    #expect(try !problems(FixedTextMeasurer()).isEmpty)
+  }
+
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+  /// Texts drawn (their masks' widths) past the side of the panel their anchor is in, or of the clip they
+  /// are drawn in.
+  static func overflows(_ commands: [DrawCommand], layout: StudioLayout, cache: TextMaskCache) throws -> [String] {
+    let panels = [layout.header, layout.inspector, layout.narration, layout.bottom]
+    var clips: [Rect] = []
+    var out: [String] = []
+    for c in commands {
+      switch c {
+      case .clip(let r): clips.append(clips.last.map { CanvasGeometry.intersect($0, r) } ?? r)
+      case .unclip: clips.removeLast()
+      case .text(let s, let at, let style):
+        guard let panel = panels.first(where: { $0.contains(at) }),
+          let mask = try cache.mask(Rasterizer.maskKey(s, style))
+        else { continue }
+        let w = Double(mask.width)
+        let x0: Double
+        switch style.anchor.horizontal {
+        case .leading: x0 = at.x
+        case .center: x0 = at.x - w / 2
+        case .trailing: x0 = at.x - w
+        }
+        var box = panel
+        if let clip = clips.last { box = CanvasGeometry.intersect(box, clip) }
+        // Text whose clip hides it (scrolled away) is not drawn.
+        guard box.width > 0, box.height > 0, at.y >= box.minY - style.size * 2, at.y <= box.maxY + style.size * 2
+        else { continue }
+        if x0 < box.minX - 1 || x0 + w > box.maxX + 1 {
+          out.append("'\(s)' drawn over \(x0)...\(x0 + w), its box \(box.minX)...\(box.maxX)")
+        }
+      default: continue
+      }
+    }
+    return out
+  }
+}

@@ -151,7 +151,31 @@ public struct SwiftExporter {
         + "scene's), copy the lines")
     line("// from the console into device.log, then compare:")
     line("//   touchscope diff-log SCENE device.log")
+    writeScriptChanges()
     line()
+  }
+
+  /// The script's steps a device does not play by itself: changes, reorders and ignoring, with their times.
+  private mutating func writeScriptChanges() {
+    var notes: [String] = []
+    for step in scene.script {
+      let what: String
+      switch step.action {
+      case .set(let changes):
+        what = "set " + changes.map { "\($0.target).\($0.key) = \($0.value)" }.joined(separator: ", ")
+      case .bringToFront(let id): what = "bringToFront \(id)"
+      case .sendToBack(let id): what = "sendToBack \(id)"
+      case .beginIgnoringInteractionEvents: what = "beginIgnoringInteractionEvents"
+      case .endIgnoringInteractionEvents: what = "endIgnoringInteractionEvents"
+      case .down, .move, .up, .cancel, .end: continue
+      }
+      notes.append("//   at \(Self.num(step.t)) ms: \(Self.commentText(what))")
+    }
+    guard !notes.isEmpty else { return }
+    line("//")
+    line("// The script also changes the scene; this file does not make these changes by itself (make them at")
+    line("// these times, counted from the script's start, to compare with the replay):")
+    for n in notes { line(n) }
   }
 
   // MARK: The view controller
@@ -822,7 +846,9 @@ public struct SwiftExporter {
 
         func hitTest(_ point: CGPoint, in view: UIView, default answer: () -> UIView?) -> UIView? {
           guard !hitTestRegions.isEmpty || passThrough else { return answer() }
+          // UIKit's own checks come first (rule A-1): hidden, transparent, no interaction, a disabled control.
           guard !view.isHidden, view.alpha >= 0.01, view.isUserInteractionEnabled else { return nil }
+          if let control = view as? UIControl, !control.isEnabled { return nil }
           if let region = hitTestRegions.first(where: { $0.0.contains(point) }) { return region.1() }
           let hit = answer()
           return passThrough && hit === view ? nil : hit

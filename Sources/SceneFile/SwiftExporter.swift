@@ -422,16 +422,15 @@ public struct SwiftExporter {
         "// touchesShouldCancel(in:) answers \(s.touchesShouldCancelControls ? "YES" : "NO") for controls, "
           + "\(s.touchesShouldCancelOthers ? "YES" : "NO") for other views\(s.touchesShouldCancelExcept.isEmpty ? "" : ", the opposite for these views")."
       )
-      lines.append("\(n).overrides.touchesShouldCancel = { [unowned self] view in")
-      lines.append(
-        "  let answer = view is UIControl ? \(s.touchesShouldCancelControls) : \(s.touchesShouldCancelOthers)")
+      let answer = "view is UIControl ? \(s.touchesShouldCancelControls) : \(s.touchesShouldCancelOthers)"
       if s.touchesShouldCancelExcept.isEmpty {
-        lines.append("  _ = self")
-        lines.append("  return answer")
+        lines.append("\(n).overrides.touchesShouldCancel = { view in \(answer) }")
       } else {
+        lines.append("\(n).overrides.touchesShouldCancel = { [unowned self] view in")
+        lines.append("  let answer = \(answer)")
         lines.append("  return \(viewList(s.touchesShouldCancelExcept)).contains(view) ? !answer : answer")
+        lines.append("}")
       }
-      lines.append("}")
     }
     return lines
   }
@@ -531,17 +530,17 @@ public struct SwiftExporter {
           let n = e.names[r.id]
           switch r.effect! {
           case .translate:
-            e.line("case \(n):")
+            e.line("case self.\(n):")
             e.line("  guard let pan = g as? UIPanGestureRecognizer else { return }")
             e.line("  let t = pan.translation(in: view.superview)")
             e.line("  view.transform.tx = start.tx + t.x")
             e.line("  view.transform.ty = start.ty + t.y")
           case .scale:
-            e.line("case \(n):")
+            e.line("case self.\(n):")
             e.line("  guard let pinch = g as? UIPinchGestureRecognizer else { return }")
             e.line("  view.transform = start.scaledBy(x: pinch.scale, y: pinch.scale)")
           case .rotate:
-            e.line("case \(n):")
+            e.line("case self.\(n):")
             e.line("  guard let rotation = g as? UIRotationGestureRecognizer else { return }")
             e.line("  view.transform = start.rotated(by: rotation.rotation)")
           }
@@ -594,7 +593,7 @@ public struct SwiftExporter {
           for r in delegated {
             let p = r.delegate!.shouldReceive
             e.line(
-              "case \(e.names[r.id]): answer = \(e.predicateExpression(p, view: "touch.view"))  // \(Self.commentText(e.predicateComment(p)))"
+              "case self.\(e.names[r.id]): answer = \(e.predicateExpression(p, view: "touch.view"))  // \(Self.commentText(e.predicateComment(p)))"
             )
           }
           e.line("default: answer = true")
@@ -615,7 +614,7 @@ public struct SwiftExporter {
           for r in delegated {
             let p = r.delegate!.shouldBegin
             e.line(
-              "case \(e.names[r.id]): answer = \(e.predicateExpression(p, view: "touchView"))  // \(Self.commentText(e.predicateComment(p)))"
+              "case self.\(e.names[r.id]): answer = \(e.predicateExpression(p, view: "touchView"))  // \(Self.commentText(e.predicateComment(p)))"
             )
           }
           e.line("default: answer = true")
@@ -657,9 +656,9 @@ public struct SwiftExporter {
           let n = e.names[id]
           if let ids {
             let list = "[" + ids.map(Self.literal).joined(separator: ", ") + "]"
-            e.line("case \(n): answer = \(ids.isEmpty ? "false" : "\(list).contains(other.name ?? \"\")")")
+            e.line("case self.\(n): answer = \(ids.isEmpty ? "false" : "\(list).contains(other.name ?? \"\")")")
           } else {
-            e.line("case \(n): answer = true")
+            e.line("case self.\(n): answer = true")
           }
         }
         e.line("default: answer = false")

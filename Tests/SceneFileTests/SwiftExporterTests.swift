@@ -41,11 +41,11 @@ struct SwiftExporterTests {
     #expect(swift.contains("cardPan.cancelsTouchesInView = false"))
     #expect(swift.contains("cardPan.delaysTouchesBegan = true"))
     #expect(swift.contains("extension ViewController: UIGestureRecognizerDelegate {"))
-    #expect(swift.contains("case cardPan: answer = !isTouch(touch.view, in: [self.buy])"))
-    #expect(swift.contains("case cardPan: answer = isTouch(touchView, in: [self.card])"))
-    #expect(swift.contains(#"case cardPan: answer = ["single"].contains(other.name ?? "")"#))
-    #expect(swift.contains(#"case cardPan: answer = ["double"].contains(other.name ?? "")"#))
-    #expect(swift.contains(#"case cardPan: answer = ["single", "double"].contains(other.name ?? "")"#))
+    #expect(swift.contains("case self.cardPan: answer = !isTouch(touch.view, in: [self.buy])"))
+    #expect(swift.contains("case self.cardPan: answer = isTouch(touchView, in: [self.card])"))
+    #expect(swift.contains(#"case self.cardPan: answer = ["single"].contains(other.name ?? "")"#))
+    #expect(swift.contains(#"case self.cardPan: answer = ["double"].contains(other.name ?? "")"#))
+    #expect(swift.contains(#"case self.cardPan: answer = ["single", "double"].contains(other.name ?? "")"#))
     for question in [
       "shouldReceive", "shouldBegin", "shouldRecognizeSimultaneouslyWith", "shouldRequireFailureOf",
       "shouldBeRequiredToFailBy",
@@ -143,6 +143,25 @@ struct SwiftExporterTests {
     #expect(swift.contains(#"list.panGestureRecognizer.name = "list.pan""#))
     #expect(swift.contains("final class LoggedScrollView: UIScrollView, SceneView"))
     #expect(swift.contains("override func touchesShouldCancel(in view: UIView) -> Bool"))
+    try expectParses(swift)
+  }
+
+  /// A pan that drags its view (effect translate) and a recognizer whose id is a local name of the
+  /// generated methods: the effect in the action handler, the recognizer named through `self`.
+  @Test func effectsAndRecognizerIdsThatAreLocalNames() throws {
+    let s = scene([
+      v(
+        "sheet", [0, 400, 390, 400],
+        recognizers: [
+          g("drag", .pan) { $0.effect = .translate },
+          g("answer", .tap) { $0.delegate = DelegateSpec() },
+        ])
+    ])
+    let swift = SwiftExporter.export(s)
+    #expect(swift.contains("case self.drag:"))
+    #expect(swift.contains("let t = pan.translation(in: view.superview)"))
+    #expect(swift.contains("view.transform.tx = start.tx + t.x"))
+    #expect(swift.contains("case self.answer: answer = true"))
     try expectParses(swift)
   }
 

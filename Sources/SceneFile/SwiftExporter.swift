@@ -213,14 +213,19 @@ public struct SwiftExporter {
         for v in e.scene.allViews.dropFirst() { e.configure(v, parent: e.parentID(of: v.id)) }
         e.configureOverrides()
       }
-      e.line()
-      e.block("override func viewDidLoad()") { e in
-        e.line("super.viewDidLoad()")
-        e.writeRecognizers()
+      let hasRecognizers = !e.scene.allRecognizers.isEmpty || e.scene.allViews.contains { $0.kind == .scroll }
+      if hasRecognizers {
+        e.line()
+        e.block("override func viewDidLoad()") { e in
+          e.line("super.viewDidLoad()")
+          e.writeRecognizers()
+        }
       }
       e.writeRootControllerTouches()
-      e.line()
-      e.writeAction()
+      if hasRecognizers {
+        e.line()
+        e.writeAction()
+      }
     }
   }
 
@@ -285,8 +290,9 @@ public struct SwiftExporter {
         if let p = v.presentingViewController {
           line(
             "// The scene says \(Self.commentText(c)) was presented full screen by \(Self.commentText(p)) "
-              + "(presentingViewController, rule B-2a): to reproduce its responder chain, present it with")
-          line("// modalPresentationStyle = .fullScreen instead of adding it as a child here.")
+              + "(presentingViewController, rule B-2a):")
+          line("// to reproduce its responder chain, present it with modalPresentationStyle = .fullScreen instead of")
+          line("// adding it as a child here.")
         }
         line("addChild(\(cn))")
         line("\(cn).view = \(n)")

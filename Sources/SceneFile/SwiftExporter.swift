@@ -1,0 +1,943 @@
+import TouchSim
+
+/// `touchscope export swift SCENE`: a UIKit view controller (Swift source) that builds the scene's
+/// hierarchy, recognizers and delegates, overrides what the scene overrides, and logs every callback a real
+/// app can observe in the trace's own words (docs/TRACE-FORMAT.md, "The device log"), so that the log of a
+/// device can be compared with `touchscope replay` by `touchscope diff-log`.
+public struct SwiftExporter {
+  public let scene: Scene
+  let names: SwiftNames
+  private var out: [String] = []
+  private var indent = 0
+
+  public init(scene: Scene) {
+    self.scene = scene
+    names = SwiftNames(scene: scene)
+  }
+
+  /// The whole Swift file.
+  public static func export(_ scene: Scene) -> String {
+    var e = SwiftExporter(scene: scene)
+    e.write()
+    return e.out.joined(separator: "\n") + "\n"
+  }
+
+  // MARK: Output helpers
+
+  private mutating func line(_ s: String = "") {
+    out.append(s.isEmpty ? "" : String(repeating: "  ", count: indent) + s)
+  }
+  private mutating func block(_ opening: String, _ body: (inout SwiftExporter) -> Void) {
+    line(opening + " {")
+    indent += 1
+    body(&self)
+    indent -= 1
+    line("}")
+  }
+
+  /// A `switch`: its cases at the indentation of the `switch`, as Swift code is usually written.
+  private mutating func switchBlock(_ opening: String, _ body: (inout SwiftExporter) -> Void) {
+    line(opening + " {")
+    body(&self)
+    line("}")
+  }
+
+  /// A Swift string literal.
+  static func literal(_ s: String) -> String {
+    var r = "\""
+    for ch in s.unicodeScalars {
+      switch ch {
+      case "\\": r += "\\\\"
+      case "\"": r += "\\\""
+      case "\n": r += "\\n"
+      case "\r": r += "\\r"
+      case "\t": r += "\\t"
+      default:
+        if ch.value < 0x20 || ch.value == 0x7F {
+          r += "\\u{" + String(ch.value, radix: 16) + "}"
+        } else {
+          r.unicodeScalars.append(ch)
+        }
+      }
+    }
+    return r + "\""
+  }
+  static func num(_ v: Double) -> String { JSONNumber.format(v) }
+  static func rect(_ r: Rect) -> String {
+    "CGRect(x: \(num(r.minX)), y: \(num(r.minY)), width: \(num(r.width)), height: \(num(r.height)))"
+  }
+  static func point(_ p: Point) -> String { "CGPoint(x: \(num(p.x)), y: \(num(p.y)))" }
+  /// A comment's text on one line (no line breaks that would end it).
+  static func commentText(_ s: String) -> String {
+    s.split(whereSeparator: \.isNewline).joined(separator: " ")
+  }
+
+  /// `UIColor(red:green:blue:alpha:)` for `#RRGGBB` / `#RRGGBBAA` (also `#RGB`, `#RGBA`); nil otherwise.
+  static func color(_ hex: String) -> String? {
+    var digits = Substring(hex)
+    if digits.hasPrefix("#") { digits = digits.dropFirst() }
+    if digits.count == 3 || digits.count == 4 { digits = Substring(digits.map { "\($0)\($0)" }.joined()) }
+    guard digits.count == 6 || digits.count == 8, digits.allSatisfy(\.isHexDigit) else { return nil }
+    var channels: [Double] = []
+    var rest = digits
+    while !rest.isEmpty {
+      channels.append(Double(Int(rest.prefix(2), radix: 16)!) / 255)
+      rest = rest.dropFirst(2)
+    }
+    if channels.count == 3 { channels.append(1) }
+    let c = channels.map { JSONNumber.format($0) }
+    return "UIColor(red: \(c[0]), green: \(c[1]), blue: \(c[2]), alpha: \(c[3]))"
+  }
+
+  /// The class of the generated file that logs a view of `kind`.
+  static func loggedClass(_ kind: ViewKind) -> String {
+    let base = kind.uikitClass.dropFirst(2)
+    return "Logged" + base
+  }
+
+  /// `ID.pan` of a scroll view: its built-in pan recognizer.
+  private func recognizerExpression(_ id: String) -> String? {
+    if scene.allRecognizers.contains(where: { $0.id == id }) { return names[id] }
+    if id.hasSuffix(".pan"), let v = scene.allViews.first(where: { $0.id + ".pan" == id && $0.kind == .scroll }) {
+      return names[v.id] + ".panGestureRecognizer"
+    }
+    return nil
+  }
+  private func viewExists(_ id: String) -> Bool { scene.allViews.contains { $0.id == id } }
+
+  // MARK: The file
+
+  private mutating func write() {
+    writeHeader()
+    line("import UIKit")
+    line()
+    writeController()
+    line()
+    writeDelegate()
+    writeChildController()
+    writeLog()
+    line()
+    writeOverrides()
+    for kind in ViewKind.allCases where scene.allViews.contains(where: { $0.kind == kind }) {
+      line()
+      writeLoggedClass(kind)
+    }
+  }
+
+  private mutating func writeHeader() {
+    line("// ViewController.swift, written by `touchscope export swift` from the scene")
+    line("// \(Self.commentText(scene.title ?? "(untitled)")).")
+    line("//")
+    line("// It builds the scene in UIKit (views, recognizers, delegates and the overrides the scene describes) and")
+    line("// logs every callback a real app can observe, one JSON object per line, in the words of a Touchscope")
+    line("// trace (docs/TRACE-FORMAT.md):")
+    line("//   deliver  view, method, touches, at: touchesBegan/Moved/Ended/Cancelled called on touch.view")
+    line("//            (`at`: the first touch in the view's coordinates)")
+    line("//   action   recognizer, state, values.location: a recognizer's action (began, changed, ended,")
+    line("//            cancelled: the state changes that send an action; location in window coordinates)")
+    line("//   control  control, event: a UIControl event")
+    line("//   ask      of, question, other or view, answer: a delegate's shouldReceive, shouldBegin,")
+    line("//            shouldRecognizeSimultaneouslyWith, shouldRequireFailureOf, shouldBeRequiredToFailBy; a")
+    line("//            view's gestureRecognizerShouldBegin; a scroll view's touchesShouldBegin / touchesShouldCancel")
+    line("// Touches are numbered 1, 2, ... in order of first sight (the smallest number no touch still down has);")
+    line("// t is in milliseconds since the first touch began.")
+    line("//")
+    line("// Only the simulator records: input, hitTest, hit, attach, feed, state (other than through actions),")
+    line("// wait, withhold, drop, forward (a call passed on along the responder chain), scroll, timer, set,")
+    line("// reorder, ignoring, and the canPrevent / canBePrevented questions.")
+    line("//")
+    line(
+      "// Run it full screen in a \(Self.num(scene.window.width)) x \(Self.num(scene.window.height)) pt window (the "
+        + "scene's), copy the lines")
+    line("// from the console into device.log, then compare:")
+    line("//   touchscope diff-log SCENE device.log")
+    writeScriptChanges()
+    line()
+  }
+
+  /// The script's steps a device does not play by itself: changes, reorders and ignoring, with their times.
+  private mutating func writeScriptChanges() {
+    var notes: [String] = []
+    for step in scene.script {
+      let what: String
+      switch step.action {
+      case .set(let changes):
+        what = "set " + changes.map { "\($0.target).\($0.key) = \($0.value)" }.joined(separator: ", ")
+      case .bringToFront(let id): what = "bringToFront \(id)"
+      case .sendToBack(let id): what = "sendToBack \(id)"
+      case .beginIgnoringInteractionEvents: what = "beginIgnoringInteractionEvents"
+      case .endIgnoringInteractionEvents: what = "endIgnoringInteractionEvents"
+      case .down, .move, .up, .cancel, .end: continue
+      }
+      notes.append("//   at \(Self.num(step.t)) ms: \(Self.commentText(what))")
+    }
+    guard !notes.isEmpty else { return }
+    line("//")
+    line("// The script also changes the scene; this file does not make these changes by itself (make them at")
+    line("// these times, counted from the script's start, to compare with the replay):")
+    for n in notes { line(n) }
+  }
+
+  // MARK: The view controller
+
+  private mutating func writeController() {
+    let root = scene.root
+    let rootController = root.controller
+    line("/// \(rootController.map { "`\($0)`, the" } ?? "The") view controller whose view is `\(root.id)`.")
+    block("final class ViewController: UIViewController") { e in
+      for v in e.scene.allViews {
+        e.line("let \(e.names[v.id]) = \(Self.loggedClass(v.kind))(id: \(Self.literal(v.id)))")
+      }
+      for v in e.scene.allViews.dropFirst() {
+        guard let c = v.controller else { continue }
+        let stops = v.controllerTouchForwarding.stopped.map { ".\($0.rawValue)" }.joined(separator: ", ")
+        e.line("let \(e.names[c]) = ChildViewController(id: \(Self.literal(c)), touchesWithoutSuper: [\(stops)])")
+      }
+      for v in e.scene.allViews {
+        for r in v.recognizers {
+          e.line("let \(e.names[r.id]) = \(r.kind.uikitClass)()")
+        }
+      }
+      if !e.delegated.isEmpty {
+        e.line("/// touch.view of a delegated recognizer's first touch, for its shouldBegin answer.")
+        e.line("private var firstTouchView: [ObjectIdentifier: UIView] = [:]")
+      }
+      if e.scene.allRecognizers.contains(where: { $0.effect != nil }) {
+        e.line("/// A view's transform when an effect's gesture began.")
+        e.line("private var effectStart: [ObjectIdentifier: CGAffineTransform] = [:]")
+      }
+      e.line()
+      e.block("override func loadView()") { e in
+        e.line("view = \(e.names[root.id])")
+        e.configure(root, parent: nil)
+        for v in e.scene.allViews.dropFirst() { e.configure(v, parent: e.parentID(of: v.id)) }
+        e.configureOverrides()
+      }
+      let hasRecognizers = !e.scene.allRecognizers.isEmpty || e.scene.allViews.contains { $0.kind == .scroll }
+      if hasRecognizers {
+        e.line()
+        e.block("override func viewDidLoad()") { e in
+          e.line("super.viewDidLoad()")
+          e.writeRecognizers()
+        }
+      }
+      e.writeRootControllerTouches()
+      if hasRecognizers {
+        e.line()
+        e.writeAction()
+      }
+    }
+  }
+
+  private func parentID(of id: String) -> String? {
+    func walk(_ v: ViewSpec) -> String? {
+      for s in v.subviews {
+        if s.id == id { return v.id }
+        if let p = walk(s) { return p }
+      }
+      return nil
+    }
+    return walk(scene.root)
+  }
+
+  /// One view: geometry, looks, flags, control values, scroll view settings, then `addSubview`.
+  private mutating func configure(_ v: ViewSpec, parent: String?) {
+    let n = names[v.id]
+    line()
+    line("// \(Self.commentText(v.id)): \(v.kind.uikitClass)")
+    if v.transform.isIdentity && v.bounds.origin == .zero {
+      line("\(n).frame = \(Self.rect(v.frame))")
+    } else {
+      line("\(n).bounds = \(Self.rect(v.bounds))")
+      line("\(n).center = \(Self.point(v.center))")
+    }
+    if !v.transform.isIdentity {
+      let t = v.transform
+      var expr = "CGAffineTransform(translationX: \(Self.num(t.translation.x)), y: \(Self.num(t.translation.y)))"
+      if t.rotation != 0 { expr += ".rotated(by: \(Self.num(t.rotation)) * .pi / 180)" }
+      if t.scale != Point(1, 1) { expr += ".scaledBy(x: \(Self.num(t.scale.x)), y: \(Self.num(t.scale.y)))" }
+      line("\(n).transform = \(expr)")
+    }
+    if let c = v.color {
+      if let ui = Self.color(c) {
+        line("\(n).backgroundColor = \(ui)")
+      } else {
+        line("// color \(Self.commentText(c)): not a hex colour")
+      }
+    }
+    if v.alpha != 1 { line("\(n).alpha = \(Self.num(v.alpha))") }
+    if v.hidden { line("\(n).isHidden = true") }
+    if v.userInteractionEnabled != v.kind.defaultUserInteractionEnabled {
+      line("\(n).isUserInteractionEnabled = \(v.userInteractionEnabled)")
+    }
+    if v.multipleTouchEnabled { line("\(n).isMultipleTouchEnabled = true") }
+    if v.exclusiveTouch { line("\(n).isExclusiveTouch = true") }
+    if v.clipsToBounds { line("\(n).clipsToBounds = true") }
+    if v.kind.isControl && !v.enabled { line("\(n).isEnabled = false") }
+    writeContent(v)
+    if v.kind == .scroll, let s = v.scroll {
+      line(
+        "\(n).contentSize = CGSize(width: \(Self.num(s.contentSize.width)), height: \(Self.num(s.contentSize.height)))")
+      if v.bounds.origin != .zero { line("\(n).contentOffset = \(Self.point(v.bounds.origin))") }
+      if !s.delaysContentTouches { line("\(n).delaysContentTouches = false") }
+      if !s.canCancelContentTouches { line("\(n).canCancelContentTouches = false") }
+    }
+    if v.kind.isControl { line("TouchLog.observeEvents(of: \(n))") }
+    if let parent {
+      if let c = v.controller {
+        let cn = names[c]
+        line("// \(Self.commentText(c)): a child view controller whose view is \(Self.commentText(v.id)).")
+        if let p = v.presentingViewController {
+          line(
+            "// The scene says \(Self.commentText(c)) was presented full screen by \(Self.commentText(p)) "
+              + "(presentingViewController, rule B-2a):")
+          line("// to reproduce its responder chain, present it with modalPresentationStyle = .fullScreen instead of")
+          line("// adding it as a child here.")
+        }
+        line("addChild(\(cn))")
+        line("\(cn).view = \(n)")
+        line("\(names[parent]).addSubview(\(n))")
+        line("\(cn).didMove(toParent: self)")
+      } else {
+        line("\(names[parent]).addSubview(\(n))")
+      }
+    }
+  }
+
+  /// Text and values: a label's text, a button's title, a control's value; a caption for other views.
+  private mutating func writeContent(_ v: ViewSpec) {
+    let n = names[v.id]
+    switch v.kind {
+    case .label:
+      if let t = v.text { line("\(n).text = \(Self.literal(t))") }
+    case .button:
+      if let t = v.text {
+        line("\(n).setTitle(\(Self.literal(t)), for: .normal)")
+        line("\(n).setTitleColor(.label, for: .normal)")
+      }
+    case .switch:
+      if let value = v.value, value != 0 { line("\(n).isOn = true") }
+    case .slider:
+      line("\(n).minimumValue = 0")
+      line("\(n).maximumValue = 1")
+      if let value = v.value { line("\(n).value = \(Self.num(value))") }
+    case .stepper:
+      if let value = v.value { line("\(n).value = \(Self.num(value))") }
+    case .segmentedControl:
+      let titles = (v.text ?? "").split(separator: "|").map { $0.trimmingSpaces }
+      for (i, t) in (titles.isEmpty ? [""] : titles).enumerated() {
+        line("\(n).insertSegment(withTitle: \(Self.literal(t)), at: \(i), animated: false)")
+      }
+      line("\(n).selectedSegmentIndex = \(Int(v.value ?? 0))")
+    case .pageControl:
+      let page = Int(v.value ?? 0)
+      line("\(n).numberOfPages = \(max(page + 2, 3))  // the scene does not say; enough to go both ways")
+      line("\(n).currentPage = \(page)")
+    case .view, .control, .imageView, .scroll:
+      if let t = v.text {
+        line("\(n).addCaption(\(Self.literal(t)))")
+      }
+    }
+  }
+
+  /// The overrides of every view, after all views exist (hitTest answers name other views).
+  private mutating func configureOverrides() {
+    var first = true
+    for v in scene.allViews {
+      let n = names[v.id]
+      var lines: [String] = []
+      let stopped = v.touchForwarding.stopped
+      if !stopped.isEmpty {
+        lines.append("// forwardsTouches: these touches* are overridden without calling super (rule B-4).")
+        lines.append(
+          "\(n).overrides.touchesWithoutSuper = [\(stopped.map { ".\($0.rawValue)" }.joined(separator: ", "))]")
+      }
+      if let shape = v.pointInside {
+        lines.append("// pointInside: point(inside:with:) accepts this shape instead of the bounds (rule A-12).")
+        switch shape {
+        case .circle(let c, let r):
+          lines.append(
+            "\(n).overrides.pointInside = { p in hypot(p.x - \(Self.num(c.x)), p.y - \(Self.num(c.y))) <= \(Self.num(r)) }"
+          )
+        case .rects(let rects):
+          let list = rects.map(Self.rect).joined(separator: ", ")
+          lines.append("\(n).overrides.pointInside = { p in [\(list)].contains { $0.contains(p) } }")
+        }
+      } else if v.hitOutset != 0 {
+        let o = Self.num(v.hitOutset)
+        lines.append("// hitOutset: point(inside:with:) accepts \(o) pt around the bounds (rule A-6).")
+        lines.append(
+          "\(n).overrides.pointInside = { [unowned self] p in self.\(n).bounds.insetBy(dx: -\(o), dy: -\(o)).contains(p) }"
+        )
+      }
+      if !v.hitTestOverrides.isEmpty {
+        lines.append("// hitTestOverrides: hitTest(_:with:) answers for these regions first (rule A-12).")
+        lines.append("\(n).overrides.hitTestRegions = [")
+        for o in v.hitTestOverrides {
+          let answer: String
+          switch o.returns {
+          case .none: answer = "{ nil }"
+          case .this: answer = "{ [unowned self] in self.\(n) }"
+          case .view(let id): answer = viewExists(id) ? "{ [unowned self] in self.\(names[id]) }" : "{ nil }"
+          }
+          lines.append("  (\(Self.rect(o.rect)), \(answer)),")
+        }
+        lines.append("]")
+      }
+      if v.passThrough {
+        lines.append("// passThrough: hitTest(_:with:) returns nil where it would return the view itself (rule A-7).")
+        lines.append("\(n).overrides.passThrough = true")
+      }
+      if !v.gestureRecognizerShouldBegin {
+        lines.append("// gestureRecognizerShouldBegin(_:) answers NO (rule 5.3).")
+        lines.append("\(n).overrides.gestureRecognizerShouldBegin = false")
+      }
+      if v.kind == .scroll, let s = v.scroll { lines += scrollOverrides(n, s) }
+      guard !lines.isEmpty else { continue }
+      if first {
+        line()
+        line("// The overrides the scene describes.")
+        first = false
+      }
+      for l in lines { line(l) }
+    }
+  }
+
+  private func viewList(_ ids: [String]) -> String {
+    "[" + ids.filter(viewExists).map { "self.\(names[$0])" }.joined(separator: ", ") + "]"
+  }
+
+  private func scrollOverrides(_ n: String, _ s: ScrollSpec) -> [String] {
+    var lines: [String] = []
+    if !s.touchesShouldBeginDefault || !s.touchesShouldBeginExcept.isEmpty {
+      let d = s.touchesShouldBeginDefault
+      lines.append(
+        "// touchesShouldBegin(_:with:in:) answers \(d ? "YES" : "NO")\(s.touchesShouldBeginExcept.isEmpty ? "" : ", the opposite for these views")."
+      )
+      if s.touchesShouldBeginExcept.isEmpty {
+        lines.append("\(n).overrides.touchesShouldBegin = { _ in \(d) }")
+      } else {
+        lines.append(
+          "\(n).overrides.touchesShouldBegin = { [unowned self] view in \(viewList(s.touchesShouldBeginExcept)).contains(view) != \(d) }"
+        )
+      }
+    }
+    let cancelDefault = !s.touchesShouldCancelControls && s.touchesShouldCancelOthers
+    if !cancelDefault || !s.touchesShouldCancelExcept.isEmpty {
+      lines.append(
+        "// touchesShouldCancel(in:) answers \(s.touchesShouldCancelControls ? "YES" : "NO") for controls, "
+          + "\(s.touchesShouldCancelOthers ? "YES" : "NO") for other views\(s.touchesShouldCancelExcept.isEmpty ? "" : ", the opposite for these views")."
+      )
+      let answer = "view is UIControl ? \(s.touchesShouldCancelControls) : \(s.touchesShouldCancelOthers)"
+      if s.touchesShouldCancelExcept.isEmpty {
+        lines.append("\(n).overrides.touchesShouldCancel = { view in \(answer) }")
+      } else {
+        lines.append("\(n).overrides.touchesShouldCancel = { [unowned self] view in")
+        lines.append("  let answer = \(answer)")
+        lines.append("  return \(viewList(s.touchesShouldCancelExcept)).contains(view) ? !answer : answer")
+        lines.append("}")
+      }
+    }
+    return lines
+  }
+
+  // MARK: Recognizers
+
+  private mutating func writeRecognizers() {
+    for v in scene.allViews {
+      if v.kind == .scroll {
+        let pan = names[v.id] + ".panGestureRecognizer"
+        line()
+        line("// \(Self.commentText(v.id)).pan: the scroll view's own pan recognizer.")
+        line("\(pan).name = \(Self.literal(v.id + ".pan"))")
+        line("\(pan).addTarget(self, action: #selector(recognizerAction(_:)))")
+        for id in v.scroll?.panRequireToFail ?? [] {
+          if let other = recognizerExpression(id) { line("\(pan).require(toFail: \(other))") }
+        }
+      }
+      for r in v.recognizers { writeRecognizer(r, on: v) }
+    }
+    for v in scene.allViews {
+      for taken in v.recognizersTakenAway {
+        line()
+        line(
+          "// \(Self.commentText(taken.recognizer)) was added to \(Self.commentText(v.id)) too, then to "
+            + "\(Self.commentText(taken.keptBy)), which keeps it (rule C-9).")
+      }
+    }
+    let requirements = scene.allRecognizers.flatMap { r in r.requireToFail.map { (r.id, $0) } }
+    if !requirements.isEmpty {
+      line()
+      line("// require(toFail:) (rule E-6.3).")
+      for (r, other) in requirements {
+        if let o = recognizerExpression(other) { line("\(names[r]).require(toFail: \(o))") }
+      }
+    }
+  }
+
+  private mutating func writeRecognizer(_ r: RecognizerSpec, on v: ViewSpec) {
+    let n = names[r.id]
+    let d = RecognizerSpec(id: r.id, kind: r.kind)
+    line()
+    line("// \(Self.commentText(r.id)): \(r.kind.uikitClass) on \(Self.commentText(v.id)).")
+    line("\(n).name = \(Self.literal(r.id))")
+    line("\(n).addTarget(self, action: #selector(recognizerAction(_:)))")
+    switch r.kind {
+    case .tap, .longPress:
+      if r.numberOfTapsRequired != d.numberOfTapsRequired {
+        line("\(n).numberOfTapsRequired = \(r.numberOfTapsRequired)")
+      }
+      if r.numberOfTouchesRequired != 1 { line("\(n).numberOfTouchesRequired = \(r.numberOfTouchesRequired)") }
+      if r.kind == .longPress {
+        if r.minimumPressDuration != d.minimumPressDuration {
+          line("\(n).minimumPressDuration = \(Self.num(r.minimumPressDuration))")
+        }
+        if r.allowableMovement != d.allowableMovement {
+          line("\(n).allowableMovement = \(Self.num(r.allowableMovement))")
+        }
+      }
+    case .pan, .screenEdgePan:
+      if r.minimumNumberOfTouches != 1 { line("\(n).minimumNumberOfTouches = \(r.minimumNumberOfTouches)") }
+      if r.maximumNumberOfTouches != 0 { line("\(n).maximumNumberOfTouches = \(r.maximumNumberOfTouches)") }
+      if r.kind == .screenEdgePan {
+        line("\(n).edges = [\(r.edges.map { ".\($0.rawValue)" }.joined(separator: ", "))]")
+      }
+    case .swipe:
+      if r.direction != d.direction {
+        line("\(n).direction = [\(r.direction.map { ".\($0.rawValue)" }.joined(separator: ", "))]")
+      }
+      if r.numberOfTouchesRequired != 1 { line("\(n).numberOfTouchesRequired = \(r.numberOfTouchesRequired)") }
+    case .pinch, .rotation: break
+    }
+    if !r.isEnabled { line("\(n).isEnabled = false") }
+    if !r.cancelsTouchesInView { line("\(n).cancelsTouchesInView = false") }
+    if r.delaysTouchesBegan { line("\(n).delaysTouchesBegan = true") }
+    if !r.delaysTouchesEnded { line("\(n).delaysTouchesEnded = false") }
+    if r.delegate != nil { line("\(n).delegate = self") }
+    if let effect = r.effect {
+      line("// effect: \(effect.rawValue): the action handler changes the view's \(effect.key) (Touchscope's handler).")
+    }
+    line("\(names[v.id]).addGestureRecognizer(\(n))")
+  }
+
+  /// The action handler: logs the action; the scene's effects move the view.
+  private mutating func writeAction() {
+    line("/// Every recognizer's action: logged as `action` with its state and location(in: nil).")
+    block("@objc func recognizerAction(_ g: UIGestureRecognizer)") { e in
+      e.line("TouchLog.action(g)")
+      let effects = e.scene.allRecognizers.filter { $0.effect != nil }
+      guard !effects.isEmpty else { return }
+      e.line("guard let view = g.view else { return }")
+      e.line("let key = ObjectIdentifier(g)")
+      e.line("if g.state == .began { effectStart[key] = view.transform }")
+      e.line("guard let start = effectStart[key] else { return }")
+      e.switchBlock("switch g") { e in
+        for r in effects {
+          let n = e.names[r.id]
+          switch r.effect! {
+          case .translate:
+            e.line("case self.\(n):")
+            e.line("  guard let pan = g as? UIPanGestureRecognizer else { return }")
+            e.line("  let t = pan.translation(in: view.superview)")
+            e.line("  view.transform.tx = start.tx + t.x")
+            e.line("  view.transform.ty = start.ty + t.y")
+          case .scale:
+            e.line("case self.\(n):")
+            e.line("  guard let pinch = g as? UIPinchGestureRecognizer else { return }")
+            e.line("  view.transform = start.scaledBy(x: pinch.scale, y: pinch.scale)")
+          case .rotate:
+            e.line("case self.\(n):")
+            e.line("  guard let rotation = g as? UIRotationGestureRecognizer else { return }")
+            e.line("  view.transform = start.rotated(by: rotation.rotation)")
+          }
+        }
+        e.line("default: break")
+      }
+    }
+  }
+
+  /// The root view controller's own touches* overrides (controllerForwardsTouches on the root view).
+  private mutating func writeRootControllerTouches() {
+    guard scene.root.controller != nil else { return }
+    let stopped = scene.root.controllerTouchForwarding.stopped
+    guard !stopped.isEmpty else { return }
+    line()
+    line("// controllerForwardsTouches: these touches* are overridden without calling super (rule B-4a).")
+    for m in stopped {
+      line("override func \(m.rawValue)(_ touches: Set<UITouch>, with event: UIEvent?) {}")
+    }
+  }
+
+  // MARK: Delegates
+
+  private var delegated: [RecognizerSpec] { scene.allRecognizers.filter { $0.delegate != nil } }
+
+  private func predicateExpression(_ p: TouchPredicate, view: String) -> String {
+    switch p {
+    case .always(let b): return "\(b)"
+    case .unlessTouchIn(let ids): return "!isTouch(\(view), in: \(viewList(ids)))"
+    case .onlyTouchIn(let ids): return "isTouch(\(view), in: \(viewList(ids)))"
+    }
+  }
+  private func predicateComment(_ p: TouchPredicate) -> String {
+    switch p {
+    case .always(let b): return b ? "YES" : "NO"
+    case .unlessTouchIn(let ids): return "YES unless touch.view is in " + ids.joined(separator: ", ")
+    case .onlyTouchIn(let ids): return "YES only when touch.view is in " + ids.joined(separator: ", ")
+    }
+  }
+
+  private mutating func writeDelegate() {
+    let delegated = self.delegated
+    guard !delegated.isEmpty else { return }
+    line("/// The delegates of the scene's recognizers: each answer is logged as an `ask` line.")
+    block("extension ViewController: UIGestureRecognizerDelegate") { e in
+      e.block("func gestureRecognizer(_ g: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool") { e in
+        e.line("if g.numberOfTouches == 0, let view = touch.view { firstTouchView[ObjectIdentifier(g)] = view }")
+        e.line("let answer: Bool")
+        e.switchBlock("switch g") { e in
+          for r in delegated {
+            let p = r.delegate!.shouldReceive
+            e.line(
+              "case self.\(e.names[r.id]): answer = \(e.predicateExpression(p, view: "touch.view"))  // \(Self.commentText(e.predicateComment(p)))"
+            )
+          }
+          e.line("default: answer = true")
+        }
+        e.line("TouchLog.ask(of: g, \"shouldReceive\", answer: answer)")
+        e.line("return answer")
+      }
+      e.line()
+      e.block("func gestureRecognizerShouldBegin(_ g: UIGestureRecognizer) -> Bool") { e in
+        let usesView = delegated.contains { if case .always = $0.delegate!.shouldBegin { false } else { true } }
+        if usesView {
+          e.line("let touchView = firstTouchView.removeValue(forKey: ObjectIdentifier(g))")
+        } else {
+          e.line("firstTouchView[ObjectIdentifier(g)] = nil")
+        }
+        e.line("let answer: Bool")
+        e.switchBlock("switch g") { e in
+          for r in delegated {
+            let p = r.delegate!.shouldBegin
+            e.line(
+              "case self.\(e.names[r.id]): answer = \(e.predicateExpression(p, view: "touchView"))  // \(Self.commentText(e.predicateComment(p)))"
+            )
+          }
+          e.line("default: answer = true")
+        }
+        e.line("TouchLog.ask(of: g, \"shouldBegin\", answer: answer)")
+        e.line("return answer")
+      }
+      e.writeOtherQuestion(
+        "shouldRecognizeSimultaneouslyWith", signature: "shouldRecognizeSimultaneouslyWith other: UIGestureRecognizer",
+        delegated.map { r in
+          switch r.delegate!.shouldRecognizeSimultaneouslyWith {
+          case .all: return (r.id, nil)
+          case .ids(let ids): return (r.id, ids)
+          }
+        })
+      e.writeOtherQuestion(
+        "shouldRequireFailureOf", signature: "shouldRequireFailureOf other: UIGestureRecognizer",
+        delegated.map { ($0.id, $0.delegate!.shouldRequireFailureOf) })
+      e.writeOtherQuestion(
+        "shouldBeRequiredToFailBy", signature: "shouldBeRequiredToFailBy other: UIGestureRecognizer",
+        delegated.map { ($0.id, $0.delegate!.shouldBeRequiredToFailBy) })
+      e.line()
+      e.line("/// touch.view is one of `views` or inside one of them.")
+      e.block("private func isTouch(_ view: UIView?, in views: [UIView]) -> Bool") { e in
+        e.line("guard let view else { return false }")
+        e.line("return views.contains { view.isDescendant(of: $0) }")
+      }
+    }
+    line()
+  }
+
+  /// A question about another recognizer: YES for the listed ids (nil: for every recognizer).
+  private mutating func writeOtherQuestion(_ question: String, signature: String, _ answers: [(String, [String]?)]) {
+    line()
+    block("func gestureRecognizer(_ g: UIGestureRecognizer, \(signature)) -> Bool") { e in
+      e.line("let answer: Bool")
+      e.switchBlock("switch g") { e in
+        for (id, ids) in answers {
+          let n = e.names[id]
+          if let ids {
+            let list = "[" + ids.map(Self.literal).joined(separator: ", ") + "]"
+            e.line("case self.\(n): answer = \(ids.isEmpty ? "false" : "\(list).contains(other.name ?? \"\")")")
+          } else {
+            e.line("case self.\(n): answer = true")
+          }
+        }
+        e.line("default: answer = false")
+      }
+      e.line("TouchLog.ask(of: g, \(Self.literal(question)), other: other, answer: answer)")
+      e.line("return answer")
+    }
+  }
+
+  // MARK: Support code
+
+  private mutating func writeChildController() {
+    guard scene.allViews.dropFirst().contains(where: { $0.controller != nil }) else { return }
+    line("/// A child view controller of the scene; the touches* it overrides stop there (controllerForwardsTouches).")
+    block("final class ChildViewController: UIViewController") { e in
+      e.line("let id: String")
+      e.line("let touchesWithoutSuper: Set<TouchMethod>")
+      e.line()
+      e.block("init(id: String, touchesWithoutSuper: Set<TouchMethod>)") { e in
+        e.line("self.id = id")
+        e.line("self.touchesWithoutSuper = touchesWithoutSuper")
+        e.line("super.init(nibName: nil, bundle: nil)")
+      }
+      e.line("required init?(coder: NSCoder) { fatalError(\"built in code\") }")
+      for m in TouchMethod.allCases {
+        e.line()
+        e.block("override func \(m.rawValue)(_ touches: Set<UITouch>, with event: UIEvent?)") { e in
+          e.line("if !touchesWithoutSuper.contains(.\(m.rawValue)) { super.\(m.rawValue)(touches, with: event) }")
+        }
+      }
+    }
+    line()
+  }
+
+  private mutating func writeLog() {
+    let text = """
+      enum TouchMethod: String {
+        case touchesBegan, touchesMoved, touchesEnded, touchesCancelled
+      }
+
+      /// The log: one JSON object per line on standard output, in the words of a Touchscope trace.
+      @MainActor
+      enum TouchLog {
+        /// When the first touch began (the clock of UITouch.timestamp); t counts from it.
+        private static var start: TimeInterval?
+        /// The touches seen so far, with their numbers.
+        private static var numbered: [(touch: UITouch, number: Int)] = []
+
+        /// The number of `touch`; a new touch gets the smallest number no touch still down has.
+        static func number(_ touch: UITouch) -> Int {
+          if let known = numbered.first(where: { $0.touch === touch }) { return known.number }
+          if start == nil { start = touch.timestamp }
+          numbered.removeAll { $0.touch.phase == .ended || $0.touch.phase == .cancelled }
+          var n = 1
+          while numbered.contains(where: { $0.number == n }) { n += 1 }
+          numbered.append((touch, n))
+          return n
+        }
+
+        /// `touchesBegan` and friends called by the window on touch.view.
+        static func deliver(_ method: TouchMethod, _ touches: Set<UITouch>, event: UIEvent?, to view: UIView, id: String) {
+          // New touches of the event are numbered first, oldest first, so that the numbers follow the order they began.
+          for touch in (event?.allTouches ?? []).sorted(by: { $0.timestamp < $1.timestamp }) { _ = number(touch) }
+          let sorted = touches.map { (number($0), $0) }.sorted { $0.0 < $1.0 }
+          let at = sorted[0].1.location(in: view)
+          let list = sorted.map { String($0.0) }.joined(separator: ",")
+          write("deliver", [("view", quoted(id)), ("method", quoted(method.rawValue)), ("touches", "[\\(list)]"), ("at", point(at))])
+        }
+
+        static func action(_ g: UIGestureRecognizer) {
+          let states: [UIGestureRecognizer.State: String] = [
+            .possible: "possible", .began: "began", .changed: "changed", .ended: "ended", .cancelled: "cancelled",
+            .failed: "failed",
+          ]
+          let values = "{\\"location\\":\\(point(g.location(in: nil)))}"
+          write("action", [("recognizer", quoted(g.name ?? "")), ("state", quoted(states[g.state] ?? "possible")), ("values", values)])
+        }
+
+        static func ask(of g: UIGestureRecognizer, _ question: String, other: UIGestureRecognizer? = nil, answer: Bool) {
+          ask(of: g.name ?? "", question, other: other.map { $0.name ?? "" }, answer: answer)
+        }
+
+        static func ask(of id: String, _ question: String, other: String? = nil, view: String? = nil, answer: Bool) {
+          var pairs = [("of", quoted(id)), ("question", quoted(question))]
+          if let other { pairs.append(("other", quoted(other))) }
+          if let view { pairs.append(("view", quoted(view))) }
+          pairs.append(("answer", answer ? "true" : "false"))
+          write("ask", pairs)
+        }
+
+        static let controlEvents: [(UIControl.Event, String)] = [
+          (.touchDown, "touchDown"), (.touchDownRepeat, "touchDownRepeat"), (.touchDragInside, "touchDragInside"),
+          (.touchDragOutside, "touchDragOutside"), (.touchDragEnter, "touchDragEnter"), (.touchDragExit, "touchDragExit"),
+          (.touchUpInside, "touchUpInside"), (.touchUpOutside, "touchUpOutside"), (.touchCancel, "touchCancel"),
+          (.valueChanged, "valueChanged"), (.primaryActionTriggered, "primaryActionTriggered"),
+        ]
+
+        /// Logs every event of `control` as a `control` line.
+        static func observeEvents(of control: UIControl & SceneView) {
+          let id = control.overrides.id
+          for (event, name) in controlEvents {
+            control.addAction(UIAction { _ in write("control", [("control", quoted(id)), ("event", quoted(name))]) }, for: event)
+          }
+        }
+
+        private static func write(_ ev: String, _ pairs: [(String, String)]) {
+          let now = ProcessInfo.processInfo.systemUptime
+          let t = start.map { number((now - $0) * 1000) } ?? "0"
+          let rest = pairs.map { "\\(quoted($0.0)):\\($0.1)" }.joined(separator: ",")
+          print("{\\"t\\":\\(t),\\"ev\\":\\(quoted(ev)),\\(rest)}")
+        }
+
+        private static func quoted(_ s: String) -> String {
+          var r = "\\""
+          for ch in s.unicodeScalars {
+            switch ch {
+            case "\\"": r += "\\\\\\""
+            case "\\\\": r += "\\\\\\\\"
+            case "\\n": r += "\\\\n"
+            default:
+              if ch.value < 0x20 { r += String(format: "\\\\u%04x", ch.value) } else { r.unicodeScalars.append(ch) }
+            }
+          }
+          return r + "\\""
+        }
+
+        private static func number(_ v: Double) -> String {
+          let rounded = (v * 1000).rounded() / 1000
+          return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+        }
+
+        private static func number(_ v: CGFloat) -> String { number(Double(v)) }
+
+        private static func point(_ p: CGPoint) -> String { "[\\(number(p.x)),\\(number(p.y))]" }
+      }
+      """
+    for l in text.split(separator: "\n", omittingEmptySubsequences: false) { line(String(l)) }
+  }
+
+  private mutating func writeOverrides() {
+    let hasScroll = scene.allViews.contains { $0.kind == .scroll }
+    var text = """
+      /// A view of the scene: the id it logs under and what the scene says it overrides.
+      @MainActor
+      protocol SceneView: UIView {
+        var overrides: ViewOverrides { get }
+      }
+
+      /// What a view overrides: nil or empty means UIKit's own implementation.
+      @MainActor
+      final class ViewOverrides {
+        let id: String
+        /// touches* methods overridden without calling super (forwardsTouches).
+        var touchesWithoutSuper: Set<TouchMethod> = []
+        /// point(inside:with:) (hitOutset, pointInside).
+        var pointInside: ((CGPoint) -> Bool)?
+        /// hitTest(_:with:) answers for these regions first (hitTestOverrides).
+        var hitTestRegions: [(CGRect, () -> UIView?)] = []
+        /// hitTest(_:with:) returns nil where it would return the view itself.
+        var passThrough = false
+        /// gestureRecognizerShouldBegin(_:) (false vetoes).
+        var gestureRecognizerShouldBegin = true
+
+      """
+    if hasScroll {
+      text += """
+          /// UIScrollView.touchesShouldBegin(_:with:in:) and touchesShouldCancel(in:).
+          var touchesShouldBegin: ((UIView) -> Bool)?
+          var touchesShouldCancel: ((UIView) -> Bool)?
+
+        """
+    }
+    text += """
+
+        init(id: String) { self.id = id }
+
+        /// A touches* call: logged when the window makes it (touch.view is this view), not when a subview passes it on.
+        func touches(_ method: TouchMethod, _ touches: Set<UITouch>, _ event: UIEvent?, in view: UIView) -> Bool {
+          if touches.contains(where: { $0.view === view }) {
+            TouchLog.deliver(method, touches, event: event, to: view, id: id)
+          }
+          return !touchesWithoutSuper.contains(method)
+        }
+
+        func hitTest(_ point: CGPoint, in view: UIView, default answer: () -> UIView?) -> UIView? {
+          guard !hitTestRegions.isEmpty || passThrough else { return answer() }
+          // UIKit's own checks come first (rule A-1): hidden, transparent, no interaction, a disabled control.
+          guard !view.isHidden, view.alpha >= 0.01, view.isUserInteractionEnabled else { return nil }
+          if let control = view as? UIControl, !control.isEnabled { return nil }
+          if let region = hitTestRegions.first(where: { $0.0.contains(point) }) { return region.1() }
+          let hit = answer()
+          return passThrough && hit === view ? nil : hit
+        }
+
+        /// gestureRecognizerShouldBegin(_:), logged as an `ask` line.
+        func shouldBegin(_ g: UIGestureRecognizer, default answer: Bool) -> Bool {
+          let result = gestureRecognizerShouldBegin && answer
+          TouchLog.ask(of: id, "gestureRecognizerShouldBegin", other: g.name ?? "", answer: result)
+          return result
+        }
+      }
+
+      extension UIView {
+        /// The scene's text on a view that has no text of its own; it takes no touches.
+        func addCaption(_ text: String) {
+          let caption = UILabel(frame: bounds)
+          caption.text = text
+          caption.textAlignment = .center
+          caption.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+          addSubview(caption)
+        }
+      }
+      """
+    for l in text.split(separator: "\n", omittingEmptySubsequences: false) { line(String(l)) }
+  }
+
+  private mutating func writeLoggedClass(_ kind: ViewKind) {
+    let cls = Self.loggedClass(kind)
+    line("/// A \(kind.uikitClass) of the scene that logs its touches* calls and does what its overrides say.")
+    block("final class \(cls): \(kind.uikitClass), SceneView") { e in
+      e.line("let overrides: ViewOverrides")
+      e.line()
+      e.block("init(id: String)") { e in
+        e.line("overrides = ViewOverrides(id: id)")
+        e.line("super.init(frame: .zero)")
+      }
+      e.line("required init?(coder: NSCoder) { fatalError(\"built in code\") }")
+      for m in TouchMethod.allCases {
+        e.line()
+        e.block("override func \(m.rawValue)(_ touches: Set<UITouch>, with event: UIEvent?)") { e in
+          e.line(
+            "if overrides.touches(.\(m.rawValue), touches, event, in: self) { super.\(m.rawValue)(touches, with: event) }"
+          )
+        }
+      }
+      e.line()
+      e.block("override func point(inside point: CGPoint, with event: UIEvent?) -> Bool") { e in
+        e.line("overrides.pointInside?(point) ?? super.point(inside: point, with: event)")
+      }
+      e.line()
+      e.block("override func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView?") { e in
+        e.line("overrides.hitTest(point, in: self) { super.hitTest(point, with: event) }")
+      }
+      e.line()
+      e.block("override func gestureRecognizerShouldBegin(_ g: UIGestureRecognizer) -> Bool") { e in
+        e.line("overrides.shouldBegin(g, default: super.gestureRecognizerShouldBegin(g))")
+      }
+      if kind == .scroll {
+        e.line()
+        e.block(
+          "override func touchesShouldBegin(_ touches: Set<UITouch>, with event: UIEvent?, in view: UIView) -> Bool"
+        ) { e in
+          e.line(
+            "let answer = overrides.touchesShouldBegin?(view) ?? super.touchesShouldBegin(touches, with: event, in: view)"
+          )
+          e.line("let content = (view as? SceneView)?.overrides.id ?? \"\"")
+          e.line("TouchLog.ask(of: overrides.id, \"touchesShouldBegin\", view: content, answer: answer)")
+          e.line("return answer")
+        }
+        e.line()
+        e.block("override func touchesShouldCancel(in view: UIView) -> Bool") { e in
+          e.line("let answer = overrides.touchesShouldCancel?(view) ?? super.touchesShouldCancel(in: view)")
+          e.line("let content = (view as? SceneView)?.overrides.id ?? \"\"")
+          e.line("TouchLog.ask(of: overrides.id, \"touchesShouldCancel\", view: content, answer: answer)")
+          e.line("return answer")
+        }
+      }
+    }
+  }
+}
+
+extension Substring {
+  fileprivate var trimmingSpaces: String {
+    String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+  }
+}

@@ -1,0 +1,175 @@
+import SceneFile
+import TestSupport
+import Testing
+import TouchSim
+
+/// Issue 17 item 4: `touchscope export swift` writes what the scene says, in Swift an iOS developer reads.
+struct SwiftExporterTests {
+  /// A double tap the single tap waits for (E-6.3), and a delegate on the card's tap: require(toFail:) and
+  /// every delegate method with the scene's answers.
+  static let tapsScene = scene(
+    [
+      v(
+        "card", [20, 100, 350, 300],
+        recognizers: [
+          g("single", .tap) { $0.requireToFail = ["double"] },
+          g("double", .tap) { $0.numberOfTapsRequired = 2 },
+          g("cardPan", .pan) {
+            var d = DelegateSpec()
+            d.shouldReceive = .unlessTouchIn(["buy"])
+            d.shouldBegin = .onlyTouchIn(["card"])
+            d.shouldRecognizeSimultaneouslyWith = .ids(["single"])
+            d.shouldRequireFailureOf = ["double"]
+            d.shouldBeRequiredToFailBy = ["single", "double"]
+            $0.delegate = d
+            $0.cancelsTouchesInView = false
+            $0.delaysTouchesBegan = true
+          },
+        ],
+        subviews: [v("buy", [10, 10, 80, 40], kind: .button) { $0.text = "Buy" }]
+      ) { $0.forwardsTouches = false }
+    ]
+  ) { $0.root.controller = "RootVC" }
+
+  @Test func requireToFailAndDelegateAnswers() throws {
+    let swift = SwiftExporter.export(Self.tapsScene)
+    #expect(swift.contains("let single = UITapGestureRecognizer()"))
+    #expect(swift.contains("double.numberOfTapsRequired = 2"))
+    #expect(swift.contains("single.require(toFail: double)"))
+    #expect(swift.contains("cardPan.delegate = self"))
+    #expect(!swift.contains("single.delegate = self"))
+    #expect(swift.contains("cardPan.cancelsTouchesInView = false"))
+    #expect(swift.contains("cardPan.delaysTouchesBegan = true"))
+    #expect(swift.contains("extension ViewController: UIGestureRecognizerDelegate {"))
+    #expect(swift.contains("case self.cardPan: answer = !isTouch(touch.view, in: [self.buy])"))
+    #expect(swift.contains("case self.cardPan: answer = isTouch(touchView, in: [self.card])"))
+    #expect(swift.contains(#"case self.cardPan: answer = ["single"].contains(other.name ?? "")"#))
+    #expect(swift.contains(#"case self.cardPan: answer = ["double"].contains(other.name ?? "")"#))
+    #expect(swift.contains(#"case self.cardPan: answer = ["single", "double"].contains(other.name ?? "")"#))
+    for question in [
+      "shouldReceive", "shouldBegin", "shouldRecognizeSimultaneouslyWith", "shouldRequireFailureOf",
+      "shouldBeRequiredToFailBy",
+    ] {
+      #expect(swift.contains("\"\(question)\""), "\(question)")
+    }
+    // forwardsTouches: false → all four touches* overridden without super (B-4).
+    #expect(
+      swift.contains(
+        "card.overrides.touchesWithoutSuper = [.touchesBegan, .touchesMoved, .touchesEnded, .touchesCancelled]"))
+    #expect(swift.contains(#"buy.setTitle("Buy", for: .normal)"#))
+    #expect(swift.contains("TouchLog.observeEvents(of: buy)"))
+    #expect(swift.contains("/// `RootVC`, the view controller whose view is `root`."))
+    try expectParses(swift)
+  }
+
+  /// Ids that are Swift keywords or hold characters identifiers cannot: backticks or camel case, the same
+  /// name everywhere, a number for a clash; the logs keep the scene's own ids.
+  @Test func idsThatAreNotSwiftIdentifiers() throws {
+    let s = scene(
+      [
+        v("default", [0, 0, 100, 100], recognizers: [g("class", .tap) { $0.requireToFail = ["list-row.tap"] }]),
+        v("list-row", [0, 100, 100, 100], recognizers: [g("list-row.tap", .tap)]),
+        v("listRow", [0, 200, 100, 100]),
+        v("view", [0, 300, 100, 100]),
+        v("2up", [0, 400, 100, 100]) {
+          $0.hitTestOverrides = [HitTestOverride(rect: Rect(0, 0, 10, 10), returns: .view("default"))]
+        },
+      ])
+    let swift = SwiftExporter.export(s)
+    #expect(swift.contains(#"let `default` = LoggedView(id: "default")"#))
+    #expect(swift.contains("root.addSubview(`default`)"))
+    #expect(swift.contains(#"let `class` = UITapGestureRecognizer()"#))
+    #expect(swift.contains(#"`class`.name = "class""#))
+    #expect(swift.contains("`default`.addGestureRecognizer(`class`)"))
+    #expect(swift.contains(#"let listRow = LoggedView(id: "list-row")"#))
+    #expect(swift.contains(#"let listRow2 = LoggedView(id: "listRow")"#))
+    #expect(swift.contains(#"let listRowTap = UITapGestureRecognizer()"#))
+    #expect(swift.contains(#"listRowTap.name = "list-row.tap""#))
+    #expect(swift.contains("`class`.require(toFail: listRowTap)"))
+    #expect(swift.contains(#"let view_ = LoggedView(id: "view")"#))
+    #expect(swift.contains(#"let _2up = LoggedView(id: "2up")"#))
+    #expect(swift.contains("{ [unowned self] in self.`default` }"))
+    let names = SwiftNames(scene: s)
+    #expect(names["default"] == "`default`")
+    #expect(names["list-row"] == "listRow")
+    #expect(SwiftNames.identifier(for: "self") == "self_")
+    try expectParses(swift)
+  }
+
+  /// A scroll view, controls with values, a child view controller and the hit-test overrides.
+  @Test func scrollViewsControlsAndOverrides() throws {
+    let s = scene([
+      v("list", [0, 0, 390, 400], kind: .scroll) {
+        $0.scroll?.contentSize = Size(390, 1200)
+        $0.scroll?.delaysContentTouches = false
+        $0.scroll?.touchesShouldCancelExcept = ["toggle"]
+        $0.bounds.origin = Point(0, 100)
+        $0.subviews = [
+          v("toggle", [10, 10, 51, 31], kind: .switch) { $0.value = 1 },
+          v("level", [10, 60, 200, 30], kind: .slider) {
+            $0.value = 0.25
+            $0.enabled = false
+          },
+          v("mode", [10, 100, 200, 30], kind: .segmentedControl) { $0.text = "A|B" },
+        ]
+      },
+      v("panel", [0, 400, 390, 400]) {
+        $0.controller = "PanelVC"
+        $0.controllerTouchForwarding = TouchForwarding(forwards: true, except: [.touchesEnded])
+        $0.hitOutset = 12
+        $0.passThrough = true
+        $0.gestureRecognizerShouldBegin = false
+        $0.pointInside = nil
+        $0.transform = TransformSpec(scale: Point(2, 2), rotation: 90, translation: Point(5, 0))
+      },
+    ])
+    let swift = SwiftExporter.export(s)
+    #expect(swift.contains("list.contentSize = CGSize(width: 390, height: 1200)"))
+    #expect(swift.contains("list.contentOffset = CGPoint(x: 0, y: 100)"))
+    #expect(swift.contains("list.delaysContentTouches = false"))
+    #expect(swift.contains("return [self.toggle].contains(view) ? !answer : answer"))
+    #expect(swift.contains("toggle.isOn = true"))
+    #expect(swift.contains("level.value = 0.25"))
+    #expect(swift.contains("level.isEnabled = false"))
+    #expect(swift.contains(#"mode.insertSegment(withTitle: "B", at: 1, animated: false)"#))
+    #expect(swift.contains(#"let panelVC = ChildViewController(id: "PanelVC", touchesWithoutSuper: [.touchesEnded])"#))
+    #expect(swift.contains("addChild(panelVC)"))
+    #expect(swift.contains("panel.bounds.insetBy(dx: -12, dy: -12)"))
+    #expect(swift.contains("panel.overrides.passThrough = true"))
+    #expect(swift.contains("panel.overrides.gestureRecognizerShouldBegin = false"))
+    #expect(
+      swift.contains(
+        "panel.transform = CGAffineTransform(translationX: 5, y: 0).rotated(by: 90 * .pi / 180).scaledBy(x: 2, y: 2)"))
+    #expect(swift.contains(#"list.panGestureRecognizer.name = "list.pan""#))
+    #expect(swift.contains("final class LoggedScrollView: UIScrollView, SceneView"))
+    #expect(swift.contains("override func touchesShouldCancel(in view: UIView) -> Bool"))
+    try expectParses(swift)
+  }
+
+  /// A pan that drags its view (effect translate) and a recognizer whose id is a local name of the
+  /// generated methods: the effect in the action handler, the recognizer named through `self`.
+  @Test func effectsAndRecognizerIdsThatAreLocalNames() throws {
+    let s = scene([
+      v(
+        "sheet", [0, 400, 390, 400],
+        recognizers: [
+          g("drag", .pan) { $0.effect = .translate },
+          g("answer", .tap) { $0.delegate = DelegateSpec() },
+        ])
+    ])
+    let swift = SwiftExporter.export(s)
+    #expect(swift.contains("case self.drag:"))
+    #expect(swift.contains("let t = pan.translation(in: view.superview)"))
+    #expect(swift.contains("view.transform.tx = start.tx + t.x"))
+    #expect(swift.contains("case self.answer: answer = true"))
+    try expectParses(swift)
+  }
+
+  private func expectParses(_ swift: String) throws {
+    guard let result = try SwiftCompiler.parse([("ViewController.swift", swift)]) else {
+      Issue.record(Comment(rawValue: SwiftCompiler.missing))
+      return
+    }
+    #expect(result.status == 0, "\(result.output)\n\(swift)")
+  }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import SceneFile
+import Testing
+import TouchSim
+
+/// Issue 17 item 4 through the real program: `touchscope export swift` and `touchscope diff-log`.
+@Suite(.timeLimit(.minutes(5)))
+struct ExportCommandTests {
+  static func scene(_ name: String) -> String { CompareCommandTests.scene(name) }
+
+  static func write(_ text: String) throws -> String {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("device-\(UUID().uuidString).log")
+    try Data(text.utf8).write(to: url)
+    return url.path
+  }
+
+  @Test func exportSwiftPrintsTheViewController() throws {
+    let r = try CommandLineRobustnessTests.run(["export", "swift", Self.scene("11-single-vs-double-tap")])
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(r.stdout.contains("final class ViewController: UIViewController {"))
+    #expect(r.stdout.contains(".require(toFail: "))
+    #expect(r.stdout.contains("import UIKit"))
+  }
+
+  /// The log a device would print (the replay kept to what it observes, with console noise around it)
+  /// matches: exit 0. Without one line and with another answer it differs: exit 3, in words.
+  @Test func diffLogMatchesAndDiffers() throws {
+    let path = Self.scene("16-should-receive-filter")
+    let scene = try SceneLoader.load(path: path)
+    let expected = DeviceLog.expected(Engine.replay(scene), scene: scene)
+    let lines = DeviceLog.text(expected).split(separator: "\n").map(String.init)
+    let good = try Self.write("App launched\n" + lines.map { "2026-11-26 Demo[42] " + $0 }.joined(separator: "\n"))
+    defer { try? FileManager.default.removeItem(atPath: good) }
+    let same = try CommandLineRobustnessTests.run(["diff-log", path, good])
+    #expect(same.status == 0, "\(same.stdout)\(same.stderr)")
+    #expect(same.stdout.hasPrefix("The device log matches the replay: \(expected.count) events agree."))
+
+    var changed = lines
+    changed.remove(at: 0)
+    let askLine = try #require(changed.firstIndex { $0.contains(#""question":"shouldReceive","answer":true"#) })
+    changed[askLine] = changed[askLine].replacingOccurrences(of: #""answer":true"#, with: #""answer":false"#)
+    let bad = try Self.write(changed.joined(separator: "\n"))
+    defer { try? FileManager.default.removeItem(atPath: bad) }
+    let differs = try CommandLineRobustnessTests.run(["diff-log", path, bad])
+    #expect(differs.status == 3, "\(differs.stdout)\(differs.stderr)")
+    #expect(differs.stdout.contains("The device log differs from the replay (3 differences"), "\(differs.stdout)")
+    #expect(differs.stdout.contains("- only in the replay, at 0 ms: `ratingA` gets touchesBegan for touch 1 at"))
+    #expect(differs.stdout.contains("shouldReceive and answers NO"))
+    let tight = try CommandLineRobustnessTests.run(["diff-log", "--tolerance", "-1", path, good])
+    #expect(tight.status == 1)
+  }
+}

@@ -37,6 +37,8 @@ private struct Importer {
   var warnings: [Diagnostic] = []
   var views: [RawView] = []
   var recognizers: [DescribedObject] = []
+  /// The indentation of the first view (0 unless the output was pasted from its middle).
+  var baseDepth = 0
 
   init(file: String) { self.file = file }
 
@@ -161,9 +163,11 @@ private struct Importer {
         i = parsed.end
       } catch {
         // A recognizer cut short is an error; other angle brackets (`Optional<Array<…>>`) are not ours.
-        let name = String(String.UnicodeScalarView(s[(i + 1)...].prefix { $0 != ":" && $0 != " " && $0 != ";" }))
+        let name = String(
+          String.UnicodeScalarView(s[(i + 1)...].prefix(1001).prefix { $0 != ":" && $0 != " " && $0 != ";" }))
         if name.hasSuffix("Recognizer") { throw fail(number, error.column, error.message) }
-        i += 1
+        // Go on after what was read (linear time whatever the line holds).
+        i = max(i + 1, error.column - 1)
       }
     }
     if found.isEmpty {
@@ -174,17 +178,20 @@ private struct Importer {
     return found
   }
 
-  mutating func addView(_ object: DescribedObject, depth: Int, column: Int) throws(SceneFileError) {
+  mutating func addView(_ object: DescribedObject, depth printed: Int, column: Int) throws(SceneFileError) {
     if views.count >= SceneReader.maxViews {
       throw fail(object.line, column, "too many views: a scene may have at most \(SceneReader.maxViews)")
     }
     if views.isEmpty {
-      if depth != 0 {
+      // A part of a longer output, pasted from its middle: its first view is the outermost.
+      if printed != 0 {
         warn(object.line, column, "the first view is indented: it is taken as the outermost view")
       }
+      baseDepth = printed
       views.append(RawView(object: object, depth: 0, parent: nil))
       return
     }
+    let depth = printed - baseDepth
     guard depth >= 1 else {
       throw fail(
         object.line, column,

@@ -47,6 +47,9 @@ struct DescriptionLineReader {
     var nameEnd = i
     var angle = 0
     while nameEnd < s.count {
+      if nameEnd - i > 1000 {
+        throw Failure(column: nameEnd + 1, message: "a class name longer than 1,000 characters")
+      }
       let c = s[nameEnd]
       if c == "<" {
         angle += 1

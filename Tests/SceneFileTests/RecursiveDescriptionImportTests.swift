@@ -316,6 +316,29 @@ import TouchSim
         .hasPrefix("2:1: a second outermost view") == true)
   }
 
+  @Test func outputPastedFromItsMiddle() throws {
+    let text = """
+         |    | <UIView: 0x1; frame = (0 0; 200 100)>
+         |    |    | <UILabel: 0x2; frame = (0 0; 100 20); text = 'Hi'; userInteractionEnabled = NO>
+      """
+    let r = try Self.importText(text)
+    #expect(Self.children(r.scene.root) == ["label1:label"])
+    #expect(r.warnings.map(\.line) == [1] && r.warnings[0].message.contains("first view is indented"))
+    #expect(
+      Self.failure(Array(text.utf8) + Array("\n   |    | <UIView: 0x3; frame = (0 100; 200 100)>".utf8))?
+        .hasPrefix("3:11: a second outermost view") == true)
+  }
+
+  @Test func quadraticInputIsRefusedFast() {
+    let head = Array("<UIView: 0x1; frame = (0 0; 1 1)>\n".utf8)
+    let clock = ContinuousClock()
+    let elapsed = clock.measure {
+      _ = Self.failure(head + [UInt8](repeating: UInt8(ascii: "<"), count: 1_000_000))
+      _ = Self.failure(head + Array("x ".utf8) + [UInt8](repeating: UInt8(ascii: "<"), count: 1_000_000))
+    }
+    #expect(elapsed < .seconds(20))
+  }
+
   @Test func nestedBracketsAndQuotes() throws {
     let text = """
       <UIView: 0x1; frame = (0 0; 390 844); animations = { position=<CABasicAnimation: 0x6; keyPath = x>; }; layer = <CALayer: 0x2>>

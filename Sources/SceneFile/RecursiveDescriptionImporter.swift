@@ -265,12 +265,14 @@ private struct Importer {
     if let first = firstSkipped {
       let total = skippedByClass.values.reduce(0, +)
       let list = skippedOrder.map { "\($0) ×\(skippedByClass[$0]!)" }.joined(separator: ", ")
+      let what =
+        total == 1 ? "view that is a private UIKit helper or part" : "views that are private UIKit helpers or parts"
       let inside =
         skippedInside == 0 ? "" : ", and the \(skippedInside) view\(skippedInside == 1 ? "" : "s") inside them"
       warn(
         first.line, first.column,
-        "left out \(total) private UIKit helper view\(total == 1 ? "" : "s") and parts of UIKit controls "
-          + "(\(list))\(inside): they draw, and touches go to the view or control they belong to")
+        "left out \(total) \(what) of a UIKit control (\(list))\(inside): they draw, and touches go to the "
+          + "view or control they belong to")
     }
     // Ids in document order.
     var ids = IdMaker()

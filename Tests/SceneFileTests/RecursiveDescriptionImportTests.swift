@@ -78,7 +78,7 @@ import TouchSim
     #expect(Self.view(s, "textField1")?.subviews.isEmpty == true)
     #expect(r.yaml.contains("id: button1  # UIButton 0x7fb1c2d09220"))
     // One warning for what was left out, at the first line left out; one for the text field's recognizers.
-    let left = try #require(r.warnings.first { $0.message.contains("left out 4 private") })
+    let left = try #require(r.warnings.first { $0.message.contains("left out 4 views that are private") })
     #expect(left.line == 5 && left.column == 11)
     #expect(left.message.contains("UIButtonLabel ×1") && left.message.contains("and the 2 views inside them"))
     #expect(r.warnings.contains { $0.line == 15 && $0.message.contains("textField1 has gesture recognizers") })
@@ -102,7 +102,7 @@ import TouchSim
     #expect(messages.contains { $0.hasPrefix("1:") && $0.contains("content insets are not modelled") })
     #expect(
       messages.contains {
-        $0.hasPrefix("6:11: ") && $0.contains("left out 4 private")
+        $0.hasPrefix("6:11: ") && $0.contains("left out 4 views that are private")
           && $0.contains("_UITableViewCellSeparatorView ×2, _UIScrollViewScrollIndicator ×2")
           && $0.contains("the 2 views inside them")
       })

@@ -26,7 +26,7 @@ struct ImportCommandTests {
     ])
     #expect(r.status == 0, "\(r.stderr)")
     #expect(r.stdout.isEmpty)
-    #expect(r.stderr.contains("table.txt:6:11: warning: left out 4 private UIKit helper views"))
+    #expect(r.stderr.contains("table.txt:6:11: warning: left out 4 views that are private UIKit helpers"))
     let text = try String(contentsOfFile: out, encoding: .utf8)
     #expect(text.hasPrefix("# yaml-language-server: $schema=../../docs/scene.schema.json\nformat: touchscope/1\n"))
     #expect(text.contains("id: tableView1  # UITableView 0x7f9e3a00c600"))

@@ -339,6 +339,42 @@ import TouchSim
     #expect(elapsed < .seconds(20))
   }
 
+  /// Every sample cut short, with a byte dropped or changed: a scene that loads or positioned errors,
+  /// never a trap and never a scene the importer itself cannot read back.
+  @Test(arguments: samples) func mutatedSamples(_ name: String) throws {
+    let original = Array(try Data(contentsOf: Self.fixtures.appendingPathComponent(name)))
+    var random = SeededRandom(seed: UInt64(name.utf8.count) &* 7919)
+    let alphabet = Array("<>;:=|'{}()[], 0x-.9eYESNO\n".utf8)
+    for round in 0..<150 {
+      var bytes = original
+      let at = Int.random(in: 0..<bytes.count, using: &random)
+      switch round % 3 {
+      case 0: bytes.removeSubrange(at...)
+      case 1: bytes.remove(at: at)
+      default: bytes[at] = alphabet.randomElement(using: &random)!
+      }
+      if let d = Self.mutationProblem(bytes, name) {
+        #expect(d.line >= 1 && d.column >= 1 && !d.message.contains("internal error"), "\(d)")
+      }
+    }
+  }
+
+  /// The first diagnostic of importing `bytes`, or nil when it imports and the scene loads.
+  static func mutationProblem(_ bytes: [UInt8], _ name: String) -> Diagnostic? {
+    let r: ImportedScene
+    do {
+      r = try RecursiveDescriptionImporter.importDescription(bytes, file: name)
+    } catch {
+      return error.diagnostics.first ?? Diagnostic(file: name, line: 0, column: 0, message: "no diagnostic")
+    }
+    do {
+      _ = try SceneLoader.read(r.yaml, file: "out.yaml")
+    } catch {
+      return Diagnostic(file: name, line: 0, column: 0, message: "does not load: \(error)")
+    }
+    return nil
+  }
+
   @Test func nestedBracketsAndQuotes() throws {
     let text = """
       <UIView: 0x1; frame = (0 0; 390 844); animations = { position=<CABasicAnimation: 0x6; keyPath = x>; }; layer = <CALayer: 0x2>>

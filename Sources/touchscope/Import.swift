@@ -1,0 +1,77 @@
+import ArgumentParser
+import Foundation
+import SceneFile
+import StudioCore
+
+/// `touchscope import …`: scene files made from what a running app prints.
+struct Import: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Make a scene file from what a running app prints.",
+    subcommands: [ImportRecursiveDescription.self]
+  )
+}
+
+struct ImportRecursiveDescription: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "recursive-description",
+    abstract: "Make a scene from the output of `po view.recursiveDescription()` in LLDB.",
+    discussion: """
+      FILE holds what LLDB printed for `po view.recursiveDescription()` (or \
+      `po UIWindow.keyWindow?.recursiveDescription()`), optionally followed by what it printed for \
+      `po someView.gestureRecognizers`: each recognizer is attached to the view whose address it names. \
+      The scene goes to --out (or standard output); each view's class and address are kept in a comment on \
+      its id line. What cannot be carried over is written as FILE:LINE:COLUMN: warning: … on standard \
+      error; a malformed line is FILE:LINE:COLUMN: error: … and exit code 1.
+      """
+  )
+
+  @Argument(help: "The text LLDB printed.")
+  var file: String
+
+  @Option(help: "Where to write the scene (default: standard output).")
+  var out: String?
+
+  func run() throws {
+    guard FileManager.default.fileExists(atPath: file) else {
+      throw InputError("\(file): \(SafeWriter.missingReason(file))")
+    }
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), isDirectory.boolValue {
+      throw InputError("\(file): this is a folder, not a text file")
+    }
+    guard let data = FileManager.default.contents(atPath: file) else {
+      throw InputError("\(file): cannot read the file")
+    }
+    let imported: ImportedScene
+    do {
+      imported = try RecursiveDescriptionImporter.importDescription(
+        Array(data), file: file, schema: out.flatMap(Self.schemaPath))
+    } catch {
+      SceneInput.report(error)
+      throw InputError()
+    }
+    for w in imported.warnings { Console.error(w.description) }
+    if let out {
+      do {
+        try SafeWriter.write(imported.yaml, to: out)
+      } catch {
+        throw InputError("cannot write \(out): \(error.reason)")
+      }
+    } else {
+      Console.out(imported.yaml)
+    }
+  }
+
+  /// The scene schema's path relative to the folder of `out`, when the schema can be found (beside the
+  /// program or above the current directory); nil otherwise.
+  static func schemaPath(for out: String) -> String? {
+    guard let schema = ResourceLocator.findUpward("docs/scene.schema.json") else { return nil }
+    let from = URL(fileURLWithPath: out).standardizedFileURL.deletingLastPathComponent().resolvingSymlinksInPath()
+      .pathComponents
+    let to = URL(fileURLWithPath: schema).standardizedFileURL.resolvingSymlinksInPath().pathComponents
+    var common = 0
+    while common < from.count, common < to.count - 1, from[common] == to[common] { common += 1 }
+    let path = Array(repeating: "..", count: from.count - common) + to[common...]
+    return path.joined(separator: "/")
+  }
+}

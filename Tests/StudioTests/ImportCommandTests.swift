@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+/// Issue 17 item 5 through the real program: `touchscope import recursive-description`.
+@Suite(.timeLimit(.minutes(5)))
+struct ImportCommandTests {
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+  static func fixture(_ name: String) -> String {
+    root.appendingPathComponent("Tests/Fixtures/RecursiveDescription/\(name)").path
+  }
+
+  static func temporary(_ name: String) -> URL {
+    FileManager.default.temporaryDirectory.appendingPathComponent("import-\(UUID().uuidString)-\(name)")
+  }
+
+  /// `--out` inside the repository: the scene names the schema relative to its folder, and `touchscope
+  /// check` loads it; the warnings are positioned in the input.
+  @Test func writesASceneThatChecks() throws {
+    let folder = Self.root.appendingPathComponent(".build/import-test-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let out = folder.appendingPathComponent("table.yaml").path
+    let r = try CommandLineRobustnessTests.run([
+      "import", "recursive-description", Self.fixture("table.txt"), "--out", out,
+    ])
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(r.stdout.isEmpty)
+    #expect(r.stderr.contains("table.txt:6:11: warning: left out 4 views that are private UIKit helpers"))
+    let text = try String(contentsOfFile: out, encoding: .utf8)
+    #expect(text.hasPrefix("# yaml-language-server: $schema=../../docs/scene.schema.json\nformat: touchscope/1\n"))
+    #expect(text.contains("id: tableView1  # UITableView 0x7f9e3a00c600"))
+    let check = try CommandLineRobustnessTests.run(["check", out])
+    #expect(check.status == 0, "\(check.stderr)")
+  }
+
+  /// Standard output without the schema line; a malformed line is a positioned error and exit 1; a missing
+  /// file is exit 1 too.
+  @Test func standardOutputAndErrors() throws {
+    let r = try CommandLineRobustnessTests.run(["import", "recursive-description", Self.fixture("gestures.txt")])
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(r.stdout.hasPrefix("format: touchscope/1\n"))
+    #expect(r.stdout.contains("kind: screenEdgePan"))
+    let bad = Self.temporary("bad.txt")
+    try Data("<UIView: 0x1; frame = (0 0; 390 844)>\n   | <UIView: 0x2; frame = (0 0; 3".utf8).write(to: bad)
+    defer { try? FileManager.default.removeItem(at: bad) }
+    let e = try CommandLineRobustnessTests.run(["import", "recursive-description", bad.path])
+    #expect(e.status == 1 && e.reason == .exit)
+    #expect(e.stderr.contains("\(bad.path):2:35: error: the line ends before the closing '>' of UIView"), "\(e.stderr)")
+    #expect(e.stdout.isEmpty)
+    let missing = try CommandLineRobustnessTests.run(["import", "recursive-description", "/nonexistent/x.txt"])
+    #expect(missing.status == 1 && missing.stderr.contains("x.txt"))
+  }
+}

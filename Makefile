@@ -11,8 +11,8 @@ ARGS ?=
 # column (Sources/CLibYAML; no Swift YAML package); the fonts for text the bundled DejaVu has no glyphs
 # for, found through fontconfig: Noto Sans CJK (Chinese, Japanese, Korean) and Symbola (emoji and symbols);
 # and FFmpeg, which encodes `touchscope record`'s and F9's GIF, MP4 and WebM files.
-BUILD_PACKAGES := pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libyaml-dev fontconfig fonts-noto-cjk \
-  fonts-symbola ffmpeg
+BUILD_PACKAGES := pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libyaml-dev fontconfig \
+  libfontconfig-dev fonts-noto-cjk fonts-symbola ffmpeg
 # Needed by the tests: a virtual X display, xdotool to drive its mouse and keyboard, xinput to check that
 # no key or button is left held between real-window tests, and screenshots.
 TEST_PACKAGES := $(BUILD_PACKAGES) xvfb xauth xdotool xinput imagemagick

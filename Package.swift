@@ -39,7 +39,11 @@ let package = Package(
     ),
     // The SDL window, fonts through SDL_ttf, PNG files: the only code that imports SDL.
     .target(
-      name: "StudioSDL", dependencies: ["StudioCore", "Raster", "CSDL2", "TouchSim", "SceneFile", "Localization"]),
+      name: "StudioSDL",
+      dependencies: ["StudioCore", "Raster", "CSDL2", "CFontconfig", "TouchSim", "SceneFile", "Localization"]),
+    // fontconfig, asked in-process for the fallback fonts (one `fc-match` process per question cost a second
+    // at start-up when Chinese text is shown).
+    .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
     .executableTarget(
       name: "touchscope",
       dependencies: [

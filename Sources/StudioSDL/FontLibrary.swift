@@ -1,3 +1,4 @@
+import CFontconfig
 import CSDL2
 import Foundation
 import Raster
@@ -8,7 +9,7 @@ import Synchronization
 ///
 /// DejaVu (in `Assets/`) draws Latin, Greek, Cyrillic, Hebrew, Arabic and the symbols the panels use. A
 /// character it has no glyph for (Chinese, Japanese, Korean, emoji, Thai, Devanagari …) is drawn with the
-/// first of the system's fallback fonts that has one, found through fontconfig (`fc-match`) the first time
+/// first of the system's fallback fonts that has one, found through fontconfig (asked in-process, as `fc-match` would) the first time
 /// such a character is met: Noto Sans CJK (Simplified Chinese first), then Japanese, Korean, Traditional
 /// Chinese, an emoji font, and fonts for other scripts (issue 14). `make run` and `make test` install
 /// `fonts-noto-cjk` and `fonts-symbola` on Debian; without them such characters are drawn as DejaVu's
@@ -162,18 +163,31 @@ final class FontLibrary {
     return out
   }
 
-  /// `fc-match`'s best font for `pattern`, as `FILE|INDEX` (nil without fontconfig).
-  private static func fcMatch(_ pattern: String) -> String? {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["fc-match", "--format=%{file}|%{index}", pattern]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    do { try process.run() } catch { return nil }
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { return nil }
-    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+  /// fontconfig's best font for `pattern` (what `fc-match PATTERN` prints), as `FILE|INDEX`; nil when
+  /// fontconfig has no answer. Asked in-process: the configuration is loaded once (tens of milliseconds), then
+  /// each match takes well under a millisecond, where an `fc-match` process cost about 50 ms each.
+  static func fcMatch(_ pattern: String) -> String? {
+    fontconfig.withLock { ready -> String? in
+      if !ready {
+        guard FcInit() != 0 else { return nil }
+        ready = true
+      }
+      guard let pat = FcNameParse(pattern) else { return nil }
+      defer { FcPatternDestroy(pat) }
+      guard FcConfigSubstitute(nil, pat, FcMatchPattern) != 0 else { return nil }
+      FcDefaultSubstitute(pat)
+      var result = FcResultNoMatch
+      guard let match = FcFontMatch(nil, pat, &result) else { return nil }
+      defer { FcPatternDestroy(match) }
+      var file: UnsafeMutablePointer<FcChar8>?
+      guard FcPatternGetString(match, "file", 0, &file) == FcResultMatch, let file else { return nil }
+      var index: Int32 = 0
+      if FcPatternGetInteger(match, "index", 0, &index) != FcResultMatch { index = 0 }
+      return String(cString: UnsafeRawPointer(file).assumingMemoryBound(to: CChar.self)) + "|\(index)"
+    }
   }
+
+  /// fontconfig is used by one thread at a time (the drawing and the measuring libraries may ask at once);
+  /// the value says whether it was initialised.
+  private static let fontconfig = Mutex(false)
 }

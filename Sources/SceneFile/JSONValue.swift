@@ -1,3 +1,5 @@
+import TouchSim
+
 /// A JSON value: what `touchscope schema` prints, and what the tests validate against it.
 public indirect enum JSONValue: Equatable, Sendable {
   case null
@@ -19,7 +21,7 @@ public indirect enum JSONValue: Equatable, Sendable {
     case .null: out += "null"
     case .bool(let b): out += b ? "true" : "false"
     case .number(let n): out += NumberText.format(n)
-    case .string(let s): JSONValue.quote(s, into: &out)
+    case .string(let s): out += JSONString.quote(s)
     case .array(let items):
       guard !items.isEmpty else {
         out += "[]"
@@ -43,33 +45,12 @@ public indirect enum JSONValue: Equatable, Sendable {
       let keys = members.keys.sorted()
       for (i, key) in keys.enumerated() {
         out += inner
-        JSONValue.quote(key, into: &out)
+        out += JSONString.quote(key)
         out += ": "
         members[key]!.write(into: &out, indent: inner)
         out += i == keys.count - 1 ? "\n" : ",\n"
       }
       out += indent + "}"
     }
-  }
-
-  private static func quote(_ s: String, into out: inout String) {
-    out += "\""
-    for u in s.unicodeScalars {
-      switch u {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      default:
-        if u.value < 0x20 {
-          let hex = String(u.value, radix: 16)
-          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          out.unicodeScalars.append(u)
-        }
-      }
-    }
-    out += "\""
   }
 }

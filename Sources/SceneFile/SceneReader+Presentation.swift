@@ -30,6 +30,8 @@ extension SceneReader {
         stack.append(s)
       }
     }
+    // Controllers whose chain is known to end at the window: a later walk that reaches one stops there.
+    var reachesWindow: Set<String> = []
     for p in presentations {
       guard let own = controllerOf[p.viewId] else { continue }
       guard viewOf[p.presenting] != nil else {
@@ -45,44 +47,29 @@ extension SceneReader {
         error(p.node, "'\(own)' cannot present itself ('presentingViewController' names its own controller)")
         continue
       }
-      // Walk the controller's responder chain as the engine will: a loop is an error.
-      var seen: Set<String> = [own]
-      var path = [own]
-      var controller: String? = own
-      var view: String? = nil
-      while true {
-        if let c = controller {
-          if let by = presentingOf[c] {
-            controller = by
-            view = nil
-            if !seen.insert(by).inserted {
-              path.append(by)
-              let cycle = path.drop { $0 != by }.joined(separator: " → ")
-              error(p.node, "the responder chain goes round in a circle through presentations: \(cycle)")
-              break
-            }
-            path.append(by)
-            continue
-          }
-          view = viewOf[c].flatMap { parent[$0] }
-          controller = nil
-        } else if let v = view {
-          if let c = controllerOf[v] {
-            controller = c
-            if !seen.insert(c).inserted {
-              path.append(c)
-              let cycle = path.drop { $0 != c }.joined(separator: " → ")
-              error(p.node, "the responder chain goes round in a circle through presentations: \(cycle)")
-              break
-            }
-            path.append(c)
-            continue
-          }
+      // The controllers on this controller's responder chain, as the engine walks it: a repeat is a loop.
+      func nextController(after c: String) -> String? {
+        if let by = presentingOf[c] { return by }
+        var view = viewOf[c].flatMap { parent[$0] }
+        while let v = view {
+          if let found = controllerOf[v] { return found }
           view = parent[v]
-        } else {
-          break  // the window
         }
+        return nil  // the window
       }
+      var path = [own]
+      var seen: Set<String> = [own]
+      var loops = false
+      while let next = nextController(after: path.last!), !reachesWindow.contains(next) {
+        if !seen.insert(next).inserted {
+          let cycle = (path.drop { $0 != next } + [next]).joined(separator: " → ")
+          error(p.node, "the responder chain goes round in a circle through presentations: \(cycle)")
+          loops = true
+          break
+        }
+        path.append(next)
+      }
+      if !loops { reachesWindow.formUnion(path) }
     }
   }
 }

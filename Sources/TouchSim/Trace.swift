@@ -300,7 +300,8 @@ extension ActionValues {
 }
 
 extension PropertyValue {
-  var json: String {
+  /// The value as JSON (a `set` line's `value`).
+  public var json: String {
     switch self {
     case .bool(let b): return b ? "true" : "false"
     case .number(let n): return JSONNumber.format(n)

@@ -168,21 +168,9 @@ struct Compare: ParsableCommand {
   }
 
   static func json(_ c: TraceComparison, _ changes: [PropertyChange]) -> String {
-    func q(_ s: String) -> String {
-      let data = try? JSONSerialization.data(withJSONObject: [s], options: [.withoutEscapingSlashes])
-      let text = data.map { String(decoding: $0, as: UTF8.self) } ?? "[\"\"]"
-      return String(text.dropFirst().dropLast())
-    }
-    func value(_ v: PropertyValue) -> String {
-      switch v {
-      case .bool(let b): return b ? "true" : "false"
-      case .number(let n): return JSONNumber.format(n)
-      case .string(let s): return q(s)
-      case .list(let l): return "[" + l.map(value).joined(separator: ",") + "]"
-      }
-    }
+    let q = JSONString.quote
     let changeList = changes.map {
-      "{\"target\":\(q($0.target)),\"key\":\(q($0.key)),\"value\":\(value($0.value))}"
+      "{\"target\":\(q($0.target)),\"key\":\(q($0.key)),\"value\":\($0.value.json)}"
     }.joined(separator: ",")
     var out = "{\"same\":\(c.same),\"changes\":[\(changeList)]"
     if let f = c.first {

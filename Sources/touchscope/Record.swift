@@ -66,13 +66,7 @@ struct Record: ParsableCommand {
     if let to {
       guard to.isFinite, to > from, to <= 10_000_000 else { throw ValidationError("--to must be after --from") }
     }
-    let parent = (out as NSString).deletingLastPathComponent
-    var isDirectory: ObjCBool = false
-    if !parent.isEmpty,
-      !FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory) || !isDirectory.boolValue
-    {
-      throw ValidationError("--out: no such directory: \(parent)")
-    }
+    try Render.checkOutput(out, naming: "a .gif, .mp4 or .webm file")
   }
 
   func run() throws {

@@ -62,7 +62,12 @@ struct Render: ParsableCommand {
     guard at.isFinite, at >= 0, at <= 10_000_000 else {
       throw ValidationError("--at must be a time in milliseconds, 0 to 10000000")
     }
-    guard !out.isEmpty, !out.hasSuffix("/") else { throw ValidationError("--out must name a PNG file") }
+    try Self.checkOutput(out, naming: "a PNG file")
+  }
+
+  /// `--out` names a file (not a folder) in a folder that exists: `what` says which kind of file.
+  static func checkOutput(_ out: String, naming what: String) throws {
+    guard !out.isEmpty, !out.hasSuffix("/") else { throw ValidationError("--out must name \(what)") }
     var isDir: ObjCBool = false
     if FileManager.default.fileExists(atPath: out, isDirectory: &isDir), isDir.boolValue {
       throw ValidationError("--out: \(out) is a directory")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import StudioSDL
@@ -7,15 +8,8 @@ import Testing
 /// (which the window used to start once per question, about a second at start-up for Chinese text).
 @Suite struct FontconfigTests {
   static func fcMatchProgram(_ pattern: String) throws -> String {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    p.arguments = ["fc-match", "--format=%{file}|%{index}", pattern]
-    let out = Pipe()
-    p.standardOutput = out
-    try p.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    try Programs.run("/usr/bin/env", ["fc-match", "--format=%{file}|%{index}", pattern]).output
+      .trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
   @Test func inProcessMatchesAreFcMatchs() throws {

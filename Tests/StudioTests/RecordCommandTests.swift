@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Issue 17 item 3 through the real program: `touchscope record` writes a video FFmpeg can read back, with
@@ -9,9 +10,7 @@ struct RecordCommandTests {
     .deletingLastPathComponent()
 
   static func tool(_ name: String) throws -> String {
-    let dirs = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-    guard let path = dirs.map({ "\($0)/\(name)" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) })
-    else {
+    guard let path = Programs.find(name) else {
       Issue.record("\(name) is not installed: `make test` installs ffmpeg")
       throw CancellationError()
     }
@@ -19,18 +18,7 @@ struct RecordCommandTests {
   }
 
   /// Runs a tool and returns its standard output.
-  static func output(_ tool: String, _ args: [String]) throws -> String {
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: tool)
-    p.arguments = args
-    let out = Pipe()
-    p.standardOutput = out
-    p.standardError = FileHandle.nullDevice
-    try p.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
-  }
+  static func output(_ tool: String, _ args: [String]) throws -> String { try Programs.run(tool, args).output }
 
   @Test(arguments: ["mp4", "gif", "webm"])
   func recordsTheRequestedFrames(_ ext: String) throws {

@@ -6,11 +6,7 @@ public enum SwiftCompiler {
   public static var path: String? {
     let env = ProcessInfo.processInfo.environment
     if let exec = env["SWIFT_EXEC"], FileManager.default.isExecutableFile(atPath: exec) { return exec }
-    for dir in (env["PATH"] ?? "").split(separator: ":") {
-      let candidate = "\(dir)/swiftc"
-      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-    }
-    return nil
+    return Programs.find("swiftc")
   }
 
   /// The message a test fails with when no swiftc can be found.
@@ -30,15 +26,6 @@ public enum SwiftCompiler {
       try Data(s.text.utf8).write(to: url)
       files.append(url.path)
     }
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: swiftc)
-    p.arguments = ["-parse"] + files
-    let pipe = Pipe()
-    p.standardOutput = pipe
-    p.standardError = pipe
-    try p.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    return try Programs.run(swiftc, ["-parse"] + files, mergingErrors: true)
   }
 }

@@ -391,7 +391,9 @@ public final class StudioApp {
     do {
       let r = try ScreenRecorder(path: path, buffer: window.framePixels, wall: wall)
       model.setRecording(since: wall)
-      model.notify(model.language("Recording to \(path) — F9 stops", "正在录制到 \(path)——按 F9 停止"), wall: wall)
+      // The file's name only: the header is narrow in presenter mode; the saved message gives the whole path.
+      let name = (path as NSString).lastPathComponent
+      model.notify(model.language("Recording \(name) — F9 stops", "正在录制 \(name)——按 F9 停止"), wall: wall)
       return r
     } catch {
       report(model.language("Could not record: ", "无法录制：") + error.description, wall: wall)

@@ -27,6 +27,8 @@ enum Key: UInt8, CaseIterable, Sendable {
   // Script steps.
   case t, touch, down, move, up, cancel, set, bringToFront, sendToBack, end
   case beginIgnoringInteractionEvents, endIgnoringInteractionEvents
+  // Questions for the audience (`questions`).
+  case questions, ask, choices, until, hitView, fires, finalState, gets, sends, recognizesFirst, view, control, event
 
   /// The key as written in a file.
   var name: String { Key.names[Int(rawValue)] }

@@ -118,7 +118,9 @@ extension SceneReader {
     scene.about = about
     scene.translations = translations
     if let appDelegate { scene.appDelegateIsResponder = appDelegate }
-    if let n = f[.script] { scene.script = readScript(n, index: SceneIndex(root: root)) }
+    let index = SceneIndex(root: root)
+    if let n = f[.script] { scene.script = readScript(n, index: index) }
+    if let n = f[.questions] { scene.questions = readQuestions(n, index: index) }
     checkReferences()
     checkFailureCycles()
     return scene

@@ -10,6 +10,9 @@ final class SceneReader {
   static let maxViews = 20_000
   static let maxRecognizers = 20_000
   static let maxSteps = 100_000
+  /// Most questions a scene may ask, and most choices one question may offer.
+  static let maxQuestions = 200
+  static let maxChoices = 8
   /// Largest magnitude accepted for coordinates, sizes and other plain numbers.
   static let maxMagnitude = 1e6
 

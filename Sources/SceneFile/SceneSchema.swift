@@ -15,6 +15,8 @@ enum SceneSchema {
     case hitTestOverride, pointInside, recognizer, delegate, predicate, step
     /// `{ id: ID }` alone in a `recognizers` list: a recognizer defined on another view, added here too (C-9).
     case recognizerReference
+    /// A question for the audience, and the mappings of its `gets` and `sends`.
+    case question, questionGets, questionSends
   }
 
   /// What a value may be.
@@ -149,6 +151,9 @@ enum SceneSchema {
       Entry(
         key: .script, shape: .list(.place(.step), maxItems: SceneReader.maxSteps),
         about: "Touches and changes to play, in time order."),
+      Entry(
+        key: .questions, shape: .list(.place(.question), maxItems: SceneReader.maxQuestions),
+        about: "Extension: questions for the audience at moments of the script, in time order."),
     ],
     required: [.format, .root])
 
@@ -414,9 +419,64 @@ enum SceneSchema {
     about: "A recognizer defined on another view, added to this one too: only the view listed last keeps it.",
     entries: [Entry(key: .id, shape: .reference, about: "The recognizer's id.")], required: [.id])
 
+  static let question = Place(
+    id: .question,
+    about:
+      "A question for the audience: playback stops at t and asks it; the answer is read from the run's trace, never written.",
+    entries: [
+      Entry(key: .t, shape: .number(0...SceneReader.maxTime), about: "Milliseconds from the start: when it is asked."),
+      Entry(
+        key: .until, shape: .number(0...SceneReader.maxTime),
+        about: "Where the time it asks about ends (default: the next question's t, or the end of the run)."),
+      Entry(key: .ask, shape: .text, about: "The question, in the scene's language."),
+      Entry(
+        key: .translations,
+        shape: .map(
+          keyPattern: languageTag, keyAbout: "a language tag (zh-Hans, ja, en-GB)", value: .text, minCount: 0),
+        about: "The question in other languages, by language tag."),
+      Entry(
+        key: .choices, shape: .list(.text, maxItems: SceneReader.maxChoices),
+        about:
+          "The choices offered, 2 to 8 (fires and sends default to yes, no; recognizesFirst to its ids and none)."),
+      Entry(
+        key: .hitView, shape: .integer(0...1000),
+        about: "Which view finger N's next touch-down hits: choices are view ids or none."),
+      Entry(key: .fires, shape: .reference, about: "Whether this recognizer recognizes: yes or no."),
+      Entry(
+        key: .finalState, shape: .reference,
+        about: "The last state this recognizer reaches: possible, began, changed, ended, cancelled or failed."),
+      Entry(
+        key: .gets, shape: .place(.questionGets),
+        about: "The last touches method a view gets for a finger: touchesBegan … touchesCancelled, or nothing."),
+      Entry(key: .sends, shape: .place(.questionSends), about: "Whether a control sends an event: yes or no."),
+      Entry(
+        key: .recognizesFirst, shape: .list(.reference, maxItems: SceneReader.maxChoices),
+        about: "Which of these recognizers recognizes first: one of the ids, or none."),
+    ],
+    required: [.t, .ask],
+    exactlyOne: [.hitView, .fires, .finalState, .gets, .sends, .recognizesFirst])
+
+  static let questionGets = Place(
+    id: .questionGets, about: "Which view and which finger a gets question is about.",
+    entries: [
+      Entry(key: .view, shape: .reference, about: "The view's id."),
+      Entry(key: .touch, shape: .integer(0...1000), about: "The finger."),
+    ],
+    required: [.view, .touch])
+
+  static let questionSends = Place(
+    id: .questionSends, about: "Which control and which event a sends question is about.",
+    entries: [
+      Entry(key: .control, shape: .reference, about: "The control's id."),
+      Entry(
+        key: .event, shape: .name(TraceEvent.ControlEvent.allCases.map(\.rawValue)), about: "The UIControl event."),
+    ],
+    required: [.control, .event])
+
   static let places: [Place] = [
     scene, translation, view, transform, forwardingPlace, touchesShouldBegin, touchesShouldCancel, hitTestOverride,
-    pointInside, recognizer, delegate, predicatePlace, step, recognizerReference,
+    pointInside, recognizer, delegate, predicatePlace, step, recognizerReference, question, questionGets,
+    questionSends,
   ]
   static func place(_ id: PlaceID) -> Place { places.first { $0.id == id }! }
 }

@@ -24,9 +24,38 @@ enum SceneYAMLWriter {
     if !scene.appDelegateIsResponder { top.append(("appDelegateIsResponder", .inline("false"))) }
     top.append(("root", view(scene.root)))
     if !scene.script.isEmpty { top.append(("script", .list(scene.script.map { .inline(step($0)) }))) }
+    if !scene.questions.isEmpty { top.append(("questions", .list(scene.questions.map(question)))) }
     var emitter = YAMLEmitter()
     emitter.emitDocument(top)
     return emitter.text
+  }
+
+  // MARK: Questions
+
+  static func question(_ q: SceneQuestion) -> YAMLItem {
+    typealias E = YAMLEmitter
+    var p: [(String, YAMLItem)] = [("t", .inline(E.number(q.t)))]
+    if let u = q.until { p.append(("until", .inline(E.number(u)))) }
+    p.append(("ask", .inline(E.string(q.ask))))
+    if !q.translations.isEmpty {
+      p.append(
+        (
+          "translations",
+          .map(q.translations.keys.sorted().map { (E.string($0), .inline(E.string(q.translations[$0]!))) })
+        ))
+    }
+    switch q.asks {
+    case .hitView(let touch): p.append(("hitView", .inline(String(touch))))
+    case .fires(let r): p.append(("fires", .inline(E.string(r))))
+    case .finalState(let r): p.append(("finalState", .inline(E.string(r))))
+    case .gets(let view, let touch):
+      p.append(("gets", .inline(E.flowMap([("view", E.string(view)), ("touch", String(touch))]))))
+    case .sends(let control, let event):
+      p.append(("sends", .inline(E.flowMap([("control", E.string(control)), ("event", event.rawValue)]))))
+    case .recognizesFirst(let ids): p.append(("recognizesFirst", .inline(E.ids(ids))))
+    }
+    if !q.choices.isEmpty { p.append(("choices", .inline(E.flowList(q.choices.map(E.string))))) }
+    return .map(p)
   }
 
   // MARK: Views

@@ -14,6 +14,8 @@ public struct Scene: Equatable, Sendable {
   public var appDelegateIsResponder: Bool = true
   public var root: ViewSpec
   public var script: [ScriptStep] = []
+  /// Questions for the audience at moments of the script (`SceneQuestion`). The engine never reads them.
+  public var questions: [SceneQuestion] = []
 
   public init(root: ViewSpec) { self.root = root }
 

@@ -114,7 +114,7 @@ public enum TraceEvent: Equatable, Sendable {
     public var swiftText: String { property == .isOn ? (number != 0 ? "true" : "false") : JSONNumber.format(number) }
   }
 
-  public enum ControlEvent: String, Sendable {
+  public enum ControlEvent: String, Sendable, CaseIterable {
     case touchDown, touchDownRepeat, touchDragInside, touchDragOutside, touchDragEnter, touchDragExit
     case touchUpInside, touchUpOutside, touchCancel, valueChanged, primaryActionTriggered
   }

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import SceneFile
+import TouchSim
+import TraceKit
 
 struct Check: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -9,7 +11,8 @@ struct Check: ParsableCommand {
       Prints every problem as FILE:LINE:COLUMN: error: MESSAGE on standard error and "OK: FILE" on \
       standard output for each valid file. Warnings about a file that loads (FILE:LINE:COLUMN: warning: \
       MESSAGE, such as one recognizer listed on several views) go to standard error too and do not make \
-      it invalid. Exits with 1 when any file is invalid.
+      it invalid. A scene with `questions` is run: each question's choices must include the answer the \
+      engine gives (see `touchscope questions`). Exits with 1 when any file is invalid.
       """
   )
 
@@ -30,6 +33,18 @@ struct Check: ParsableCommand {
       }
       do {
         let loaded = try SceneLoader.loadWithWarnings(path: path)
+        // Questions are answered by the engine: its run must give an answer among each one's choices.
+        if !loaded.scene.questions.isEmpty {
+          let wrong = QuestionAnswer.problems(loaded.scene, trace: Engine.replay(loaded.scene))
+          if !wrong.isEmpty {
+            SceneInput.report(
+              SceneFileError(
+                wrong.map { Diagnostic(file: path, line: $0.line, column: $0.column, message: $0.message) })
+            )
+            bad += 1
+            continue
+          }
+        }
         for w in loaded.warnings { Console.error(w.description) }
         let count = loaded.warnings.count
         Console.out("OK: \(path)\(count == 0 ? "" : count == 1 ? " (1 warning)" : " (\(count) warnings)")\n")

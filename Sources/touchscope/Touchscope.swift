@@ -21,7 +21,7 @@ struct Touchscope: ParsableCommand {
       """,
     version: Touchscope.version,
     subcommands: [
-      Open.self, Replay.self, Explain.self, Check.self, List.self, Render.self, Bench.self, Schema.self,
+      Open.self, Replay.self, Explain.self, Questions.self, Check.self, List.self, Render.self, Bench.self, Schema.self,
       Compare.self, Record.self, Export.self, DiffLog.self, Import.self,
     ],
     defaultSubcommand: Open.self

@@ -1,0 +1,124 @@
+import TouchSim
+
+/// The answer to a scene's question, read from a run's trace (never from the scene): what the engine did
+/// in the question's span, and the trace line that shows it.
+public struct QuestionAnswer: Equatable, Sendable {
+  /// The answer, in the words a choice uses (a view id, `yes`, a state name…); nil when the trace cannot
+  /// answer it (`problem` says why: finger 1 never goes down in the span).
+  public var value: String?
+  /// The index of the trace line that decides it (the `hit`, the `state` change, the `deliver`, the
+  /// `control`…); nil when the answer is that nothing happened (`no`, `nothing`, `none`, `possible`).
+  public var entry: Int?
+  /// The span of trace time asked about.
+  public var from: Double
+  public var to: Double?
+  /// Why the trace does not answer the question (with `value` nil).
+  public var problem: String?
+
+  /// Whether `choices` include the answer.
+  public func isAmong(_ choices: [String]) -> Bool { value.map(choices.contains) ?? false }
+
+  /// The answer to question `i` of `questions`, from `trace` (a run of the scene's script).
+  public static func answer(_ i: Int, of questions: [SceneQuestion], in trace: [TraceEntry]) -> QuestionAnswer {
+    let span = Scene.span(of: i, in: questions)
+    return answer(questions[i].asks, from: span.from, to: span.to, in: trace)
+  }
+
+  /// The answer to `asks` over the entries with `from <= t < to`.
+  public static func answer(_ asks: SceneQuestion.Asks, from: Double, to: Double?, in trace: [TraceEntry])
+    -> QuestionAnswer
+  {
+    var a = QuestionAnswer(value: nil, entry: nil, from: from, to: to, problem: nil)
+    let lower = firstIndex(atOrAfter: from, in: trace)
+    let upper = to.map { firstIndex(atOrAfter: $0, in: trace) } ?? trace.count
+    let range = lower..<max(lower, upper)
+    func found(_ value: String, _ i: Int?) -> QuestionAnswer {
+      a.value = value
+      a.entry = i
+      return a
+    }
+    switch asks {
+    case .hitView(let touch):
+      for i in range {
+        if case .hit(touch, let view) = trace[i].event { return found(view ?? SceneQuestion.none, i) }
+      }
+      a.problem = "finger \(touch) does not go down in this question's time"
+      return a
+    case .fires(let r):
+      var last: Int?
+      for i in range {
+        guard case .state(r, _, let to, let reason) = trace[i].event else { continue }
+        if to == .began || to == .ended { return found(SceneQuestion.yes, i) }
+        if !(to == .possible && reason == .reset) { last = i }
+      }
+      return found(SceneQuestion.no, last)
+    case .finalState(let r):
+      var last: (Int, GestureState)?
+      for i in range {
+        guard case .state(r, _, let to, let reason) = trace[i].event else { continue }
+        if !(to == .possible && reason == .reset) { last = (i, to) }
+      }
+      return found(last?.1.rawValue ?? GestureState.possible.rawValue, last?.0)
+    case .gets(let view, let touch):
+      var last: (Int, TouchMethod)?
+      for i in range {
+        if case .deliver(view, let method, let touches, _) = trace[i].event, touches.contains(touch) {
+          last = (i, method)
+        }
+      }
+      return found(last?.1.rawValue ?? SceneQuestion.nothing, last?.0)
+    case .sends(let control, let event):
+      for i in range {
+        if case .control(control, event, _, _) = trace[i].event { return found(SceneQuestion.yes, i) }
+      }
+      return found(SceneQuestion.no, nil)
+    case .recognizesFirst(let ids):
+      for i in range {
+        guard case .state(let r, _, let to, _) = trace[i].event, to == .began || to == .ended, ids.contains(r)
+        else { continue }
+        return found(r, i)
+      }
+      return found(SceneQuestion.none, nil)
+    }
+  }
+
+  /// The first index whose time is at least `t` (entries are in time order).
+  static func firstIndex(atOrAfter t: Double, in trace: [TraceEntry]) -> Int {
+    var lo = 0
+    var hi = trace.count
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if trace[mid].t < t { lo = mid + 1 } else { hi = mid }
+    }
+    return lo
+  }
+}
+
+extension QuestionAnswer {
+  /// Each question of `scene` the run's `trace` does not answer from its choices: the question, where to
+  /// point (its choices, or the question when nothing answers it) and why. What `touchscope check` refuses.
+  public static func problems(_ scene: Scene, trace: [TraceEntry]) -> [(line: Int, column: Int, message: String)] {
+    var out: [(line: Int, column: Int, message: String)] = []
+    let qs = scene.questions
+    for i in qs.indices {
+      let q = qs[i]
+      let a = answer(i, of: qs, in: trace)
+      let span = a.to.map { "\(Self.ms(a.from))–\(Self.ms($0)) ms" } ?? "from \(Self.ms(a.from)) ms on"
+      guard let value = a.value else {
+        out.append(
+          (q.line, q.column, "nothing answers this question: \(a.problem ?? "the trace says nothing") (\(span))"))
+        continue
+      }
+      guard !q.offered.contains(value) else { continue }
+      let shown = a.entry.map { " (trace line \($0 + 1), at \(Self.ms(trace[$0].t)) ms)" } ?? " (\(span))"
+      out.append(
+        (
+          q.choicesLine, q.choicesColumn,
+          "the engine's answer is '\(value)'\(shown), and the choices (\(q.offered.joined(separator: ", "))) leave it out: offer it"
+        ))
+    }
+    return out
+  }
+
+  static func ms(_ t: Double) -> String { t == t.rounded() && abs(t) < 1e15 ? String(Int(t)) : String(t) }
+}

@@ -1,0 +1,70 @@
+import ArgumentParser
+import Localization
+import Narration
+import TouchSim
+import TraceKit
+
+struct Questions: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Print a scene's questions with the answers the engine gives.",
+    discussion: """
+      Runs the script of SCENE headless and prints each of its `questions` (see docs/SCENE-FORMAT.md, \
+      "Questions for the audience"): when it is asked, the choices, the answer read from the run's trace \
+      (the trace line that decides it) and why, in the narration's words: a teacher's answer key. \
+      Exit codes: 0 every answer is among its question's choices, 1 invalid input or an answer missing \
+      from its choices (as `touchscope check` reports it), 2 internal error.
+      """
+  )
+
+  @Argument(help: "The scene file (YAML or JSON).")
+  var scene: String
+
+  @OptionGroup var language: LanguageOption
+
+  func run() throws {
+    let scene = try SceneInput.load(scene)
+    let lang = language.language
+    guard !scene.questions.isEmpty else {
+      Console.out(lang("The scene asks no questions.\n", "这个场景没有提问。\n"))
+      return
+    }
+    let trace = Engine.replay(scene)
+    let narration = Narrator.narrate(trace, scene: scene, language: lang)
+    var text = ""
+    if let title = scene.title(in: lang.rawValue) { text += title + "\n\n" }
+    var missing = 0
+    let qs = scene.questions
+    for i in qs.indices {
+      let q = qs[i]
+      let a = QuestionAnswer.answer(i, of: qs, in: trace)
+      text +=
+        lang("Question \(i + 1) at \(Self.ms(q.t)) ms: ", "问题 \(i + 1)（\(Self.ms(q.t)) ms）：") + q.ask(in: lang.rawValue)
+        + "\n"
+      text += lang("  choices: ", "  选项：") + q.offered.joined(separator: lang(", ", "、")) + "\n"
+      if let v = a.value {
+        let at =
+          a.entry.map {
+            lang(
+              " (trace line \($0 + 1), at \(Self.ms(trace[$0].t)) ms)",
+              "（trace 第 \($0 + 1) 行，\(Self.ms(trace[$0].t)) ms）")
+          } ?? ""
+        text += lang("  answer: ", "  答案：") + v + at + "\n"
+        if !q.offered.contains(v) {
+          missing += 1
+          text += lang("  not among the choices\n", "  不在选项之中\n")
+        }
+      } else {
+        missing += 1
+        text += lang("  no answer: ", "  没有答案：") + (a.problem ?? "") + "\n"
+      }
+      for w in QuestionWhy.lines(q, a, narration: narration, language: lang) {
+        text += lang("  why: ", "  原因：") + w + "\n"
+      }
+      text += "\n"
+    }
+    Console.out(text)
+    if missing > 0 { throw ExitCode(1) }
+  }
+
+  static func ms(_ t: Double) -> String { t == t.rounded() && abs(t) < 1e15 ? String(Int(t)) : String(t) }
+}

@@ -12,7 +12,8 @@ public enum QuestionWhy {
   /// Sentences explaining `answer` to `question`, taken from `narration` (a whole run's, `complete`),
   /// without backticks; a sentence of its own when the narration has none (nothing happened).
   public static func lines(
-    _ question: SceneQuestion, _ answer: QuestionAnswer, narration: [NarrationLine], language: Language
+    _ question: SceneQuestion, _ answer: QuestionAnswer, narration: [NarrationLine], trace: [TraceEntry],
+    language: Language
   ) -> [String] {
     var picked: [NarrationLine] = []
     func add(_ line: NarrationLine?) {
@@ -23,11 +24,23 @@ public enum QuestionWhy {
     if let e = answer.entry, let at = steps.lastIndex(where: { $0.traceIndex <= e }) {
       // The sentence shown at the deciding line (a step line stands for the entries up to the next one);
       // for a hit, the walk told just before it first.
-      if case .hitView = question.asks, at > 0 { add(steps[at - 1]) }
+      if case .hitView = question.asks, at > 0, steps[at - 1].traceIndex < trace.count {
+        switch trace[steps[at - 1].traceIndex].event {
+        case .hitTest, .hitTestOverride: add(steps[at - 1])
+        default: break
+        }
+      }
       add(steps[at])
     }
-    // Then the "Why?" summary of each id asked about, within the question's time.
-    for subject in Self.subjects(question, answer).map({ "`\($0)`" }) {
+    // Then the "Why?" summary of each recognizer or control asked about, within the question's time (a
+    // view's summary is about its cancelled touches, which a hit or another finger's question is not).
+    var subjects = Self.subjects(question, answer)
+    switch question.asks {
+    case .hitView: subjects = []
+    case .gets: if answer.entry == nil { subjects = [] }
+    default: break
+    }
+    for subject in subjects.map({ "`\($0)`" }) {
       add(
         narration.first { line in
           line.kind == .summary && line.t >= answer.from && (answer.to.map { line.t < $0 } ?? true)

@@ -173,7 +173,7 @@ extension SceneReader {
       return nil
     }
     guard (2...SceneReader.maxChoices).contains(seq.count) else {
-      error(n, "a question offers 2 to \(SceneReader.maxChoices) choices, not \(seq.count)")
+      error(n, "'choices' offers 2 to \(SceneReader.maxChoices) choices, not \(seq.count)")
       return nil
     }
     var out: [String] = []

@@ -38,6 +38,12 @@ public struct SceneQuestion: Equatable, Sendable {
   public var choicesLine = 0
   public var choicesColumn = 0
 
+  /// Two questions are equal when they ask the same; where they are written does not count.
+  public static func == (a: SceneQuestion, b: SceneQuestion) -> Bool {
+    a.t == b.t && a.until == b.until && a.ask == b.ask && a.translations == b.translations && a.asks == b.asks
+      && a.choices == b.choices
+  }
+
   public init(t: Double, ask: String, asks: Asks, choices: [String] = [], until: Double? = nil) {
     self.t = t
     self.ask = ask

@@ -57,7 +57,7 @@ struct Questions: ParsableCommand {
         missing += 1
         text += lang("  no answer: ", "  没有答案：") + (a.problem ?? "") + "\n"
       }
-      for w in QuestionWhy.lines(q, a, narration: narration, language: lang) {
+      for w in QuestionWhy.lines(q, a, narration: narration, trace: trace, language: lang) {
         text += lang("  why: ", "  原因：") + w + "\n"
       }
       text += "\n"

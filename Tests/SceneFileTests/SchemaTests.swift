@@ -221,6 +221,11 @@ import TouchSim
     case (.view, .presentingViewController): return "rootVC"
     // The recognizer the root defines (`document`).
     case (.recognizerReference, .id): return "r"
+    // Questions: the recognizers and the button `document` gives the root.
+    case (.question, .fires), (.question, .finalState): return "r"
+    case (.question, .recognizesFirst): return ["r", "r2"]
+    case (.question, .choices): return ["yes", "no"]
+    case (.questionSends, .control): return "b"
     default: return example(SceneSchema.place(place).entry(key)!.shape)
     }
   }
@@ -271,6 +276,21 @@ import TouchSim
       default: return ["t": 1]
       }
     case .recognizerReference: return ["id": "r"]
+    case .question:
+      // `document` gives the root recognizers r and r2 and a button b.
+      var q: Obj = ["t": 0, "ask": "a"]
+      switch key {
+      case .hitView?: q["choices"] = ["root", "none"]
+      case .finalState?: q["choices"] = ["possible", "ended"]
+      case .gets?: q["choices"] = ["nothing", "touchesEnded"]
+      case .fires?, .sends?, .recognizesFirst?: break
+      case .t?: q = ["ask": "a", "fires": "r"]
+      case .ask?: q = ["t": 0, "fires": "r"]
+      default: q["fires"] = "r"
+      }
+      return q
+    case .questionGets: return ["view": "root", "touch": 1]
+    case .questionSends: return ["control": "b", "event": "touchUpInside"]
     case .translation, .transform, .forwarding, .touchesShouldBegin, .touchesShouldCancel, .delegate: return [:]
     }
   }
@@ -312,6 +332,18 @@ import TouchSim
     case .recognizer: return scene(root: ["id": "root", "recognizers": [m]])
     case .delegate: return inRecognizer("delegate", m)
     case .predicate: return inRecognizer("delegate", .object(["shouldBegin": m]))
+    case .question, .questionGets, .questionSends:
+      let root: Obj = [
+        "id": "root", "recognizers": [.object(["id": "r", "kind": "tap"]), .object(["id": "r2", "kind": "pan"])],
+        "subviews": [.object(["id": "b", "kind": "button", "frame": [0, 0, 10, 10]])],
+      ]
+      let question: JSONValue =
+        place == .question
+        ? m
+        : place == .questionGets
+          ? .object(["t": 0, "ask": "a", "gets": m, "choices": ["nothing", "touchesEnded"]])
+          : .object(["t": 0, "ask": "a", "sends": m])
+      return scene(root: root, ["questions": [question]])
     case .step:
       let prefix: [JSONValue] = [
         .object(["t": 0, "touch": 1, "down": [1, 1]]), .object(["t": 0, "beginIgnoringInteractionEvents": true]),

@@ -102,6 +102,15 @@ extension QuestionAnswer {
     let qs = scene.questions
     for i in qs.indices {
       let q = qs[i]
+      // The window stops at a question's time only while the run goes on.
+      if let end = trace.last?.t, q.t > end {
+        out.append(
+          (
+            q.line, q.column,
+            "the run ends at \(Self.ms(end)) ms: a question at \(Self.ms(q.t)) ms would never be asked"
+          ))
+        continue
+      }
       let a = answer(i, of: qs, in: trace)
       let span = a.to.map { "\(Self.ms(a.from))–\(Self.ms($0)) ms" } ?? "from \(Self.ms(a.from)) ms on"
       guard let value = a.value else {

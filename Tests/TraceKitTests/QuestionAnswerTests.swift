@@ -111,5 +111,11 @@ import TouchSim
     // With cancelsTouchesInView off, the same choices include the answer.
     s.root.subviews[0].recognizers[0].cancelsTouchesInView = false
     #expect(QuestionAnswer.problems(s, trace: Engine.replay(s)).isEmpty)
+    // A question after the run's end would never be asked.
+    s.questions[0].t = 60_000
+    s.questions[0].until = nil
+    #expect(
+      QuestionAnswer.problems(s, trace: Engine.replay(s)).first?.message.hasSuffix(
+        "ms: a question at 60000 ms would never be asked") == true)
   }
 }

@@ -113,6 +113,9 @@ public enum KeyTable {
     Binding("R", "replay the last gesture", zh: "重放上一个手势", [.char("r")], .action(.replayLast)),
     Binding("P", "play the scene's script", zh: "播放场景脚本", [.char("p")], .action(.playScript)),
     Binding(
+      "Enter", "a question on screen (the script stopped to ask it): show the answer the engine gives, and why",
+      zh: "屏幕上的问题（脚本停下来提问）：显示引擎给出的答案及原因", [.key(.enter)], .action(.revealAnswer)),
+    Binding(
       "Esc  or  Backspace", "reset all touches (Esc also closes this help, or dismisses a save's message)",
       zh: "重置所有触摸（Esc 也会关闭本帮助，或关掉保存的提示）", zhKeys: "Esc  或  Backspace",
       [(.key(.escape), .action(.closeOverlay)), (.key(.backspace), .action(.resetTouches))]),

@@ -45,8 +45,11 @@ public struct Playhead: Equatable, Sendable {
   }
 
   /// Moves on by `ms` of display time at `speed`. `limit` is the latest trace time that exists (the
-  /// engine's clock); entries and time never run past it.
-  public mutating func advance(by ms: Double, speed: Double, trace: [TraceEntry], limit: Double) {
+  /// engine's clock); entries and time never run past it. `stopAt`: time stops there, before any entry at
+  /// that time is shown (a question is asked before what it asks about happens).
+  public mutating func advance(
+    by ms: Double, speed: Double, trace: [TraceEntry], limit: Double, stopAt: Double? = nil
+  ) {
     var budget = max(ms, 0) * max(speed, 0.01)
     // Falling behind live input: shorten the dwells, then drop them.
     let backlog = max(0, (trace.last?.t ?? 0) - time) + Double(trace.count - index) * 20
@@ -60,6 +63,7 @@ public struct Playhead: Equatable, Sendable {
         budget -= used
         continue
       }
+      if let stop = stopAt, time >= stop { break }
       if index < trace.count {
         let next = trace[index]
         if next.t <= time {
@@ -67,13 +71,13 @@ public struct Playhead: Equatable, Sendable {
           dwell = Self.dwell(for: next.event) * dwellFactor
           continue
         }
-        let step = min(budget, next.t - time)
+        let step = min(budget, next.t - time, (stopAt ?? .infinity) - time)
         time += step
         budget -= step
         continue
       }
       // Nothing left: time follows the engine's clock.
-      time = min(max(time, time + budget), max(limit, time))
+      time = min(max(time, time + budget), max(limit, time), max(stopAt ?? .infinity, time))
       budget = 0
     }
   }

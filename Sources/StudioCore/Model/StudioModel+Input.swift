@@ -154,6 +154,8 @@ extension StudioModel {
       replay(lastGesture.isEmpty ? recording : lastGesture, as: .replay)
     case .playScript:
       replay(loaded.script, as: .script)
+    case .revealAnswer:
+      revealAnswer()
     case .resetTouches:
       view.scrollOffsets[.log] = nil
       cancelAllTouches()
@@ -178,6 +180,8 @@ extension StudioModel {
     case .closeOverlay:
       if view.overlayOpen {
         view.closeOverlays()
+      } else if question != nil {
+        dismissQuestion()
       } else if saveMessage != nil {
         dismissSaveMessage()
       } else {

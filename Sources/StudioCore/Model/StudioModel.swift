@@ -77,6 +77,8 @@ public final class StudioModel {
   public private(set) var snapshot: Snapshot
   /// Where gestures start in the trace.
   public private(set) var gestures = GestureIndex()
+  /// The scene's questions while its script plays (issue 17, ask the class).
+  var quiz = QuizState()
   let narrationCache: NarrationCache
   var retention: TraceRetention
 
@@ -149,6 +151,7 @@ public final class StudioModel {
     retention.restart(on: scene)
     narrationCache.reset(start: retention.base)
     gestures = GestureIndex()
+    quiz.end()
     input.reset()
     clock = 0
     latestInputTime = nil
@@ -184,7 +187,10 @@ public final class StudioModel {
     guard !paused else { return }
     let limit = playheadLimit
     if isReplaying || speed != 1 {
-      playhead.advance(by: dt, speed: speed, trace: engine.trace, limit: limit)
+      // Playing the script: the playhead stops at the next question's time, and it is asked there.
+      playhead.advance(
+        by: dt, speed: speed, trace: engine.trace, limit: limit, stopAt: replay == .script ? quiz.stopTime : nil)
+      if replay == .script { askQuestionIfDue() }
     } else {
       // Live at speed 1: the engine's present, every frame.
       replay = nil
@@ -213,6 +219,11 @@ public final class StudioModel {
   /// Space: pause, or resume. Resuming behind the present plays the rest at a watchable pace (as a
   /// replay of what happened); at the present, live input goes on.
   func togglePause() {
+    // A question on screen: Space plays on past it.
+    if quiz.current != nil {
+      dismissQuestion()
+      paused = true
+    }
     paused.toggle()
     if !paused {
       if playhead.index < engine.trace.count {
@@ -222,6 +233,12 @@ public final class StudioModel {
       }
       stepped = false
     }
+  }
+
+  /// Playback stopped at a question: paused (Space plays on).
+  func pauseForQuestion() {
+    paused = true
+    stepped = false
   }
 
   /// Stepping, or a jump to an entry: the playhead stays where it is put.
@@ -336,6 +353,7 @@ public final class StudioModel {
   /// hand acts now, so the window shows now), and the engine time the input happens at is returned.
   private func goLive() -> Double {
     replay = nil
+    quiz.end()
     paused = false
     stepped = false
     clock = max(clock, engine.now)
@@ -449,6 +467,8 @@ public final class StudioModel {
     paused = false
     stepped = false
     replay = kind
+    // The scene's own script asks the scene's questions as it plays.
+    if kind == .script { quiz.start(config.questions) }
     inputLog.reset()
   }
 

@@ -96,6 +96,8 @@ public enum StudioAction: Hashable, Sendable {
   case replayLast
   /// Plays the scene's own script from the start.
   case playScript
+  /// Shows the answer of the question on screen (issue 17, ask the class).
+  case revealAnswer
   /// Cancels every touch that is down and clears the markers.
   case resetTouches
   case zoom(Double)

@@ -53,6 +53,8 @@ public struct PanelContext {
   public let saveMessage: SaveMessage?
   public let showHelp: Bool
   public let sceneList: [SceneListItem]?
+  /// The scene's question the script stopped at (issue 17, ask the class).
+  public let question: QuestionOnScreen?
   public let scenePath: String?
   public let inspectorTab: InspectorTab
   public let bottomTab: BottomTab
@@ -92,6 +94,7 @@ public struct PanelContext {
     saveMessage = m.saveMessage
     showHelp = m.showHelp
     sceneList = m.sceneList
+    question = m.question
     scenePath = m.scenePath
     inspectorTab = m.inspectorTab
     bottomTab = m.bottomTab

@@ -1,0 +1,132 @@
+import Foundation
+import Raster
+import SceneFile
+import Testing
+import TouchSim
+import TraceKit
+
+@testable import StudioCore
+
+/// The window asks a scene's questions as its script plays (issue 17, ask the class): it stops at each
+/// one's time before anything at that time is shown, answers from the trace on Enter with the narration's
+/// why, plays on with Space, and forgets them when the hand takes over.
+@Suite struct QuestionStudioTests {
+  static let size = Size(1280, 800)
+
+  static var library: URL {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Scenes")
+  }
+
+  static func scene11() throws -> Scene {
+    try SceneLoader.load(path: library.appendingPathComponent("11-single-vs-double-tap.yaml").path)
+  }
+
+  /// Plays the script with 16 ms frames until a question is on screen (at most `limit` frames).
+  static func playToQuestion(_ m: StudioModel, wall: inout Double, limit: Int = 4000) -> QuestionOnScreen? {
+    for _ in 0..<limit {
+      wall += 16
+      m.tick(wall: wall)
+      _ = m.frame(size: size, pixelScale: 1)
+      if let q = m.question { return q }
+    }
+    return nil
+  }
+
+  static func texts(_ list: DrawList) -> [String] {
+    list.commands.compactMap { if case .text(let s, _, _) = $0 { return s } else { return nil } }
+  }
+
+  @Test func playbackStopsAtEachQuestionBeforeItsTimeAndAnswersFromTheTrace() throws {
+    let m = StudioModel.drawn(try Self.scene11(), size: Self.size, narrated: true)
+    m.perform(.playScript)
+    var wall = 0.0
+    let first = try #require(Self.playToQuestion(m, wall: &wall))
+    #expect(first.index == 0 && first.count == 4)
+    #expect(m.paused && m.playheadTime == 0)
+    // Nothing at its time is shown yet: the finger has not touched down.
+    #expect(m.playhead.index == 0)
+    #expect(first.upcoming == [.init(touch: 1, at: Point(101, 300))])
+    // The answer is the trace's: singleA's state line to ended.
+    #expect(first.answer.value == "yes")
+    let e = try #require(first.answer.entry)
+    #expect(m.engine.trace[e].event == .state(recognizer: "singleA", from: .possible, to: .ended, reason: .tapped))
+    #expect(first.why.first == "singleA recognized the tap and sent its action (rule 5.1).")
+    // Shown, not yet answered.
+    var shown = Self.texts(m.frame(size: Self.size, pixelScale: 1))
+    #expect(shown.contains { $0.hasPrefix("The blue tile has a single tap") })
+    #expect(shown.contains("A  yes") && shown.contains("B  no"))
+    #expect(!shown.contains { $0.hasPrefix("The engine:") })
+    // Paused, time does not move.
+    for _ in 0..<20 {
+      wall += 16
+      m.tick(wall: wall)
+    }
+    #expect(m.playheadTime == 0 && m.question != nil)
+    // Enter shows the answer and why.
+    m.handle(.key(.enter, Modifiers()), wall: wall)
+    shown = Self.texts(m.frame(size: Self.size, pixelScale: 1))
+    #expect(m.question?.revealed == true)
+    #expect(shown.contains("✓ A  yes") && shown.contains("The engine: yes"))
+    #expect(shown.contains("singleA recognized the tap and sent its action (rule 5.1)."))
+    // Space plays on to the next question, at 1000 ms, with the first gesture shown whole.
+    m.handle(.key(.space, Modifiers()), wall: wall)
+    #expect(m.question == nil && !m.paused)
+    let second = try #require(Self.playToQuestion(m, wall: &wall))
+    #expect(second.index == 1 && m.playheadTime == 1000)
+    #expect(m.engine.trace[..<m.playhead.index].allSatisfy { $0.t < 1000 })
+    #expect(m.engine.trace[m.playhead.index].t == 1000)
+    #expect(second.answer.value == "singleA")
+  }
+
+  @Test func theAnswerFollowsTheToggles() throws {
+    // singleA waits for doubleA when toggled so (a delegate answer the scene does not have): flip the
+    // blue tile's single tap off instead, and the first question's answer becomes "no".
+    let m = StudioModel.drawn(try Self.scene11(), size: Self.size, narrated: true)
+    m.perform(.change(PropertyChange(target: "singleA", key: "isEnabled", value: .bool(false))))
+    m.perform(.playScript)
+    var wall = 0.0
+    let q = try #require(Self.playToQuestion(m, wall: &wall))
+    #expect(q.answer.value == "no")
+  }
+
+  @Test func escClosesTheQuestionAndLiveInputEndsTheQuiz() throws {
+    let m = StudioModel.drawn(try Self.scene11(), size: Self.size, narrated: true)
+    m.perform(.playScript)
+    var wall = 0.0
+    _ = try #require(Self.playToQuestion(m, wall: &wall))
+    m.handle(.key(.escape, Modifiers()), wall: wall)
+    #expect(m.question == nil && m.paused)
+    // A touch by hand: the window goes live, and no question stops it any more.
+    let p = m.pixel(300, 600, size: Self.size)
+    m.handle(.pointerDown(.mouse, at: p), wall: wall + 16)
+    m.handle(.pointerUp(.mouse, at: p), wall: wall + 32)
+    for _ in 0..<200 {
+      wall += 16
+      m.tick(wall: wall + 32)
+    }
+    #expect(m.question == nil && m.mode == .live)
+  }
+
+  @Test(arguments: [(Size(1280, 800), false), (Size(1024, 768), true), (Size(1920, 1080), false)])
+  func theCardStaysInsideTheCanvasWithItsTextInside(size: Size, presenter: Bool) throws {
+    let m = StudioModel.drawn(try Self.scene11(), size: size, narrated: true)
+    if presenter { m.perform(.togglePresenter) }
+    m.perform(.playScript)
+    var wall = 0.0
+    _ = try #require(Self.playToQuestion(m, wall: &wall))
+    m.handle(.key(.enter, Modifiers()), wall: wall)
+    let list = m.frame(size: size, pixelScale: 1)
+    let canvas = StudioLayout(size: size, theme: m.theme).canvas
+    let cards = list.commands.compactMap { c -> Rect? in
+      if case .roundedRect(let r, _, _, let s?) = c, s.color == m.theme.accent, r.width > 300 { return r }
+      return nil
+    }
+    let card = try #require(cards.last)
+    #expect(canvas.contains(card.origin) && card.maxX <= canvas.maxX && card.maxY <= canvas.maxY)
+    for case .text(let s, let at, let style) in list.commands
+    where s.hasPrefix("The blue tile") || s.hasPrefix("singleA recognized") {
+      #expect(at.x + TextMetrics.width(s, size: style.size, face: style.face) <= card.maxX, "\(s)")
+    }
+  }
+}

@@ -54,7 +54,8 @@ import TraceKit
     #expect(first.why.first == "singleA recognized the tap and sent its action (rule 5.1).")
     // Shown, not yet answered.
     var shown = Self.texts(m.frame(size: Self.size, pixelScale: 1))
-    #expect(shown.contains { $0.hasPrefix("The blue tile has a single tap") })
+    #expect(
+      shown.joined(separator: " ").contains("The blue tile has a single tap and a double tap, nothing between them."))
     #expect(shown.contains("A  yes") && shown.contains("B  no"))
     #expect(!shown.contains { $0.hasPrefix("The engine:") })
     // Paused, time does not move.
@@ -68,7 +69,7 @@ import TraceKit
     shown = Self.texts(m.frame(size: Self.size, pixelScale: 1))
     #expect(m.question?.revealed == true)
     #expect(shown.contains("✓ A  yes") && shown.contains("The engine: yes"))
-    #expect(shown.contains("singleA recognized the tap and sent its action (rule 5.1)."))
+    #expect(shown.joined(separator: " ").contains("singleA recognized the tap and sent its action (rule 5.1)."))
     // Space plays on to the next question, at 1000 ms, with the first gesture shown whole.
     m.handle(.key(.space, Modifiers()), wall: wall)
     #expect(m.question == nil && !m.paused)
@@ -108,25 +109,45 @@ import TraceKit
     #expect(m.question == nil && m.mode == .live)
   }
 
-  @Test(arguments: [(Size(1280, 800), false), (Size(1024, 768), true), (Size(1920, 1080), false)])
-  func theCardStaysInsideTheCanvasWithItsTextInside(size: Size, presenter: Bool) throws {
+  @Test(arguments: [
+    (Size(1280, 800), false, false), (Size(1024, 768), true, false), (Size(1024, 768), true, true),
+    (Size(1920, 1080), false, false),
+  ])
+  func theCardStaysInTheWindowWithItsTextInsideAndKeepsTheDeviceInSight(size: Size, presenter: Bool, stage: Bool)
+    throws
+  {
     let m = StudioModel.drawn(try Self.scene11(), size: size, narrated: true)
     if presenter { m.perform(.togglePresenter) }
+    if stage { m.perform(.toggleStage) }
     m.perform(.playScript)
     var wall = 0.0
     _ = try #require(Self.playToQuestion(m, wall: &wall))
-    m.handle(.key(.enter, Modifiers()), wall: wall)
-    let list = m.frame(size: size, pixelScale: 1)
-    let canvas = StudioLayout(size: size, theme: m.theme).canvas
-    let cards = list.commands.compactMap { c -> Rect? in
-      if case .roundedRect(let r, _, _, let s?) = c, s.color == m.theme.accent, r.width > 300 { return r }
-      return nil
-    }
-    let card = try #require(cards.last)
-    #expect(canvas.contains(card.origin) && card.maxX <= canvas.maxX && card.maxY <= canvas.maxY)
-    for case .text(let s, let at, let style) in list.commands
-    where s.hasPrefix("The blue tile") || s.hasPrefix("singleA recognized") {
-      #expect(at.x + TextMetrics.width(s, size: style.size, face: style.face) <= card.maxX, "\(s)")
+    for reveal in [false, true] {
+      if reveal { m.handle(.key(.enter, Modifiers()), wall: wall) }
+      let list = m.frame(size: size, pixelScale: 1)
+      let layout = StudioLayout(size: size, theme: m.theme, stage: stage)
+      let cards = list.commands.compactMap { c -> Rect? in
+        if case .roundedRect(let r, _, _, let s?) = c, s.color == m.theme.accent, r.width > 300 { return r }
+        return nil
+      }
+      let card = try #require(cards.last)
+      // Below the header, inside the window.
+      #expect(card.minY >= layout.canvas.minY && card.minX >= 0 && card.maxX <= size.width && card.maxY <= size.height)
+      // Beside the device when there is room: over the inspector's column (not on the stage).
+      let device = m.viewport(for: layout).toPixels(Rect(0, 0, 390, 844))
+      if !stage { #expect(card.minX >= device.maxX, "\(card) \(device)") }
+      // Nothing cut: the last line, the keys, is inside the card.
+      let keys = list.commands.compactMap { c -> Point? in
+        if case .text(let s, let at, _) = c, s.hasPrefix("Space: play on") || s.hasPrefix("Enter: show the answer") {
+          return at
+        }
+        return nil
+      }
+      #expect(keys.count == 1 && keys[0].y < card.maxY)
+      for case .text(let s, let at, let style) in list.commands where at.y >= card.minY && at.y < card.maxY {
+        guard at.x >= card.minX && at.x < card.maxX, style.anchor.horizontal == .leading else { continue }
+        #expect(at.x + TextMetrics.width(s, size: style.size, face: style.face) <= card.maxX + 1, "\(s)")
+      }
     }
   }
 }

@@ -79,4 +79,17 @@ import Testing
       zh.stdout.contains("问题 1（0 ms）：卡片的触摸如何结束？\n  选项：touchesEnded、touchesCancelled\n  答案：touchesCancelled"),
       "\(zh.stdout)")
   }
+
+  @Test func theReadmesAnswerKeyIsWhatTheProgramPrints() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    let r = try CommandLineRobustnessTests.run([
+      "questions", root.appendingPathComponent("Scenes/11-single-vs-double-tap.yaml").path,
+    ])
+    #expect(r.status == 0, "\(r.stderr)")
+    let fourth = try #require(r.stdout.range(of: "Question 4 at 3200 ms"))
+    let block = String(r.stdout[fourth.lowerBound...]).trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(readme.contains(block + "\n```"), "\(block)")
+  }
 }

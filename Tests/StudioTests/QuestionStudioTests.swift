@@ -80,6 +80,40 @@ import TraceKit
     #expect(second.answer.value == "singleA")
   }
 
+  @Test func theIntroductionSaysTheScriptAsksQuestions() throws {
+    let m = StudioModel.drawn(try Self.scene11(), size: Self.size, narrated: true)
+    let shown = Self.texts(m.frame(size: Self.size, pixelScale: 1)).joined(separator: " ")
+    #expect(shown.contains("press P to play the scene's script: it stops to ask the class 4 questions"), "\(shown)")
+  }
+
+  @Test func aClickOnTheCardIsTheCardsNeverATouchOfTheDeviceUnderIt() throws {
+    // On the stage at 1024 × 768 in presenter mode the card lies over the device.
+    let size = Size(1024, 768)
+    let m = StudioModel.drawn(try Self.scene11(), size: size, narrated: true)
+    m.perform(.togglePresenter)
+    m.perform(.toggleStage)
+    m.perform(.playScript)
+    var wall = 0.0
+    for _ in 0..<400 where m.question == nil {
+      wall += 16
+      m.tick(wall: wall)
+      _ = m.frame(size: size, pixelScale: 1)
+    }
+    let list = m.frame(size: size, pixelScale: 1)
+    let cards = list.commands.compactMap { c -> Rect? in
+      if case .roundedRect(let r, _, _, let s?) = c, s.color == m.theme.accent, r.width > 300 { return r }
+      return nil
+    }
+    let card = try #require(cards.last)
+    let device = m.viewport(for: StudioLayout(size: size, theme: m.theme, stage: true)).toPixels(Rect(0, 0, 390, 844))
+    let p = Point((max(card.minX, device.minX) + min(card.maxX, device.maxX)) / 2, card.minY + 10)
+    #expect(device.contains(p))
+    let entries = m.engine.trace.count
+    m.handle(.pointerDown(.mouse, at: p), wall: wall)
+    m.handle(.pointerUp(.mouse, at: p), wall: wall + 16)
+    #expect(m.engine.trace.count == entries && m.question != nil)
+  }
+
   @Test func theAnswerFollowsTheToggles() throws {
     // singleA waits for doubleA when toggled so (a delegate answer the scene does not have): flip the
     // blue tile's single tap off instead, and the first question's answer becomes "no".

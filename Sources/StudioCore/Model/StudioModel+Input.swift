@@ -53,6 +53,13 @@ extension StudioModel {
         perform(lastFrame.action(at: pixel) ?? .closeOverlay)
         return
       }
+      // The question's card may lie over the device: a click on it is the card's, never a touch.
+      if question != nil, let action = lastFrame.action(at: pixel),
+        action == .questionCard || action == .revealAnswer || action == .togglePause
+      {
+        perform(action)
+        return
+      }
       if let p = sceneLocation(pixel), Rect(origin: .zero, size: config.window).contains(p), canvasContains(pixel) {
         refreshSnapshot()
         let numbers = touchNumbers()
@@ -156,6 +163,8 @@ extension StudioModel {
       replay(loaded.script, as: .script)
     case .revealAnswer:
       revealAnswer()
+    case .questionCard:
+      break
     case .resetTouches:
       view.scrollOffsets[.log] = nil
       cancelAllTouches()

@@ -32,9 +32,13 @@ public enum NarrationStrip {
         }
         return Content(
           t: nil, text: (title ?? "") + about,
-          summary: l(
-            "Touch the device with the mouse (or a finger), or press P to play the scene's script.",
-            "用鼠标（或手指）触摸设备，或按 P 播放场景脚本。"),
+          summary: scene.questions.isEmpty
+            ? l(
+              "Touch the device with the mouse (or a finger), or press P to play the scene's script.",
+              "用鼠标（或手指）触摸设备，或按 P 播放场景脚本。")
+            : l(
+              "Touch the device with the mouse (or a finger), or press P to play the scene's script: it stops to ask the class \(scene.questions.count == 1 ? "a question" : "\(scene.questions.count) questions") (Enter shows the answer, Space plays on).",
+              "用鼠标（或手指）触摸设备，或按 P 播放场景脚本：播放会停下来向全班提出 \(scene.questions.count) 个问题（Enter 显示答案，Space 继续播放）。"),
           summaryLabel: l("tip", "提示"))
       }
       return Content(

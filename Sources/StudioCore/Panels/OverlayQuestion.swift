@@ -152,6 +152,8 @@ enum OverlayQuestion {
       .roundedRect(
         card, radius: 10 * u, fill: t.panel.mixed(with: .black, 0.25).withAlpha(0.97),
         stroke: Stroke(t.accent, width: 2 * u)))
+    // The card takes its clicks and hides the tooltips of what lies under it.
+    list.region(card, .questionCard, tip: "")
     list.add(.clip(card))
     let x = card.minX + m.pad
     var y = card.minY + m.pad

@@ -98,6 +98,8 @@ public enum StudioAction: Hashable, Sendable {
   case playScript
   /// Shows the answer of the question on screen (issue 17, ask the class).
   case revealAnswer
+  /// The question's card: a click there does nothing (it never touches the device under the card).
+  case questionCard
   /// Cancels every touch that is down and clears the markers.
   case resetTouches
   case zoom(Double)

@@ -80,6 +80,19 @@ import TraceKit
     #expect(second.answer.value == "singleA")
   }
 
+  @Test func aRecordingPlaysThroughTheQuestions() throws {
+    // `touchscope record` plays the script with `play(script:)`: no question stops it.
+    let scene = try Self.scene11()
+    let m = StudioModel.drawn(scene, size: Self.size, narrated: true)
+    m.play(script: scene.script)
+    var wall = 0.0
+    for _ in 0..<400 {
+      wall += 16
+      m.tick(wall: wall)
+    }
+    #expect(m.question == nil && m.playheadTime > 1000)
+  }
+
   @Test func theIntroductionSaysTheScriptAsksQuestions() throws {
     let m = StudioModel.drawn(try Self.scene11(), size: Self.size, narrated: true)
     let shown = Self.texts(m.frame(size: Self.size, pixelScale: 1)).joined(separator: " ")

@@ -76,7 +76,7 @@ import TouchSim
 
   @Test func sendsAndRecognizesFirst() {
     let s = Self.world()
-    // The button's tap in the card: UIKit lets the control have it (rule G-8.1), so it sends touchUpInside.
+    // The button's tap in the card: UIKit lets the control have it (rule 8.3), so it sends touchUpInside.
     #expect(Self.answer(s, .sends(control: "buy", event: .touchUpInside), at: 1000).value == "yes")
     #expect(Self.answer(s, .sends(control: "buy", event: .touchUpInside), next: 1000).value == "no")
     let first = Self.answer(s, .recognizesFirst(["cardDouble", "cardTap"]), next: 1000)

@@ -161,6 +161,8 @@ extension StudioModel {
       replay(lastGesture.isEmpty ? recording : lastGesture, as: .replay)
     case .playScript:
       replay(loaded.script, as: .script)
+      // The scene's own script asks the scene's questions as it plays.
+      startQuestions()
     case .revealAnswer:
       revealAnswer()
     case .questionCard:

@@ -62,6 +62,9 @@ extension StudioModel {
     pauseForQuestion()
   }
 
+  /// Playing the scene's script (P): its questions are asked as it plays.
+  func startQuestions() { quiz.start(config.questions) }
+
   /// Enter: shows the answer of the question on screen.
   func revealAnswer() {
     quiz.current?.revealed = true

@@ -467,13 +467,11 @@ public final class StudioModel {
     paused = false
     stepped = false
     replay = kind
-    // The scene's own script asks the scene's questions as it plays.
-    if kind == .script { quiz.start(config.questions) }
     inputLog.reset()
   }
 
   /// Plays `script` as the Play button plays the scene's own (for recordings): the playhead then moves
-  /// with `tick(wall:)`.
+  /// with `tick(wall:)`. It does not stop at the scene's questions (only P asks them).
   public func play(script: [ScriptStep]) { replay(script, as: .script) }
 
   /// Shows the window as it is `time` ms into `script` run on the current configuration (for renders):

@@ -1,0 +1,38 @@
+import Foundation
+import SceneFile
+import Testing
+import TouchSim
+import TraceKit
+
+/// The library asks its classes questions (issue 17): at least ten scenes do, every question in English and
+/// Chinese, and every one answered from its run among its choices (what `touchscope check` requires).
+@Suite struct QuestionLibraryTests {
+  static let library = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Scenes")
+
+  static func scenes() throws -> [(name: String, scene: Scene)] {
+    try FileManager.default.contentsOfDirectory(atPath: library.path).filter { $0.hasSuffix(".yaml") }.sorted().map {
+      ($0, try SceneLoader.load(path: library.appendingPathComponent($0).path))
+    }
+  }
+
+  @Test func atLeastTenScenesAskQuestionsInBothLanguages() throws {
+    let asking = try Self.scenes().filter { !$0.scene.questions.isEmpty }
+    #expect(asking.count >= 10, "\(asking.map(\.name))")
+    for (name, scene) in asking {
+      for q in scene.questions {
+        #expect(q.translations["zh-Hans"]?.isEmpty == false, "\(name) at \(q.t) ms has no Chinese")
+      }
+    }
+  }
+
+  @Test func everyQuestionIsAnsweredAmongItsChoices() throws {
+    for (name, scene) in try Self.scenes() where !scene.questions.isEmpty {
+      let trace = Engine.replay(scene)
+      #expect(QuestionAnswer.problems(scene, trace: trace).isEmpty, "\(name)")
+      // And not all the same way: a class that always answers A, or "yes", must not score.
+      let answers = scene.questions.indices.compactMap { QuestionAnswer.answer($0, of: scene.questions, in: trace).value }
+      #expect(answers.count == scene.questions.count, "\(name)")
+    }
+  }
+}

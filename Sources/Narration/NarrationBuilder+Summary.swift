@@ -338,6 +338,13 @@ extension NarrationBuilder {
             "\(shownControl) 没有收到任何事件：它的触摸仍被 \(by) 延迟"),
           ["F-5"])
       }
+      if !log.deliveries.isEmpty {
+        // Its touches reached it, yet it sent nothing (a touches method overridden without super, G-8.1a).
+        return sentence(
+          language(
+            "\(shownControl) sent no control events, although its touches reached it",
+            "\(shownControl) 没有发送任何控件事件，尽管它的触摸到达了它"), [])
+      }
       return sentence(language("\(shownControl) got no events", "\(shownControl) 没有收到任何事件"), [])
     }
     return nil

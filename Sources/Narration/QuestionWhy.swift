@@ -11,16 +11,23 @@ public enum QuestionWhy {
 
   /// Sentences explaining `answer` to `question`, taken from `narration` (a whole run's, `complete`),
   /// without backticks; a sentence of its own when the narration has none (nothing happened).
+  ///
+  /// `summariesUntil`: the "Why?" summaries are looked for up to this time (default: the answer's span);
+  /// a question whose `until` ends before its gesture settles is explained by that gesture's summary.
   public static func lines(
     _ question: SceneQuestion, _ answer: QuestionAnswer, narration: [NarrationLine], trace: [TraceEntry],
-    language: Language
+    language: Language, summariesUntil: Double?? = nil
   ) -> [String] {
     var picked: [NarrationLine] = []
     func add(_ line: NarrationLine?) {
       guard let line, picked.count < limit, !picked.contains(line) else { return }
       picked.append(line)
     }
+    func inSpan(_ line: NarrationLine, to: Double?) -> Bool {
+      line.t >= answer.from && (to.map { line.t < $0 } ?? true)
+    }
     let steps = narration.filter { $0.kind == .step }
+    let subjects = Self.subjects(question, answer).map { "`\($0)`" }
     if let e = answer.entry, let at = steps.lastIndex(where: { $0.traceIndex <= e }) {
       // The sentence shown at the deciding line (a step line stands for the entries up to the next one);
       // for a hit, the walk told just before it first.
@@ -31,23 +38,31 @@ public enum QuestionWhy {
         }
       }
       add(steps[at])
+    } else if answer.value != nil {
+      // Nothing happened to what is asked about: the last thing the narration says about it in the span
+      // ("`photo` never gets finger 2…", "`button`'s touchesBegan is held back…"), about that finger
+      // first when the question names one.
+      let about = steps.filter { line in inSpan(line, to: answer.to) && subjects.contains { line.text.contains($0) } }
+      var finger: [String] = []
+      if case .gets(_, let touch) = question.asks { finger = ["finger \(touch)", "手指 \(touch)"] }
+      // (A question about one finger is not explained by what another finger did.)
+      add(finger.isEmpty ? about.last : about.last { line in finger.contains { line.text.contains($0) } })
     }
-    // Then the "Why?" summary of each recognizer or control asked about, within the question's time (a
-    // view's summary is about its cancelled touches, which a hit or another finger's question is not).
-    var subjects = Self.subjects(question, answer)
-    switch question.asks {
-    case .hitView: subjects = []
-    case .gets: if answer.entry == nil { subjects = [] }
-    default: break
-    }
-    for subject in subjects.map({ "`\($0)`" }) {
+    // Then the "Why?" summary of each recognizer or control asked about (a view's summary is about its
+    // cancelled touches, which a hit is not; for another finger's question, only a summary naming it).
+    let summaryEnd = summariesUntil ?? answer.to
+    for subject in subjects {
+      if case .hitView = question.asks { break }
       add(
         narration.first { line in
-          line.kind == .summary && line.t >= answer.from && (answer.to.map { line.t < $0 } ?? true)
-            && line.text.hasPrefix(subject)
+          guard line.kind == .summary, inSpan(line, to: summaryEnd), line.text.hasPrefix(subject) else { return false }
+          if case .gets(_, let touch) = question.asks {
+            return line.text.contains("finger \(touch)") || line.text.contains("手指 \(touch)")
+          }
+          return true
         })
     }
-    if picked.isEmpty, let own = ownSentence(question, answer, language) { return [own] }
+    if picked.isEmpty, let own = ownSentence(question, answer, trace, language) { return [own] }
     return picked.map { Self.plain($0.text) }
   }
 
@@ -63,13 +78,18 @@ public enum QuestionWhy {
   }
 
   /// A sentence for an answer the narration says nothing about: nothing happened in the span.
-  static func ownSentence(_ q: SceneQuestion, _ a: QuestionAnswer, _ l: Language) -> String? {
+  static func ownSentence(_ q: SceneQuestion, _ a: QuestionAnswer, _ trace: [TraceEntry], _ l: Language) -> String? {
     let span = Self.span(a, l)
     switch q.asks {
     case .hitView(let touch):
       guard a.value == nil else { return nil }
       return l("Finger \(touch) does not touch down \(span).", "手指 \(touch) \(span)没有按下。")
     case .fires(let r):
+      if !Self.getsTouches(r, a, trace) {
+        return l(
+          "\(r) is given no touch \(span): a touch goes only to the recognizers of its hit-test view and that view's superviews, so \(r) stays possible (rule C-7).",
+          "\(r) \(span)没有收到任何触摸：触摸只交给其命中测试视图及其父视图上的手势识别器，所以 \(r) 一直处于 possible（规则 C-7）。")
+      }
       return l("\(r) stays possible \(span): nothing makes it recognize.", "\(r) \(span)一直处于 possible：没有任何事情让它识别。")
     case .finalState(let r):
       return l("\(r) never leaves possible \(span).", "\(r) \(span)始终没有离开 possible。")
@@ -82,6 +102,26 @@ public enum QuestionWhy {
     case .recognizesFirst(let ids):
       let list = ids.joined(separator: l(", ", "、"))
       return l("None of \(list) recognizes \(span).", "\(list) \(span)都没有识别。")
+    }
+  }
+
+  /// Whether the recognizer is given a touch in the answer's span (an `attach` line naming it).
+  static func getsTouches(_ r: String, _ a: QuestionAnswer, _ trace: [TraceEntry]) -> Bool {
+    trace.contains { e in
+      guard e.t >= a.from, a.to.map({ e.t < $0 }) ?? true, case .attach(_, let rs) = e.event else { return false }
+      return rs.contains(r)
+    }
+  }
+
+  /// A choice as the window and `touchscope questions` show it: ids, states and methods as UIKit writes
+  /// them, the plain words (`yes`, `no`, `none`, `nothing`) in the reader's language.
+  public static func display(_ choice: String, _ l: Language) -> String {
+    switch choice {
+    case SceneQuestion.yes: return l("yes", "是")
+    case SceneQuestion.no: return l("no", "否")
+    case SceneQuestion.none: return l("none", "无")
+    case SceneQuestion.nothing: return l("nothing", "什么也没有")
+    default: return choice
     }
   }
 

@@ -148,6 +148,8 @@ public struct LiveScene: Sendable, Equatable {
   /// The deepest visible subview of `view` drawn under `at` (in `view`'s coordinates), if any: what a
   /// student sees there although the hit test never asks it (rule A-5).
   public func subviewDrawn(under at: Point, in view: String) -> String? {
+    // A view that clips to its bounds draws none of its subviews outside them (rule A-5).
+    if let spec = views[view], spec.clipsToBounds, !spec.bounds.contains(at) { return nil }
     for c in (children[view] ?? []).reversed() {
       guard let spec = views[c], !spec.hidden, spec.alpha >= 0.01, let p = fromSuperview(at, into: c) else { continue }
       if let deeper = subviewDrawn(under: p, in: c) { return deeper }

@@ -40,7 +40,9 @@ struct Questions: ParsableCommand {
       text +=
         lang("Question \(i + 1) at \(Self.ms(q.t)) ms: ", "问题 \(i + 1)（\(Self.ms(q.t)) ms）：") + q.ask(in: lang.rawValue)
         + "\n"
-      text += lang("  choices: ", "  选项：") + q.offered.joined(separator: lang(", ", "、")) + "\n"
+      text +=
+        lang("  choices: ", "  选项：")
+        + q.offered.map { QuestionWhy.display($0, lang) }.joined(separator: lang(", ", "、")) + "\n"
       if let v = a.value {
         let at =
           a.entry.map {
@@ -48,7 +50,7 @@ struct Questions: ParsableCommand {
               " (trace line \($0 + 1), at \(Self.ms(trace[$0].t)) ms)",
               "（trace 第 \($0 + 1) 行，\(Self.ms(trace[$0].t)) ms）")
           } ?? ""
-        text += lang("  answer: ", "  答案：") + v + at + "\n"
+        text += lang("  answer: ", "  答案：") + QuestionWhy.display(v, lang) + at + "\n"
         if !q.offered.contains(v) {
           missing += 1
           text += lang("  not among the choices\n", "  不在选项之中\n")
@@ -57,7 +59,9 @@ struct Questions: ParsableCommand {
         missing += 1
         text += lang("  no answer: ", "  没有答案：") + (a.problem ?? "") + "\n"
       }
-      for w in QuestionWhy.lines(q, a, narration: narration, trace: trace, language: lang) {
+      let next: Double? = i + 1 < qs.count ? qs[i + 1].t : nil
+      for w in QuestionWhy.lines(q, a, narration: narration, trace: trace, language: lang, summariesUntil: .some(next))
+      {
         text += lang("  why: ", "  原因：") + w + "\n"
       }
       text += "\n"

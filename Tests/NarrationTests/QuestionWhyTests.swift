@@ -35,6 +35,19 @@ import TraceKit
       ])
   }
 
+  @Test func nothingHappeningIsExplainedByWhatTheNarrationSaysOfItThen() throws {
+    // The photo tracks finger 1; finger 2 never reaches it (rule C-4): that sentence is the why.
+    let s = scene([v("photo", [0, 0, 390, 400])]) {
+      $0.script = [down(1, 100, 100, t: 0), down(2, 200, 200, t: 50), up(2, t: 100), up(1, t: 150)]
+    }
+    let trace = Engine.replay(s)
+    let q = SceneQuestion(t: 0, ask: "?", asks: .gets(view: "photo", touch: 2))
+    let a = QuestionAnswer.answer(q.asks, from: 0, to: nil, in: trace)
+    #expect(a.value == "nothing")
+    let lines = QuestionWhy.lines(q, a, narration: Narrator.narrate(trace, scene: s), trace: trace, language: .english)
+    #expect(lines.first?.hasPrefix("photo never gets finger 2") == true, "\(lines)")
+  }
+
   @Test func aHitIsExplainedByItsWalkAndItsResult() {
     let (a, lines) = Self.why(.hitView(touch: 1))
     #expect(a.value == "card")
@@ -48,10 +61,33 @@ import TraceKit
   @Test func whenNothingHappensTheWhySaysSoInBothLanguages() {
     let (a, lines) = Self.why(.fires(recognizer: "cardTap"), from: 5000)
     #expect(a.value == "no" && a.entry == nil)
-    #expect(lines == ["cardTap stays possible from 5000 ms on: nothing makes it recognize."])
+    #expect(
+      lines == [
+        "cardTap is given no touch from 5000 ms on: a touch goes only to the recognizers of its hit-test view and that view's superviews, so cardTap stays possible (rule C-7)."
+      ])
     let (_, zh) = Self.why(.gets(view: "card", touch: 2), .simplifiedChinese)
     #expect(zh == ["从 0 ms 起没有任何 touches 方法因手指 2 发给 card。"])
     let (_, first) = Self.why(.recognizesFirst(["cardTap", "cardDouble"]), .simplifiedChinese, from: 5000)
     #expect(first == ["cardTap、cardDouble 从 5000 ms 起都没有识别。"])
+  }
+}
+
+/// A view that clips to its bounds draws none of its subviews outside them, so the narration never says
+/// one is drawn where the hit test skipped it (rule A-5).
+@Suite struct ClippedSubviewNarrationTests {
+  static func walk(clips: Bool) -> String {
+    let s = scene([
+      v("list", [0, 300, 390, 500]),
+      v("bar", [0, 0, 390, 100], subviews: [v("menu", [200, 80, 150, 300])]) { $0.clipsToBounds = clips },
+    ]) { $0.script = tap(260, 320) }
+    let trace = Engine.replay(s)
+    return Narrator.narrate(trace, scene: s).map(\.plainText).first { $0.hasPrefix("The hit test") } ?? ""
+  }
+
+  @Test func a5ASubviewHangingOutIsNamedOnlyWhenItIsDrawn() {
+    #expect(Self.walk(clips: false).contains("not even menu, which is drawn there"))
+    let clipped = Self.walk(clips: true)
+    #expect(clipped.contains("bar does not contain the point, so its subviews are not asked"), "\(clipped)")
+    #expect(!clipped.contains("drawn there"))
   }
 }

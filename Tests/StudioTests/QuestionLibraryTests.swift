@@ -31,7 +31,9 @@ import TraceKit
       let trace = Engine.replay(scene)
       #expect(QuestionAnswer.problems(scene, trace: trace).isEmpty, "\(name)")
       // And not all the same way: a class that always answers A, or "yes", must not score.
-      let answers = scene.questions.indices.compactMap { QuestionAnswer.answer($0, of: scene.questions, in: trace).value }
+      let answers = scene.questions.indices.compactMap {
+        QuestionAnswer.answer($0, of: scene.questions, in: trace).value
+      }
       #expect(answers.count == scene.questions.count, "\(name)")
     }
   }

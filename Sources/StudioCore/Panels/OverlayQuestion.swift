@@ -1,4 +1,5 @@
 import Localization
+import Narration
 import Raster
 import TouchSim
 
@@ -194,16 +195,7 @@ enum OverlayQuestion {
       tip: q.revealed ? l("play on (Space)", "继续播放（Space）") : l("show the answer (Enter)", "显示答案（Enter）"))
   }
 
-  /// A choice as shown: ids, states and methods as UIKit writes them; the plain words in the window's language.
-  static func display(_ choice: String, _ l: Language) -> String {
-    switch choice {
-    case SceneQuestion.yes: return l("yes", "是")
-    case SceneQuestion.no: return l("no", "否")
-    case SceneQuestion.none: return l("none", "无")
-    case SceneQuestion.nothing: return l("nothing", "什么也没有")
-    default: return choice
-    }
-  }
+  static func display(_ choice: String, _ l: Language) -> String { QuestionWhy.display(choice, l) }
 
   static func ms(_ t: Double) -> String { t == t.rounded() && abs(t) < 1e15 ? String(Int(t)) : String(t) }
 }

@@ -24,7 +24,8 @@ import TouchSim
 
   /// Words that are the same in every language: key names, UIKit's BOOL answers, file formats, units.
   static let sameEverywhere: Set<String> = [
-    "Ctrl", "Shift", "Alt", "Space", "Esc", "Enter", "Tab", "Backspace", "YES", "NO", "PNG", "NAME", "ms", "s", "pt", "rad",
+    "Ctrl", "Shift", "Alt", "Space", "Esc", "Enter", "Tab", "Backspace", "YES", "NO", "PNG", "NAME", "ms", "s", "pt",
+    "rad",
     "possible", "began", "changed", "ended", "cancelled", "failed", "recognized", "alpha",
     // UIGestureRecognizer's values as the action handler reads them, and their direction names.
     "translation", "scale", "rotation", "velocity", "direction", "right", "left", "up", "down", "top", "bottom",

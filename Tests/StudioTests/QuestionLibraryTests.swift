@@ -37,4 +37,15 @@ import TraceKit
       #expect(answers.count == scene.questions.count, "\(name)")
     }
   }
+
+  @Test func theReadmeCountsThemAsTheyAre() throws {
+    let asking = try Self.scenes().filter { !$0.scene.questions.isEmpty }
+    let count = asking.reduce(0) { $0 + $1.scene.questions.count }
+    let readme = try String(
+      contentsOf: Self.library.deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+    #expect(
+      readme.contains(
+        "\(asking.count) of them ask the class 2 to 4 questions each as their script plays (\(count) in all"))
+    #expect(asking.allSatisfy { (2...4).contains($0.scene.questions.count) })
+  }
 }

@@ -197,4 +197,40 @@ import TraceKit
       }
     }
   }
+
+  @Test func oddQuestionsAreDrawnWithinTheCard() throws {
+    // A long question in Chinese, a 150-character id, an emoji and a zero-width choice: all drawn inside.
+    var s = try Self.scene11()
+    let long = String(repeating: "很长的问题", count: 40)
+    var q = SceneQuestion(
+      t: 0, ask: long, asks: .finalState(recognizer: "singleA"),
+      choices: ["ended", String(repeating: "x", count: 150), "👍", "\u{200B}"])
+    q.translations = ["zh-Hans": long]
+    s.questions = [q]
+    let m = StudioModel.drawn(s, size: Self.size, narrated: true)
+    m.language = .simplifiedChinese
+    m.perform(.playScript)
+    var wall = 0.0
+    _ = try #require(Self.playToQuestion(m, wall: &wall))
+    m.handle(.key(.enter, Modifiers()), wall: wall)
+    let list = m.frame(size: Self.size, pixelScale: 1)
+    let cards = list.commands.compactMap { c -> Rect? in
+      if case .roundedRect(let r, _, _, let s?) = c, s.color == m.theme.accent, r.width > 300 { return r }
+      return nil
+    }
+    let card = try #require(cards.last)
+    #expect(card.maxY <= Self.size.height && card.minY >= 0)
+    // Every pill's text fits its pill.
+    var pills: [Rect] = []
+    for c in list.commands {
+      if case .roundedRect(let r, _, _, _) = c, card.contains(r.origin), r.width < card.width, r.height < 60 {
+        pills.append(r)
+      }
+      if case .text(let text, let at, let style) = c, style.anchor.horizontal == .center,
+        let pill = pills.last(where: { $0.contains(at) })
+      {
+        #expect(TextMetrics.width(text, size: style.size, face: style.face) <= pill.width, "\(text)")
+      }
+    }
+  }
 }

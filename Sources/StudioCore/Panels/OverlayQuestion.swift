@@ -174,9 +174,11 @@ enum OverlayQuestion {
         let fill = right ? t.good.mixed(with: .black, 0.25) : t.panel.mixed(with: .white, dim ? 0.02 : 0.1)
         let stroke = right ? t.good : dim ? t.panelBorder : t.secondaryText
         list.add(.roundedRect(r, radius: m.pillH / 2, fill: fill, stroke: Stroke(stroke, width: (right ? 3 : 1.5) * u)))
-        list.text(
-          right ? "✓ " + p.text : p.text, r.mid,
-          t.style(m.body, dim ? t.secondaryText : t.text, face: .bold, anchor: .center))
+        // A choice longer than the card is shortened to fit ("…"); its whole text is the pill's tooltip.
+        let label = TextMetrics.truncate(
+          right ? "✓ " + p.text : p.text, toWidth: p.width - 16 * u, size: m.body, face: .bold)
+        list.text(label, r.mid, t.style(m.body, dim ? t.secondaryText : t.text, face: .bold, anchor: .center))
+        if label != (right ? "✓ " + p.text : p.text) { list.region(r, .questionCard, tip: p.text) }
         px += p.width + m.pillGap
       }
       y += m.pillH + m.pillGap

@@ -96,12 +96,11 @@ final class CompareSession {
     self.origin = origin
     self.left = Side(scene: left)
     self.right = Side(scene: right)
+    changes = (try? SceneEditor.changes(from: left, to: right)) ?? []
   }
 
   /// What the right side changes, as the scene file's keys (`cardTap.cancelsTouchesInView = false`).
-  var changes: [PropertyChange] {
-    (try? SceneEditor.changes(from: left.scene, to: right.scene)) ?? []
-  }
+  private(set) var changes: [PropertyChange] = []
 
   // MARK: Engines
 
@@ -151,6 +150,7 @@ final class CompareSession {
   func restart(left l: Scene, right r: Scene) {
     left = Side(scene: l)
     right = Side(scene: r)
+    changes = (try? SceneEditor.changes(from: l, to: r)) ?? []
     clock = 0
     playhead.rewind()
     merged = []
@@ -228,16 +228,27 @@ final class CompareSession {
     }
     // The gesture where they part starts at the same index in both (everything before is equal).
     comparisonStart = left.gestureStarts().last { $0 <= i } ?? 0
-    let endA = Self.gestureEnd(after: i, in: left, count: a.count)
-    let endB = Self.gestureEnd(after: i, in: right, count: b.count)
+    // The words come from the gesture where they part, up to `wordsWindow` lines past the parting (a
+    // long drag that parts early would otherwise be compared again, whole, with every move).
+    let limit = i + Self.wordsWindow
+    let gestureA = Self.gestureEnd(after: i, in: left, count: a.count)
+    let gestureB = Self.gestureEnd(after: i, in: right, count: b.count)
+    let endA = min(gestureA, limit)
+    let endB = min(gestureB, limit)
     let c = TraceComparison(
       written: Array(a[comparisonStart..<endA]), changed: Array(b[comparisonStart..<endB]))
     comparison = c.first == nil ? nil : c
-    // Parted with a line on each side, and both gestures over: nothing later changes what is shown.
-    if let f = c.first, f.written != nil, f.changed != nil, endA < a.count, endB < b.count {
+    // Parted with a line on each side, and neither slice can grow (its gesture is over or the window is
+    // full): nothing later changes what is shown.
+    let fixedA = endA == limit || gestureA < a.count
+    let fixedB = endB == limit || gestureB < b.count
+    if let f = c.first, f.written != nil, f.changed != nil, fixedA, fixedB {
       comparisonFinal = true
     }
   }
+
+  /// How many lines past the parting the words of the first difference are looked for in.
+  static let wordsWindow = 400
 
   /// Where the gesture containing `i` ends in `side`'s trace (the next gesture's start, or the end).
   private static func gestureEnd(after i: Int, in side: Side, count: Int) -> Int {

@@ -270,6 +270,17 @@ struct CompareWindowTests {
     m.handle(.key(.character("p"), .none), wall: 30)
     for wall in stride(from: 46.0, to: 2400, by: 16) { m.tick(wall: wall) }
     try Self.look(m, "compare-1280")
+    // At the first difference, a few decisions on: the blue card's tap, cancelled on one side only.
+    let d = try #require(m.compare?.divergence?.left)
+    m.perform(.compareJump(side: 0, index: d))
+    for _ in 0..<4 { m.perform(.step) }
+    try Self.look(m, "compare-at-difference")
+    m.perform(.togglePresenter)
+    try Self.look(m, "compare-at-difference-presenter", size: Size(1024, 768))
+    m.language = .simplifiedChinese
+    try Self.look(m, "compare-at-difference-presenter-zh", size: Size(1024, 768))
+    m.language = .english
+    m.perform(.togglePresenter)
     m.language = .simplifiedChinese
     try Self.look(m, "compare-1280-zh")
     m.language = .english

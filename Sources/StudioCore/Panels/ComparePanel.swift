@@ -213,6 +213,17 @@ enum ComparePanel {
           .line(
             from: Point(r.minX, r.minY), to: Point(r.maxX, r.minY), stroke: Stroke(t.panelBorder, width: 2 * t.unit)))
       }
+      // The first difference, under the lanes' marks so its letters stay readable.
+      if let view = views[i], let d = c.divergence {
+        let geo = TimelinePanel.Geometry(rect: r, view: view, theme: t)
+        if geo.axis.contains(d.t) {
+          let x = geo.axis.x(d.t)
+          list.add(
+            .line(
+              from: Point(x, r.minY + 2), to: Point(x, r.maxY - 2),
+              stroke: Stroke(t.bad.withAlpha(0.9), width: 2 * t.unit)))
+        }
+      }
       var part = TimelinePanel.draw(in: r, ctxs[i], view: views[i])
       // A click on a side's timeline moves the shared playhead to that side's entry.
       for k in part.regions.indices {
@@ -226,16 +237,6 @@ enum ComparePanel {
       list.text(
         tag, Point(r.maxX - 6 * t.unit, r.minY + 3 * t.unit),
         t.style(t.smallSize, i == 0 ? t.secondaryText : t.accent, face: .bold, anchor: TextAnchor(.trailing, .top)))
-      if let view = views[i], let d = c.divergence {
-        let geo = TimelinePanel.Geometry(rect: r, view: view, theme: t)
-        if geo.axis.contains(d.t) {
-          let x = geo.axis.x(d.t)
-          list.add(
-            .line(
-              from: Point(x, r.minY + 2), to: Point(x, r.maxY - 2),
-              stroke: Stroke(t.bad.withAlpha(0.9), width: 2 * t.unit)))
-        }
-      }
     }
     list.add(.unclip)
   }

@@ -44,6 +44,9 @@ struct CompareWindowTests {
     m.handle(.key(.character("x"), .none), wall: 10)
     #expect(!m.isComparing)
     #expect(m.toast?.text.contains("flip a toggle first") == true)
+    m.language = .simplifiedChinese
+    m.handle(.key(.character("x"), .none), wall: 20)
+    #expect(m.toast?.text.contains("请先切换一个开关") == true)
   }
 
   @Test func xComparesTheSceneAsWrittenWithYourToggles() throws {
@@ -223,40 +226,48 @@ struct CompareWindowTests {
     #expect(m.comparedChanges.count == 1)
   }
 
-  /// Presenter mode at 1024 × 768: the compare texts (the two bands, the strip, the timeline captions) are
-  /// readable and none overlaps another.
+  /// Presenter mode at 1024 × 768: compare mode's own texts (the two bands over the devices, the strip,
+  /// the timelines' caption, axis labels and world names) are large and none overlaps another, in English
+  /// and Chinese, all through the script.
   @Test func presenterModeHasNoOverlappingText() throws {
     let m = try Self.flippedCancels()
     m.perform(.togglePresenter)
     m.handle(.key(.character("x"), .none), wall: 20)
     m.handle(.key(.character("p"), .none), wall: 30)
-    for wall in stride(from: 46.0, to: 20_000, by: 16) { m.tick(wall: wall) }
-    for lang in [Language.english, .simplifiedChinese] {
-      m.language = lang
-      let size = Size(1024, 768)
-      let frame = m.frame(size: size, pixelScale: 1)
-      try Self.look(m, "compare-presenter-\(lang.rawValue)", size: size)
-      let boxes = frame.commands.compactMap { c -> (String, Rect)? in
-        guard case .text(let s, let at, let style) = c, !s.isEmpty else { return nil }
-        return (s, CanvasLabelTests.box(s, at: at, style))
-      }
-      // The band and strip texts: everything outside the devices' canvases and the timelines' lanes.
-      let layout = ComparePanel.layout(
-        size: size, theme: m.theme, stage: false,
-        narrationHeight: ComparePanel.stripHeight(m.comparedSentence ?? "", width: size.width, m.theme))
-      let bands = boxes.filter { box in
-        layout.sides.contains { $0.contains(box.1.origin) }
-          && box.1.minY < layout.sides[0].minY + 3 * m.theme.lineHeight
-      }
-      #expect(bands.count >= 6, "\(bands.map(\.0))")
-      for (i, a) in bands.enumerated() {
-        #expect(a.1.minX >= 0 && a.1.maxX <= size.width, "\(a.0) leaves the window")
-        #expect(TextMetrics.pixelSize(m.theme.bodySize) >= 18)
-        for b in bands[(i + 1)...] where Self.overlap(a.1, b.1) {
-          Issue.record("'\(a.0)' overlaps '\(b.0)' in \(lang)")
+    let size = Size(1024, 768)
+    var checked = 0
+    for wall in stride(from: 46.0, to: 20_000, by: 16) {
+      m.tick(wall: wall)
+      guard Int(wall) % 1600 == 46 % 1600 || wall + 16 >= 20_000 else { continue }
+      for lang in [Language.english, .simplifiedChinese] {
+        m.language = lang
+        let frame = m.frame(size: size, pixelScale: 1)
+        let t = m.theme
+        #expect(TextMetrics.pixelSize(t.bodySize) >= 18)
+        let layout = ComparePanel.layout(
+          size: size, theme: t, stage: false,
+          narrationHeight: ComparePanel.stripHeight(ComparePanel.sentence(m.compare!, lang), width: size.width, t))
+        let rows = ComparePanel.timelineRects(layout.bottom, t)
+        let axisRows = rows.lanes.map { Rect($0.minX, $0.minY, $0.width, t.smallSize + 6 * t.unit) }
+        let bands = layout.sides.map { Rect($0.minX, $0.minY, $0.width, 3 * t.lineHeight) }
+        let own = bands + [layout.narration, rows.caption] + rows.names + axisRows
+        let texts = frame.commands.compactMap { c -> (String, Rect)? in
+          guard case .text(let s, let at, let style) = c, !s.isEmpty else { return nil }
+          let box = CanvasLabelTests.box(s, at: at, style)
+          return own.contains { $0.contains(box.mid) } ? (s, box) : nil
         }
+        #expect(texts.count >= 10, "\(texts.map(\.0))")
+        for (i, a) in texts.enumerated() {
+          #expect(a.1.minX >= 0 && a.1.maxX <= size.width, "'\(a.0)' leaves the window")
+          for b in texts[(i + 1)...] where Self.overlap(a.1, b.1) {
+            Issue.record("'\(a.0)' overlaps '\(b.0)' in \(lang) at \(m.comparePlayheadTime ?? 0) ms")
+          }
+        }
+        checked += 1
       }
     }
+    #expect(checked >= 10)
+    try Self.look(m, "compare-presenter-end", size: size)
   }
 
   static func overlap(_ a: Rect, _ b: Rect) -> Bool {

@@ -61,8 +61,8 @@ extension StudioModel {
     guard config != loaded else {
       notify(
         language(
-          "Nothing to compare yet: flip a toggle first (E C B D V G on the selected recognizer), or right-click a toggle.",
-          "还没有可比较的：请先切换一个开关（所选手势识别器上的 E C B D V G），或右键点击一个开关。"),
+          "To compare, flip a toggle first (E C B D V G), or right-click one.",
+          "要比较，请先切换一个开关（E C B D V G），或右键点击开关。"),
         wall: wallClock ?? 0)
       return
     }

@@ -173,18 +173,19 @@ enum ComparePanel {
     return views
   }
 
-  /// The halves of the bottom panel: a caption row, then side 0's timeline above side 1's.
-  static func timelineRects(_ rect: Rect, _ t: Theme) -> (caption: Rect, lanes: [Rect]) {
+  /// The halves of the bottom panel: a caption row, then side 0's timeline above side 1's, each with a
+  /// column at its trailing edge for the world's name (nothing of the timeline is drawn there).
+  static func timelineRects(_ rect: Rect, _ t: Theme) -> (caption: Rect, lanes: [Rect], names: [Rect]) {
     let captionH = (t.bodySize * 1.5).rounded()
     let caption = Rect(rect.minX, rect.minY, rect.width, captionH)
     let rest = max(rect.height - captionH, 2)
     let half = (rest / 2).rounded()
+    let nameW = min(92 * t.unit, rect.width * 0.2)
+    let rows = [(rect.minY + captionH, half), (rect.minY + captionH + half, rest - half)]
     return (
       caption,
-      [
-        Rect(rect.minX, rect.minY + captionH, rect.width, half),
-        Rect(rect.minX, rect.minY + captionH + half, rect.width, rest - half),
-      ]
+      rows.map { Rect(rect.minX, $0.0, max(rect.width - nameW, 1), $0.1) },
+      rows.map { Rect(rect.maxX - nameW, $0.0, nameW, $0.1) }
     )
   }
 
@@ -195,7 +196,7 @@ enum ComparePanel {
     let l = t.language
     list.add(.rect(rect, fill: t.panel, stroke: nil))
     list.add(.clip(rect))
-    let (caption, halves) = timelineRects(rect, t)
+    let (caption, halves, nameColumns) = timelineRects(rect, t)
     list.add(.rect(caption, fill: t.background.mixed(with: t.panel, 0.4), stroke: nil))
     let names = [0, 1].map { title(side: $0, origin: c.origin, l) }
     let head = l(
@@ -208,10 +209,12 @@ enum ComparePanel {
     let views = alignedViews(ctxs, width: rect.width, t)
     for i in 0..<2 {
       let r = halves[i]
+      let column = nameColumns[i]
       if i == 1 {
         list.add(
           .line(
-            from: Point(r.minX, r.minY), to: Point(r.maxX, r.minY), stroke: Stroke(t.panelBorder, width: 2 * t.unit)))
+            from: Point(rect.minX, r.minY), to: Point(rect.maxX, r.minY),
+            stroke: Stroke(t.panelBorder, width: 2 * t.unit)))
       }
       // The first difference, under the lanes' marks so its letters stay readable.
       if let view = views[i], let d = c.divergence {
@@ -232,18 +235,25 @@ enum ComparePanel {
         }
       }
       list.append(part)
-      // The world's name in the axis row, past the axis's end (where nothing else is drawn).
-      let tag = TextMetrics.truncate(names[i], toWidth: 86 * t.unit, size: t.smallSize, face: .bold)
-      list.text(
-        tag, Point(r.maxX - 6 * t.unit, r.minY + 3 * t.unit),
-        t.style(t.smallSize, i == 0 ? t.secondaryText : t.accent, face: .bold, anchor: TextAnchor(.trailing, .top)))
+      // The world's name in its column, in the colour of its device's band.
+      let color = i == 0 ? t.secondaryText : t.accent
+      list.add(.rect(Rect(column.minX, column.minY, 3 * t.unit, column.height), fill: color, stroke: nil))
+      let lines = TextMetrics.wrap(
+        names[i], toWidth: column.width - 12 * t.unit, size: t.smallSize, face: .bold, maxLines: 3)
+      let lineH = (t.smallSize * 1.3).rounded()
+      var y = column.minY + 4 * t.unit
+      for line in lines where y + lineH <= column.maxY + 1 {
+        list.text(line, Point(column.minX + 8 * t.unit, y), t.style(t.smallSize, color, face: .bold))
+        y += lineH
+      }
+      list.region(column, .tipOnly, tip: names[i])
     }
     list.add(.unclip)
   }
 
   /// The time → x mapping of each side's timeline (nil: nothing to show yet), as drawn.
   static func axes(in rect: Rect, _ ctxs: [PanelContext], _ t: Theme) -> [TimelineAxis?] {
-    let (_, halves) = timelineRects(rect, t)
+    let (_, halves, _) = timelineRects(rect, t)
     let views = alignedViews(ctxs, width: rect.width, t)
     return (0..<2).map { i in views[i].map { TimelinePanel.Geometry(rect: halves[i], view: $0, theme: t).axis } }
   }

@@ -270,6 +270,43 @@ struct CompareWindowTests {
     try Self.look(m, "compare-presenter-end", size: size)
   }
 
+  /// Odd window sizes and input anywhere (off the devices, between them, dragged from one to the other,
+  /// lost releases, fingers and the simulated second finger) never crash compare mode, and both engines
+  /// always get the same input.
+  @Test func oddSizesAndInputNeverCrash() throws {
+    let m = try Self.flippedCancels()
+    m.handle(.key(.character("x"), .none), wall: 20)
+    var wall = 30.0
+    for size in [Size(1, 1), Size(60, 40), Size(200, 150), Size(5000, 300), Size(300, 3000), Size(1280, 800)] {
+      _ = m.frame(size: size, pixelScale: 1)
+      for k in 0..<40 {
+        wall += 17
+        let p = Point(Double((k * 97) % Int(max(size.width, 1))), Double((k * 53) % Int(max(size.height, 1))))
+        switch k % 6 {
+        case 0: m.handle(.pointerDown(.mouse, at: p), wall: wall)
+        case 1: m.handle(.pointerMoved(.mouse, to: p), wall: wall)
+        case 2: m.handle(.pointerDown(.finger(7), at: p), wall: wall)
+        case 3: m.handle(.modifiers(Modifiers(alt: true)), wall: wall)
+        case 4: m.handle(.hover(p), wall: wall)
+        default: m.handle(.pointerUp(.mouse, at: p), wall: wall)
+        }
+        m.tick(wall: wall)
+        _ = m.frame(size: size, pixelScale: 1)  // as the window does after every event
+        #expect(m.isComparing, "left compare mode at \(size), event \(k)")
+      }
+      m.handle(.modifiers(.none), wall: wall)
+      m.handle(.focusLost, wall: wall)
+      _ = m.frame(size: size, pixelScale: 1)
+    }
+    let traces = try #require(m.comparedTraces)
+    func inputs(_ trace: [TraceEntry]) -> [String] {
+      trace.compactMap { if case .input = $0.event { $0.json } else { nil } }
+    }
+    #expect(inputs(traces.left) == inputs(traces.right))
+    #expect(!inputs(traces.left).isEmpty)
+    #expect(m.compare?.hasLiveTouches == false)
+  }
+
   static func overlap(_ a: Rect, _ b: Rect) -> Bool {
     a.minX < b.maxX - 0.5 && b.minX < a.maxX - 0.5 && a.minY < b.maxY - 0.5 && b.minY < a.maxY - 0.5
   }

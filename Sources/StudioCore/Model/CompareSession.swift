@@ -97,10 +97,13 @@ final class CompareSession {
     self.left = Side(scene: left)
     self.right = Side(scene: right)
     changes = (try? SceneEditor.changes(from: left, to: right)) ?? []
+    worldsDiffer = left != right
   }
 
   /// What the right side changes, as the scene file's keys (`cardTap.cancelsTouchesInView = false`).
   private(set) var changes: [PropertyChange] = []
+  /// The two worlds are not the same scene (even when no scene-file key can say how: a touch filter).
+  private(set) var worldsDiffer = false
 
   // MARK: Engines
 
@@ -151,6 +154,7 @@ final class CompareSession {
     left = Side(scene: l)
     right = Side(scene: r)
     changes = (try? SceneEditor.changes(from: l, to: r)) ?? []
+    worldsDiffer = l != r
     clock = 0
     playhead.rewind()
     merged = []

@@ -152,13 +152,10 @@ public enum KeyTable {
     Binding("click a toggle", "flip it: applies to the next touch", zh: "切换它：从下一次触摸起生效", zhKeys: "点击开关"),
     Binding(
       "X",
-      "compare: the scene as written beside your toggles, two devices on the same input (touch either, P plays "
-        + "the script on both), the timelines on one axis, the first difference marked (X or Esc leaves)",
-      zh: "比较：按文件原样的场景与你的开关并排，两台设备运行相同的输入（触摸任一台，P 在两台上播放脚本），时间线共用一条时间轴，并标出第一处不同（按 X 或 Esc 退出）",
-      [.char("x")], .action(.toggleCompare)),
-    Binding(
-      "right-click a toggle", "compare the configuration now with that toggle flipped",
-      zh: "比较当前配置与切换该开关后的配置", zhKeys: "右键点击开关"),
+      "compare the scene as written with your toggles on two devices, same input (right-click a toggle: with it "
+        + "flipped; X or Esc leaves)",
+      zh: "比较：按文件原样与你的开关，两台设备运行相同的输入（右键点击开关：与它切换后比较；按 X 或 Esc 退出）", [.char("x")],
+      .action(.toggleCompare)),
     Binding(
       "[  ]", "the inspector's previous, next tab", zh: "检查器的上一页、下一页",
       [

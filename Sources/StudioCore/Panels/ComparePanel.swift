@@ -50,11 +50,16 @@ enum ComparePanel {
   }
 
   /// What the world is: the file's values, or the changes (`cardTap.cancelsTouchesInView = false`).
-  static func detail(side: Int, origin: CompareSession.Origin, changes: [PropertyChange], _ l: Language) -> String {
+  static func detail(
+    side: Int, origin: CompareSession.Origin, changes: [PropertyChange], differ: Bool = false, _ l: Language
+  ) -> String {
     if side == 0 {
       return origin == .toggles ? l("the scene file's values", "场景文件中的值") : l("the configuration now", "当前的配置")
     }
-    return changes.isEmpty ? l("no change", "没有改动") : CompareText.changesText(changes)
+    guard changes.isEmpty else { return CompareText.changesText(changes) }
+    return differ
+      ? l("changed where no scene-file key can say (a touch filter)", "有改动，但场景文件的键无法表示（触摸过滤）")
+      : l("no change", "没有改动")
   }
 
   /// The strip's text: the first difference, or that the runs agree so far.
@@ -84,7 +89,8 @@ enum ComparePanel {
     let width = rect.width - 2 * pad
     let title = title(side: i, origin: c.origin, l)
     let detail = TextMetrics.wrap(
-      detail(side: i, origin: c.origin, changes: c.changes, l), toWidth: width, size: t.bodySize, face: .mono,
+      detail(side: i, origin: c.origin, changes: c.changes, differ: c.worldsDiffer, l), toWidth: width,
+      size: t.bodySize, face: .mono,
       maxLines: 2)
     var y = rect.minY + pad
     let accent = i == 0 ? t.secondaryText : t.accent
@@ -109,7 +115,7 @@ enum ComparePanel {
       list.text(line, Point(rect.minX + pad, y), t.style(t.bodySize, i == 0 ? t.secondaryText : t.text, face: .mono))
       y += (t.bodySize * 1.3).rounded()
     }
-    let full = self.detail(side: i, origin: c.origin, changes: c.changes, l)
+    let full = self.detail(side: i, origin: c.origin, changes: c.changes, differ: c.worldsDiffer, l)
     // Under every other region (the mark's jump wins where they meet).
     list.regions.insert(
       HitRegion(

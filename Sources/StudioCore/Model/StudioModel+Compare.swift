@@ -190,8 +190,17 @@ extension StudioModel {
     c.paused = false
     c.replaying = false
     c.feed(actions)
+    let lines = max(c.left.engine.trace.count, c.right.engine.trace.count)
     if !c.hasLiveTouches, let worlds = c.pendingRestart {
       c.restart(left: worlds.left, right: worlds.right)
+    } else if !c.hasLiveTouches, lines > limits.trace {
+      // Bounded memory: a comparison is an experiment; past the window's trace limit it starts again on the
+      // same worlds once every finger is up, and says so.
+      c.restart(left: c.left.scene, right: c.right.scene)
+      notify(
+        language(
+          "Compare started again: the two traces reached \(lines) lines.", "比较已重新开始：两条轨迹达到了 \(lines) 行。"),
+        wall: wallClock ?? 0)
     } else if speed == 1 {
       c.playhead.jumpToEnd(of: c.merged, limit: c.playheadLimit)
     }

@@ -56,5 +56,41 @@ extension RealWindowTests {
       let trace = (try? String(contentsOfFile: w.tracePath, encoding: .utf8)) ?? ""
       #expect(!trace.contains(#""ev":"input""#))
     }
+
+    /// A right-click on a toggle in the inspector (the real mouse's second button) compares the
+    /// configuration now with that toggle flipped: two devices.
+    @MainActor @Test func rightClickOnAToggleShowsTwoDevices() throws {
+      let path = CompareWindowTests.root.appendingPathComponent("Scenes/08-cancels-touches-in-view.yaml").path
+      let w = try RealWindow(scene: try String(contentsOfFile: path, encoding: .utf8))
+      defer { w.close() }
+      try w.key("Tab")
+      try w.key("Tab")
+      // Where the toggle is: a model on the same scene, the same recognizer selected, text measured by
+      // the window's fonts.
+      let m = StudioModel.drawn(try CompareWindowTests.library("08-cancels-touches-in-view"), size: RealWindow.size)
+      m.textMeasurer = try SDLTextMeasurer.shared(assetsDirectory: ResourceLocator.assetsDirectory())
+      m.perform(.select("tapKeeps"))
+      let want = PropertyChange(target: "tapKeeps", key: "cancelsTouchesInView", value: .bool(true))
+      let region = try #require(
+        m.frame(size: RealWindow.size, pixelScale: 1).regions.first { $0.action == .change(want) })
+      let x = String(Int((w.origin.x + region.rect.mid.x).rounded()))
+      let y = String(Int((w.origin.y + region.rect.mid.y).rounded()))
+      try RealWindow.run("xdotool", ["mousemove", x, y, "sleep", "0.05", "click", "3"])
+      Thread.sleep(forTimeInterval: 0.8)
+      let shot = try w.ownScreenshot()
+      #expect(w.process.isRunning, "\(w.state)")
+      let green = RGBA(0x34, 0xC7, 0x59)
+      var halves = [0, 0]
+      for yy in 0..<shot.height {
+        for xx in 0..<shot.width {
+          guard let q = shot.pixel(xx, yy) else { continue }
+          if abs(Int(q.r) - Int(green.r)) + abs(Int(q.g) - Int(green.g)) + abs(Int(q.b) - Int(green.b)) < 30 {
+            halves[xx < shot.width / 2 ? 0 : 1] += 1
+          }
+        }
+      }
+      // The green card on both devices (in the single window it is on the left of the canvas only).
+      #expect(halves[0] > 2000 && halves[1] > 2000, "green pixels per half: \(halves)")
+    }
   }
 }

@@ -334,6 +334,9 @@ struct CompareWindowTests {
     m.language = .english
     m.setStartScale(2)
     try Self.look(m, "compare-4k", size: Size(3840, 2160))
+    m.language = .simplifiedChinese
+    try Self.look(m, "compare-4k-zh", size: Size(3840, 2160))
+    m.language = .english
     #expect(m.isComparing)
   }
 }

@@ -43,4 +43,6 @@ public enum StudioInput: Equatable, Sendable {
   /// The held modifiers changed (the simulated second finger follows them).
   case modifiers(Modifiers)
   case quit
+  /// The secondary (right) button pressed: a context click (on a toggle, compare mode with it flipped).
+  case contextClick(at: Point)
 }

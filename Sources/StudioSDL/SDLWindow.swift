@@ -266,6 +266,10 @@ final class SDLWindow {
     case SDL_KEYUP:
       return isModifier(e.key.keysym.sym) ? .modifiers(modifiers(UInt32(e.key.keysym.mod))) : nil
     case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
+      let isDown = e.type == SDL_MOUSEBUTTONDOWN.rawValue
+      if e.button.which != touchMouse, e.button.button == UInt8(SDL_BUTTON_RIGHT), isDown {
+        return .contextClick(at: Point(Double(e.button.x) * pixelScale, Double(e.button.y) * pixelScale))
+      }
       guard e.button.which != touchMouse, e.button.button == leftButton else { return nil }
       let p = Point(Double(e.button.x) * pixelScale, Double(e.button.y) * pixelScale)
       return e.type == SDL_MOUSEBUTTONDOWN.rawValue ? .pointerDown(.mouse, at: p) : .pointerUp(.mouse, at: p)

@@ -154,6 +154,12 @@ public enum KeyTable {
       [(.char("v"), .toggle(.shouldReceive)), (.char("g"), .toggle(.shouldBegin))]),
     Binding("click a toggle", "flip it: applies to the next touch", zh: "切换它：从下一次触摸起生效", zhKeys: "点击开关"),
     Binding(
+      "X",
+      "compare the scene as written with your toggles on two devices, same input (right-click a toggle: with it "
+        + "flipped; X or Esc leaves)",
+      zh: "比较：按文件原样与你的开关，两台设备运行相同的输入（右键点击开关：与它切换后比较；按 X 或 Esc 退出）", [.char("x")],
+      .action(.toggleCompare)),
+    Binding(
       "[  ]", "the inspector's previous, next tab", zh: "检查器的上一页、下一页",
       [
         (.char("["), .action(.cycleInspectorTab(forward: false))),

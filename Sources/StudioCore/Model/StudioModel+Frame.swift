@@ -19,6 +19,7 @@ extension StudioModel {
   }
 
   private func buildFrame(size: Size, pixelScale: Double) -> DrawList {
+    if let compare { return buildCompareFrame(compare, size: size, pixelScale: pixelScale) }
     refreshSnapshot()  // the panels read the snapshot at the playhead
     view.theme.pixelScale = pixelScale * view.uiScale
     var ctx = PanelContext(model: self, layout: StudioLayout(size: size, theme: view.theme, stage: view.stage))
@@ -56,6 +57,7 @@ extension StudioModel {
 
   /// A pixel as a scene point, rounded to whole points (scripts saved from live input stay readable).
   func sceneLocation(_ pixel: Point) -> Point? {
+    if let compare { return compareSceneLocation(compare, pixel) }
     guard let layout = lastLayout else { return nil }
     let p = viewport(for: layout).toScene(pixel)
     return Point(p.x.rounded(), p.y.rounded())

@@ -11,13 +11,16 @@ extension StudioModel {
     switch event {
     case .quit:
       perform(.quit)
+    case .contextClick(let pixel):
+      contextClick(at: pixel)
     case .focusLost:
       view.panDrag = nil
       cancelAllTouches()
     case .modifiers(let m):
-      let location = input.touch(of: .mouse).flatMap { snapshot.touches[$0]?.location }
+      let shown = inputSnapshot
+      let location = input.touch(of: .mouse).flatMap { shown.touches[$0]?.location }
       let numbers = touchNumbers()
-      feed(input.setModifiers(m, scene: snapshot.live, location: location, numbers: numbers))
+      feed(input.setModifiers(m, scene: shown.live, location: location, numbers: numbers))
     case .hover(let p):
       view.mousePixel = p
       view.panDrag = nil  // the button is up: any pan has ended
@@ -63,10 +66,10 @@ extension StudioModel {
       if let p = sceneLocation(pixel), Rect(origin: .zero, size: config.window).contains(p), canvasContains(pixel) {
         refreshSnapshot()
         let numbers = touchNumbers()
-        feed(input.down(id, at: p, scene: snapshot.live, numbers: numbers))
+        feed(input.down(id, at: p, scene: inputSnapshot.live, numbers: numbers))
       } else if id == .mouse, let action = lastFrame.action(at: pixel) {
         perform(action)
-      } else if id == .mouse, canvasContains(pixel), let layout = lastLayout {
+      } else if id == .mouse, canvasContains(pixel), compare == nil, let layout = lastLayout {
         // Beside the device: a drag pans.
         view.panDrag = (pixel, view.center ?? viewport(for: layout).toScene(layout.canvas.mid))
       }
@@ -136,6 +139,7 @@ extension StudioModel {
   // MARK: - Actions
 
   public func perform(_ action: StudioAction) {
+    if performInCompare(action) { return }
     switch action {
     case .togglePause:
       togglePause()
@@ -241,6 +245,8 @@ extension StudioModel {
       cancelAllTouches()
       isRunningFlag = false
       effects.append(.quit)
+    case .toggleCompare, .compareJump, .compareFlip:
+      performCompareAction(action)
     }
   }
 

@@ -58,6 +58,8 @@ public final class StudioModel {
   public private(set) var pendingChanges: [PropertyChange] = []
   /// The engine time of the latest input fed to the engine (nil before any).
   public private(set) var latestInputTime: Double?
+  /// Compare mode (key X): two worlds side by side on the same input (nil: the single window).
+  var compare: CompareSession?
 
   // MARK: Playback
 
@@ -133,6 +135,7 @@ public final class StudioModel {
     saveMessage = nil
     restartWhenUp = false
     view.sceneList = nil
+    compare = nil
     restartEngine(on: scene)
     inputLog.reset()
   }
@@ -184,6 +187,10 @@ public final class StudioModel {
     let dt = lastTick.map { max(0, min(wall - $0, 250)) } ?? 0
     lastTick = wall
     view.expireToast(at: wall)
+    if let compare {
+      tickCompare(compare, dt: dt)
+      return
+    }
     guard !paused else { return }
     let limit = playheadLimit
     if isReplaying || speed != 1 {
@@ -366,6 +373,10 @@ public final class StudioModel {
   /// Sends live steps to the engine, records them, and applies pending toggles once all fingers are up.
   func feed(_ actions: [ScriptStep.Action]) {
     guard !actions.isEmpty else { return }
+    if let compare {
+      feedCompare(compare, actions)
+      return
+    }
     let t = goLive()
     input.noteFed(actions)
     let steps = actions.map { ScriptStep(t: t, $0) }
@@ -384,7 +395,7 @@ public final class StudioModel {
   /// touch's and not one the engine still uses (a lifted touch whose touchesEnded is still withheld keeps
   /// its number, F-7, or the trace could not tell the two apart). Taken before `input` changes.
   func touchNumbers() -> (Set<Int>) -> Int {
-    var used = Set(input.fedLocation.keys).union(engine.touchesInUse)
+    var used = Set(input.fedLocation.keys).union(compare?.touchesInUse ?? engine.touchesInUse)
     if let v = input.virtualFinger { used.insert(v.touch) }
     return { extra in
       var n = 1
@@ -394,7 +405,7 @@ public final class StudioModel {
   }
 
   func cancelAllTouches() {
-    let live = engine.liveTouches
+    let live = compare.map { $0.liveTouches ?? [] } ?? engine.liveTouches
     input.reset()
     guard !live.isEmpty else { return }
     feed(live.map { .cancel(touch: $0) })

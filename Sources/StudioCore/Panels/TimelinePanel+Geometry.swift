@@ -16,7 +16,10 @@ extension TimelinePanel {
     let content: TimelineContent
     let first: Double
     let last: Double
-    let window: (start: Double, end: Double)
+    /// The stretch of time shown (compare mode gives both timelines one stretch).
+    var window: (start: Double, end: Double)
+    /// The lane names' column width, when set from outside (compare mode: one for both timelines).
+    var labelWidth: Double?
 
     init?(_ ctx: PanelContext) {
       guard !ctx.trace.isEmpty,
@@ -64,10 +67,9 @@ extension TimelinePanel {
 
     init(rect: Rect, view: TimelineView, theme t: Theme) {
       self.rect = rect
-      let lanes = view.content.lanes
-      let nameWidth = lanes.map { TextMetrics.width($0.name, size: t.smallSize, face: .bold) }.max() ?? 0
-      let labelWidth = min(max(nameWidth + 18 * t.unit, 80 * t.unit), rect.width * 0.2)
+      let labelWidth = view.labelWidth ?? Self.labelWidth(view, width: rect.width, theme: t)
       labelRight = rect.minX + labelWidth
+      let lanes = view.content.lanes
       axis = TimelineAxis(
         start: view.window.start, end: view.window.end, left: labelRight + 12 * t.unit,
         right: rect.maxX - 96 * t.unit)
@@ -89,6 +91,12 @@ extension TimelinePanel {
       self.shown = shown
       hidden = lanes.count - shown.count
       laneHeight = min(max(available / Double(max(shown.count, 1)), minLane), maxLane)
+    }
+
+    /// The lane names' column: as wide as the longest name, within bounds.
+    static func labelWidth(_ view: TimelineView, width: Double, theme t: Theme) -> Double {
+      let nameWidth = view.content.lanes.map { TextMetrics.width($0.name, size: t.smallSize, face: .bold) }.max() ?? 0
+      return min(max(nameWidth + 18 * t.unit, 80 * t.unit), width * 0.2)
     }
 
     func laneRect(_ row: Int) -> Rect {

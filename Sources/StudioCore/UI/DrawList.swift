@@ -141,4 +141,10 @@ public enum StudioAction: Hashable, Sendable {
   case bottomTab(BottomTab)
   case scroll(ScrollablePanel, by: Double)
   case quit
+  /// Compare mode on or off (key X): the scene as written beside the configuration with the toggles.
+  case toggleCompare
+  /// Compare mode: the playhead to entry `index` of side `side`'s trace (0: left, 1: right), paused.
+  case compareJump(side: Int, index: Int)
+  /// Compare mode with the configuration now beside the same with this change (a toggle's context menu).
+  case compareFlip(PropertyChange)
 }

@@ -8,41 +8,41 @@ public struct PanelContext {
   /// Where the panels go (the narration strip may grow to its text once the context is made).
   public internal(set) var layout: StudioLayout
   /// The trace folded at the playhead: what every panel shows (the one snapshot per playhead).
-  public let snapshot: Snapshot
+  public internal(set) var snapshot: Snapshot
   /// Where gestures start in the trace (the same cut the snapshot makes).
-  public let gestures: GestureIndex
+  public internal(set) var gestures: GestureIndex
   /// How the window is showing the trace (live, paused, script, replay, step).
-  public let mode: PlaybackMode
+  public internal(set) var mode: PlaybackMode
   /// How many visits of a live hit-test walk to draw while it animates as an overlay (nil: all).
-  public let walkReveal: Int?
+  public internal(set) var walkReveal: Int?
   /// The pivot of the simulated pinch while Alt is held (scene points).
-  public let pivot: Point?
+  public internal(set) var pivot: Point?
   /// The tooltip of the region the mouse rests on, and where the mouse is (pixels).
   public let tooltip: (text: String, at: Point)?
   /// The whole trace so far (the timeline and log show all of it).
-  public let trace: [TraceEntry]
-  public let playheadIndex: Int
-  public let playheadTime: Double
+  public internal(set) var trace: [TraceEntry]
+  public internal(set) var playheadIndex: Int
+  public internal(set) var playheadTime: Double
   /// The engine's clock: the latest time that exists.
-  public let now: Double
+  public internal(set) var now: Double
   /// The scene the trace started from, and the configuration the next touch runs on.
-  public let startScene: Scene
-  public let config: Scene
+  public internal(set) var startScene: Scene
+  public internal(set) var config: Scene
   public let selected: String?
   public let zoom: Double
   /// The scene point at the middle of the canvas (nil: fit, the window's middle).
   public let center: Point?
   /// The mouse over the device (scene points), when it is not pressed.
-  public let hover: Point?
+  public internal(set) var hover: Point?
   /// The simulated second finger, while it is down.
-  public let virtualFinger: (touch: Int, location: Point)?
-  public let paused: Bool
+  public internal(set) var virtualFinger: (touch: Int, location: Point)?
+  public internal(set) var paused: Bool
   /// A script or the last gesture is being replayed (not live input).
-  public let isReplaying: Bool
+  public internal(set) var isReplaying: Bool
   public let speed: Double
-  public let narration: [NarrationItem]
+  public internal(set) var narration: [NarrationItem]
   public internal(set) var scroll: [ScrollablePanel: Double]
-  public let pendingChanges: [PropertyChange]
+  public internal(set) var pendingChanges: [PropertyChange]
   public let loadErrors: [String]
   public let toast: String?
   /// The header's message is about a failure (drawn as an error).
@@ -59,7 +59,7 @@ public struct PanelContext {
   public let inspectorTab: InspectorTab
   public let bottomTab: BottomTab
   /// Costly parts of the last frame, reused when their inputs are unchanged.
-  let memo: FrameMemo
+  var memo: FrameMemo
 
   init(model m: StudioModel, layout: StudioLayout) {
     theme = m.theme

@@ -39,31 +39,64 @@ public enum QuestionWhy {
       }
       add(steps[at])
     } else if answer.value != nil {
-      // Nothing happened to what is asked about: the last thing the narration says about it in the span
-      // ("`photo` never gets finger 2…", "`button`'s touchesBegan is held back…"), about that finger
-      // first when the question names one.
+      // Nothing happened to what is asked about: why, in the narration's words. A touch dropped or held
+      // back in the span first ("finger 1 went down while the app ignored…", "`button`'s touchesBegan is
+      // held back…"), else the last thing it says about what is asked ("`photo` never gets finger 2…"),
+      // about that finger when the question names one (a question about one finger is not explained by
+      // what another finger did).
       let about = steps.filter { line in inSpan(line, to: answer.to) && subjects.contains { line.text.contains($0) } }
-      var finger: [String] = []
-      if case .gets(_, let touch) = question.asks { finger = ["finger \(touch)", "手指 \(touch)"] }
-      // (A question about one finger is not explained by what another finger did.)
-      add(finger.isEmpty ? about.last : about.last { line in finger.contains { line.text.contains($0) } })
+      var finger: Int?
+      if case .gets(_, let touch) = question.asks { finger = touch }
+      let heldOrDropped = steps.filter { line in
+        guard inSpan(line, to: answer.to), line.traceIndex < trace.count else { return false }
+        let view: String?
+        let touches: [Int]
+        switch trace[line.traceIndex].event {
+        case .drop(let v, _, let t, _):
+          view = v
+          touches = t
+        case .withhold(let v, _, let t, _):
+          view = v
+          touches = t
+        default: return false
+        }
+        if let finger, !touches.contains(finger) { return false }
+        guard let view else { return true }
+        return subjects.contains("`" + view + "`")
+      }
+      add(heldOrDropped.last ?? (finger.map { n in about.last { Self.mentions($0.text, finger: n) } } ?? about.last))
     }
-    // Then the "Why?" summary of each recognizer or control asked about (a view's summary is about its
-    // cancelled touches, which a hit is not; for another finger's question, only a summary naming it).
+    // Then the "Why?" summary of each recognizer or control asked about, for the gestures that began in the
+    // question's time (a view's summary is about its cancelled touches, which a hit is not; for a finger's
+    // question, only a summary naming that finger).
     let summaryEnd = summariesUntil ?? answer.to
     for subject in subjects {
       if case .hitView = question.asks { break }
       add(
         narration.first { line in
           guard line.kind == .summary, inSpan(line, to: summaryEnd), line.text.hasPrefix(subject) else { return false }
-          if case .gets(_, let touch) = question.asks {
-            return line.text.contains("finger \(touch)") || line.text.contains("手指 \(touch)")
-          }
+          let began = line.entries.lowerBound < trace.count ? trace[line.entries.lowerBound].t : line.t
+          if let to = answer.to, began >= to { return false }
+          if case .gets(_, let touch) = question.asks { return Self.mentions(line.text, finger: touch) }
           return true
         })
     }
     if picked.isEmpty, let own = ownSentence(question, answer, trace, language) { return [own] }
     return picked.map { Self.plain($0.text) }
+  }
+
+  /// Whether `text` names finger `n` ("finger 2", "手指 2"; not "finger 12").
+  static func mentions(_ text: String, finger n: Int) -> Bool {
+    for word in ["finger \(n)", "手指 \(n)"] {
+      // Each place the word starts, and whether a digit follows it.
+      let t = Array(text)
+      let w = Array(word)
+      guard t.count >= w.count else { continue }
+      for i in 0...(t.count - w.count) where Array(t[i..<(i + w.count)]) == w {
+        if i + w.count == t.count || !t[i + w.count].isNumber { return true }
+      }
+    }
+    return false
   }
 
   /// The ids a question is about, whose summary lines explain it.
@@ -90,19 +123,37 @@ public enum QuestionWhy {
           "\(r) is given no touch \(span): a touch goes only to the recognizers of its hit-test view and that view's superviews, so \(r) stays possible (rule C-7).",
           "\(r) \(span)没有收到任何触摸：触摸只交给其命中测试视图及其父视图上的手势识别器，所以 \(r) 一直处于 possible（规则 C-7）。")
       }
-      return l("\(r) stays possible \(span): nothing makes it recognize.", "\(r) \(span)一直处于 possible：没有任何事情让它识别。")
+      return l("\(r) stays possible \(span): nothing makes it recognize.", "\(r) \(span)一直处于 possible：没有任何输入使它识别成功。")
     case .finalState(let r):
       return l("\(r) never leaves possible \(span).", "\(r) \(span)始终没有离开 possible。")
     case .gets(let view, let touch):
       return l(
         "\(view) is sent no touches method for finger \(touch) \(span).",
-        "\(span)没有任何 touches 方法因手指 \(touch) 发给 \(view)。")
+        "\(span)，\(view) 没有收到手指 \(touch) 的任何 touches 方法。")
     case .sends(let control, let event):
       return l("\(control) does not send \(event.rawValue) \(span).", "\(control) \(span)没有发送 \(event.rawValue)。")
     case .recognizesFirst(let ids):
       let list = ids.joined(separator: l(", ", "、"))
-      return l("None of \(list) recognizes \(span).", "\(list) \(span)都没有识别。")
+      return l("None of \(list) recognizes \(span).", "\(span)，\(list) 都没有识别成功。")
     }
+  }
+
+  /// Why nothing answers the question, in `l` (the answer has no value).
+  public static func problem(_ q: SceneQuestion, _ a: QuestionAnswer, trace: [TraceEntry], _ l: Language) -> String {
+    let span = Self.span(a, l)
+    switch q.asks {
+    case .hitView(let touch):
+      return l("finger \(touch) does not go down \(span)", "手指 \(touch) \(span)没有按下")
+    case .recognizesFirst:
+      if let e = a.entry, e < trace.count, case .state(let r, _, _, _) = trace[e].event, let other = a.together {
+        let at = Self.ms(trace[e].t)
+        return l(
+          "\(r) and \(other) recognize together, at \(at) ms: neither is first",
+          "\(r) 和 \(other) 在 \(at) ms 同时识别成功：没有谁是第一个")
+      }
+    default: break
+    }
+    return a.problem ?? ""
   }
 
   /// Whether the recognizer is given a touch in the answer's span (an `attach` line naming it).
@@ -120,7 +171,7 @@ public enum QuestionWhy {
     case SceneQuestion.yes: return l("yes", "是")
     case SceneQuestion.no: return l("no", "否")
     case SceneQuestion.none: return l("none", "无")
-    case SceneQuestion.nothing: return l("nothing", "什么也没有")
+    case SceneQuestion.nothing: return l("nothing", "没有收到")
     default: return choice
     }
   }

@@ -450,7 +450,7 @@ enum SceneSchema {
         about: "The last touches method a view gets for a finger: touchesBegan … touchesCancelled, or nothing."),
       Entry(key: .sends, shape: .place(.questionSends), about: "Whether a control sends an event: yes or no."),
       Entry(
-        key: .recognizesFirst, shape: .list(.reference, maxItems: SceneReader.maxChoices),
+        key: .recognizesFirst, shape: .list(.reference, maxItems: SceneReader.maxChoices - 1),
         about: "Which of these recognizers recognizes first: one of the ids, or none."),
     ],
     required: [.t, .ask],

@@ -12,8 +12,10 @@ public struct QuestionAnswer: Equatable, Sendable {
   /// The span of trace time asked about.
   public var from: Double
   public var to: Double?
-  /// Why the trace does not answer the question (with `value` nil).
+  /// Why the trace does not answer the question (with `value` nil), in English.
   public var problem: String?
+  /// For `recognizesFirst`: the other recognizer that recognized in the same event as `entry`'s (no answer).
+  public var together: String?
 
   /// Whether `choices` include the answer.
   public func isAmong(_ choices: [String]) -> Bool { value.map(choices.contains) ?? false }
@@ -28,7 +30,7 @@ public struct QuestionAnswer: Equatable, Sendable {
   public static func answer(_ asks: SceneQuestion.Asks, from: Double, to: Double?, in trace: [TraceEntry])
     -> QuestionAnswer
   {
-    var a = QuestionAnswer(value: nil, entry: nil, from: from, to: to, problem: nil)
+    var a = QuestionAnswer(value: nil, entry: nil, from: from, to: to, problem: nil, together: nil)
     let lower = firstIndex(atOrAfter: from, in: trace)
     let upper = to.map { firstIndex(atOrAfter: $0, in: trace) } ?? trace.count
     let range = lower..<max(lower, upper)
@@ -53,7 +55,13 @@ public struct QuestionAnswer: Equatable, Sendable {
       }
       return found(SceneQuestion.no, last)
     case .finalState(let r):
+      // The state it is in when the span starts: its last state line before (a reset: possible).
       var last: (Int, GestureState)?
+      for i in stride(from: lower - 1, through: 0, by: -1) {
+        guard case .state(r, _, let to, let reason) = trace[i].event else { continue }
+        if !(to == .possible && reason == .reset) { last = (i, to) }
+        break
+      }
       for i in range {
         guard case .state(r, _, let to, let reason) = trace[i].event else { continue }
         if !(to == .possible && reason == .reset) { last = (i, to) }
@@ -76,6 +84,20 @@ public struct QuestionAnswer: Equatable, Sendable {
       for i in range {
         guard case .state(let r, _, let to, _) = trace[i].event, to == .began || to == .ended, ids.contains(r)
         else { continue }
+        // Another of them recognizing in the same event is not second: neither is first.
+        let t = trace[i].t
+        var j = i + 1
+        while j < range.upperBound && trace[j].t == t {
+          if case .state(let other, _, let to, _) = trace[j].event, other != r, to == .began || to == .ended,
+            ids.contains(other)
+          {
+            a.problem = "\(r) and \(other) recognize together, at \(Self.ms(t)) ms: neither is first"
+            a.entry = i
+            a.together = other
+            return a
+          }
+          j += 1
+        }
         return found(r, i)
       }
       return found(SceneQuestion.none, nil)
@@ -102,12 +124,13 @@ extension QuestionAnswer {
     let qs = scene.questions
     for i in qs.indices {
       let q = qs[i]
-      // The window stops at a question's time only while the run goes on.
-      if let end = trace.last?.t, q.t > end {
+      // The window's playhead stops a little after the run's last line (`Pacing.settleTime`).
+      let last = trace.last?.t ?? 0
+      if q.t > last + Pacing.settleTime {
         out.append(
           (
             q.line, q.column,
-            "the run ends at \(Self.ms(end)) ms: a question at \(Self.ms(q.t)) ms would never be asked"
+            "the run's last line is at \(Self.ms(last)) ms and playback stops \(Self.ms(Pacing.settleTime)) ms later: a question at \(Self.ms(q.t)) ms would never be asked"
           ))
         continue
       }

@@ -33,6 +33,7 @@ struct Check: ParsableCommand {
       }
       do {
         let loaded = try SceneLoader.loadWithWarnings(path: path)
+        for w in loaded.warnings { Console.error(w.description) }
         // Questions are answered by the engine: its run must give an answer among each one's choices.
         if !loaded.scene.questions.isEmpty {
           let wrong = QuestionAnswer.problems(loaded.scene, trace: Engine.replay(loaded.scene))
@@ -45,7 +46,6 @@ struct Check: ParsableCommand {
             continue
           }
         }
-        for w in loaded.warnings { Console.error(w.description) }
         let count = loaded.warnings.count
         Console.out("OK: \(path)\(count == 0 ? "" : count == 1 ? " (1 warning)" : " (\(count) warnings)")\n")
       } catch {

@@ -57,7 +57,7 @@ struct Questions: ParsableCommand {
         }
       } else {
         missing += 1
-        text += lang("  no answer: ", "  没有答案：") + (a.problem ?? "") + "\n"
+        text += lang("  no answer: ", "  没有答案：") + QuestionWhy.problem(q, a, trace: trace, lang) + "\n"
       }
       let next: Double? = i + 1 < qs.count ? qs[i + 1].t : nil
       for w in QuestionWhy.lines(q, a, narration: narration, trace: trace, language: lang, summariesUntil: .some(next))
@@ -67,7 +67,8 @@ struct Questions: ParsableCommand {
       text += "\n"
     }
     Console.out(text)
-    if missing > 0 { throw ExitCode(1) }
+    // The same verdict as `touchscope check`: every question answered among its choices, in the run's time.
+    if missing > 0 || !QuestionAnswer.problems(scene, trace: trace).isEmpty { throw ExitCode(1) }
   }
 
   static func ms(_ t: Double) -> String { t == t.rounded() && abs(t) < 1e15 ? String(Int(t)) : String(t) }

@@ -66,9 +66,9 @@ import TraceKit
         "cardTap is given no touch from 5000 ms on: a touch goes only to the recognizers of its hit-test view and that view's superviews, so cardTap stays possible (rule C-7)."
       ])
     let (_, zh) = Self.why(.gets(view: "card", touch: 2), .simplifiedChinese)
-    #expect(zh == ["从 0 ms 起没有任何 touches 方法因手指 2 发给 card。"])
+    #expect(zh == ["从 0 ms 起，card 没有收到手指 2 的任何 touches 方法。"])
     let (_, first) = Self.why(.recognizesFirst(["cardTap", "cardDouble"]), .simplifiedChinese, from: 5000)
-    #expect(first == ["cardTap、cardDouble 从 5000 ms 起都没有识别。"])
+    #expect(first == ["从 5000 ms 起，cardTap、cardDouble 都没有识别成功。"])
   }
 }
 
@@ -89,5 +89,14 @@ import TraceKit
     let clipped = Self.walk(clips: true)
     #expect(clipped.contains("bar does not contain the point, so its subviews are not asked"), "\(clipped)")
     #expect(!clipped.contains("drawn there"))
+  }
+}
+
+@Suite struct QuestionWhyFingerTests {
+  @Test func fingerTwoIsNotFingerTwelve() {
+    #expect(QuestionWhy.mentions("photo never gets finger 2: it already tracks", finger: 2))
+    #expect(!QuestionWhy.mentions("photo never gets finger 12", finger: 2))
+    #expect(QuestionWhy.mentions("手指 2 从未到达它", finger: 2))
+    #expect(!QuestionWhy.mentions("手指 21 从未到达它", finger: 2))
   }
 }

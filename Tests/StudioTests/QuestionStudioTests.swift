@@ -233,4 +233,65 @@ import TraceKit
       }
     }
   }
+
+  @Test func comparingEndsTheQuestions() throws {
+    let m = StudioModel.drawn(try Self.scene11(), size: Self.size, narrated: true)
+    m.perform(.change(PropertyChange(target: "singleB", key: "isEnabled", value: .bool(false))))
+    m.perform(.playScript)
+    var wall = 0.0
+    _ = try #require(Self.playToQuestion(m, wall: &wall))
+    m.handle(.key(.character("x"), Modifiers()), wall: wall)
+    #expect(m.question == nil)
+    let shown = Self.texts(m.frame(size: Self.size, pixelScale: 1)).joined(separator: " ")
+    #expect(!shown.contains("Question 1 of 4"))
+  }
+
+  @Test func steppingPastAQuestionNeverAsksItLateAndSteppingBackAsksItAgain() throws {
+    let m = StudioModel.drawn(try Self.scene11(), size: Self.size, narrated: true)
+    m.perform(.playScript)
+    var wall = 0.0
+    _ = try #require(Self.playToQuestion(m, wall: &wall))
+    // Step into the first gesture: the card goes, and playing on asks question 2, not question 1 late.
+    for _ in 0..<5 { m.perform(.step) }
+    #expect(m.question == nil)
+    m.perform(.togglePause)
+    let second = try #require(Self.playToQuestion(m, wall: &wall))
+    #expect(second.index == 1 && m.playheadTime == 1000)
+    #expect(m.engine.trace[m.playhead.index].t == 1000)
+    // Back before the second question's time, and on again: it is asked again, before its lines.
+    m.perform(.stepBack)
+    m.perform(.togglePause)
+    let again = try #require(Self.playToQuestion(m, wall: &wall))
+    #expect(again.index == 1 && m.engine.trace[m.playhead.index].t == 1000)
+  }
+
+  @Test func resetEndsTheQuestions() throws {
+    let m = StudioModel.drawn(try Self.scene11(), size: Self.size, narrated: true)
+    m.perform(.playScript)
+    var wall = 0.0
+    _ = try #require(Self.playToQuestion(m, wall: &wall))
+    m.perform(.setSpeed(0.25))
+    m.perform(.resetTouches)
+    for _ in 0..<600 {
+      wall += 16
+      m.tick(wall: wall)
+    }
+    #expect(m.question == nil)
+  }
+
+  @Test func aTakeLeavesTheLessonsQuestionsBehind() throws {
+    let m = StudioModel(scene: try Self.scene11(), path: "Scenes/11-single-vs-double-tap.yaml")
+    _ = m.frame(size: Self.size, pixelScale: 1)
+    m.tick(wall: 0)
+    let p = m.pixel(101, 300, size: Self.size)
+    m.handle(.pointerDown(.mouse, at: p), wall: 100)
+    m.handle(.pointerUp(.mouse, at: p), wall: 180)
+    m.perform(.saveWithRecording)
+    guard case .writeTake(_, let text, _)? = m.drainEffects().last else {
+      Issue.record("no take")
+      return
+    }
+    let take = try SceneLoader.parse(text, file: "take.yaml")
+    #expect(take.questions.isEmpty && take.script.count == 2)
+  }
 }

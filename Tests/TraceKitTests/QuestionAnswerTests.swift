@@ -116,6 +116,37 @@ import TouchSim
     s.questions[0].until = nil
     #expect(
       QuestionAnswer.problems(s, trace: Engine.replay(s)).first?.message.hasSuffix(
-        "ms: a question at 60000 ms would never be asked") == true)
+        "ms later: a question at 60000 ms would never be asked") == true)
+  }
+
+  @Test func finalStateStartsFromTheStateTheRecognizerIsInAtT() {
+    // A pan begins at 16 ms and the finger then holds still: from 100 ms on it is still in changed.
+    let s = scene([v("card", [0, 0, 390, 400], recognizers: [g("pan", .pan)])]) {
+      $0.script = drag(from: (100, 100), to: (200, 100), t: 0, steps: 5, every: 16, lift: false) + [up(1, t: 400)]
+    }
+    let trace = Engine.replay(s)
+    let during = QuestionAnswer.answer(.finalState(recognizer: "pan"), from: 100, to: 200, in: trace)
+    #expect(during.value == "changed", "\(trace.count)")
+    #expect(during.entry.map { trace[$0].t < 100 } == true)
+    #expect(QuestionAnswer.answer(.finalState(recognizer: "pan"), from: 100, to: nil, in: trace).value == "ended")
+  }
+
+  @Test func twoRecognizingInOneEventHaveNoFirst() {
+    // Two taps allowed together recognize in the same lift: neither is first.
+    let s = scene([
+      v(
+        "card", [0, 0, 390, 400],
+        recognizers: [
+          g("a", .tap) {
+            var d = DelegateSpec()
+            d.shouldRecognizeSimultaneouslyWith = .all
+            $0.delegate = d
+          },
+          g("b", .tap),
+        ])
+    ]) { $0.script = tap(100, 100) }
+    let a = QuestionAnswer.answer(.recognizesFirst(["a", "b"]), from: 0, to: nil, in: Engine.replay(s))
+    #expect(a.value == nil, "\(a)")
+    #expect(a.together != nil && a.problem?.hasSuffix("neither is first") == true)
   }
 }

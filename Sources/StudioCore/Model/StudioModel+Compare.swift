@@ -75,6 +75,7 @@ extension StudioModel {
     cancelAllTouches()  // fingers down on the single device lift there first
     input.reset()
     view.closeOverlays()
+    quiz.end()  // a question on screen belongs to the single window's run
     let session = CompareSession(left: left, right: right, origin: origin)
     session.showPlayhead()
     compare = session

@@ -148,15 +148,18 @@ extension StudioModel {
       pauseForStepping()
       playhead.stepForward(in: engine.trace)
       refreshSnapshot()
+      questionsFollowPlayhead()
     case .stepBack:
       view.scrollOffsets[.log] = nil
       pauseForStepping()
       playhead.stepBack(in: engine.trace)
       refreshSnapshot()
+      questionsFollowPlayhead()
     case .jump(let i):
       pauseForStepping()
       playhead.jump(to: i, in: engine.trace)
       refreshSnapshot()
+      questionsFollowPlayhead()
     case .setSpeed(let s):
       setSpeed(s)
     case .replayLast:

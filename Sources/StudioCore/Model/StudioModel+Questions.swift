@@ -67,6 +67,16 @@ extension StudioModel {
   /// Playing the scene's script (P): its questions are asked as it plays.
   func startQuestions() { quiz.start(config.questions) }
 
+  /// The playhead was moved by hand (step, jump): the question on screen goes, and the next one asked is
+  /// the first whose time comes after every line shown (stepping back before a question asks it again).
+  func questionsFollowPlayhead() {
+    guard !quiz.questions.isEmpty else { return }
+    quiz.current = nil
+    let trace = engine.trace
+    let shown = playhead.index > 0 && playhead.index <= trace.count ? trace[playhead.index - 1].t : -Double.infinity
+    quiz.next = quiz.questions.firstIndex { $0.t > shown } ?? quiz.questions.count
+  }
+
   /// Enter: shows the answer of the question on screen.
   func revealAnswer() {
     quiz.current?.revealed = true

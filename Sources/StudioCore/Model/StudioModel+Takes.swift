@@ -17,6 +17,8 @@ extension StudioModel {
     }
     var scene = config
     scene.script = script
+    // The lesson's questions belong to the lesson's script, not to this one.
+    scene.questions = []
     effects.append(
       .writeTake(lesson: scenePath ?? "Scenes/untitled.yaml", text: SceneWriter.yaml(scene), droppedTouches: dropped))
   }

@@ -212,7 +212,7 @@ public final class StudioModel {
 
   /// How long the picture keeps changing after the last trace entry when nothing else happens: the
   /// longest fade (the hit-test walk's badges, 2.1 s) and a margin.
-  public static let settleTime = 3000.0
+  public static let settleTime = Pacing.settleTime
 
   /// The latest time the playhead may show. The engine's clock keeps running at rest (timers and tap
   /// intervals need it), but once every touch is up, no timer is pending and every fade has finished,
@@ -258,6 +258,7 @@ public final class StudioModel {
 
   /// Shows everything up to now at once.
   func jumpToPresent() {
+    quiz.end()  // everything is shown: no question is still to come
     playhead.jumpToEnd(of: engine.trace, limit: max(clock, engine.now))
     refreshSnapshot()
   }

@@ -124,7 +124,12 @@ enum OverlayQuestion {
         }
         if !among { after.append((l("(not among the choices)", "（不在选项之中）"), m.small, t.badText, .regular)) }
       } else {
-        after.append((l("Nothing in this run answers it.", "这次运行中没有任何事情回答它。"), m.body, t.badText, .bold))
+        after.append((l("Nothing in this run answers it.", "这次运行中没有任何事件能回答这个问题。"), m.body, t.badText, .bold))
+        for line in TextMetrics.wrap(
+          QuestionWhy.problem(q.question, q.answer, trace: ctx.trace, l), toWidth: inner, size: m.small, maxLines: 3)
+        {
+          after.append((line, m.small, t.badText, .regular))
+        }
       }
       for w in q.why {
         for line in TextMetrics.wrap(w, toWidth: inner, size: m.small, maxLines: 5) {

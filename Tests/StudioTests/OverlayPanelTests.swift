@@ -37,6 +37,46 @@ import TouchSim
     }
   }
 
+  /// Nothing of the help is cut, in presenter mode on a projector too: every row's text lies inside the card.
+  @Test(arguments: [
+    (Size(1024, 768), true), (Size(1280, 800), true), (Size(1024, 768), false), (Size(1280, 800), false),
+  ])
+  func helpShowsEveryRowWholeInsideItsCard(size: Size, presenter: Bool) {
+    let m = model()
+    if presenter { m.perform(.togglePresenter) }
+    m.perform(.toggleHelp)
+    let list = m.frame(size: size, pixelScale: 1)
+    let (card, setting) = OverlayHelp.layout(in: Rect(0, 0, size.width, size.height), m.theme)
+    #expect(setting.columns.flatMap { $0 }.count == KeyTable.help.count)
+    // The card's own texts: those drawn after it.
+    let start =
+      list.commands.firstIndex {
+        if case .roundedRect(let r, _, _, _) = $0 { return r == card }
+        return false
+      } ?? 0
+    for case .text(let text, let at, let style) in list.commands[start...] where card.contains(at) {
+      // Every line as wide as the card at most; rows scroll under the footer, which stays inside.
+      #expect(at.x + TextMetrics.width(text, size: style.size, face: style.face) <= card.maxX + 1, "\(text)")
+      if text.hasPrefix("Esc closes") { #expect(at.y + style.size * 0.7 <= card.maxY, "\(text)") }
+    }
+    // Still readable: at least 11 px text.
+    #expect(setting.size >= 11, "\(setting.size) in \(setting.columns.count) columns")
+    // What does not fit scrolls: scrolled to the end, the last row is drawn inside the card.
+    let most = OverlayHelp.maxScroll(in: Rect(0, 0, size.width, size.height), m.theme)
+    var seen = Set(list.commands.compactMap { if case .text(let s, _, _) = $0 { return s } else { return nil } })
+    if most > 0 {
+      #expect(list.drawnStrings.contains { $0.contains("▾ more") })
+      m.perform(.scroll(.help, by: most + 500))
+      #expect(m.scrollOffsets[.help] == most)
+      let end = m.frame(size: size, pixelScale: 1)
+      seen.formUnion(end.commands.compactMap { if case .text(let s, _, _) = $0 { return s } else { return nil } })
+      #expect(!end.drawnStrings.contains { $0.contains("▾ more") })
+    }
+    for row in KeyTable.help {
+      #expect(seen.contains { row.what.hasPrefix($0) || $0.hasPrefix(String(row.what.prefix(10))) }, "\(row.what)")
+    }
+  }
+
   @Test func helpClosesOnAClickOutsideAndItsRegionsCoverTheWindow() {
     let m = model()
     m.perform(.toggleHelp)

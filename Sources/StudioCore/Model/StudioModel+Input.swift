@@ -130,6 +130,7 @@ extension StudioModel {
   private func scrollTarget(at p: Point) -> ScrollablePanel? {
     guard let layout = lastLayout else { return nil }
     if view.sceneList != nil { return .sceneList }
+    if view.showHelp { return .help }
     if layout.inspector.contains(p) { return .inspector }
     if layout.bottom.contains(p) && view.bottomTab == .log { return .log }
     if layout.narration.contains(p) { return .narration }
@@ -263,6 +264,10 @@ extension StudioModel {
     var next = max(0, base + by)
     if panel == .narration, let layout = lastLayout {
       next = min(next, NarrationStrip.maxScroll(in: layout.narration, PanelContext(model: self, layout: layout)))
+    }
+    if panel == .help, let layout = lastLayout {
+      next = min(
+        next, OverlayHelp.maxScroll(in: Rect(0, 0, layout.size.width, layout.size.height), view.theme, memo: frameMemo))
     }
     if panel == .inspector, let layout = lastLayout {
       // Never scroll past the end: wheeling back would first have to undo the overshoot.

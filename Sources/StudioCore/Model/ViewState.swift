@@ -56,6 +56,7 @@ struct ViewState {
   mutating func toggleHelp() {
     showHelp.toggle()
     sceneList = nil
+    scrollOffsets[.help] = 0
   }
 
   mutating func toggleSceneList() {

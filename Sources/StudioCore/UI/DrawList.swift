@@ -84,6 +84,8 @@ public enum BottomTab: String, Hashable, Sendable, CaseIterable {
 /// Panels that scroll with the mouse wheel.
 public enum ScrollablePanel: Hashable, Sendable {
   case inspector, log, sceneList, narration
+  /// The help, when its rows are taller than the window at a readable size.
+  case help
 }
 
 /// Everything a click, a key or a menu can ask the studio to do.

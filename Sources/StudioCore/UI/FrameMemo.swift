@@ -21,6 +21,17 @@ final class FrameMemo {
   private var geometry: (scene: Scene, viewport: Viewport, value: CanvasGeometry)?
   private var recognizers: (config: Scene, all: [InspectorRecognizer], viewCount: Int)?
   private var pairs: (config: Scene, value: PairRelations)?
+  private var help: (key: [Double], language: String, value: (card: Rect, setting: OverlayHelp.Setting))?
+
+  /// `OverlayHelp.layout(in: rect, theme)`: every row wrapped at each size tried, so kept while the window
+  /// and the theme stay the same (the wheel scrolls it frame after frame).
+  func helpLayout(in rect: Rect, _ t: Theme) -> (card: Rect, setting: OverlayHelp.Setting) {
+    let key = [rect.minX, rect.minY, rect.width, rect.height, t.unit, t.pixelScale, t.presenter ? 1 : 0]
+    if let help, help.key == key, help.language == t.language.rawValue { return help.value }
+    let value = OverlayHelp.layout(in: rect, t)
+    help = (key, t.language.rawValue, value)
+    return value
+  }
 
   /// `PairRelations(config's recognizers)`: for each recognizer, whom it may recognize together with and
   /// whom it waits for, found in one pass over the answers (not one per pair).

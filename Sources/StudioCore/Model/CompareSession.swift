@@ -77,9 +77,10 @@ final class CompareSession {
   var paused = false
   /// Worlds to restart on once every finger has lifted (a toggle flipped while comparing).
   var pendingRestart: (left: Scene, right: Scene)?
-  /// Where each device was drawn in the last frame (its half of the canvas) and its viewport: live input
+  /// Where each device was drawn in the last frame (its half of the canvas, its viewport, and the rect its
+  /// canvas panel had, which zooming and panning fit to): live input
   /// maps a pixel to the scene through the device it is over.
-  var deviceAreas: [(area: Rect, viewport: Viewport)] = []
+  var deviceAreas: [(area: Rect, viewport: Viewport, canvas: Rect)] = []
 
   // MARK: Divergence
 

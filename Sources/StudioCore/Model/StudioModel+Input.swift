@@ -95,27 +95,37 @@ extension StudioModel {
     }
   }
 
+  /// The device's panel and viewport that zooming and panning work in: the canvas, or in compare mode the
+  /// device under `pixel` (the first one when there is none), whose halves share zoom and centre.
+  private func zoomFrame(at pixel: Point?) -> (canvas: Rect, viewport: Viewport)? {
+    if let c = compare, let first = c.deviceAreas.first {
+      let a = pixel.flatMap { p in c.deviceAreas.first { $0.area.contains(p) } } ?? first
+      return (a.canvas, a.viewport)
+    }
+    guard let layout = lastLayout else { return nil }
+    return (layout.canvas, viewport(for: layout))
+  }
+
   /// Zooms by `f` keeping the scene point under `pixel` where it is (nil: the canvas's middle).
   private func zoom(by f: Double, around pixel: Point?) {
-    guard let layout = lastLayout else {
+    guard let frame = zoomFrame(at: pixel) else {
       view.zoom(by: f)
       return
     }
-    let anchor = pixel ?? layout.canvas.mid
-    let point = viewport(for: layout).toScene(anchor)
+    let anchor = pixel ?? frame.canvas.mid
+    let point = frame.viewport.toScene(anchor)
     view.zoom(by: f)
     if view.zoom == 1 && pixel == nil && view.center == nil { return }
-    let fit = CanvasPanel.viewport(in: layout.canvas, window: config.window, zoom: 1, theme: view.theme)
+    let fit = CanvasPanel.viewport(in: frame.canvas, window: config.window, zoom: 1, theme: view.theme)
     let scale = fit.scale * view.zoom
-    view.center = clamped(point - (anchor - layout.canvas.mid) * (1 / scale))
+    view.center = clamped(point - (anchor - frame.canvas.mid) * (1 / scale))
   }
 
   /// Pans the device by `d` pixels (content follows: a positive y moves it down).
   private func pan(by d: Point) {
-    guard let layout = lastLayout else { return }
-    let vp = viewport(for: layout)
-    let center = view.center ?? vp.toScene(layout.canvas.mid)
-    view.center = clamped(center - d * (1 / vp.scale))
+    guard let frame = zoomFrame(at: view.mousePixel) else { return }
+    let center = view.center ?? frame.viewport.toScene(frame.canvas.mid)
+    view.center = clamped(center - d * (1 / frame.viewport.scale))
   }
 
   /// A centre kept on the device's window (so the device never pans out of sight).
@@ -131,6 +141,8 @@ extension StudioModel {
     guard let layout = lastLayout else { return nil }
     if view.sceneList != nil { return .sceneList }
     if view.showHelp { return .help }
+    // Compare mode folds the inspector and draws its own timelines: the wheel zooms or pans the devices.
+    if compare != nil { return nil }
     if layout.inspector.contains(p) { return .inspector }
     if layout.bottom.contains(p) && view.bottomTab == .log { return .log }
     if layout.narration.contains(p) { return .narration }

@@ -283,7 +283,7 @@ extension StudioModel {
       var ctx = ctxs[i]
       ctx.layout.canvas = device
       list.append(CanvasPanel.draw(in: device, ctx))
-      c.deviceAreas.append((layout.sides[i], ctx.viewport))
+      c.deviceAreas.append((layout.sides[i], ctx.viewport, device))
     }
     let divider = layout.sides[1].minX
     list.add(

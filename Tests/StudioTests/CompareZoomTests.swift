@@ -1,0 +1,33 @@
+import Testing
+import TouchSim
+
+@testable import StudioCore
+
+/// Zooming and panning in compare mode work in the device under the mouse: the scene point under it stays
+/// under it, on either side (both devices share the zoom and the centre).
+@MainActor
+struct CompareZoomTests {
+  @Test(arguments: [0, 1])
+  func ctrlWheelZoomKeepsThePointUnderTheMouseOnEitherDevice(side: Int) throws {
+    let m = try CompareWindowTests.flippedCancels()
+    m.handle(.key(.character("x"), .none), wall: 20)
+    let size = CompareWindowTests.size
+    _ = m.frame(size: size, pixelScale: 1)
+    let c = try #require(m.compare)
+    let pixel = CompareWindowTests.pixel(m, side: side, 120, 300)
+    let before = c.deviceAreas[side].viewport.toScene(pixel)
+    m.handle(.hover(pixel), wall: 30)
+    m.handle(.modifiers(Modifiers(control: true)), wall: 31)
+    m.handle(.wheel(dy: 1, at: pixel), wall: 32)
+    _ = m.frame(size: size, pixelScale: 1)
+    #expect(m.zoom > 1)
+    let after = c.deviceAreas[side].viewport.toScene(pixel)
+    #expect(abs(after.x - before.x) < 1 && abs(after.y - before.y) < 1, "\(before) → \(after)")
+    // The other device shows the same part of the scene.
+    let other = c.deviceAreas[1 - side].viewport
+    let mid = c.deviceAreas[1 - side].canvas.mid
+    let here = c.deviceAreas[side].viewport.toScene(c.deviceAreas[side].canvas.mid)
+    let there = other.toScene(mid)
+    #expect(abs(here.x - there.x) < 1 && abs(here.y - there.y) < 1)
+  }
+}

@@ -20,7 +20,8 @@ public struct TraceComparison: Sendable {
     public var gesture: Int
     public var written: TraceEntry?
     public var changed: TraceEntry?
-    public var t: Double { written?.t ?? changed?.t ?? 0 }
+    /// When the runs part: the earlier of the two lines there (the other run may have its line later).
+    public var t: Double { [written?.t, changed?.t].compactMap { $0 }.min() ?? 0 }
   }
 
   public let written: [TraceEntry]

@@ -31,3 +31,35 @@ struct CompareZoomTests {
     #expect(abs(here.x - there.x) < 1 && abs(here.y - there.y) < 1)
   }
 }
+
+/// A drag keeps the device it pressed on (issue 17 review): moving off it, even over the other device, the
+/// finger goes on off its own device, never jumping into the other device's mapping.
+@MainActor
+struct CompareDragTests {
+  @Test func aDragOntoTheOtherDeviceStaysOnItsOwn() throws {
+    let m = try CompareWindowTests.flippedCancels()
+    m.handle(.key(.character("x"), .none), wall: 20)
+    let size = CompareWindowTests.size
+    _ = m.frame(size: size, pixelScale: 1)
+    let c = try #require(m.compare)
+    let start = CompareWindowTests.pixel(m, side: 0, 100, 300)
+    let across = CompareWindowTests.pixel(m, side: 1, 100, 300)
+    m.handle(.pointerDown(.mouse, at: start), wall: 40)
+    m.handle(.pointerMoved(.mouse, to: Point((start.x + across.x) / 2, start.y)), wall: 56)
+    m.handle(.pointerMoved(.mouse, to: across), wall: 72)
+    m.handle(.pointerUp(.mouse, at: across), wall: 88)
+    let xs = c.left.engine.trace.compactMap { e -> Double? in
+      if case .input(_, _, let at, _) = e.event { return at.x }
+      return nil
+    }
+    // Down at 100, then on to the right, never back near 100 (the other device's mapping).
+    #expect(xs.first == 100)
+    #expect(xs.dropFirst().allSatisfy { $0 > 390 }, "\(xs)")
+    #expect(
+      xs
+        == c.right.engine.trace.compactMap { e -> Double? in
+          if case .input(_, _, let at, _) = e.event { return at.x }
+          return nil
+        })
+  }
+}

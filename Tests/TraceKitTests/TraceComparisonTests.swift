@@ -8,6 +8,19 @@ import TouchSim
 @Suite struct TraceComparisonTests {
   static let card = scene([v("card", [0, 100, 390, 300], recognizers: [g("cardTap", .tap)])])
 
+  /// The runs part when the earlier of the two lines there happens: a long press made shorter begins at
+  /// 50 ms in the changed run, while the written run's next line is at the lift.
+  @Test func theRunsPartAtTheEarlierLine() {
+    let s = scene([v("note", [0, 100, 390, 300], recognizers: [g("press", .longPress)])])
+    var changed = s
+    #expect(changed.apply(PropertyChange(target: "press", key: "minimumPressDuration", value: .number(0.05))) == nil)
+    let script = tap(100, 200, hold: 80)
+    let c = TraceComparison(written: Engine.replay(s, script: script), changed: Engine.replay(changed, script: script))
+    let first = try? #require(c.first)
+    #expect(first?.changed?.t == 50 && first?.written?.t == 80)
+    #expect(first?.t == 50)
+  }
+
   @Test func identicalRunsAgree() {
     let t = Engine.replay(Self.card, script: tap(100, 200))
     let c = TraceComparison(written: t, changed: t)

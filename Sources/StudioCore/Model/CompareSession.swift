@@ -81,6 +81,8 @@ final class CompareSession {
   /// canvas panel had, which zooming and panning fit to): live input
   /// maps a pixel to the scene through the device it is over.
   var deviceAreas: [(area: Rect, viewport: Viewport, canvas: Rect)] = []
+  /// The device the fingers now down pressed on (their moves map through it).
+  var pressSide: Int?
 
   // MARK: Divergence
 

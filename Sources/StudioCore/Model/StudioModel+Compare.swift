@@ -40,8 +40,8 @@ extension StudioModel {
 
   /// The first difference in words (as `touchscope compare` prints it), or nil while the runs agree.
   public var comparedSentence: String? {
-    guard let c = compare, let comparison = c.comparison else { return nil }
-    return CompareText.firstSentence(comparison, c.changes, language)
+    guard let c = compare else { return nil }
+    return c.comparison == nil ? nil : ComparePanel.sentence(c, language)
   }
 
   /// The shared playhead's time while comparing.
@@ -125,6 +125,8 @@ extension StudioModel {
       leaveCompare()
     case .togglePause:
       c.paused.toggle()
+      // Resuming behind the present plays the rest at a watchable pace, as the single window does.
+      if !c.paused && c.playhead.index < c.merged.count { c.replaying = true }
     case .step:
       c.paused = true
       c.playhead.stepForward(in: c.merged)
@@ -174,9 +176,14 @@ extension StudioModel {
   func compareConfigurationChanged() {
     guard let c = compare else { return }
     var right = config
-    if case .flip(let flip) = c.origin { _ = right.apply(flip) }
-    let left = c.left.scene
-    guard right != c.right.scene || c.pendingRestart != nil else { return }
+    // "As written" is the file's scene (a save changes it).
+    var left = loaded
+    if case .flip(let flip) = c.origin {
+      // "Now" is the configuration now; the other world is it with the one toggle flipped.
+      left = config
+      _ = right.apply(flip)
+    }
+    guard right != c.right.scene || left != c.left.scene || c.pendingRestart != nil else { return }
     if c.hasLiveTouches {
       c.pendingRestart = (left, right)
     } else {
@@ -214,8 +221,19 @@ extension StudioModel {
   }
 
   /// A pixel over either device as a scene point of that device, rounded to whole points.
+  ///
+  /// While fingers are down, every pixel maps through the device the first of them pressed on, beyond its
+  /// edges too (a drag that leaves its device goes on off it, as in the single window, and never jumps into
+  /// the other device's mapping).
   func compareSceneLocation(_ c: CompareSession, _ pixel: Point) -> Point? {
-    guard let area = c.deviceAreas.first(where: { $0.area.contains(pixel) }) else { return nil }
+    let area: (area: Rect, viewport: Viewport, canvas: Rect)
+    if !input.isEmpty, let side = c.pressSide, side < c.deviceAreas.count {
+      area = c.deviceAreas[side]
+    } else {
+      guard let i = c.deviceAreas.firstIndex(where: { $0.canvas.contains(pixel) }) else { return nil }
+      c.pressSide = i
+      area = c.deviceAreas[i]
+    }
     let p = area.viewport.toScene(pixel)
     return Point(p.x.rounded(), p.y.rounded())
   }

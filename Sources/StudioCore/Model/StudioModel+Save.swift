@@ -111,6 +111,8 @@ extension StudioModel {
       if let pending, !pending.newFile, path == scenePath {
         loaded = pending.config
         loadedText = pending.text
+        // Comparing with the file: "As written" is what the file holds now.
+        compareConfigurationChanged()
         // The text written was read back before it was written: it loads.
         loadErrors = []
         let n = pending.changes.count

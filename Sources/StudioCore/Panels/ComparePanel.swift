@@ -65,7 +65,10 @@ enum ComparePanel {
   /// The strip's text: the first difference, or that the runs agree so far.
   static func sentence(_ c: CompareSession, _ l: Language) -> String {
     if let comparison = c.comparison {
-      return CompareText.firstSentence(comparison, c.changes, l)
+      // In the window the worlds go by the names their bands give them.
+      let names: (String, String)? =
+        c.origin == .toggles ? nil : (title(side: 0, origin: c.origin, l), title(side: 1, origin: c.origin, l))
+      return CompareText.firstSentence(comparison, c.changes, l, names: names)
     }
     if c.merged.isEmpty {
       return l(

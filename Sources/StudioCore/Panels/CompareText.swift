@@ -15,7 +15,10 @@ public enum CompareText {
   public static func pairSentence(_ w: TraceEntry, _ c: TraceEntry, _ changes: [PropertyChange], _ l: Language)
     -> String?
   {
-    let with = l("With \(changesText(changes))", "改为 \(changesText(changes)) 后")
+    // A difference no scene key can say (a touch filter): the worlds are named instead.
+    let with =
+      changes.isEmpty
+      ? l("With your toggles", "按你的开关") : l("With \(changesText(changes))", "改为 \(changesText(changes)) 后")
     let at = JSONNumber.format(c.t)
     switch (w.event, c.event) {
     case (.deliver(let v1, let m1, _, _), .deliver(let v2, let m2, _, _)) where v1 == v2 && m1 != m2:
@@ -52,7 +55,11 @@ public enum CompareText {
 
   /// What differs first, in words: the first decision of the first differing gesture that the two runs make
   /// differently (when there is such a pair), then where the traces part line by line.
-  public static func firstSentence(_ c: TraceComparison, _ changes: [PropertyChange], _ l: Language) -> String {
+  /// `names`: the two worlds as the window titles them (nil: "As written" and "With the changes", as the
+  /// command line says).
+  public static func firstSentence(
+    _ c: TraceComparison, _ changes: [PropertyChange], _ l: Language, names: (String, String)? = nil
+  ) -> String {
     guard let d = c.first else { return "" }
     var headline: String?
     if let g = c.gestures.first {
@@ -68,9 +75,15 @@ public enum CompareText {
     let at = JSONNumber.format(d.t)
     let asWritten = d.written.map { TraceDescriber.sentence($0.event, l) } ?? l("the run has ended.", "运行已经结束。")
     let withChanges = d.changed.map { TraceDescriber.sentence($0.event, l) } ?? l("the run has ended.", "运行已经结束。")
-    let raw = l(
-      "The traces part at \(at) ms. As written: \(asWritten) With the changes: \(withChanges)",
-      "两条轨迹在 \(at) 毫秒分开。按原样：\(asWritten) 修改后：\(withChanges)")
+    let raw =
+      names.map { n in
+        l(
+          "The traces part at \(at) ms. \(n.0): \(asWritten) \(n.1): \(withChanges)",
+          "两条轨迹在 \(at) 毫秒分开。\(n.0)：\(asWritten) \(n.1)：\(withChanges)")
+      }
+      ?? l(
+        "The traces part at \(at) ms. As written: \(asWritten) With the changes: \(withChanges)",
+        "两条轨迹在 \(at) 毫秒分开。按原样：\(asWritten) 修改后：\(withChanges)")
     return headline.map { $0 + " " + raw } ?? raw
   }
 }

@@ -63,3 +63,30 @@ struct CompareDragTests {
         })
   }
 }
+
+/// A toggle flipped while a finger is down applies to the next touch in compare mode too: the gesture it
+/// was flipped in stays on screen after the lift, and both devices start again as the next touch goes down.
+@MainActor
+struct ComparePendingToggleTests {
+  @Test func aToggleFlippedMidGestureAppliesAtTheNextTouchDown() throws {
+    let m = try CompareWindowTests.flippedCancels()
+    m.handle(.key(.character("x"), .none), wall: 20)
+    let size = CompareWindowTests.size
+    _ = m.frame(size: size, pixelScale: 1)
+    let c = try #require(m.compare)
+    let p = CompareWindowTests.pixel(m, side: 0, 100, 300)
+    m.handle(.pointerDown(.mouse, at: p), wall: 40)
+    // Flip it back while the finger is down: both worlds will be the same.
+    m.perform(.change(PropertyChange(target: "tapCancels", key: "cancelsTouchesInView", value: .bool(true))))
+    #expect(c.pendingRestart != nil)
+    m.handle(.pointerUp(.mouse, at: p), wall: 120)
+    // After the lift the gesture is still there, its divergence too.
+    #expect(c.left.engine.trace.contains { if case .input = $0.event { return true } else { return false } })
+    #expect(c.comparison != nil)
+    // The next touch-down starts both worlds again, now alike.
+    m.handle(.pointerDown(.mouse, at: p), wall: 1000)
+    m.handle(.pointerUp(.mouse, at: p), wall: 1080)
+    #expect(c.pendingRestart == nil && c.left.scene == c.right.scene)
+    #expect(c.comparison == nil)
+  }
+}

@@ -144,7 +144,9 @@ final class CompareSession {
 
   /// Both engines restarted on their worlds run `script`; the playhead plays it from the start.
   func play(_ script: [ScriptStep]) {
-    restart(left: left.scene, right: right.scene)
+    // On the worlds as they are now (a toggle flipped mid-gesture included).
+    let worlds = pendingRestart ?? (left.scene, right.scene)
+    restart(left: worlds.left, right: worlds.right)
     left.engine.run(script: script)
     right.engine.run(script: script)
     sync()

@@ -186,6 +186,11 @@ extension StudioModel {
     guard right != c.right.scene || left != c.left.scene || c.pendingRestart != nil else { return }
     if c.hasLiveTouches {
       c.pendingRestart = (left, right)
+      notify(
+        language(
+          "The toggle applies to the next touch: both devices start again when it goes down.",
+          "开关从下一次触摸起生效：那次触摸按下时，两台设备都会重新开始。"),
+        wall: wallClock ?? 0)
     } else {
       c.restart(left: left, right: right)
       c.showPlayhead()
@@ -197,11 +202,14 @@ extension StudioModel {
     input.noteFed(actions)
     c.paused = false
     c.replaying = false
-    c.feed(actions)
-    let lines = max(c.left.engine.trace.count, c.right.engine.trace.count)
+    // A toggle flipped during the last gesture applies to the next touch: the worlds start again as it goes
+    // down, so the gesture it was flipped in stays on screen until then.
     if !c.hasLiveTouches, let worlds = c.pendingRestart {
       c.restart(left: worlds.left, right: worlds.right)
-    } else if !c.hasLiveTouches, lines > limits.trace {
+    }
+    c.feed(actions)
+    let lines = max(c.left.engine.trace.count, c.right.engine.trace.count)
+    if !c.hasLiveTouches, lines > limits.trace {
       // Bounded memory: a comparison is an experiment; past the window's trace limit it starts again on the
       // same worlds once every finger is up, and says so.
       c.restart(left: c.left.scene, right: c.right.scene)

@@ -135,7 +135,14 @@ public final class StudioModel {
     saveMessage = nil
     restartWhenUp = false
     view.sceneList = nil
-    compare = nil
+    if compare != nil {
+      // Its worlds came from the file as it was: say that compare mode ended, not just that it reloaded.
+      compare = nil
+      notify(
+        view.theme.language(
+          "Compare mode ended: the scene was loaded again (X compares again).", "比较模式已结束：场景已重新载入（按 X 再次比较）。"),
+        wall: wallClock ?? 0)
+    }
     restartEngine(on: scene)
     inputLog.reset()
   }
@@ -148,14 +155,17 @@ public final class StudioModel {
   /// A fresh engine on `scene`. Touches still down in the old engine are cancelled through it first, so
   /// its trace ends with every touch ended or cancelled; that trace is handed out as `engineFinished`.
   func restartEngine(on scene: Scene) {
-    cancelAllTouches()
+    // While comparing, the fingers belong to the two compare engines: the single one has none to cancel,
+    // and the fingers' input goes on.
+    let comparing = compare != nil
+    if !comparing { cancelAllTouches() }
     effects.append(.engineFinished(trace: engine.trace))
     engine = Engine(scene: scene)
     retention.restart(on: scene)
     narrationCache.reset(start: retention.base)
     gestures = GestureIndex()
     quiz.end()
-    input.reset()
+    if !comparing { input.reset() }
     clock = 0
     latestInputTime = nil
     liveWalk = nil

@@ -1,3 +1,4 @@
+import Geometry
 import Localization
 import TouchSim
 import TraceKit
@@ -12,11 +13,12 @@ public enum QuestionWhy {
   /// Sentences explaining `answer` to `question`, taken from `narration` (a whole run's, `complete`),
   /// without backticks; a sentence of its own when the narration has none (nothing happened).
   ///
-  /// `summariesUntil`: the "Why?" summaries are looked for up to this time (default: the answer's span);
-  /// a question whose `until` ends before its gesture settles is explained by that gesture's summary.
+  /// `summariesUntil`: the "Why?" summaries are looked for up to this time (the next question's, or nil to
+  /// the end of the run), so a question whose `until` ends before its gesture settles is explained by that
+  /// gesture's summary.
   public static func lines(
     _ question: SceneQuestion, _ answer: QuestionAnswer, narration: [NarrationLine], trace: [TraceEntry],
-    language: Language, summariesUntil: Double?? = nil
+    language: Language, summariesUntil: Double?
   ) -> [String] {
     var picked: [NarrationLine] = []
     func add(_ line: NarrationLine?) {
@@ -69,7 +71,7 @@ public enum QuestionWhy {
     // Then the "Why?" summary of each recognizer or control asked about, for the gestures that began in the
     // question's time (a view's summary is about its cancelled touches, which a hit is not; for a finger's
     // question, only a summary naming that finger).
-    let summaryEnd = summariesUntil ?? answer.to
+    let summaryEnd = summariesUntil
     for subject in subjects {
       if case .hitView = question.asks { break }
       add(
@@ -146,7 +148,7 @@ public enum QuestionWhy {
       return l("finger \(touch) does not go down \(span)", "手指 \(touch) \(span)没有按下")
     case .recognizesFirst:
       if let e = a.entry, e < trace.count, case .state(let r, _, _, _) = trace[e].event, let other = a.together {
-        let at = Self.ms(trace[e].t)
+        let at = JSONNumber.format(trace[e].t)
         return l(
           "\(r) and \(other) recognize together, at \(at) ms: neither is first",
           "\(r) 和 \(other) 在 \(at) ms 同时识别成功：没有谁是第一个")
@@ -178,12 +180,10 @@ public enum QuestionWhy {
 
   /// "from 1000 ms to 2200 ms" / "from 1000 ms on".
   static func span(_ a: QuestionAnswer, _ l: Language) -> String {
-    let from = Self.ms(a.from)
+    let from = JSONNumber.format(a.from)
     guard let to = a.to else { return l("from \(from) ms on", "从 \(from) ms 起") }
-    return l("from \(from) ms to \(Self.ms(to)) ms", "在 \(from) ms 到 \(Self.ms(to)) ms 之间")
+    return l("from \(from) ms to \(JSONNumber.format(to)) ms", "在 \(from) ms 到 \(JSONNumber.format(to)) ms 之间")
   }
-
-  static func ms(_ t: Double) -> String { t == t.rounded() && abs(t) < 1e15 ? String(Int(t)) : String(t) }
 
   static func plain(_ s: String) -> String { s.filter { $0 != "`" } }
 }

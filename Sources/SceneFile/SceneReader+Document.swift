@@ -150,15 +150,24 @@ extension SceneReader {
 
   /// `translations`: a language tag (`zh-Hans`) to that language's `title` and `about`.
   func readTranslations(_ node: Node) -> [String: SceneTranslation] {
+    languageEntries(node, of: "its title and about").compactMapValues { tag, value in
+      guard let f = fields(value, "the translation '\(Excerpt.short(tag))'", allowed: SceneReader.translationKeys)
+      else { return nil }
+      return SceneTranslation(
+        title: f[.title].flatMap { string($0, "title") }, about: f[.about].flatMap { string($0, "about") })
+    }
+  }
+
+  /// A `translations` mapping's entries by language tag, each tag checked (BCP 47, once each); `what` says
+  /// what a language maps to, for the message when the node is no mapping.
+  func languageEntries(_ node: Node, of what: String) -> [String: (tag: String, value: Node)] {
     guard doc.isMapping(node) else {
-      error(
-        node,
-        "'translations' must be a mapping from a language tag (zh-Hans) to its title and about, not \(described(node))")
+      error(node, "'translations' must be a mapping from a language tag (zh-Hans) to \(what), not \(described(node))")
       return [:]
     }
     let count = doc.count(node)
     guard visit(count) else { return [:] }
-    var out: [String: SceneTranslation] = [:]
+    var out: [String: (tag: String, value: Node)] = [:]
     for i in 0..<count {
       let pair = doc.pair(node, i)
       guard doc.isScalar(pair.key) else {
@@ -174,10 +183,7 @@ extension SceneReader {
         error(pair.key, "the language '\(Excerpt.short(tag))' is translated twice")
         continue
       }
-      guard let f = fields(pair.value, "the translation '\(Excerpt.short(tag))'", allowed: SceneReader.translationKeys)
-      else { continue }
-      out[tag] = SceneTranslation(
-        title: f[.title].flatMap { string($0, "title") }, about: f[.about].flatMap { string($0, "about") })
+      out[tag] = (tag, pair.value)
     }
     return out
   }

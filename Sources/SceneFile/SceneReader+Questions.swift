@@ -226,27 +226,6 @@ extension SceneReader {
 
   /// A question's `translations`: a language tag to the question in that language.
   private func readQuestionTranslations(_ node: Node) -> [String: String] {
-    guard doc.isMapping(node) else {
-      error(
-        node, "'translations' must be a mapping from a language tag (zh-Hans) to the question, not \(described(node))")
-      return [:]
-    }
-    let count = doc.count(node)
-    guard visit(count) else { return [:] }
-    var out: [String: String] = [:]
-    for i in 0..<count {
-      let pair = doc.pair(node, i)
-      let tag = doc.isScalar(pair.key) ? doc.string(pair.key) : ""
-      guard SceneTranslation.isLanguageTag(tag) else {
-        error(pair.key, "'\(Excerpt.short(tag))' is not a language tag: write it as BCP 47 does (zh-Hans, ja, en-GB)")
-        continue
-      }
-      guard out[tag] == nil else {
-        error(pair.key, "the language '\(Excerpt.short(tag))' is translated twice")
-        continue
-      }
-      if let s = string(pair.value, "translations.\(tag)") { out[tag] = s }
-    }
-    return out
+    languageEntries(node, of: "the question").compactMapValues { tag, value in string(value, "translations.\(tag)") }
   }
 }

@@ -1,3 +1,4 @@
+import Geometry
 import TouchSim
 
 /// The answer to a scene's question, read from a run's trace (never from the scene): what the engine did
@@ -31,8 +32,8 @@ public struct QuestionAnswer: Equatable, Sendable {
     -> QuestionAnswer
   {
     var a = QuestionAnswer(value: nil, entry: nil, from: from, to: to, problem: nil, together: nil)
-    let lower = firstIndex(atOrAfter: from, in: trace)
-    let upper = to.map { firstIndex(atOrAfter: $0, in: trace) } ?? trace.count
+    let lower = trace.firstIndex(atOrAfter: from)
+    let upper = to.map { trace.firstIndex(atOrAfter: $0) } ?? trace.count
     let range = lower..<max(lower, upper)
     func found(_ value: String, _ i: Int?) -> QuestionAnswer {
       a.value = value
@@ -91,7 +92,7 @@ public struct QuestionAnswer: Equatable, Sendable {
           if case .state(let other, _, let to, _) = trace[j].event, other != r, to == .began || to == .ended,
             ids.contains(other)
           {
-            a.problem = "\(r) and \(other) recognize together, at \(Self.ms(t)) ms: neither is first"
+            a.problem = "\(r) and \(other) recognize together, at \(JSONNumber.format(t)) ms: neither is first"
             a.entry = i
             a.together = other
             return a
@@ -102,17 +103,6 @@ public struct QuestionAnswer: Equatable, Sendable {
       }
       return found(SceneQuestion.none, nil)
     }
-  }
-
-  /// The first index whose time is at least `t` (entries are in time order).
-  static func firstIndex(atOrAfter t: Double, in trace: [TraceEntry]) -> Int {
-    var lo = 0
-    var hi = trace.count
-    while lo < hi {
-      let mid = (lo + hi) / 2
-      if trace[mid].t < t { lo = mid + 1 } else { hi = mid }
-    }
-    return lo
   }
 }
 
@@ -130,19 +120,21 @@ extension QuestionAnswer {
         out.append(
           (
             q.line, q.column,
-            "the run's last line is at \(Self.ms(last)) ms and playback stops \(Self.ms(Pacing.settleTime)) ms later: a question at \(Self.ms(q.t)) ms would never be asked"
+            "the run's last line is at \(JSONNumber.format(last)) ms and playback stops \(JSONNumber.format(Pacing.settleTime)) ms later: a question at \(JSONNumber.format(q.t)) ms would never be asked"
           ))
         continue
       }
       let a = answer(i, of: qs, in: trace)
-      let span = a.to.map { "\(Self.ms(a.from))–\(Self.ms($0)) ms" } ?? "from \(Self.ms(a.from)) ms on"
+      let span =
+        a.to.map { "\(JSONNumber.format(a.from))–\(JSONNumber.format($0)) ms" }
+        ?? "from \(JSONNumber.format(a.from)) ms on"
       guard let value = a.value else {
         out.append(
           (q.line, q.column, "nothing answers this question: \(a.problem ?? "the trace says nothing") (\(span))"))
         continue
       }
       guard !q.offered.contains(value) else { continue }
-      let shown = a.entry.map { " (trace line \($0 + 1), at \(Self.ms(trace[$0].t)) ms)" } ?? " (\(span))"
+      let shown = a.entry.map { " (trace line \($0 + 1), at \(JSONNumber.format(trace[$0].t)) ms)" } ?? " (\(span))"
       out.append(
         (
           q.choicesLine, q.choicesColumn,
@@ -152,5 +144,4 @@ extension QuestionAnswer {
     return out
   }
 
-  static func ms(_ t: Double) -> String { t == t.rounded() && abs(t) < 1e15 ? String(Int(t)) : String(t) }
 }

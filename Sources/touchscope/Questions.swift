@@ -1,4 +1,5 @@
 import ArgumentParser
+import Geometry
 import Localization
 import Narration
 import TouchSim
@@ -38,7 +39,8 @@ struct Questions: ParsableCommand {
       let q = qs[i]
       let a = QuestionAnswer.answer(i, of: qs, in: trace)
       text +=
-        lang("Question \(i + 1) at \(Self.ms(q.t)) ms: ", "问题 \(i + 1)（\(Self.ms(q.t)) ms）：") + q.ask(in: lang.rawValue)
+        lang("Question \(i + 1) at \(JSONNumber.format(q.t)) ms: ", "问题 \(i + 1)（\(JSONNumber.format(q.t)) ms）：")
+        + q.ask(in: lang.rawValue)
         + "\n"
       text +=
         lang("  choices: ", "  选项：")
@@ -47,8 +49,8 @@ struct Questions: ParsableCommand {
         let at =
           a.entry.map {
             lang(
-              " (trace line \($0 + 1), at \(Self.ms(trace[$0].t)) ms)",
-              "（trace 第 \($0 + 1) 行，\(Self.ms(trace[$0].t)) ms）")
+              " (trace line \($0 + 1), at \(JSONNumber.format(trace[$0].t)) ms)",
+              "（trace 第 \($0 + 1) 行，\(JSONNumber.format(trace[$0].t)) ms）")
           } ?? ""
         text += lang("  answer: ", "  答案：") + QuestionWhy.display(v, lang) + at + "\n"
         if !q.offered.contains(v) {
@@ -60,8 +62,7 @@ struct Questions: ParsableCommand {
         text += lang("  no answer: ", "  没有答案：") + QuestionWhy.problem(q, a, trace: trace, lang) + "\n"
       }
       let next: Double? = i + 1 < qs.count ? qs[i + 1].t : nil
-      for w in QuestionWhy.lines(q, a, narration: narration, trace: trace, language: lang, summariesUntil: .some(next))
-      {
+      for w in QuestionWhy.lines(q, a, narration: narration, trace: trace, language: lang, summariesUntil: next) {
         text += lang("  why: ", "  原因：") + w + "\n"
       }
       text += "\n"
@@ -71,5 +72,4 @@ struct Questions: ParsableCommand {
     if missing > 0 || !QuestionAnswer.problems(scene, trace: trace).isEmpty { throw ExitCode(1) }
   }
 
-  static func ms(_ t: Double) -> String { t == t.rounded() && abs(t) < 1e15 ? String(Int(t)) : String(t) }
 }

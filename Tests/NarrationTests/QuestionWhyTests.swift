@@ -22,7 +22,7 @@ import TraceKit
     let q = SceneQuestion(t: from, ask: "?", asks: asks)
     let a = QuestionAnswer.answer(asks, from: from, to: nil, in: trace)
     let narration = Narrator.narrate(trace, scene: world, language: l)
-    return (a, QuestionWhy.lines(q, a, narration: narration, trace: trace, language: l))
+    return (a, QuestionWhy.lines(q, a, narration: narration, trace: trace, language: l, summariesUntil: nil))
   }
 
   @Test func theDecidingLinesSentenceThenTheSubjectsSummary() {
@@ -44,7 +44,8 @@ import TraceKit
     let q = SceneQuestion(t: 0, ask: "?", asks: .gets(view: "photo", touch: 2))
     let a = QuestionAnswer.answer(q.asks, from: 0, to: nil, in: trace)
     #expect(a.value == "nothing")
-    let lines = QuestionWhy.lines(q, a, narration: Narrator.narrate(trace, scene: s), trace: trace, language: .english)
+    let lines = QuestionWhy.lines(
+      q, a, narration: Narrator.narrate(trace, scene: s), trace: trace, language: .english, summariesUntil: nil)
     #expect(lines.first?.hasPrefix("photo never gets finger 2") == true, "\(lines)")
   }
 

@@ -57,7 +57,7 @@ extension StudioModel {
     let narration = Narrator.narrate(trace, scene: engineStartScene, complete: true, language: language)
     let next: Double? = i + 1 < quiz.questions.count ? quiz.questions[i + 1].t : nil
     let why = QuestionWhy.lines(
-      q, answer, narration: narration, trace: trace, language: language, summariesUntil: .some(next))
+      q, answer, narration: narration, trace: trace, language: language, summariesUntil: next)
     quiz.current = QuestionOnScreen(
       index: i, count: quiz.questions.count, question: q, answer: answer, why: why,
       upcoming: Self.upcoming(in: loaded.script, from: answer.from, to: answer.to))

@@ -1,3 +1,4 @@
+import Geometry
 import Localization
 import Narration
 import Raster
@@ -97,14 +98,15 @@ enum OverlayQuestion {
     let u = m.u
     let inner = width - 2 * m.pad
     let heading =
-      l("Question \(q.index + 1) of \(q.count)", "问题 \(q.index + 1) / \(q.count)") + "  ·  \(Self.ms(q.question.t)) ms"
+      l("Question \(q.index + 1) of \(q.count)", "问题 \(q.index + 1) / \(q.count)")
+      + "  ·  \(JSONNumber.format(q.question.t)) ms"
     let ask = TextMetrics.wrap(q.question.ask(in: l.rawValue), toWidth: inner, size: m.big, face: .bold, maxLines: 8)
     let letters = Array("ABCDEFGH")
     // Choices as pills flowing left to right, wrapping.
     var rows: [[(choice: String, text: String, width: Double)]] = [[]]
     var rowWidth = 0.0
     for (i, choice) in q.question.offered.enumerated() {
-      let text = "\(letters[min(i, letters.count - 1)])  " + Self.display(choice, l)
+      let text = "\(letters[min(i, letters.count - 1)])  " + QuestionWhy.display(choice, l)
       let w = min(TextMetrics.width("✓ " + text, size: m.body, face: .bold) + 24 * u, inner)
       if !rows[rows.count - 1].isEmpty && rowWidth + m.pillGap + w > inner {
         rows.append([])
@@ -118,7 +120,7 @@ enum OverlayQuestion {
       if let v = q.answer.value {
         let among = q.question.offered.contains(v)
         for line in TextMetrics.wrap(
-          l("The engine: ", "引擎的答案：") + Self.display(v, l), toWidth: inner, size: m.body, face: .bold)
+          l("The engine: ", "引擎的答案：") + QuestionWhy.display(v, l), toWidth: inner, size: m.body, face: .bold)
         {
           after.append((line, m.body, among ? t.good : t.badText, .bold))
         }
@@ -202,7 +204,4 @@ enum OverlayQuestion {
       tip: q.revealed ? l("play on (Space)", "继续播放（Space）") : l("show the answer (Enter)", "显示答案（Enter）"))
   }
 
-  static func display(_ choice: String, _ l: Language) -> String { QuestionWhy.display(choice, l) }
-
-  static func ms(_ t: Double) -> String { t == t.rounded() && abs(t) < 1e15 ? String(Int(t)) : String(t) }
 }

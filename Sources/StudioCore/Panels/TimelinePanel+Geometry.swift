@@ -38,19 +38,8 @@ extension TimelinePanel {
       let ongoing = ctx.gestures.settled[k] == nil
       window = TimelineAxis.window(first: first, last: last, playhead: ctx.playheadTime, ongoing: ongoing)
       // A long gesture: only the entries from a little before the window on.
-      let from = Self.firstIndex(atOrAfter: window.start - 1000, in: ctx.trace, range)
+      let from = ctx.trace.firstIndex(atOrAfter: window.start - 1000, in: range)
       content = TimelineContent(trace: ctx.trace, range: from..<range.upperBound, language: ctx.lang)
-    }
-
-    /// The first index of `range` whose time is at least `t` (times never decrease along the trace).
-    static func firstIndex(atOrAfter t: Double, in trace: [TraceEntry], _ range: Range<Int>) -> Int {
-      var lo = range.lowerBound
-      var hi = range.upperBound
-      while lo < hi {
-        let mid = (lo + hi) / 2
-        if trace[mid].t < t { lo = mid + 1 } else { hi = mid }
-      }
-      return lo
     }
   }
 

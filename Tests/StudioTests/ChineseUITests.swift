@@ -61,6 +61,12 @@ import TouchSim
         collect?(word)
         return
       }
+      // Part of an allowed name broken over two lines (`shouldRecognize` / `Simultaneously`).
+      if collect == nil, word.count >= 3,
+        allowed.contains(where: { $0 != word && ($0.hasPrefix(word) || $0.hasSuffix(word)) })
+      {
+        return
+      }
       words.append(word)
     }
     for c in plain {

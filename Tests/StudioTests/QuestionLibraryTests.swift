@@ -4,6 +4,8 @@ import Testing
 import TouchSim
 import TraceKit
 
+@testable import StudioCore
+
 /// The library asks its classes questions (issue 17): at least ten scenes do, every question in English and
 /// Chinese, and every one answered from its run among its choices (what `touchscope check` requires).
 @Suite struct QuestionLibraryTests {
@@ -53,5 +55,37 @@ import TraceKit
       readme.contains(
         "\(asking.count) of them ask the class 2 to 4 questions each as their script plays (\(count) in all"))
     #expect(asking.allSatisfy { (2...4).contains($0.scene.questions.count) })
+  }
+
+  /// Every library question is shown whole on a projector (1024 × 768, presenter mode), its answer and
+  /// why too: no line of the card ends in "…".
+  @Test func everyQuestionIsShownWholeInPresenterMode() throws {
+    let size = Size(1024, 768)
+    for (name, scene) in try Self.scenes() where !scene.questions.isEmpty {
+      let m = StudioModel.drawn(scene, size: size, narrated: true)
+      m.perform(.togglePresenter)
+      m.perform(.playScript)
+      var wall = 0.0
+      var asked = 0
+      for _ in 0..<20_000 where asked < scene.questions.count {
+        wall += 50
+        m.tick(wall: wall)
+        guard m.question != nil else { continue }
+        m.handle(.key(.enter, .none), wall: wall)
+        let texts = m.frame(size: size, pixelScale: 1).commands.compactMap { c -> String? in
+          if case .text(let s, _, _) = c { return s } else { return nil }
+        }
+        // Lines joined without their breaks (a long name may be broken over two lines).
+        let joined = texts.joined().filter { !$0.isWhitespace }
+        let q = try #require(m.question)
+        #expect(joined.contains(q.question.ask.filter { !$0.isWhitespace }), "\(name) question \(q.index + 1) is cut")
+        for why in q.why {
+          #expect(joined.contains(why.filter { !$0.isWhitespace }), "\(name) question \(q.index + 1): why cut")
+        }
+        asked += 1
+        m.handle(.key(.space, .none), wall: wall)
+      }
+      #expect(asked == scene.questions.count, "\(name)")
+    }
   }
 }

@@ -64,30 +64,32 @@ enum OverlayQuestion {
     let column = Rect(inspector.minX, canvas.minY, inspector.width, inspector.width > 0 ? below : 0)
     let right = Rect(device.maxX + margin, canvas.minY, canvas.maxX - device.maxX - margin, canvas.height)
     let left = Rect(canvas.minX, canvas.minY, device.minX - canvas.minX - margin, canvas.height)
-    var placed: Rect?
-    var card: Card?
-    for area in [column, right, left] where area.width >= 300 * u {
-      let width = area.width - 2 * margin
-      let c = layout(q, width: width, m, ctx)
-      if c.height <= area.height - 2 * margin {
-        placed = Rect(area.minX + margin, area.minY + margin, width, c.height)
-        card = c
-        break
+    // Nothing cut: the card's text is made smaller (to 0.72 of presenter size) before any of it would
+    // have to go; only a question that fits nowhere even then is clipped, over the device.
+    var placed: (rect: Rect, card: Card, metrics: Metrics)?
+    search: for factor in [1, 0.85, 0.72] {
+      let mf = Metrics(u: u * factor)
+      for area in [column, right, left] where area.width >= 300 * u {
+        let width = area.width - 2 * margin
+        let c = layout(q, width: width, mf, ctx)
+        if c.height <= area.height - 2 * margin {
+          placed = (Rect(area.minX + margin, area.minY + margin, width, c.height), c, mf)
+          break search
+        }
       }
-    }
-    if placed == nil {
       let width = min(canvas.width - 2 * margin, 760 * u)
-      let c = layout(q, width: width, m, ctx)
+      let c = layout(q, width: width, mf, ctx)
+      guard c.height <= below - 2 * margin || factor == 0.72 else { continue }
       let height = min(c.height, below - 2 * margin)
       func covered(_ top: Double) -> Int { rings.filter { $0.y + r > top && $0.y - r < top + height }.count }
       let top = canvas.minY + margin
       let bottom = max(top, canvas.maxY - margin - height)
-      placed = Rect(
-        canvas.minX + (canvas.width - width) / 2, covered(top) < covered(bottom) ? top : bottom, width, max(0, height))
-      card = c
+      let y = covered(top) < covered(bottom) ? top : bottom
+      placed = (Rect(canvas.minX + (canvas.width - width) / 2, y, width, max(0, height)), c, mf)
+      break
     }
-    guard let rect = placed, let c = card else { return list }
-    drawCard(c, q, in: rect, m, ctx, into: &list)
+    guard let placed else { return list }
+    drawCard(placed.card, q, in: placed.rect, placed.metrics, ctx, into: &list)
     return list
   }
 
@@ -100,7 +102,7 @@ enum OverlayQuestion {
     let heading =
       l("Question \(q.index + 1) of \(q.count)", "问题 \(q.index + 1) / \(q.count)")
       + "  ·  \(JSONNumber.format(q.question.t)) ms"
-    let ask = TextMetrics.wrap(q.question.ask(in: l.rawValue), toWidth: inner, size: m.big, face: .bold, maxLines: 8)
+    let ask = TextMetrics.wrap(q.question.ask(in: l.rawValue), toWidth: inner, size: m.big, face: .bold)
     let letters = Array("ABCDEFGH")
     // Choices as pills flowing left to right, wrapping.
     var rows: [[(choice: String, text: String, width: Double)]] = [[]]
@@ -128,13 +130,13 @@ enum OverlayQuestion {
       } else {
         after.append((l("Nothing in this run answers it.", "这次运行中没有任何事件能回答这个问题。"), m.body, t.badText, .bold))
         for line in TextMetrics.wrap(
-          QuestionWhy.problem(q.question, q.answer, trace: ctx.trace, l), toWidth: inner, size: m.small, maxLines: 3)
+          QuestionWhy.problem(q.question, q.answer, trace: ctx.trace, l), toWidth: inner, size: m.small)
         {
           after.append((line, m.small, t.badText, .regular))
         }
       }
       for w in q.why {
-        for line in TextMetrics.wrap(w, toWidth: inner, size: m.small, maxLines: 5) {
+        for line in TextMetrics.wrap(w, toWidth: inner, size: m.small) {
           after.append((line, m.small, t.text, .regular))
         }
       }

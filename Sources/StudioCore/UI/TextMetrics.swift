@@ -233,14 +233,12 @@ public enum TextMetrics {
     var lines: [[TextRun]] = []
     var line: [TextRun] = []
     var used = 0.0
-    // The line holds a word cut to the whole width: nothing more goes on it.
-    var full = false
     var truncated = false
     for (word, spaceBefore) in words {
       let wordWidth = word.reduce(0) { $0 + w($1) }
       let gap = line.isEmpty || !spaceBefore ? [] : [space]
       let estimate = used + (gap.isEmpty ? 0 : spaceWidth) + wordWidth
-      if !line.isEmpty && (full || (estimate > maxWidth - near && lineWidth(line + gap + word) > maxWidth)) {
+      if !line.isEmpty && estimate > maxWidth - near && lineWidth(line + gap + word) > maxWidth {
         if lines.count + 1 >= maxLines {
           truncated = true
           break
@@ -248,15 +246,23 @@ public enum TextMetrics {
         lines.append(line)
         line = []
         used = 0
-        full = false
       }
       if line.isEmpty && wordWidth > maxWidth {
-        // A word longer than a line: cut it.
-        let first = word[0]
-        let text = truncate(
-          word.map(\.text).joined(), toWidth: maxWidth, size: size, face: first.emphasis ? emphasisFace : face)
-        line.append(TextRun(text: text, emphasis: first.emphasis))
-        full = true
+        // A word longer than a line (an id such as `photo.isUserInteractionEnabled` in a narrow card) is
+        // broken over lines, after a dot, colon or opening bracket where one is near, never cut.
+        var rest = word
+        while lineWidth(rest) > maxWidth, let (head, tail) = breakWord(rest, maxWidth: maxWidth, width: lineWidth) {
+          if lines.count + 1 >= maxLines {
+            line = head + tail
+            truncated = true
+            break
+          }
+          lines.append(head)
+          rest = tail
+        }
+        if truncated { break }
+        line = rest
+        used = lineWidth(rest)
         continue
       }
       if !line.isEmpty {
@@ -270,12 +276,53 @@ public enum TextMetrics {
     if truncated, var last = lines.popLast() {
       // Make room for the ellipsis at the end of the last line.
       let ellipsis = TextRun(text: "…", emphasis: false)
-      while lineWidth(last + [ellipsis]) > maxWidth, last.popLast() != nil {}
+      while lineWidth(last + [ellipsis]) > maxWidth, last.count > 1 { last.removeLast() }
+      // One piece still too wide (a long word broken over lines): shortened letter by letter.
+      while lineWidth(last + [ellipsis]) > maxWidth, let piece = last.last, !piece.text.isEmpty {
+        last[last.count - 1].text.removeLast()
+      }
       while last.last?.text == " " { last.removeLast() }
       last.append(TextRun(text: "…", emphasis: false))
       lines.append(last)
     }
     return merged(lines)
+  }
+
+  /// A word split into the longest head that fits `maxWidth` (ending after a `.`, `:` or `(`, or before the
+  /// next word of a camel-case name, when one falls in its second half) and the rest; nil when not even one
+  /// character fits.
+  private static func breakWord(
+    _ word: [TextRun], maxWidth: Double, width: ([TextRun]) -> Double
+  ) -> (head: [TextRun], tail: [TextRun])? {
+    let chars = word.flatMap { run in run.text.map { (c: $0, emphasis: run.emphasis) } }
+    func runs(_ part: ArraySlice<(c: Character, emphasis: Bool)>) -> [TextRun] {
+      var out: [TextRun] = []
+      for x in part {
+        if let last = out.last, last.emphasis == x.emphasis {
+          out[out.count - 1].text.append(x.c)
+        } else {
+          out.append(TextRun(text: String(x.c), emphasis: x.emphasis))
+        }
+      }
+      return out
+    }
+    // The longest prefix that fits, by binary search (widths grow with length).
+    var lo = 0
+    var hi = chars.count
+    while lo < hi {
+      let mid = (lo + hi + 1) / 2
+      if width(runs(chars[..<mid])) <= maxWidth { lo = mid } else { hi = mid - 1 }
+    }
+    guard lo > 0, lo < chars.count else { return nil }
+    // A break after `.`, `:` or `(`, or between words of a camel-case name, in the head's second half.
+    var cut = lo
+    for p in stride(from: lo - 1, through: max(lo / 2, 1), by: -1) {
+      if ".:(".contains(chars[p - 1].c) || (chars[p].c.isUppercase && chars[p - 1].c.isLowercase) {
+        cut = p
+        break
+      }
+    }
+    return (runs(chars[..<cut]), runs(chars[cut...]))
   }
 
   /// Punctuation that never starts a line in Chinese and Japanese text.

@@ -134,38 +134,54 @@ public struct SceneCanvas: Sendable {
     if !Self.tags(of: view).isEmpty { drawHatch(box, quad: quad, into: &out) }
   }
 
-  /// A view's own text as drawn: centred (upright at the centre of a turned view), wrapped onto as many
-  /// lines as the view's height holds, the last shortened to its width. Nil when it has none or none fits.
-  /// Value controls draw a face instead (`drawControl`).
+  /// A view's own text as drawn: centred (upright at the centre of a turned view). It is broken only
+  /// between words (at spaces, and between the words of a UIKit name: `cancels·Touches·In·View`, after `.`,
+  /// `:` or `(`), onto as many lines as the view's height holds; when it does not fit so it is made
+  /// smaller (to 0.7 of its size, never below 10 px at scale 1); only then is it shortened with "…", its
+  /// whole text the view's tooltip. Nil when it has none or none fits. Value controls draw a face instead
+  /// (`drawControl`).
   func textLayout(of view: ViewSpec, box: Rect, quad: [Point]?) -> OwnText? {
     guard let text = view.text, !text.isEmpty else { return nil }
-    let size = Self.textSize(scale: viewport.scale, unit: pixelScale, floor: textFloor)
+    let natural = Self.textSize(scale: viewport.scale, unit: pixelScale, floor: textFloor)
     let face: FontFace = view.kind.isControl ? .bold : .regular
     let mid = quad.map(ConvexPolygon.center) ?? box.mid
-    let lineHeight = TextMetrics.height(size: size)
-    // A turned view: the narrowest of its rows the text covers, on one line.
-    var width = box.width
-    var rows = max(Int(((box.height - 2 * pixelScale) / lineHeight).rounded(.down)), 1)
-    if let quad {
+    func room(_ size: Double) -> (width: Double, rows: Int) {
+      let lineHeight = TextMetrics.height(size: size)
+      guard let quad else {
+        return (box.width - 4 * pixelScale, max(Int(((box.height - 2 * pixelScale) / lineHeight).rounded(.down)), 1))
+      }
+      // A turned view: the narrowest of its rows the text covers, on one line.
       let h = lineHeight / 2
-      width =
+      let width =
         [mid.y - h, mid.y, mid.y + h].map { y in
           ConvexPolygon.clippedSegment(Point(box.minX - 1, y), Point(box.maxX + 1, y), to: quad).map { $0.1.x - $0.0.x }
             ?? 0
         }.min() ?? 0
-      rows = 1
+      return (width - 4 * pixelScale, 1)
     }
-    let room = width - 4 * pixelScale
-    guard room > 0 else { return nil }
-    let lines =
-      rows == 1 || TextMetrics.width(text, size: size, face: face) <= room
-      ? [CanvasText.truncated(text, width: room, size: size)]
-      : TextMetrics.wrap(text, toWidth: room, size: size, face: face, maxLines: rows)
-    guard let first = lines.first, !first.isEmpty else { return nil }
+    // Presenter mode keeps its floor (the back of the room reads 18 px): no smaller than that there.
+    let smallest = textFloor > 0 ? natural : min(natural, max(natural * 0.7, 10 * pixelScale))
+    var size = natural
+    var lines: [String]?
+    while lines == nil {
+      let r = room(size)
+      if r.width > 0 { lines = DeviceText.lines(text, width: r.width, rows: r.rows, size: size, face: face) }
+      if lines != nil || size <= smallest { break }
+      size = max(smallest, size - max(pixelScale, 1))
+    }
+    var shortened = false
+    if lines == nil {
+      let r = room(size)
+      guard r.width > 0 else { return nil }
+      lines = [TextMetrics.truncate(text, toWidth: r.width, size: size, face: face)]
+      shortened = true
+    }
+    guard let lines, let first = lines.first, !first.isEmpty, first != "…" else { return nil }
+    let lineHeight = TextMetrics.height(size: size)
     let top = mid.y - lineHeight * Double(lines.count - 1) / 2
     return OwnText(
       lines: lines.enumerated().map { i, line in (line, Point(mid.x, top + Double(i) * lineHeight)) }, size: size,
-      face: face)
+      face: face, shortened: shortened)
   }
 
   /// A view's own text laid out: each line and its centre.
@@ -173,6 +189,8 @@ public struct SceneCanvas: Sendable {
     var lines: [(text: String, at: Point)]
     var size: Double
     var face: FontFace
+    /// Shortened with "…": the view's whole text is its tooltip.
+    var shortened = false
   }
 
   /// The enlarged hit area: the bounds grown by `hitOutset`, dashed, with a 15 % fill (a quadrilateral when
@@ -308,5 +326,62 @@ enum CanvasText {
     let keep = Int(width / per) - 1
     guard keep >= 1 else { return "" }
     return String(text.prefix(keep)) + "…"
+  }
+}
+
+/// A device's text broken into lines only between words.
+enum DeviceText {
+  /// The pieces of `text` a line may break between, each with whether a space comes before it: words
+  /// at spaces; inside a word, the words of a UIKit name (before a capital that follows a small letter)
+  /// and after `.`, `:` or `(`; each Chinese or Japanese character on its own (closing punctuation stays
+  /// with the character before it).
+  static func pieces(_ text: String) -> [(text: String, spaceBefore: Bool)] {
+    var out: [(text: String, spaceBefore: Bool)] = []
+    var current = ""
+    var space = false
+    var previous: Character?
+    for c in text {
+      if c == " " || c == "\n" {
+        if !current.isEmpty { out.append((current, space)) }
+        current = ""
+        space = !out.isEmpty
+        previous = nil
+        continue
+      }
+      let wide = c.unicodeScalars.first.map(TextMetrics.isWide) ?? false
+      let previousWide = previous?.unicodeScalars.first.map(TextMetrics.isWide) ?? false
+      let closing = "，。、：；！？）」』】》,.:;!?)".contains(c)
+      if let p = previous, !current.isEmpty,
+        (c.isUppercase && p.isLowercase) || ".:(".contains(p) || ((wide || previousWide) && !closing)
+      {
+        out.append((current, space))
+        current = ""
+        space = false
+      }
+      current.append(c)
+      previous = c
+    }
+    if !current.isEmpty { out.append((current, space)) }
+    return out
+  }
+
+  /// `text` in at most `rows` lines of at most `width` pixels, broken only between pieces; nil when a
+  /// piece is wider than a line or more lines are needed.
+  static func lines(_ text: String, width: Double, rows: Int, size: Double, face: FontFace) -> [String]? {
+    var out: [String] = []
+    var line = ""
+    for (piece, spaceBefore) in pieces(text) {
+      let joined = line.isEmpty ? piece : line + (spaceBefore ? " " : "") + piece
+      if TextMetrics.width(joined, size: size, face: face) <= width {
+        line = joined
+        continue
+      }
+      guard !line.isEmpty, TextMetrics.width(piece, size: size, face: face) <= width else { return nil }
+      out.append(line)
+      line = piece
+      if out.count >= rows { return nil }
+    }
+    if !line.isEmpty { out.append(line) }
+    return out.count <= rows ? out : nil
   }
 }

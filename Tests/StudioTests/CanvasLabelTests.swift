@@ -110,11 +110,24 @@ import TouchSim
       viewport.toPixels(Rect(origin: .zero, size: ctx.snapshot.scene.window)), layout.canvas)
     let context =
       "\(name) at \(at) ms, \(Int(size.width))×\(Int(size.height))\(presenter ? " presenter" : "") ×\(pixelScale)"
-    guard commands.count > views.count, Array(commands[1...views.count]) == views else {
+    // The views' shapes first; their text comes after the fingers (over the rings), not among the labels.
+    let layers = ViewLayers(views)
+    let shapes = layers.shapes
+    guard commands.count > shapes.count, Array(commands[1...shapes.count]) == shapes else {
       return ["\(context): the canvas does not start with its view layer"]
     }
+    var rest = Array(commands[(shapes.count + 1)...])
+    if !layers.text.isEmpty,
+      let start = (0...max(rest.count - layers.text.count, 0)).first(where: {
+        rest.count >= layers.text.count && Array(rest[$0..<($0 + layers.text.count)]) == layers.text
+      })
+    {
+      rest.removeSubrange(start..<(start + layers.text.count))
+    } else if !layers.text.isEmpty {
+      return ["\(context): the views' text is not drawn over the fingers"]
+    }
     let fingers = CanvasTouches.commands(ctx, viewport: viewport, unit: ctx.theme.unit)
-    let labels = Self.labels(commands[(views.count + 1)...], device: device, fingers: fingers)
+    let labels = Self.labels(rest[...], device: device, fingers: fingers)
     let texts = viewTexts(views)
     var out: [String] = []
     // Every scene names at least its root view.

@@ -23,6 +23,8 @@ extension StudioModel {
     refreshSnapshot()  // the panels read the snapshot at the playhead
     view.theme.pixelScale = pixelScale * view.uiScale
     var ctx = PanelContext(model: self, layout: StudioLayout(size: size, theme: view.theme, stage: view.stage))
+    // A question's card takes its own column: the device, narration and timeline make room beside it.
+    if let q = question { OverlayQuestion.reserve(q, in: &ctx.layout, ctx) }
     // Nothing cut (issue 14): the strip grows to what its explanation needs, and scrolls past that; its
     // scroll position belongs to the text it was scrolled on.
     let content = NarrationStrip.content(ctx)
@@ -38,13 +40,16 @@ extension StudioModel {
     var list = DrawList()
     list.add(.rect(Rect(0, 0, size.width, size.height), fill: view.theme.background, stroke: nil))
     list.append(CanvasPanel.draw(in: layout.canvas, ctx))
-    if !view.stage { list.append(InspectorPanel.draw(in: layout.inspector, ctx)) }
+    if !view.stage && layout.card == nil { list.append(InspectorPanel.draw(in: layout.inspector, ctx)) }
     list.append(NarrationStrip.draw(in: layout.narration, ctx))
     if !view.stage { list.append(BottomPanel.draw(in: layout.bottom, ctx)) }
     list.append(HeaderBar.draw(in: layout.header, ctx))
     list.append(Overlays.draw(in: Rect(0, 0, size.width, size.height), ctx))
     // Every text at least 4.5:1 against what it is drawn on, whichever panel drew that (issue 14).
     Legibility.enforce(&list.commands, background: view.theme.background)
+    // No line sliced by its panel's top or bottom edge.
+    let device = ctx.viewport.toPixels(Rect(origin: .zero, size: config.window))
+    WholeLines.enforce(&list.commands, window: size, device: device)
     lastFrame = list
     return list
   }

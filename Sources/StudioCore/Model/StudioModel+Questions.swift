@@ -14,6 +14,9 @@ public struct QuestionOnScreen: Equatable, Sendable {
   public var answer: QuestionAnswer
   /// The narration's sentences about the line that decides it.
   public var why: [String]
+  /// When nothing in the run answers it, what is missing (read from the whole trace when it was asked:
+  /// the panels see only the trace up to the question's time).
+  public var problem: String?
   /// The answer is shown (Enter).
   public var revealed = false
   /// Where each finger of the script goes down next within the question's span (scene points): what the
@@ -58,8 +61,9 @@ extension StudioModel {
     let next: Double? = i + 1 < quiz.questions.count ? quiz.questions[i + 1].t : nil
     let why = QuestionWhy.lines(
       q, answer, narration: narration, trace: trace, language: language, summariesUntil: next)
+    let problem = answer.value == nil ? QuestionWhy.problem(q, answer, trace: trace, language) : nil
     quiz.current = QuestionOnScreen(
-      index: i, count: quiz.questions.count, question: q, answer: answer, why: why,
+      index: i, count: quiz.questions.count, question: q, answer: answer, why: why, problem: problem,
       upcoming: Self.upcoming(in: loaded.script, from: answer.from, to: answer.to))
     pauseForQuestion()
   }

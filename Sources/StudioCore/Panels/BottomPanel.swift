@@ -28,6 +28,8 @@ public enum BottomPanel {
       let w = TextMetrics.width(label, size: t.bodySize, face: .bold) + 24 * t.unit
       let r = Rect(x, bar.minY + 3 * t.unit, w, barH - 3 * t.unit)
       let isOn = ctx.bottomTab == tab
+      // A panel too narrow for every tab (a question's card beside it) shows the tabs that fit whole.
+      if r.maxX > rect.maxX && !isOn { continue }
       if isOn {
         list.add(.rect(r, fill: t.panel, stroke: nil))
         list.add(.rect(Rect(r.minX, r.maxY - 3 * t.unit, r.width, 3 * t.unit), fill: t.accent, stroke: nil))
@@ -40,13 +42,15 @@ public enum BottomPanel {
     }
     let tools = Rect(x + 12 * t.unit, bar.minY, max(bar.maxX - x - 20 * t.unit, 1), barH)
     let content = contentRect(rect, t)
+    // The toolbar only where it has room (a question's card beside a small window leaves little).
+    let roomy = tools.width >= 160 * t.unit
     switch ctx.bottomTab {
     case .timeline:
       let view = TimelinePanel.TimelineView(ctx)
-      list.append(TimelinePanel.toolbar(in: tools, ctx, view: view))
+      if roomy { list.append(TimelinePanel.toolbar(in: tools, ctx, view: view)) }
       list.append(TimelinePanel.draw(in: content, ctx, view: view))
     case .log:
-      list.append(LogPanel.toolbar(in: tools, ctx))
+      if roomy { list.append(LogPanel.toolbar(in: tools, ctx)) }
       list.append(LogPanel.draw(in: content, ctx))
     }
     list.add(.unclip)

@@ -54,6 +54,8 @@ struct CanvasLabeler {
   let textBoxes: [Rect]
   /// By node: what the view draws of its own in its middle, and the rectangle its labels hug.
   private let own: [[Rect]]
+  /// Views whose own text was shortened to fit: their visible box and whole text (their tooltip).
+  private var shortened: [(box: Rect, text: String)] = []
   private let anchors: [Rect?]
   /// Presenter mode: the free rectangles beside the device. When there are any, every label about a view
   /// but its id (walk badges and points, recognizer badges, tags, touch tags) goes in them, with a leader
@@ -79,10 +81,12 @@ struct CanvasLabeler {
     var boxes: [Rect] = []
     own.reserveCapacity(geometry.nodes.count)
     anchors.reserveCapacity(geometry.nodes.count)
+    var shortened: [(box: Rect, text: String)] = []
     for node in geometry.nodes {
       let region = CanvasGeometry.intersect(node.clip, visible)
       let shows = region.width > 0 && region.height > 0
-      let mine = shows ? Self.ownBoxes(node, canvas: canvas) : []
+      let (mine, cut) = shows ? Self.ownText(node, canvas: canvas) : ([], false)
+      if cut, let text = node.spec.text { shortened.append((CanvasGeometry.intersect(node.box, region), text)) }
       own.append(mine)
       anchors.append(shows ? Self.anchor(of: node, in: region) : nil)
       for b in mine {
@@ -91,6 +95,7 @@ struct CanvasLabeler {
       }
     }
     self.own = own
+    self.shortened = shortened
     self.anchors = anchors
     textBoxes = boxes
     let bounds = self.beside.reduce(visible) { CanvasGeometry.union($0, $1) }
@@ -99,14 +104,20 @@ struct CanvasLabeler {
 
   /// The boxes of what a view draws of its own in its middle: its text, or a value control's face.
   static func ownBoxes(_ node: CanvasGeometry.Node, canvas: SceneCanvas) -> [Rect] {
+    ownText(node, canvas: canvas).boxes
+  }
+
+  /// `ownBoxes`, and whether the view's text had to be shortened to fit.
+  static func ownText(_ node: CanvasGeometry.Node, canvas: SceneCanvas) -> (boxes: [Rect], shortened: Bool) {
     let face = node.ghost ? [] : canvas.faceBoxes(of: node.spec, in: node.box, status: canvas.controls[node.spec.id])
-    if !face.isEmpty { return face }
-    guard let t = canvas.textLayout(of: node.spec, box: node.box, quad: node.quad) else { return [] }
+    if !face.isEmpty { return (face, false) }
+    guard let t = canvas.textLayout(of: node.spec, box: node.box, quad: node.quad) else { return ([], false) }
     let h = TextMetrics.height(size: t.size)
-    return t.lines.map { line in
+    let boxes = t.lines.map { line in
       let w = TextMetrics.width(line.text, size: t.size, face: t.face)
       return Rect(line.at.x - w / 2, line.at.y - h / 2, w, h)
     }
+    return (boxes, t.shortened && !node.ghost)
   }
 
   // MARK: Where labels of a view may go
@@ -394,6 +405,9 @@ struct CanvasLabeler {
   /// A tooltip with the whole text over every label that had to be shortened (clicking selects what it
   /// names).
   func regions() -> [HitRegion] {
-    labels.filter { $0.text != $0.full }.map { HitRegion(rect: $0.box, action: .select($0.owner), tip: $0.full) }
+    // A view's own text shortened to fit: its whole text is the view's tooltip (a press there is still a
+    // touch: the device's presses never go to regions).
+    shortened.map { HitRegion(rect: $0.box, action: .tipOnly, tip: $0.text) }
+      + labels.filter { $0.text != $0.full }.map { HitRegion(rect: $0.box, action: .select($0.owner), tip: $0.full) }
   }
 }

@@ -8,7 +8,7 @@ import TouchSim
 /// walk's washes and outlines and the hit outlines (`CanvasWalk`); every label on the device, placed at once
 /// so that none covers another or a view's text (`CanvasLabeler`: touch tags, the walk's badges and local
 /// points, recognizer badges (`CanvasBadges`), the views' tags and ids); the walk's list beside the device;
-/// then the fingers (`CanvasTouches`). A small zoom control sits in the canvas's bottom-trailing corner.
+/// then the fingers (`CanvasTouches`), and over them the views' own text. A small zoom control sits in the canvas's bottom-trailing corner.
 public enum CanvasPanel {
   /// Where the scene's window goes inside the canvas rectangle.
   public static func viewport(in rect: Rect, window: Size, zoom: Double, theme: Theme, center: Point? = nil)
@@ -34,7 +34,8 @@ public enum CanvasPanel {
     canvas.controls = ctx.snapshot.controls
     canvas.textFloor = presenterTextSize(ctx.theme)
     canvas.language = ctx.theme.language
-    list.add(ctx.memo.viewCommands(canvas, scene))
+    let views = ctx.memo.viewCommands(canvas, scene)
+    list.add(views.shapes)
     let geometry = ctx.memo.geometry(scene: scene, viewport: viewport)
     let visible = CanvasGeometry.intersect(rect, device)
     // Shapes over the views, then every label on the device placed at once, then what lies beside it.
@@ -56,6 +57,9 @@ public enum CanvasPanel {
     list.regions += labeler.regions()
     list.add(CanvasWalk.list(ctx, canvas: rect, device: device, anchors: walk?.anchors ?? [:]))
     list.add(CanvasTouches.commands(ctx, viewport: viewport, unit: unit))
+    if let q = ctx.question { list.add(OverlayQuestion.rings(q, ctx)) }
+    // The views' own text over the fingers' rings: a finger never hides the title it presses.
+    list.add(views.text)
     list.add(CanvasPivot.commands(ctx, viewport: viewport, unit: unit))
     zoomControl(in: rect, ctx, into: &list)
     list.add(.unclip)

@@ -67,6 +67,8 @@ enum InspectorStateDiagram {
     static let levels = [
       Fit(scale: 1, padding: 14, icons: true), Fit(scale: 1, padding: 8, icons: true),
       Fit(scale: 0.88, padding: 7, icons: true), Fit(scale: 0.88, padding: 6, icons: false),
+      // A narrow inspector in presenter mode (800 × 600): smaller still rather than a node cut at its edge.
+      Fit(scale: 0.76, padding: 5, icons: false), Fit(scale: 0.66, padding: 4, icons: false),
     ]
   }
   private static let minGap = 10.0

@@ -37,10 +37,11 @@ enum LogPanel {
     var list = DrawList()
     let t = ctx.theme
     guard !ctx.trace.isEmpty else {
-      list.text(
+      list.paragraph(
         ctx.lang(
           "Nothing yet: touch the device, or press P to play the scene's script.", "还没有记录：触摸设备，或按 P 播放场景脚本。"),
-        Point(rect.minX + 12 * t.unit, rect.minY + 10 * t.unit), t.style(nil, t.secondaryText))
+        Rect(rect.minX + 12 * t.unit, rect.minY + 10 * t.unit, rect.width - 24 * t.unit, rect.height - 14 * t.unit),
+        t.style(nil, t.secondaryText))
       return list
     }
     let row = rowHeight(t)

@@ -22,6 +22,15 @@ public enum NarrationStrip {
   public static func content(_ ctx: PanelContext) -> Content {
     let l = ctx.lang
     let scene = ctx.startScene
+    // A question on screen: the strip says what has happened so far and nothing more. The scene's
+    // introduction, written to explain the lesson, would answer the question, so it is not shown.
+    if let q = ctx.question, ctx.playheadIndex == 0 || ctx.trace.isEmpty {
+      return Content(
+        t: nil,
+        text: l(
+          "Question \(q.index + 1) of \(q.count): what will UIKit do? Press Enter to see the engine's answer.",
+          "问题 \(q.index + 1) / \(q.count)：UIKit 会怎么做？按 Enter 查看引擎的答案。"))
+    }
     guard !ctx.trace.isEmpty else {
       // Before anything happens the strip introduces the scene: its `about` text, written for the class.
       let about = l.isChinese ? scene.about(in: l.rawValue) : scene.about
@@ -86,7 +95,11 @@ public enum NarrationStrip {
   }
 
   static func setting(_ c: Content, width panelWidth: Double, _ t: Theme) -> Setting {
-    let timeWidth = TextMetrics.width("00000 ms", size: t.smallSize) + 10 * t.unit
+    // The gutter holds the time of the line and the summary's label, as wide as they are (no gutter when
+    // there is neither): a time past ten seconds never runs into the sentence.
+    var gutter = c.t.map { TextMetrics.width(TraceDescriber.time($0), size: t.smallSize, face: .mono) } ?? 0
+    if c.summary != nil { gutter = max(gutter, TextMetrics.width(c.summaryLabel, size: t.smallSize, face: .bold)) }
+    let timeWidth = gutter > 0 ? gutter + 10 * t.unit : 0
     let width = max(panelWidth - 12 * t.unit - timeWidth - 14 * t.unit, 40 * t.unit)
     let mainSize = t.titleSize
     let summarySize = t.bodySize
@@ -141,23 +154,32 @@ public enum NarrationStrip {
     let overflow = max(s.height - rect.height, 0)
     let offset = min(ctx.scroll[.narration] ?? 0, overflow)
     var y = rect.minY + s.pad - offset
-    if let time = c.t {
+    // Only whole lines: a line the strip's edge would slice is left for the wheel to bring in.
+    func whole(_ y: Double, _ size: Double) -> Bool {
+      y >= rect.minY - 0.5 && y + TextMetrics.height(size: size) <= rect.maxY + 0.5
+    }
+    if let time = c.t, whole(y + (s.mainLine - TextMetrics.height(size: t.smallSize)) / 2, t.smallSize) {
       list.text(
         TraceDescriber.time(time), Point(left, y + (s.mainLine - TextMetrics.height(size: t.smallSize)) / 2),
         t.style(t.smallSize, t.faintText, face: .mono))
     }
     for line in s.main {
-      drawRuns(line, at: Point(textX, y), size: s.mainSize, color: t.text, emphasis: t.accent, into: &list)
+      if whole(y, s.mainSize) {
+        drawRuns(line, at: Point(textX, y), size: s.mainSize, color: t.text, emphasis: t.accent, into: &list)
+      }
       y += s.mainLine
     }
     if let label = s.summary.isEmpty ? nil : c.summaryLabel {
       y += 4
-      list.text(
-        label, Point(left, y + (s.summaryLine - TextMetrics.height(size: t.smallSize)) / 2),
-        t.style(t.smallSize, t.waiting, face: .bold))
+      let labelY = y + (s.summaryLine - TextMetrics.height(size: t.smallSize)) / 2
+      if whole(labelY, t.smallSize) {
+        list.text(label, Point(left, labelY), t.style(t.smallSize, t.waiting, face: .bold))
+      }
       for line in s.summary {
-        drawRuns(
-          line, at: Point(textX, y), size: s.summarySize, color: t.secondaryText, emphasis: t.waiting, into: &list)
+        if whole(y, s.summarySize) {
+          drawRuns(
+            line, at: Point(textX, y), size: s.summarySize, color: t.secondaryText, emphasis: t.waiting, into: &list)
+        }
         y += s.summaryLine
       }
     }

@@ -9,8 +9,8 @@ import TouchSim
 /// about to land. Enter shows the answer the engine gave (read from the trace: `QuestionOnScreen`), the
 /// right choice marked, and the narration's why.
 ///
-/// The card keeps the device in sight when it can: over the inspector, or beside the device on the stage;
-/// only when neither has room is it drawn over the device, away from the rings.
+/// The card never covers the device: it takes a column on the right (`reserve`), and the device, the
+/// narration and the timeline make room for it.
 enum OverlayQuestion {
   /// The card's text laid out for one width.
   struct Card {
@@ -26,7 +26,7 @@ enum OverlayQuestion {
   struct Metrics {
     let u: Double
     var pad: Double { 14 * u }
-    var small: Double { 11 * u }
+    var small: Double { 12 * u }
     var body: Double { 13 * u }
     var big: Double { 16 * u }
     var pillH: Double { line(body) + 8 * u }
@@ -34,62 +34,80 @@ enum OverlayQuestion {
     func line(_ size: Double) -> Double { (size * 1.35).rounded() }
   }
 
-  static func draw(_ q: QuestionOnScreen, over canvas: Rect, window: Rect, _ ctx: PanelContext) -> DrawList {
+  /// The presenter unit of the card: readable from the back of a room even when the window is not in
+  /// presenter mode (the answer and its why at least 18 px at scale 1).
+  static func unit(_ t: Theme) -> Double { max(t.unit, t.pixelScale * 1.5) }
+
+  /// Makes room for the card before the panels are laid out: a column on the right, the inspector's when
+  /// the card fits there, else as narrow as lets the card, answer and why included, stand whole from under
+  /// the header to the bottom of the window. The device keeps at least a third of the width; only when
+  /// even the widest column cannot hold the card is its text made smaller (never below 0.72).
+  static func reserve(_ q: QuestionOnScreen, in frame: inout StudioLayout, _ ctx: PanelContext) {
+    let u = unit(ctx.theme)
+    let margin = 12 * u
+    let available = frame.size.height - frame.header.maxY - 2 * margin
+    // The device keeps the width it has at the canvas's height (it is usually taller than wide), and at
+    // least a quarter of the window.
+    let window = ctx.config.window
+    let deviceWidth = frame.canvas.height / max(window.height, 1) * window.width + 2 * 16 * ctx.theme.unit
+    let widest = max(frame.size.width - max(frame.size.width / 4, min(deviceWidth, frame.size.width / 2), 120 * u), 1)
+    let narrowest = min(max(300 * u, frame.inspector.width), widest)
+    // Before Enter the column is sized by the question alone: its width must not hint at how long the
+    // answer is. Once answered, the column is as wide as the question needed, or wider if the answer must.
+    var asked = q
+    asked.revealed = false
+    func fits(_ column: Double, _ m: Metrics) -> Bool {
+      let width = column - 2 * margin
+      return layout(asked, width: width, m, ctx).height <= available
+        && (!q.revealed || layout(q, width: width, m, ctx).height <= available)
+    }
+    for factor in [1, 0.85, 0.72] {
+      let m = Metrics(u: u * factor)
+      var column = narrowest
+      while true {
+        if fits(column, m) {
+          frame.reserveCardColumn(width: column)
+          frame.cardScale = factor
+          return
+        }
+        if column >= widest { break }
+        column = min(column + 40 * u, widest)
+      }
+    }
+    frame.reserveCardColumn(width: widest)
+    frame.cardScale = 0.72
+  }
+
+  /// Where the fingers land next: hollow dashed rings on the device, numbered beside them, drawn under the
+  /// views' own text so a ring never hides the title it lands on.
+  static func rings(_ q: QuestionOnScreen, _ ctx: PanelContext) -> [DrawCommand] {
     var list = DrawList()
     let t = ctx.theme
-    // Presenter size: readable from the back of a room even when the window is not in presenter mode.
-    let m = Metrics(u: max(t.unit, t.pixelScale * 1.5))
-    let u = m.u
-    let margin = 12 * u
-
-    // Where the fingers land next: rings on the device, numbered.
+    let u = unit(t)
     let vp = ctx.viewport
     let r = 22 * u
-    let rings = q.upcoming.map { vp.toPixels($0.at) }
-    for (touch, p) in zip(q.upcoming, rings) {
-      list.add(
-        .circle(
-          center: p, radius: r, fill: t.accent.withAlpha(0.18), stroke: Stroke(t.accent, width: 3 * u, dash: 6 * u)))
-      list.text("\(touch.touch)", p, t.style(m.body, .white, face: .bold, anchor: .center))
+    for touch in q.upcoming {
+      let p = vp.toPixels(touch.at)
+      list.add(.circle(center: p, radius: r, fill: nil, stroke: Stroke(t.accent, width: 3 * u, dash: 6 * u)))
+      let badge = Point(p.x + r * 0.75, p.y - r * 0.75)
+      list.add(.circle(center: badge, radius: 10 * u, fill: t.accent, stroke: nil))
+      list.text("\(touch.touch)", badge, t.style(11 * u, .white, face: .bold, anchor: .center))
     }
+    return list.commands
+  }
 
-    // Over the inspector's column when it is shown (down over the panels below it when the answer needs
-    // the room), or beside the device on the stage; else over the device, at the bottom or the top,
-    // whichever covers fewer rings, and down over the panels below when the answer needs the room.
-    let d = vp.toPixels(Rect(origin: .zero, size: ctx.config.window))
-    let device = Rect(
-      max(d.minX, canvas.minX), d.minY, max(0, min(d.maxX, canvas.maxX) - max(d.minX, canvas.minX)), d.height)
-    let inspector = ctx.layout.inspector
-    let below = window.maxY - canvas.minY
-    let column = Rect(inspector.minX, canvas.minY, inspector.width, inspector.width > 0 ? below : 0)
-    let right = Rect(device.maxX + margin, canvas.minY, canvas.maxX - device.maxX - margin, canvas.height)
-    let left = Rect(canvas.minX, canvas.minY, device.minX - canvas.minX - margin, canvas.height)
-    // Nothing cut: the card's text is made smaller (to 0.72 of presenter size) before any of it would
-    // have to go; only a question that fits nowhere even then is clipped, over the device.
-    var placed: (rect: Rect, card: Card, metrics: Metrics)?
-    search: for factor in [1, 0.85, 0.72] {
-      let mf = Metrics(u: u * factor)
-      for area in [column, right, left] where area.width >= 300 * u {
-        let width = area.width - 2 * margin
-        let c = layout(q, width: width, mf, ctx)
-        if c.height <= area.height - 2 * margin {
-          placed = (Rect(area.minX + margin, area.minY + margin, width, c.height), c, mf)
-          break search
-        }
-      }
-      let width = min(canvas.width - 2 * margin, 760 * u)
-      let c = layout(q, width: width, mf, ctx)
-      guard c.height <= below - 2 * margin || factor == 0.72 else { continue }
-      let height = min(c.height, below - 2 * margin)
-      func covered(_ top: Double) -> Int { rings.filter { $0.y + r > top && $0.y - r < top + height }.count }
-      let top = canvas.minY + margin
-      let bottom = max(top, canvas.maxY - margin - height)
-      let y = covered(top) < covered(bottom) ? top : bottom
-      placed = (Rect(canvas.minX + (canvas.width - width) / 2, y, width, max(0, height)), c, mf)
-      break
-    }
-    guard let placed else { return list }
-    drawCard(placed.card, q, in: placed.rect, placed.metrics, ctx, into: &list)
+  static func draw(_ q: QuestionOnScreen, _ ctx: PanelContext) -> DrawList {
+    var list = DrawList()
+    let t = ctx.theme
+    let u = unit(t)
+    let margin = 12 * u
+
+    guard let column = ctx.layout.card else { return list }
+    let m = Metrics(u: u * ctx.layout.cardScale)
+    let width = column.width - 2 * margin
+    let c = layout(q, width: width, m, ctx)
+    let rect = Rect(column.minX + margin, column.minY + margin, width, min(c.height, column.height - 2 * margin))
+    drawCard(c, q, in: rect, m, ctx, into: &list)
     return list
   }
 
@@ -130,7 +148,7 @@ enum OverlayQuestion {
       } else {
         after.append((l("Nothing in this run answers it.", "这次运行中没有任何事件能回答这个问题。"), m.body, t.badText, .bold))
         for line in TextMetrics.wrap(
-          QuestionWhy.problem(q.question, q.answer, trace: ctx.trace, l), toWidth: inner, size: m.small)
+          q.problem ?? "", toWidth: inner, size: m.small)
         {
           after.append((line, m.small, t.badText, .regular))
         }

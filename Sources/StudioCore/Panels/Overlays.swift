@@ -13,7 +13,7 @@ public enum Overlays {
       canvas = Rect(canvas.minX, bottom, canvas.width, max(0, canvas.maxY - bottom))
     }
     if !ctx.loadErrors.isEmpty { list.append(OverlayErrorBanner.draw(over: canvas, ctx)) }
-    if let q = ctx.question { list.append(OverlayQuestion.draw(q, over: canvas, window: rect, ctx)) }
+    if let q = ctx.question { list.append(OverlayQuestion.draw(q, ctx)) }
     if ctx.showHelp {
       list.append(OverlayHelp.draw(in: rect, ctx))
     } else if let items = ctx.sceneList {

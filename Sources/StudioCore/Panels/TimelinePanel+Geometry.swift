@@ -64,12 +64,13 @@ extension TimelinePanel {
         right: rect.maxX - 96 * t.unit)
       axisBottom = rect.minY + t.smallSize + 6 * t.unit
       let available = rect.maxY - axisBottom - 4 * t.unit
-      let minLane = t.bodySize + 4 * t.unit
+      // A lane holds its letters whole (a lane the panel's edge would slice is left out and counted).
+      let minLane = max(t.bodySize + 4 * t.unit, TextMetrics.height(size: t.bodySize) + 2 * t.unit)
       let maxLane = t.lineHeight + 9 * t.unit
       var shown = Array(lanes.indices)
       if Double(shown.count) * minLane > available {
         // Too many lanes: keep the busiest ones (in their order), and say how many are left out.
-        let room = max(Int(available / minLane), 1)
+        let room = max(Int(available / minLane), 0)
         let keep = Set(
           lanes.indices.sorted {
             lanes[$0].marks.count + lanes[$0].bars.count > lanes[$1].marks.count + lanes[$1].bars.count

@@ -19,11 +19,12 @@ enum TimelinePanel {
     var list = DrawList()
     let t = ctx.theme
     guard let view else {
-      list.text(
+      list.paragraph(
         ctx.lang(
           "Touch the device: each gesture appears here as lanes of touches, recognizers and responders.",
           "触摸设备：每个手势会在这里显示为触摸、手势识别器和响应者的泳道。"),
-        Point(rect.minX + 12 * t.unit, rect.minY + 10 * t.unit), t.style(nil, t.secondaryText))
+        Rect(rect.minX + 12 * t.unit, rect.minY + 10 * t.unit, rect.width - 24 * t.unit, rect.height - 14 * t.unit),
+        t.style(nil, t.secondaryText))
       return list
     }
     list.add(.clip(rect))

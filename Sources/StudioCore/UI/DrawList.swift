@@ -31,6 +31,24 @@ public struct DrawList: Sendable {
 
   /// A text command.
   public mutating func text(_ s: String, _ at: Point, _ style: TextStyle) { add(.text(s, at: at, style: style)) }
+
+  /// `s` wrapped whole to `rect` (at spaces, and between the words of a long name), a line under the
+  /// other from its top-left corner, as many lines as the rectangle holds; the whole text is the tooltip
+  /// of the rectangle when not every line fits.
+  mutating func paragraph(_ s: String, _ rect: Rect, _ style: TextStyle) {
+    let lineHeight = (style.size * 1.3).rounded()
+    let textHeight = TextMetrics.height(size: style.size)
+    let rows = Int(((rect.height - textHeight) / lineHeight).rounded(.down)) + 1
+    guard rows > 0 else {
+      region(rect, .tipOnly, tip: s)
+      return
+    }
+    let lines = TextMetrics.wrap(s, toWidth: max(rect.width, 1), size: style.size, face: style.face, maxLines: rows)
+    for (i, line) in lines.enumerated() {
+      text(line, Point(rect.minX, rect.minY + Double(i) * lineHeight), style)
+    }
+    if lines.last?.hasSuffix("…") == true { region(rect, .tipOnly, tip: s) }
+  }
 }
 
 /// A clickable rectangle and what clicking it does.

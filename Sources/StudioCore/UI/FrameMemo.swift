@@ -17,7 +17,7 @@ final class FrameMemo {
     var controls: [String: ControlStatus]
     var textFloor: Double
   }
-  private var views: (key: ViewsKey, commands: [DrawCommand])?
+  private var views: (key: ViewsKey, layers: ViewLayers)?
   private var geometry: (scene: Scene, viewport: Viewport, value: CanvasGeometry)?
   private var recognizers: (config: Scene, all: [InspectorRecognizer], viewCount: Int)?
   private var pairs: (config: Scene, value: PairRelations)?
@@ -42,15 +42,16 @@ final class FrameMemo {
     return value
   }
 
-  /// `canvas.viewCommands(for: scene)`.
-  func viewCommands(_ canvas: SceneCanvas, _ scene: Scene) -> [DrawCommand] {
+  /// `canvas.viewCommands(for: scene)` in two layers: everything but the views' text, then the text alone
+  /// (with the clips it is drawn in), which the canvas draws over the fingers' rings.
+  func viewCommands(_ canvas: SceneCanvas, _ scene: Scene) -> ViewLayers {
     let key = ViewsKey(
       scene: scene, viewport: canvas.viewport, pixelScale: canvas.pixelScale, controls: canvas.controls,
       textFloor: canvas.textFloor)
-    if let views, views.key == key { return views.commands }
-    let commands = canvas.viewCommands(for: scene)
-    views = (key, commands)
-    return commands
+    if let views, views.key == key { return views.layers }
+    let layers = ViewLayers(canvas.viewCommands(for: scene))
+    views = (key, layers)
+    return layers
   }
 
   /// `CanvasGeometry(scene:viewport:)`.
@@ -72,5 +73,43 @@ final class FrameMemo {
     let entry = (config, InspectorRecognizer.all(in: config), config.allViews.count)
     recognizers = entry
     return entry
+  }
+}
+
+/// The device's views as two layers: shapes, and text over whatever is drawn between them.
+struct ViewLayers {
+  var shapes: [DrawCommand] = []
+  var text: [DrawCommand] = []
+
+  init(_ commands: [DrawCommand]) {
+    shapes.reserveCapacity(commands.count)
+    for c in commands {
+      switch c {
+      case .text: text.append(c)
+      case .clip, .unclip:
+        shapes.append(c)
+        text.append(c)
+      default: shapes.append(c)
+      }
+    }
+    // Clips with no text inside them are left out of the text layer.
+    var kept: [DrawCommand] = []
+    kept.reserveCapacity(text.count)
+    var open: [Int] = []  // indices in `kept` of clips not yet closed, and whether text followed
+    for c in text {
+      switch c {
+      case .clip:
+        open.append(kept.count)
+        kept.append(c)
+      case .unclip:
+        if let i = open.popLast(), i == kept.count - 1 {
+          kept.removeLast()
+        } else {
+          kept.append(c)
+        }
+      default: kept.append(c)
+      }
+    }
+    text = kept
   }
 }

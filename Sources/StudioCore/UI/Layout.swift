@@ -17,6 +17,10 @@ public struct StudioLayout: Equatable, Sendable {
   public var inspector: Rect
   public var narration: Rect
   public var bottom: Rect
+  /// While a question is on screen: its card's column (nil otherwise), and the size of the card's text
+  /// relative to presenter size (1 unless even the widest column could not hold it).
+  public var card: Rect?
+  public var cardScale = 1.0
 
   /// `stage`: the device is what the room watches: the inspector and the timeline are folded away (key
   /// F), the canvas takes their room, and the narration stays under it.
@@ -61,6 +65,20 @@ public struct StudioLayout: Equatable, Sendable {
     let h = min(max(height, narration.height), limit)
     guard h > narration.height else { return }
     narration.size.height = h
-    bottom = Rect(0, narration.maxY, size.width, max(size.height - narration.maxY, 1))
+    bottom = Rect(0, narration.maxY, narration.width, max(size.height - narration.maxY, 1))
+  }
+
+  /// A question's card takes a column `width` wide on the right, from under the header to the bottom:
+  /// the inspector's room, widened into the canvas when the card needs more. The device, the narration
+  /// and the timeline make room on its left, so the card never covers them (the device shrinks to fit
+  /// when it must); the inspector is folded while the card is up.
+  public mutating func reserveCardColumn(width: Double) {
+    let w = min(max(width, inspector.width), size.width - 1)
+    let x = size.width - w
+    card = Rect(x, header.maxY, w, max(size.height - header.maxY, 1))
+    canvas.size.width = x
+    inspector = Rect(size.width, canvas.minY, 0, canvas.height)
+    narration.size.width = x
+    bottom.size.width = x
   }
 }

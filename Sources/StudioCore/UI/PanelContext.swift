@@ -19,7 +19,8 @@ public struct PanelContext {
   public internal(set) var pivot: Point?
   /// The tooltip of the region the mouse rests on, and where the mouse is (pixels).
   public let tooltip: (text: String, at: Point)?
-  /// The whole trace so far (the timeline and log show all of it).
+  /// The whole trace so far (the timeline and log show all of it), or only what the playhead has shown
+  /// while a question is on screen.
   public internal(set) var trace: [TraceEntry]
   public internal(set) var playheadIndex: Int
   public internal(set) var playheadTime: Double
@@ -74,6 +75,17 @@ public struct PanelContext {
     playheadIndex = m.playhead.index
     playheadTime = m.playhead.time
     now = max(m.clock, m.engine.now)
+    // No spoilers: while a question is on screen, the panels read the trace only up to the playhead, so
+    // nothing that happens after the question's time (the answer) can be drawn anywhere: not the
+    // timeline's later marks, not the log's later lines, not the gesture's end time.
+    if m.question != nil {
+      let shown = min(m.playhead.index, trace.count)
+      trace = Array(trace.prefix(shown))
+      now = m.playhead.time
+      var index = GestureIndex()
+      index.update(trace)
+      gestures = index
+    }
     startScene = m.engineStartScene
     config = m.config
     selected = m.selected

@@ -1,0 +1,42 @@
+import Raster
+import TouchSim
+
+/// Nothing sliced: a line of text that the top or bottom edge of the panel it is drawn in would cut
+/// through (a row of a scrolled list half out of view, a lane at the foot of a short timeline) is not
+/// drawn at all; the wheel or a larger window brings it in whole. The device's own clips are not panels:
+/// a view's text cut by its scroll view or its clipping superview is drawn as UIKit would show it.
+enum WholeLines {
+  static func enforce(_ commands: inout [DrawCommand], window: Size, device: Rect) {
+    var clips: [Rect] = [Rect(0, 0, window.width, window.height)]
+    var deviceDepth = 0
+    var drop: [Int] = []
+    for (i, c) in commands.enumerated() {
+      switch c {
+      case .clip(let r):
+        if deviceDepth > 0 || r == device {
+          deviceDepth += 1
+        } else {
+          clips.append(CanvasGeometry.intersect(clips.last!, r))
+        }
+      case .unclip:
+        if deviceDepth > 0 {
+          deviceDepth -= 1
+        } else if clips.count > 1 {
+          clips.removeLast()
+        }
+      case .text(let s, let at, let style) where deviceDepth == 0 && clips.count > 1:
+        let h = TextMetrics.height(size: style.size)
+        let w = TextMetrics.width(s, size: style.size, face: style.face)
+        let box = LabelPlacer.Slot(at, style.anchor).box(Size(w, h))
+        let clip = clips.last!
+        let sliced =
+          (box.minY < clip.minY - 0.5 && box.maxY > clip.minY) || (box.maxY > clip.maxY + 0.5 && box.minY < clip.maxY)
+        if sliced && box.maxX > clip.minX && box.minX < clip.maxX { drop.append(i) }
+      default: break
+      }
+    }
+    guard !drop.isEmpty else { return }
+    let dropped = Set(drop)
+    commands = commands.enumerated().filter { !dropped.contains($0.offset) }.map(\.element)
+  }
+}

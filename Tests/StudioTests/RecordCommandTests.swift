@@ -160,6 +160,30 @@ struct RecordCommandTests {
       "last frame: \(fromEnd) pixels off the playback's end, \(fromBefore) off where the script's length ended it")
   }
 
+  /// On a terminal (a pseudo-terminal made by `script`) the progress is one bar redrawn in place, ending
+  /// full, and no tenth lines.
+  @Test func showsABarOnATerminal() throws {
+    let script = try Self.tool("script")
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("record-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let file = "12-two-identical-taps.yaml"
+    let out = dir.appendingPathComponent("bar.gif").path
+    let command = [
+      CommandLineRobustnessTests.executable, "record", Self.root.appendingPathComponent("Scenes/\(file)").path,
+      "--out", out, "--size", "160x100", "--fps", "3",
+    ].joined(separator: " ")
+    let shown = try Self.output(script, ["-qec", command, "/dev/null"])
+    let total = try Self.expectedFrames(file, fps: 3).count
+    #expect(shown.contains("\r"), "\(shown)")
+    #expect(!shown.contains("recording: "), "\(shown)")
+    // ("\r\n", the terminal's line end, is one Character: the lines are split on scalars.)
+    let bars = shown.unicodeScalars.split(whereSeparator: { $0 == "\r" || $0 == "\n" }).map { String($0) }
+      .filter { $0.hasPrefix("recording [") }
+    #expect(bars.count == total, "\(shown)")
+    #expect(bars.last == "recording [\(String(repeating: "#", count: 30))] \(total)/\(total) frames", "\(shown)")
+  }
+
   @Test func refusesAnUnknownFormat() throws {
     let scene = Self.root.appendingPathComponent("Scenes/tour.yaml").path
     let r = try CommandLineRobustnessTests.run(["record", scene, "--out", "/tmp/x.avi"])

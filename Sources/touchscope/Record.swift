@@ -117,9 +117,10 @@ struct Record: ParsableCommand {
       let style: Progress.Style = options.5 ? .quiet : isatty(STDERR_FILENO) != 0 ? .bar : .lines
       var progress = Progress(total: total, style: style, language: lang)
       let model = window()
+      let canvas = try OffscreenCanvas(width: Int(pixels.width), height: Int(pixels.height))
       do {
         try recording.play(on: model) { i in
-          let bitmap = try renderWindowBitmap(model, size: pixels)
+          let bitmap = try renderWindowBitmap(model, on: canvas, size: pixels)
           try bitmap.pixels.withUnsafeBytes { try encoder.write($0) }
           progress.show(i + 1)
         }

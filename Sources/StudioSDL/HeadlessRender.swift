@@ -32,6 +32,15 @@ public func renderWindowBitmap(_ model: StudioModel, size: Size) throws -> Bitma
   return target.bitmap()
 }
 
+/// Renders the whole window as the model shows it now onto `canvas`, and returns the pixels: kept from one
+/// frame to the next (as `touchscope record` keeps it), the canvas draws again only what changed and keeps
+/// its text masks, as the window does.
+@MainActor
+public func renderWindowBitmap(_ model: StudioModel, on canvas: OffscreenCanvas, size: Size) throws -> Bitmap {
+  try canvas.draw(windowFrame(model, size: size).commands)
+  return canvas.bitmap()
+}
+
 /// The model's frame with text measured by SDL_ttf (the model's own measurer when it has one).
 @MainActor
 private func windowFrame(_ model: StudioModel, size: Size) throws -> DrawList {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Localization
 import Raster
 import StudioCore
 import StudioSDL
@@ -13,10 +14,15 @@ struct Record: ParsableCommand {
     discussion: """
       Plays the scene's script (or --script) headless, frame by frame, exactly as the window plays it at \
       speed 1 (or --speed): the same panels, the hit-test walk, the narration, drawn by the window's own \
-      rasterizer. The frames go to FFmpeg (`ffmpeg` on the PATH, installed by `make run` and `make test`), \
-      which writes the file; the format follows the extension: .gif, .mp4 (H.264) or .webm (VP9). A \
-      progress bar goes to standard error. --from and --to choose the part of the run, in ms of script \
-      time (by default the whole script and the seconds its last fades take).
+      rasterizer, and the same pace, which dwells on each decision and slows through drags, so the video \
+      is longer than the script. One frame is taken every 1/fps second of that playback, until it has \
+      shown every line of the trace and the last fades have run out (3 s after the last line). The \
+      scene's questions are not asked: the recording plays through them. The frames go to FFmpeg \
+      (`ffmpeg` on the PATH, installed by `make run` and `make test`), which writes the file; the format \
+      follows the extension: .gif, .mp4 (H.264) or .webm (VP9). --from and --to choose a part of the \
+      run in ms of script time (the timeline's time): the first frame is where the playback reaches \
+      --from, the last one just before it reaches --to (a --to past the end records to the end). \
+      Progress goes to standard error: a bar on a terminal, else a line at every tenth of the frames.
       """
   )
 
@@ -44,7 +50,7 @@ struct Record: ParsableCommand {
   @Option(help: "Start of the recording, in ms of script time.")
   var from: Double = 0
 
-  @Option(help: "End of the recording, in ms of script time (default: the end of the run).")
+  @Option(help: "End of the recording, in ms of script time (default: the end of the playback).")
   var to: Double?
 
   @Option(help: "A file holding only `script:` to run instead of the scene's own script.")
@@ -52,7 +58,7 @@ struct Record: ParsableCommand {
 
   @OptionGroup var language: LanguageOption
 
-  @Flag(help: "No progress bar.")
+  @Flag(help: "No progress on standard error.")
   var quiet = false
 
   func validate() throws {
@@ -73,50 +79,52 @@ struct Record: ParsableCommand {
     let pixels = try Render.parseSize(size)
     let scene = try SceneInput.load(scene)
     let steps = try script.map { try SceneInput.loadScript($0, for: scene) } ?? scene.script
-    let end = to ?? ((steps.last?.t ?? 0) + 1500)
-    let frameCount = max(1, Int(((end - from) / speed * Double(fps) / 1000).rounded(.up)))
     let format = VideoEncoder.Format(rawValue: (out as NSString).pathExtension.lowercased())!
     let path = out
-    let options = (presenter, stage, language.language, speed, from, fps, quiet)
+    let lang = language.language
+    let options = (presenter, stage, lang, speed, fps, quiet)
     let scenePath = self.scene
+    let recording = ScriptRecording(script: steps, fps: fps, from: from, to: to)
     try MainActor.assumeIsolated {
+      /// A model set up as the window would be for this recording.
+      func window() -> StudioModel {
+        let model = StudioModel(scene: scene, path: scenePath)
+        model.language = options.2
+        model.narrator = StudioNarration.narrator(language: options.2)
+        if options.0 { model.perform(.togglePresenter) }
+        if options.1 { model.perform(.toggleStage) }
+        model.perform(.setSpeed(options.3))
+        return model
+      }
+      // The playback once without drawing: how many frames it takes (the model is clock-free, so the
+      // second run plays the same frames).
+      let total: Int
+      do {
+        total = try recording.play(on: window()) { _ in }
+      } catch let error as ScriptRecording.FromAfterEnd {
+        throw InputError(error.message(lang))
+      } catch let error as ScriptRecording.Endless {
+        throw InputError(error.message(lang))
+      }
       let encoder: VideoEncoder
       do {
         encoder = try VideoEncoder(
-          format: format, pixels: .rgba, width: Int(pixels.width), height: Int(pixels.height), fps: options.5,
+          format: format, pixels: .rgba, width: Int(pixels.width), height: Int(pixels.height), fps: options.4,
           out: path)
       } catch let error as VideoEncoder.Failure {
         throw InputError(error.description)
       }
-      let model = StudioModel(scene: scene, path: scenePath)
-      model.language = options.2
-      model.narrator = StudioNarration.narrator(language: options.2)
-      if options.0 { model.perform(.togglePresenter) }
-      if options.1 { model.perform(.toggleStage) }
-      model.perform(.setSpeed(options.3))
-      let step = 1000.0 / Double(options.5)
-      var wall = 0.0
-      model.tick(wall: wall)
-      model.play(script: steps)
-      // Up to --from without drawing (the clock moves at most 250 ms a tick, as in the window).
-      while model.playheadTime < options.4 {
-        wall += 100
-        model.tick(wall: wall)
-      }
-      let progress = Progress(total: frameCount, quiet: options.6)
-      for i in 0..<frameCount {
-        model.tick(wall: wall)
-        let bitmap = try renderWindowBitmap(model, size: pixels)
-        do {
-          try bitmap.pixels.withUnsafeBytes { try encoder.write($0) }
-        } catch let error as VideoEncoder.Failure {
-          throw InputError(error.description)
-        }
-        progress.show(i + 1)
-        wall += step
-      }
-      progress.finish()
+      let style: Progress.Style = options.5 ? .quiet : isatty(STDERR_FILENO) != 0 ? .bar : .lines
+      var progress = Progress(total: total, style: style, language: lang)
+      let model = window()
+      let canvas = try OffscreenCanvas(width: Int(pixels.width), height: Int(pixels.height))
       do {
+        try recording.play(on: model) { i in
+          let bitmap = try renderWindowBitmap(model, on: canvas, size: pixels)
+          try bitmap.pixels.withUnsafeBytes { try encoder.write($0) }
+          progress.show(i + 1)
+        }
+        progress.finish()
         try encoder.finish()
       } catch let error as VideoEncoder.Failure {
         throw InputError(error.description)
@@ -124,19 +132,45 @@ struct Record: ParsableCommand {
     }
   }
 
-  /// A progress bar on standard error: `recording [#########.........] 45/90 frames`.
+  /// The progress on standard error: on a terminal a bar redrawn in place (`recording [#####.....]
+  /// 45/90 frames`), otherwise (a pipe, a log file) a line at every tenth of the frames.
   struct Progress {
+    enum Style { case quiet, bar, lines }
     let total: Int
-    let quiet: Bool
-    func show(_ done: Int) {
-      guard !quiet else { return }
-      let width = 30
-      let filled = total == 0 ? width : done * width / total
-      let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
-      try? FileHandle.standardError.write(contentsOf: Data("\rrecording [\(bar)] \(done)/\(total) frames".utf8))
+    let style: Style
+    let language: Language
+    /// Tenths of the frames reported so far (lines only).
+    private var tenths = 0
+
+    init(total: Int, style: Style, language: Language) {
+      self.total = max(total, 1)
+      self.style = style
+      self.language = language
     }
+
+    mutating func show(_ done: Int) {
+      let counted = language("\(done)/\(total) frames", "\(done)/\(total) 帧")
+      switch style {
+      case .quiet: return
+      case .bar:
+        let width = 30
+        let filled = min(width, done * width / total)
+        let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+        write("\r" + language("recording", "录制") + " [\(bar)] " + counted)
+      case .lines:
+        let now = min(10, done * 10 / total)
+        guard now > tenths else { return }
+        tenths = now
+        write(language("recording: \(now * 10)% (\(counted))\n", "录制：\(now * 10)%（\(counted)）\n"))
+      }
+    }
+
     func finish() {
-      if !quiet { try? FileHandle.standardError.write(contentsOf: Data("\n".utf8)) }
+      if style == .bar { write("\n") }
+    }
+
+    private func write(_ text: String) {
+      try? FileHandle.standardError.write(contentsOf: Data(text.utf8))
     }
   }
 }

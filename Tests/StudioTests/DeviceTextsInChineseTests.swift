@@ -82,6 +82,57 @@ import TouchSim
     #expect(!texts.contains("Tap me"), "\(texts)")
   }
 
+  static let lessons: [String] = {
+    let dir = root.appendingPathComponent("Scenes")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+    return names.filter { $0.hasSuffix(".yaml") }.map { String($0.dropLast(5)) }.sorted()
+  }()
+
+  /// The texts with English words in them, but for what is the same in every language (`ChineseUITests`:
+  /// UIKit's names, state names, numbers), the scene's ids (cut or broken over lines too), `bounds` as the
+  /// walk's labels write it, `delegate`, the program's name, and code (`hidden = true`).
+  static func english(_ texts: [String], scene: Scene) -> [String] {
+    var ids: Set<String> = ["bounds", "delegate", "x", "Touchscope", "window", "application", "appDelegate"]
+    for v in scene.allViews {
+      ids.insert(v.id)
+      if let c = v.controller { ids.insert(c) }
+      if v.kind == .scroll { ids.insert(v.id + ".pan") }
+      for r in v.recognizers { ids.insert(r.id) }
+    }
+    // A piece of an id broken over lines ("require" / "Failure" / "Of").
+    let pieces = { (t: String) in !t.contains(" ") && ids.contains { $0.contains(t) } }
+    return texts.filter { !$0.contains(" = ") && !pieces($0) }.compactMap { text in
+      let words = ChineseUITests.englishWords(in: text, ids: ids, allowed: ids)
+      return words.isEmpty ? nil : "\"\(text)\" — \(words.joined(separator: " "))"
+    }
+  }
+
+  @Test func theEnglishCheckFindsAnUntranslatedDevice() throws {
+    let scene = try library("08-cancels-touches-in-view")
+    let found = Self.english(canvasTexts(model(scene, .english), size: size), scene: scene)
+    #expect(found.contains { $0.hasPrefix("\"Tap me\"") }, "\(found)")
+    let card = try library("26-value-controls-in-tapped-card")
+    let segments = Self.english(canvasTexts(model(card, .english), size: size), scene: card)
+    #expect(segments.contains { $0.hasPrefix("\"Light\"") }, "\(segments)")
+  }
+
+  /// Every lesson's device in the Chinese window, at the start and after its script, at 1280×800 and in
+  /// presenter mode at 1024×768: no English word on it but UIKit's names, ids and code.
+  @Test(arguments: lessons)
+  func everyLessonsDeviceIsChinese(_ name: String) throws {
+    let scene = try library(name)
+    let end = (scene.script.map(\.t).max() ?? 0) + 400
+    var found: [String] = []
+    for (size, presenter) in [(Size(1280, 800), false), (Size(1024, 768), true)] {
+      let m = model(scene, .simplifiedChinese, presenter: presenter)
+      for at in [0, end] {
+        m.show(script: scene.script, at: at)
+        found += Self.english(canvasTexts(m, size: size), scene: scene)
+      }
+    }
+    #expect(found.isEmpty, "\(name): \(Set(found).sorted())")
+  }
+
   /// Translations change what is drawn only: the engine runs the same scene and writes the same trace.
   @Test func theTraceIsTheSameInEveryLanguage() throws {
     for name in ["02-skipped-views", "08-cancels-touches-in-view", "26-value-controls-in-tapped-card"] {

@@ -5,7 +5,7 @@
 /// `KeySet`; a known key in the wrong place is reported as unknown there, exactly like a misspelt one.
 enum Key: UInt8, CaseIterable, Sendable {
   // The top level, and a script file of its own.
-  case format, title, about, translations, window, appDelegateIsResponder, root, script
+  case format, title, about, translations, texts, window, appDelegateIsResponder, root, script
   // Views.
   case id, kind, frame, center, bounds, transform, color, text, alpha, hidden, userInteractionEnabled
   case multipleTouchEnabled, exclusiveTouch, clipsToBounds, enabled, value, controller, forwardsTouches

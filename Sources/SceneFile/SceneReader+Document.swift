@@ -107,7 +107,9 @@ extension SceneReader {
     }
     let title = f[.title].flatMap { string($0, "title") }
     let about = f[.about].flatMap { string($0, "about") }
-    let translations = f[.translations].map(readTranslations) ?? [:]
+    var translations: [String: SceneTranslation] = [:]
+    var textNodes: [(tag: String, node: Node)] = []
+    if let n = f[.translations] { (translations, textNodes) = readTranslations(n) }
     let appDelegate = f[.appDelegateIsResponder].flatMap { bool($0, "appDelegateIsResponder") }
     guard var root else { return nil }
     resolveSharedRecognizers(&root)
@@ -121,6 +123,14 @@ extension SceneReader {
     let index = SceneIndex(root: root)
     if let n = f[.script] { scene.script = readScript(n, index: index) }
     if let n = f[.questions] { scene.questions = readQuestions(n, index: index) }
+    // Device texts are checked against the views' texts and the ones the script sets.
+    if !textNodes.isEmpty {
+      let sources = scene.deviceTexts
+      for (tag, node) in textNodes {
+        let texts = readDeviceTexts(node, scene: scene, sources)
+        scene.translations[tag]?.texts = texts
+      }
+    }
     checkReferences()
     checkFailureCycles()
     return scene
@@ -148,15 +158,96 @@ extension SceneReader {
     return steps
   }
 
-  /// `translations`: a language tag (`zh-Hans`) to that language's `title` and `about`.
-  func readTranslations(_ node: Node) -> [String: SceneTranslation] {
-    languageEntries(node, of: "its title and about").compactMapValues { tag, value in
+  /// `translations`: a language tag (`zh-Hans`) to that language's `title`, `about` and `texts`; each
+  /// language's `texts` node is returned to be read once the script is (`readDeviceTexts`).
+  func readTranslations(_ node: Node) -> ([String: SceneTranslation], [(tag: String, node: Node)]) {
+    var texts: [(tag: String, node: Node)] = []
+    let out = languageEntries(node, of: "its title, about and texts").compactMapValues {
+      tag, value -> SceneTranslation? in
       guard let f = fields(value, "the translation '\(Excerpt.short(tag))'", allowed: SceneReader.translationKeys)
       else { return nil }
+      if let n = f[.texts] { texts.append((tag, n)) }
       return SceneTranslation(
         title: f[.title].flatMap { string($0, "title") }, about: f[.about].flatMap { string($0, "about") })
     }
+    return (out, texts.sorted { $0.tag < $1.tag })
   }
+
+  /// A translation's `texts`: a view id to that view's text in the language, or to a list of its texts
+  /// when the script sets others (`Scene.deviceTexts`, in that order). Each id must name a view with text;
+  /// a segmented control keeps its number of segments.
+  func readDeviceTexts(_ node: Node, scene: Scene, _ sources: [String: [String]]) -> [String: [String]] {
+    guard doc.isMapping(node) else {
+      error(node, "'texts' must be a mapping from a view id to its text in this language, not \(described(node))")
+      return [:]
+    }
+    let count = doc.count(node)
+    guard visit(count) else { return [:] }
+    var views: [String: ViewSpec] = [:]
+    for v in scene.allViews { views[v.id] = v }
+    var out: [String: [String]] = [:]
+    for i in 0..<count {
+      let pair = doc.pair(node, i)
+      guard doc.isScalar(pair.key) else {
+        error(pair.key, "keys of 'texts' must be view ids, not \(described(pair.key))")
+        continue
+      }
+      let id = doc.string(pair.key)
+      guard let view = views[id] else {
+        let what = ids[id].map { ", which is \($0.role.described), not a view" } ?? ", but no view has that id"
+        let hint = ids[id] == nil ? hint(id, scene.allViews.lazy.filter { sources[$0.id] != nil }.map(\.id)) : ""
+        error(pair.key, "'texts' names '\(Excerpt.short(id))'\(what)" + hint)
+        continue
+      }
+      guard let own = sources[id] else {
+        error(pair.key, "'\(Excerpt.short(id))' has no text to translate: give it a 'text' or leave it out of 'texts'")
+        continue
+      }
+      if let texts = readDeviceText(pair.value, view: view, own: own) { out[id] = texts }
+    }
+    return out
+  }
+
+  /// One view's entry in `texts`: a string, or a list of as many strings as the view has texts.
+  private func readDeviceText(_ node: Node, view: ViewSpec, own: [String]) -> [String]? {
+    let key = "texts.\(Excerpt.short(view.id))"
+    var nodes: [Node] = [node]
+    if let seq = items(node) { nodes = Array(seq) }
+    let written = doc.isSequence(node) ? nodes.count : 1
+    guard written == own.count else {
+      let sets = own.count - (view.text == nil ? 0 : 1)
+      let texts =
+        own.count == 1
+        ? "one text ('\(Excerpt.short(own[0]))'): translate it as one string"
+        : "\(own.count) texts (\(view.text == nil ? "" : "its own, then ")\(sets) the script sets): translate them as a list of \(own.count) in that order"
+      error(node, "'\(Excerpt.short(view.id))' has \(texts), not \(written == 1 ? "one" : "a list of \(written)")")
+      return nil
+    }
+    var out: [String] = []
+    for (n, source) in zip(nodes, own) {
+      guard let s = string(n, key) else { return nil }
+      if s.allSatisfy(\.isWhitespace) {
+        error(n, "'\(key)' is empty: translate the text or leave the view out of 'texts'")
+        return nil
+      }
+      if view.kind == .segmentedControl {
+        let want = Self.segments(source)
+        let have = Self.segments(s)
+        if want != have {
+          error(
+            n,
+            "'\(key)' has \(have) segment\(have == 1 ? "" : "s"), but '\(Excerpt.short(source))' has \(want): split the titles at | as the control's text does"
+          )
+          return nil
+        }
+      }
+      out.append(s)
+    }
+    return out
+  }
+
+  /// How many segments a segmented control's text makes (titles split at |).
+  static func segments(_ text: String) -> Int { max(1, text.split(separator: "|").count) }
 
   /// A `translations` mapping's entries by language tag, each tag checked (BCP 47, once each); `what` says
   /// what a language maps to, for the message when the node is no mapping.

@@ -75,7 +75,7 @@ extension SceneSchema {
     switch shape {
     case .text: return ["type": .array(["string", "number", "boolean"])]
     case .identifier:
-      return ["type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[^.\\s\\x00-\\x1F\\x7F]+$"]
+      return ["type": "string", "minLength": 1, "maxLength": 200, "pattern": .string(identifierPattern)]
     case .reference: return ["type": "string", "minLength": 1]
     case .constant(let s): return ["const": .string(s)]
     case .bool: return ["type": "boolean"]

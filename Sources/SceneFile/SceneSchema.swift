@@ -124,6 +124,8 @@ enum SceneSchema {
     let plain = Shape.anyOf([.bool, .number(nil), .text])
     return .anyOf([plain, .list(plain, maxItems: nil)])
   }()
+  /// Ids as the reader accepts them (`IdTable.problem(with:)`; the length is checked apart).
+  static let identifierPattern = "^[^.\\s\\x00-\\x1F\\x7F]+$"
   /// Language tags as BCP 47 writes them (`SceneTranslation.isLanguageTag`).
   static let languageTag = "^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$"
 
@@ -140,7 +142,7 @@ enum SceneSchema {
         shape: .map(
           keyPattern: languageTag, keyAbout: "a language tag (zh-Hans, ja, en-GB)", value: .place(.translation),
           minCount: 0),
-        about: "Extension: title and about in other languages, by language tag."),
+        about: "Extension: title, about and the device's texts in other languages, by language tag."),
       Entry(
         key: .window, shape: .size(maximum: 100_000, positive: true),
         about: "The window's size [w, h] in points, 1 to 100000 a side (default [390, 844])."),
@@ -158,10 +160,18 @@ enum SceneSchema {
     required: [.format, .root])
 
   static let translation = Place(
-    id: .translation, about: "A scene's title and about in one language.",
+    id: .translation, about: "A scene's title, about and device texts in one language.",
     entries: [
       Entry(key: .title, shape: .text, about: "The title in this language."),
       Entry(key: .about, shape: .text, about: "The about in this language."),
+      Entry(
+        key: .texts,
+        shape: .map(
+          keyPattern: identifierPattern, keyAbout: "a view's id",
+          value: .anyOf([.text, .list(.text, maxItems: nil)]), minCount: 0),
+        about:
+          "The texts the device draws in this language, by view id: a view's text (segments split at | as in it), or a list of its text and then those the script sets, in order."
+      ),
     ])
 
   /// Keys of scroll views only.

@@ -14,6 +14,7 @@ enum SceneYAMLWriter {
         var entry: [(String, YAMLItem)] = []
         if let title = t.title { entry.append(("title", .inline(E.string(title)))) }
         if let about = t.about { entry.append(("about", E.literal(about) ?? .inline(E.string(about)))) }
+        if !t.texts.isEmpty { entry.append(("texts", .map(deviceTexts(t.texts, order: scene)))) }
         return (E.string(tag), .map(entry))
       }
       top.append(("translations", .map(languages)))
@@ -28,6 +29,18 @@ enum SceneYAMLWriter {
     var emitter = YAMLEmitter()
     emitter.emitDocument(top)
     return emitter.text
+  }
+
+  /// A translation's `texts`: one line a view, in the order of the view tree; a view with one text as a
+  /// string, one whose script sets others as a flow list.
+  static func deviceTexts(_ texts: [String: [String]], order scene: Scene) -> [(String, YAMLItem)] {
+    typealias E = YAMLEmitter
+    let inTree = scene.allViews.map(\.id).filter { texts[$0] != nil }
+    let others = Set(texts.keys).subtracting(inTree).sorted()
+    return (inTree + others).map { id in
+      let list = texts[id]!
+      return (E.string(id), .inline(list.count == 1 ? E.string(list[0]) : E.flowList(list.map(E.string))))
+    }
   }
 
   // MARK: Questions

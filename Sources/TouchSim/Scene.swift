@@ -382,14 +382,19 @@ public enum PropertyValue: Hashable, Sendable, CustomStringConvertible {
   }
 }
 
-/// A scene's title and about in one other language.
+/// A scene's title, about and device texts in one other language.
 public struct SceneTranslation: Equatable, Sendable {
   public var title: String?
   public var about: String?
+  /// The texts the device draws, by view id: for each view, its texts as `Scene.deviceTexts` lists them
+  /// (its `text`, then each text the script sets on it), in this language and in that order. A segmented
+  /// control's segments are split at | as in its `text`.
+  public var texts: [String: [String]]
 
-  public init(title: String? = nil, about: String? = nil) {
+  public init(title: String? = nil, about: String? = nil, texts: [String: [String]] = [:]) {
     self.title = title
     self.about = about
+    self.texts = texts
   }
 
   /// A BCP 47 tag as scene files write it: letters, digits and hyphens, starting with 2 or 3 letters

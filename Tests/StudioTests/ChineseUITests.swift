@@ -10,7 +10,7 @@ import TouchSim
 
 /// The window in Simplified Chinese: every text the panels, overlays and tooltips write is Chinese, apart
 /// from what is the same in every language (UIKit's names, the scene's ids, state names, numbers, units,
-/// key names). The canvas draws the scene's own labels and is left out.
+/// key names). The canvas, drawn from the scene's own texts, is checked by DeviceTextsInChineseTests.
 @Suite struct ChineseUITests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()

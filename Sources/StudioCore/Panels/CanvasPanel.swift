@@ -26,7 +26,8 @@ public enum CanvasPanel {
     var list = DrawList()
     let unit = ctx.theme.unit
     let viewport = ctx.viewport
-    let scene = ctx.snapshot.scene
+    // The views' texts in the window's language (the scene's translation, when it has one).
+    let scene = ctx.memo.shownScene(ctx.snapshot.scene, start: ctx.startScene, language: ctx.lang.rawValue)
     let device = viewport.toPixels(Rect(origin: .zero, size: scene.window))
     list.add(.clip(rect))
     let labels = deviceUnit(viewport: viewport, theme: ctx.theme)

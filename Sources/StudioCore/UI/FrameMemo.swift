@@ -22,6 +22,8 @@ final class FrameMemo {
   private var recognizers: (config: Scene, all: [InspectorRecognizer], viewCount: Int)?
   private var pairs: (config: Scene, value: PairRelations)?
   private var help: (key: [Double], language: String, value: (card: Rect, setting: OverlayHelp.Setting))?
+  private var textTable: (start: Scene, language: String, value: [String: [String: String]])?
+  private var shown: (scene: Scene, table: [String: [String: String]], value: Scene)?
 
   /// `OverlayHelp.layout(in: rect, theme)`: every row wrapped at each size tried, so kept while the window
   /// and the theme stay the same (the wheel scrolls it frame after frame).
@@ -39,6 +41,23 @@ final class FrameMemo {
     if let pairs, pairs.config == config { return pairs.value }
     let value = PairRelations(recognizers(in: config))
     pairs = (config, value)
+    return value
+  }
+
+  /// `scene` (a moment of a run of `start`) with its views' texts in `language`, as the device draws them
+  /// (`Scene.deviceTextTable`, `Scene.showingTexts`).
+  func shownScene(_ scene: Scene, start: Scene, language: String) -> Scene {
+    let table: [String: [String: String]]
+    if let textTable, textTable.language == language, textTable.start == start {
+      table = textTable.value
+    } else {
+      table = start.deviceTextTable(in: language)
+      textTable = (start, language, table)
+    }
+    if table.isEmpty { return scene }
+    if let shown, shown.table == table, shown.scene == scene { return shown.value }
+    let value = scene.showingTexts(table)
+    shown = (scene, table, value)
     return value
   }
 

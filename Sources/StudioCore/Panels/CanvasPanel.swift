@@ -57,7 +57,8 @@ public enum CanvasPanel {
     list.add(CanvasWalk.list(ctx, canvas: rect, device: device, anchors: walk?.anchors ?? [:]))
     list.add(CanvasTouches.commands(ctx, viewport: viewport, unit: unit))
     list.add(CanvasPivot.commands(ctx, viewport: viewport, unit: unit))
-    zoomControl(in: rect, ctx, into: &list)
+    // A handout's picture has nothing to click.
+    if !ctx.handoutPicture { zoomControl(in: rect, ctx, into: &list) }
     list.add(.unclip)
     return list
   }

@@ -34,17 +34,23 @@ enum OverlayQuestion {
     func line(_ size: Double) -> Double { (size * 1.35).rounded() }
   }
 
+  /// The radius of the rings where the fingers land next, with half their stroke (pixels).
+  static func ringRadius(_ t: Theme) -> Double { 22 * presenterUnit(t) }
+
+  /// The card's unit: presenter size whatever the mode.
+  static func presenterUnit(_ t: Theme) -> Double { max(t.unit, t.pixelScale * 1.5) }
+
   static func draw(_ q: QuestionOnScreen, over canvas: Rect, window: Rect, _ ctx: PanelContext) -> DrawList {
     var list = DrawList()
     let t = ctx.theme
     // Presenter size: readable from the back of a room even when the window is not in presenter mode.
-    let m = Metrics(u: max(t.unit, t.pixelScale * 1.5))
+    let m = Metrics(u: presenterUnit(t))
     let u = m.u
     let margin = 12 * u
 
     // Where the fingers land next: rings on the device, numbered.
     let vp = ctx.viewport
-    let r = 22 * u
+    let r = ringRadius(ctx.theme)
     let rings = q.upcoming.map { vp.toPixels($0.at) }
     for (touch, p) in zip(q.upcoming, rings) {
       list.add(
@@ -52,6 +58,8 @@ enum OverlayQuestion {
           center: p, radius: r, fill: t.accent.withAlpha(0.18), stroke: Stroke(t.accent, width: 3 * u, dash: 6 * u)))
       list.text("\(touch.touch)", p, t.style(m.body, .white, face: .bold, anchor: .center))
     }
+    // A handout prints the question as text: the picture keeps the rings only.
+    if ctx.handoutPicture { return list }
 
     // Over the inspector's column when it is shown (down over the panels below it when the answer needs
     // the room), or beside the device on the stage; else over the device, at the bottom or the top,

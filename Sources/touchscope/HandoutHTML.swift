@@ -185,8 +185,8 @@ struct HandoutHTML {
       .keep, .question, .answer, .answers > li { break-inside: avoid; page-break-inside: avoid; }
       .question { display: flex; gap: 6mm; align-items: flex-start; margin: 0 0 6mm; padding-top: 3mm; \
       border-top: 0.2mm solid #bbb; }
-      .question figure { flex: 0 1 auto; max-width: 48%; margin: 0; }
-      .question img { display: block; max-width: 100%; max-height: 92mm; width: auto; height: auto; \
+      .question figure { flex: 0 1 auto; max-width: 55%; margin: 0; }
+      .question img { display: block; max-width: 100%; max-height: 88mm; width: auto; height: auto; \
       border: 0.3mm solid #888; break-inside: avoid; }
       .question .text { flex: 1 1 0; min-width: 0; overflow-wrap: anywhere; }
       .qhead { margin: 0 0 1mm; font-weight: bold; }

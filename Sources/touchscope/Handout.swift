@@ -53,8 +53,11 @@ struct Handout: ParsableCommand {
   @Option(help: "The paper size the pages are laid out for: a4 or letter.")
   var paper: Paper = .a4
 
-  /// The window the pictures are taken from (pixels): tall, as most scenes are phones held upright.
-  static let windowSize = Size(1100, 1400)
+  /// The window the pictures are taken from (pixels): tall for a device held upright, wide for one on its
+  /// side, so the device fills the stage.
+  static func windowSize(for device: Size) -> Size {
+    device.width > device.height ? Size(1600, 1150) : Size(1100, 1400)
+  }
 
   func validate() throws {
     guard !scenes.isEmpty else { throw ValidationError("give at least one scene file") }
@@ -108,7 +111,9 @@ struct Handout: ParsableCommand {
     for (path, scene) in loaded {
       if scene.questions.isEmpty {
         Console.error(
-          "note: \(path): the scene asks no questions: the handout gives its title and about only")
+          lang(
+            "note: \(path): the scene asks no questions: the handout gives its title and about only",
+            "注意：\(path)：这个场景没有提问，讲义只列出它的标题和简介"))
       }
       parts.append(try Self.content(of: scene, path: path, language: lang))
     }
@@ -148,7 +153,7 @@ struct Handout: ParsableCommand {
   /// the device.
   static func pictures(of scene: Scene, path: String, language lang: Language) throws -> [[UInt8]] {
     guard !scene.questions.isEmpty else { return [] }
-    let size = windowSize
+    let size = windowSize(for: scene.window)
     return try MainActor.assumeIsolated {
       let model = StudioModel(scene: scene, path: path)
       model.language = lang

@@ -212,6 +212,22 @@ import TouchSim
     }
   }
 
+  @Test @MainActor func aDeviceOnItsSideIsPicturedWide() throws {
+    let path = Self.temporary("landscape.yaml")
+    try Self.hostile.replacingOccurrences(
+      of: "format: touchscope/1\n", with: "format: touchscope/1\nwindow: [844, 390]\n"
+    )
+    .replacingOccurrences(of: "frame: [0, 0, 390, 844]", with: "frame: [0, 0, 844, 390]")
+    .write(toFile: path, atomically: true, encoding: .utf8)
+    let pictures = Self.pictures(try Self.handout([path], ["--lang", "en"]).html)
+    #expect(pictures.count == 1)
+    let file = Self.temporary("picture.png")
+    try Data(pictures[0]).write(to: URL(fileURLWithPath: file))
+    let bitmap = try loadPNG(path: file)
+    // The device fills a wide stage: wider than tall, and large.
+    #expect(bitmap.width > bitmap.height && bitmap.width > 1000, "\(bitmap.width)×\(bitmap.height)")
+  }
+
   @Test func chineseTextsFromTheScenesTranslationsAndTheProgram() throws {
     let path = Self.lesson("11-single-vs-double-tap.yaml")
     let scene = try Self.load(path)
@@ -251,6 +267,10 @@ import TouchSim
     #expect(html.contains("<h2>" + HandoutEscaping.escape(scene.title ?? "") + "</h2>"))
     #expect(html.contains("<p class=\"note\">This scene asks no questions.</p>"))
     #expect(stderr.contains("note: \(none): the scene asks no questions"))
+    // In Chinese, the note too.
+    let zh = try Self.handout([none], ["--lang", "zh-Hans"])
+    #expect(zh.html.contains("<p class=\"note\">这个场景没有提问。</p>"))
+    #expect(zh.stderr.contains("注意：\(none)：这个场景没有提问"))
     // The other scene's questions are numbered from 1.
     #expect(Self.articles(html).first?.contains("Question 1 <span") == true)
   }

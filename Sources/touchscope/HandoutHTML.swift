@@ -97,7 +97,8 @@ struct HandoutHTML {
       }
       h += "</section>\n"
     }
-    if answers == .separate { h += answerKey() }
+    // No key when no scene asks anything.
+    if answers == .separate && scenes.contains(where: { !$0.questions.isEmpty }) { h += answerKey() }
     h += "</body>\n</html>\n"
     return h
   }

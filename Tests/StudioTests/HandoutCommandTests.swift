@@ -271,6 +271,9 @@ import TouchSim
     let zh = try Self.handout([none], ["--lang", "zh-Hans"])
     #expect(zh.html.contains("<p class=\"note\">这个场景没有提问。</p>"))
     #expect(zh.stderr.contains("注意：\(none)：这个场景没有提问"))
+    // Nothing asked, no answer key.
+    #expect(!zh.html.contains("<section class=\"answer-key\">") && !zh.html.contains("<article"))
+    #expect(html.contains("<section class=\"answer-key\">"))
     // The other scene's questions are numbered from 1.
     #expect(Self.articles(html).first?.contains("Question 1 <span") == true)
   }

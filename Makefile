@@ -14,8 +14,9 @@ ARGS ?=
 BUILD_PACKAGES := pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libyaml-dev fontconfig \
   libfontconfig-dev fonts-noto-cjk fonts-symbola ffmpeg
 # Needed by the tests: a virtual X display, xdotool to drive its mouse and keyboard, xinput to check that
-# no key or button is left held between real-window tests, and screenshots.
-TEST_PACKAGES := $(BUILD_PACKAGES) xvfb xauth xdotool xinput imagemagick
+# no key or button is left held between real-window tests, and screenshots; a headless Chromium to print
+# `touchscope handout`'s page to PDF, and poppler-utils to read the PDF's pages back.
+TEST_PACKAGES := $(BUILD_PACKAGES) xvfb xauth xdotool xinput imagemagick chromium poppler-utils
 
 # -noreset: otherwise the X server resets whenever its last client leaves (between two real-window
 # tests), and a window opening at that moment finds no display.

@@ -23,6 +23,22 @@ public func renderWindowPNG(_ model: StudioModel, size: Size, path: String) thro
   try target.savePNG(path)
 }
 
+/// Renders the whole window as the model shows it now, headless, and returns the device's part of it
+/// (`StudioModel.devicePicture`: with the rings of the question on screen and what the canvas draws
+/// around the device) as the bytes of a PNG file: a handout's picture.
+@MainActor
+public func renderDevicePNG(_ model: StudioModel, size: Size) throws -> [UInt8] {
+  let target = try OffscreenCanvas(width: Int(size.width), height: Int(size.height))
+  try target.draw(windowFrame(model, size: size).commands)
+  guard let picture = model.devicePicture else { throw SDLError("no frame was drawn") }
+  let bitmap = target.bitmap()
+  let crop = picture.crop(width: bitmap.width, height: bitmap.height) { x, y in bitmap.pixels[y * bitmap.width + x] }
+  let r = PixelRect(
+    x0: Int(crop.minX.rounded(.down)), y0: Int(crop.minY.rounded(.down)), x1: Int(crop.maxX.rounded(.up)),
+    y1: Int(crop.maxY.rounded(.up)))
+  return try target.pngData(crop: r)
+}
+
 /// Renders the whole window as the model shows it now, headless, and returns the pixels (text measured as
 /// `renderWindowPNG` measures it).
 @MainActor

@@ -43,6 +43,18 @@ public final class OffscreenCanvas {
   /// The pixels as the bytes of a PNG file.
   public func pngData() throws(SDLError) -> [UInt8] { try rasterizer.buffer.pngData() }
 
+  /// The pixels inside `crop` (clamped to the canvas) as the bytes of a PNG file.
+  public func pngData(crop: PixelRect) throws(SDLError) -> [UInt8] {
+    let buffer = rasterizer.buffer
+    let r = crop.intersection(buffer.bounds)
+    guard !r.isEmpty else { throw SDLError("an empty picture (\(crop) is outside the canvas)") }
+    let part = PixelBuffer(width: r.x1 - r.x0, height: r.y1 - r.y0)
+    for y in r.y0..<r.y1 {
+      (part.pixels + (y - r.y0) * part.width).update(from: buffer.pixels + y * buffer.width + r.x0, count: part.width)
+    }
+    return try part.pngData()
+  }
+
   /// Writes the pixels to a PNG file (with `SafeWriter`: a failure is a `WriteError` with its reason).
   public func savePNG(_ path: String) throws { try rasterizer.buffer.savePNG(path) }
 }

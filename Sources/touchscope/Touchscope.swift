@@ -22,7 +22,7 @@ struct Touchscope: ParsableCommand {
     version: Touchscope.version,
     subcommands: [
       Open.self, Replay.self, Explain.self, Questions.self, Check.self, List.self, Render.self, Bench.self, Schema.self,
-      Compare.self, Record.self, Export.self, DiffLog.self, Import.self,
+      Compare.self, Record.self, Export.self, DiffLog.self, Import.self, Handout.self,
     ],
     defaultSubcommand: Open.self
   )

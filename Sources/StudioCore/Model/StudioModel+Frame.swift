@@ -24,7 +24,7 @@ extension StudioModel {
     view.theme.pixelScale = pixelScale * view.uiScale
     var ctx = PanelContext(model: self, layout: StudioLayout(size: size, theme: view.theme, stage: view.stage))
     // A question's card takes its own column: the device, narration and timeline make room beside it.
-    if let q = question { OverlayQuestion.reserve(q, in: &ctx.layout, ctx) }
+    if let q = question, !view.handoutPicture { OverlayQuestion.reserve(q, in: &ctx.layout, ctx) }
     // Nothing cut (issue 14): the strip grows to what its explanation needs, and scrolls past that; its
     // scroll position belongs to the text it was scrolled on.
     let content = NarrationStrip.content(ctx)

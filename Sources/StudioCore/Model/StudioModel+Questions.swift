@@ -1,5 +1,6 @@
 import Localization
 import Narration
+import Raster
 import TouchSim
 import TraceKit
 
@@ -101,5 +102,99 @@ extension StudioModel {
       if out.count >= 10 { break }
     }
     return out
+  }
+}
+
+// MARK: - Handouts
+
+extension StudioModel {
+  /// The frames are a printed handout's pictures: the question on screen is drawn by its rings on the
+  /// device only, without its card (the handout gives the question and its choices as text beside the
+  /// picture), and the canvas has no zoom control (nothing on paper is clicked).
+  public var handoutPicture: Bool {
+    get { view.handoutPicture }
+    set { view.handoutPicture = newValue }
+  }
+
+  /// Plays on as the window does, one frame of `frameTime` ms after another from the wall time `wall`,
+  /// until playback of the script stops at its next question (P starts it, Space plays on past a question);
+  /// nil when playback comes to rest without asking one. No real time passes: `wall` is moved on.
+  public func playToNextQuestion(wall: inout Double, frameTime: Double = 16) -> QuestionOnScreen? {
+    if question != nil { perform(.togglePause) }
+    var still = 0
+    var last = (playhead.index, playhead.time, playhead.dwell)
+    // Playback comes to rest a little after the run's last line (`playheadLimit`): two seconds of frames
+    // with nothing moving end the search.
+    let restFrames = Int((2000 / frameTime).rounded(.up))
+    var frames = 0
+    while still < restFrames && frames < 2_000_000 {
+      frames += 1
+      wall += frameTime
+      tick(wall: wall)
+      if let q = question { return q }
+      let now = (playhead.index, playhead.time, playhead.dwell)
+      still = now == last ? still + 1 : 0
+      last = now
+    }
+    return nil
+  }
+
+  /// The device's part of the last frame (nil before the first): a handout's picture.
+  public var devicePicture: DevicePicture? {
+    guard let layout = lastLayout else { return nil }
+    let vp = viewport(for: layout)
+    let d = vp.toPixels(Rect(origin: .zero, size: config.window))
+    var (x0, y0, x1, y1) = (d.minX, d.minY, d.maxX, d.maxY)
+    let r = OverlayQuestion.ringRadius(theme) + 2 * OverlayQuestion.presenterUnit(theme)
+    for touch in question?.upcoming ?? [] {
+      let p = vp.toPixels(touch.at)
+      x0 = min(x0, p.x - r)
+      y0 = min(y0, p.y - r)
+      x1 = max(x1, p.x + r)
+      y1 = max(y1, p.y + r)
+    }
+    return DevicePicture(
+      device: Rect(x0, y0, x1 - x0, y1 - y0), canvas: layout.canvas, background: theme.background,
+      margin: 8 * OverlayQuestion.presenterUnit(theme))
+  }
+}
+
+/// Where a handout's picture of the device lies in a frame (pixels): the device with the rings of the
+/// question on screen, widened to everything the canvas draws around it (labels, tags, the walk's list).
+public struct DevicePicture: Equatable, Sendable {
+  /// The device, with the rings where the fingers land next: always in the picture.
+  public var device: Rect
+  /// The canvas panel: the picture never goes past it.
+  public var canvas: Rect
+  /// The colour of the canvas where nothing is drawn.
+  public var background: RGBA
+  /// Left around what is drawn.
+  public var margin: Double
+
+  /// The picture in a frame whose pixel at (x, y) is `pixel(x, y)`: the device, and every pixel of the
+  /// canvas that is not its background, with a margin, inside the canvas.
+  public func crop(width: Int, height: Int, pixel: (Int, Int) -> RGBA) -> Rect {
+    var (x0, y0, x1, y1) = (device.minX, device.minY, device.maxX, device.maxY)
+    // The panels' borders along the canvas's edges are not content.
+    let edge = 2
+    let cx0 = max(0, Int(canvas.minX.rounded(.up)) + edge)
+    let cy0 = max(0, Int(canvas.minY.rounded(.up)) + edge)
+    let cx1 = min(width, Int(canvas.maxX.rounded(.down)) - edge)
+    let cy1 = min(height, Int(canvas.maxY.rounded(.down)) - edge)
+    if cx0 < cx1 && cy0 < cy1 {
+      for y in cy0..<cy1 {
+        for x in cx0..<cx1 where pixel(x, y) != background {
+          x0 = min(x0, Double(x))
+          y0 = min(y0, Double(y))
+          x1 = max(x1, Double(x + 1))
+          y1 = max(y1, Double(y + 1))
+        }
+      }
+    }
+    let left = max(canvas.minX, (x0 - margin).rounded(.down))
+    let top = max(canvas.minY, (y0 - margin).rounded(.down))
+    let right = min(canvas.maxX, (x1 + margin).rounded(.up))
+    let bottom = min(canvas.maxY, (y1 + margin).rounded(.up))
+    return Rect(left, top, max(0, right - left), max(0, bottom - top))
   }
 }

@@ -23,6 +23,9 @@ struct ViewState {
     uiScale = min(max((uiScale * f * 100).rounded() / 100, Self.uiScales.lowerBound), Self.uiScales.upperBound)
   }
   var showHelp = false
+  /// The frame is a handout's picture: the question on screen is shown by its rings on the device only,
+  /// without its card (the handout prints the question as text), and the canvas has no zoom control.
+  var handoutPicture = false
   /// The stage (key F): the inspector and the timeline folded away, the device as large as the window allows.
   var stage = false
   /// The library's scenes (path, title) when the scene list is open.

@@ -62,7 +62,8 @@ public enum CanvasPanel {
     // The views' own text over the fingers' rings: a finger never hides the title it presses.
     list.add(views.text)
     list.add(CanvasPivot.commands(ctx, viewport: viewport, unit: unit))
-    zoomControl(in: rect, ctx, into: &list)
+    // A handout's picture has nothing to click.
+    if !ctx.handoutPicture { zoomControl(in: rect, ctx, into: &list) }
     list.add(.unclip)
     return list
   }

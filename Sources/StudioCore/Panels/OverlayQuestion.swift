@@ -37,6 +37,11 @@ enum OverlayQuestion {
   /// The presenter unit of the card: readable from the back of a room even when the window is not in
   /// presenter mode (the answer and its why at least 18 px at scale 1).
   static func unit(_ t: Theme) -> Double { max(t.unit, t.pixelScale * 1.5) }
+  static func presenterUnit(_ t: Theme) -> Double { unit(t) }
+
+  /// How far a ring of where a finger lands next reaches from its centre, its number's badge included
+  /// (pixels).
+  static func ringRadius(_ t: Theme) -> Double { 34 * unit(t) }
 
   /// Makes room for the card before the panels are laid out: a column on the right, the inspector's when
   /// the card fits there, else as narrow as lets the card, answer and why included, stand whole from under

@@ -56,6 +56,8 @@ public struct PanelContext {
   public let sceneList: [SceneListItem]?
   /// The scene's question the script stopped at (issue 17, ask the class).
   public let question: QuestionOnScreen?
+  /// The frame is a handout's picture: the question on screen drawn as its rings only, no zoom control.
+  public let handoutPicture: Bool
   public let scenePath: String?
   public let inspectorTab: InspectorTab
   public let bottomTab: BottomTab
@@ -107,6 +109,7 @@ public struct PanelContext {
     showHelp = m.showHelp
     sceneList = m.sceneList
     question = m.question
+    handoutPicture = m.view.handoutPicture
     scenePath = m.scenePath
     inspectorTab = m.inspectorTab
     bottomTab = m.bottomTab

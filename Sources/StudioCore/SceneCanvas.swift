@@ -137,8 +137,8 @@ public struct SceneCanvas: Sendable {
   /// A view's own text as drawn: centred (upright at the centre of a turned view). It is broken only
   /// between words (at spaces, and between the words of a UIKit name: `cancels·Touches·In·View`, after `.`,
   /// `:` or `(`), onto as many lines as the view's height holds; when it does not fit so it is made
-  /// smaller (to 0.7 of its size, never below 10 px at scale 1); only then is it shortened with "…", its
-  /// whole text the view's tooltip. Nil when it has none or none fits. Value controls draw a face instead
+  /// smaller (to 0.7 of its size, never below 10 px at scale 1; in presenter mode to 13.5 px); only when
+  /// that does not make it whole is it shortened with "…" at its own size, its whole text the tooltip. Nil when it has none or none fits. Value controls draw a face instead
   /// (`drawControl`).
   func textLayout(of view: ViewSpec, box: Rect, quad: [Point]?) -> OwnText? {
     guard let text = view.text, !text.isEmpty else { return nil }
@@ -159,8 +159,9 @@ public struct SceneCanvas: Sendable {
         }.min() ?? 0
       return (width - 4 * pixelScale, 1)
     }
-    // Presenter mode keeps its floor (the back of the room reads 18 px): no smaller than that there.
-    let smallest = textFloor > 0 ? natural : min(natural, max(natural * 0.7, 10 * pixelScale))
+    // Presenter mode's floor (18 px, read from the back of the room) gives way to three quarters of it
+    // only for a text that would otherwise be shortened ("But…" for Button).
+    let smallest = textFloor > 0 ? min(natural, textFloor * 0.75) : min(natural, max(natural * 0.7, 10 * pixelScale))
     var size = natural
     var lines: [String]?
     while lines == nil {
@@ -171,6 +172,8 @@ public struct SceneCanvas: Sendable {
     }
     var shortened = false
     if lines == nil {
+      // Shortened at its own size: smaller would not make it whole, only harder to read.
+      size = natural
       let r = room(size)
       guard r.width > 0 else { return nil }
       lines = [TextMetrics.truncate(text, toWidth: r.width, size: size, face: face)]

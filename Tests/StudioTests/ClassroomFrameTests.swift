@@ -22,19 +22,29 @@ import TraceKit
   }
 
   /// Plays the script (P) and stops at question `k`, answering none on the way (Space plays on past each).
-  /// Ticks of 100 ms without drawing: the playhead stops at each question's time whatever the step.
   static func play(_ m: StudioModel, toQuestion k: Int) -> QuestionOnScreen? {
+    var found: QuestionOnScreen?
+    play(m) { q in
+      if q.index == k { found = q }
+      return q.index < k
+    }
+    return found
+  }
+
+  /// Plays the script (P) to its end, calling `asked` at each question (Space plays on while it returns
+  /// true). Ticks of 100 ms without drawing: the playhead stops at each question's time whatever the step.
+  static func play(_ m: StudioModel, asked: (QuestionOnScreen) -> Bool) {
     m.perform(.playScript)
     var wall = 0.0
     for _ in 0..<20_000 {
       wall += 100
       m.tick(wall: wall)
       if let q = m.question {
-        if q.index == k { return q }
+        guard asked(q) else { return }
         m.handle(.key(.space, Modifiers()), wall: wall)
       }
+      if !m.isReplaying && m.question == nil { return }
     }
-    return nil
   }
 
   static func model(_ scene: Scene, presenter: Bool, stage: Bool, language: Language, size: Size) -> StudioModel {
@@ -239,18 +249,11 @@ import TraceKit
           }
         }
         check("introduction")
-        m.perform(.playScript)
-        var wall = 0.0
-        for _ in 0..<20_000 {
-          wall += 100
-          m.tick(wall: wall)
-          if let q = m.question {
-            check("question \(q.index + 1)")
-            m.handle(.key(.enter, Modifiers()), wall: wall)
-            check("question \(q.index + 1) answered")
-            m.handle(.key(.space, Modifiers()), wall: wall)
-          }
-          if !m.isReplaying && m.question == nil { break }
+        Self.play(m) { q in
+          check("question \(q.index + 1)")
+          m.handle(.key(.enter, Modifiers()), wall: 0)
+          check("question \(q.index + 1) answered")
+          return true
         }
         check("end")
       }

@@ -307,7 +307,9 @@ public final class StudioApp {
     return w.path
   }
 
-  private func reload(_ path: String, wall: Double) { ModelWorker.reload(path, into: model, wall: wall) }
+  private func open(reading path: String, wall: Double) {
+    ModelWorker.reload(path, into: model, wall: wall, opening: true)
+  }
 
   /// While the worker is busy: the last frame presented again with the working card over it (the model is
   /// not touched). The frame log says so (`"working":true`, the last sample's other values).
@@ -333,7 +335,7 @@ public final class StudioApp {
     let path = Self.absolutePath(path)
     watched = (path, FileStamp(path: path))
     watcher?.watch(path)
-    reload(path, wall: wall)
+    open(reading: path, wall: wall)
   }
 
   /// `path` made absolute against the working directory now, without resolving symbolic links.

@@ -2,12 +2,18 @@ import TouchSim
 
 /// Live input kept as script steps: for "replay the last gesture" (R) and "save with the input as its
 /// script" (Ctrl+Shift+S). Times are engine times. Bounded: whole gestures are dropped from the front.
+///
+/// Each gesture keeps the world it was performed in (`GestureWorld`): R replays it there, not on the
+/// scene as it is now (a view an earlier drag moved stays moved; the toggles are those of then).
 struct InputRecording {
   /// Live input since the engine started.
   private(set) var steps: [ScriptStep] = []
   /// The steps of the last gesture done by hand (first touch-down to last lift).
   private(set) var lastGesture: [ScriptStep] = []
+  /// The world the last gesture started in.
+  private(set) var lastGestureWorld: GestureWorld?
   private var current: [ScriptStep] = []
+  private var currentWorld: GestureWorld?
   /// Where each gesture of `steps` starts.
   private var gestureStarts: [Int] = []
 
@@ -16,19 +22,36 @@ struct InputRecording {
     self = InputRecording()
   }
 
+  /// Forgets the input but the last gesture and its world (a replay of it: R again replays it again).
+  mutating func keepOnlyLastGesture() {
+    self = InputRecording(lastGesture: lastGesture, lastGestureWorld: lastGestureWorld)
+  }
+
+  /// No gesture is in progress: the next steps recorded start one.
+  var isBetweenGestures: Bool { current.isEmpty }
+
   /// Steps sent to the engine; `allUp` when no touch is down afterwards (the gesture is complete).
-  mutating func record(_ new: [ScriptStep], allUp: Bool, limit: Int) {
-    if current.isEmpty { gestureStarts.append(steps.count) }
+  /// `world`: the engine's world before the first of them, when they start a gesture.
+  mutating func record(_ new: [ScriptStep], allUp: Bool, limit: Int, world: GestureWorld? = nil) {
+    if current.isEmpty {
+      gestureStarts.append(steps.count)
+      currentWorld = world
+    }
     steps += new
     current += new
     guard allUp else { return }
     lastGesture = current
+    lastGestureWorld = currentWorld
     current = []
+    currentWorld = nil
     bound(limit)
   }
 
   /// The gesture in progress is over (its touches were cancelled before a replay).
-  mutating func abandonCurrent() { current = [] }
+  mutating func abandonCurrent() {
+    current = []
+    currentWorld = nil
+  }
 
   /// Keeps the last `limit` steps or so, whole gestures only.
   private mutating func bound(_ limit: Int) {
@@ -101,6 +124,15 @@ struct InputRecording {
     }
     return (builder.finish(), builder.dropped)
   }
+}
+
+/// The world a gesture was performed in: the engine's scene as the gesture began (views moved by earlier
+/// gestures' effects, scroll offsets, the toggles applied then) and the configuration of toggles then.
+struct GestureWorld {
+  /// The engine's scene when the gesture's first touch went down (`Engine.scene`).
+  var scene: Scene
+  /// The configuration then (the loaded scene with the toggles flipped by then).
+  var config: Scene
 }
 
 /// Builds a valid script step by step (`InputRecording.validScript`).

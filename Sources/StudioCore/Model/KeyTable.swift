@@ -143,8 +143,10 @@ public enum KeyTable {
       "Tab", "select the next recognizer (Shift+Tab: the previous)", zh: "选择下一个手势识别器（Shift+Tab：上一个）", [.key(.tab)],
       .selectNext),
     Binding(
-      "E C B D", "selected recognizer: isEnabled, cancelsTouchesInView, delaysTouchesBegan, delaysTouchesEnded",
-      zh: "所选手势识别器：isEnabled、cancelsTouchesInView、delaysTouchesBegan、delaysTouchesEnded",
+      "E C B D",
+      "selected recognizer (none selected: the only one, else the first is selected): isEnabled, "
+        + "cancelsTouchesInView, delaysTouchesBegan, delaysTouchesEnded",
+      zh: "所选手势识别器（未选中时：唯一的那个，否则先选中第一个）：isEnabled、cancelsTouchesInView、delaysTouchesBegan、delaysTouchesEnded",
       [
         (.char("e"), .toggle(.isEnabled)), (.char("c"), .toggle(.cancelsTouchesInView)),
         (.char("b"), .toggle(.delaysTouchesBegan)), (.char("d"), .toggle(.delaysTouchesEnded)),

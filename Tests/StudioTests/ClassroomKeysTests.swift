@@ -92,6 +92,38 @@ import TouchSim
     #expect(!shown.contains { $0.hasSuffix("…") })
   }
 
+  @Test func inCompareModeAndZoomedOnTheStageTheToastStaysOffTheDevices() throws {
+    let s = scene([v("card", [0, 100, 390, 500], recognizers: [g("tap", .tap)])])
+    for size in [Size(1280, 800), Size(1024, 768)] {
+      let m = StudioModel.drawn(s, size: size)
+      m.perform(.togglePresenter)
+      m.perform(.change(PropertyChange(target: "tap", key: "cancelsTouchesInView", value: .bool(false))))
+      Self.key(m, "x")
+      #expect(m.isComparing)
+      _ = m.frame(size: size, pixelScale: 1)
+      m.notify(
+        "The toggle applies to the next touch: both devices start again when it goes down.", kind: .hint, wall: 100)
+      _ = m.frame(size: size, pixelScale: 1)
+      let box = try #require(Self.toastBox(m))
+      let compare = try #require(m.compare)
+      for area in compare.deviceAreas {
+        let device = area.viewport.toPixels(Rect(origin: .zero, size: s.window))
+        #expect(!Self.overlap(box, device), "\(size): toast \(box) over a device \(device)")
+      }
+      #expect(box.minY >= 40 * m.theme.unit)
+    }
+    // Zoomed in on the stage, no column beside the device is wide enough: the toast goes over the narration.
+    let m = StudioModel.drawn(s, size: Size(1024, 768))
+    m.perform(.togglePresenter)
+    m.perform(.toggleStage)
+    for _ in 0..<6 { m.perform(.zoom(1.25)) }
+    m.notify("Saved lesson.yaml", wall: 100)
+    _ = m.frame(size: Size(1024, 768), pixelScale: 1)
+    let layout = try #require(m.lastLayout)
+    let box = try #require(Self.toastBox(m))
+    #expect(box.minY >= layout.narration.minY && box.maxY <= layout.narration.maxY, "\(box) \(layout.narration)")
+  }
+
   @Test func aHintHasNoTickAndEachKindItsMark() {
     let m = StudioModel.drawn(
       scene([v("card", [0, 100, 390, 500], recognizers: [g("tap", .tap)])]), size: Size(1280, 800))

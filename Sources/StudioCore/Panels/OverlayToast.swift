@@ -93,7 +93,8 @@ public enum OverlayToast {
     guard opacity > 0 else { return list }
     let (box, lines, size) = box(toast.text, room, t)
     let alpha = opacity
-    let fill = t.panel.mixed(with: .white, 0.1)
+    // Darker than the panels it lies over, so that it stands out and every kind's colour reads on it as is.
+    let fill = t.background.mixed(with: .black, 0.4)
     let kindColor = color(toast.kind, t)
     list.add(.roundedRect(box, radius: 6 * t.unit, fill: fill.withAlpha(alpha), stroke: nil))
     list.add(

@@ -430,6 +430,54 @@ import TouchSim
     #expect(Self.hits(m.engine.trace) == ["chip"])
   }
 
+  /// The tour's chip dragged onto the inbox, then tapped there; returns the wall time after.
+  func dragChipAndTapIt(_ m: StudioModel, _ size: Size, ticking: Bool = false) -> Double {
+    var wall = 100.0
+    m.handle(.pointerDown(.mouse, at: m.pixel(90, 776, size: size)), wall: wall)
+    for i in 1...12 {
+      wall += 16
+      m.handle(.pointerMoved(.mouse, to: m.pixel(90 + Double(i) * 10, 776 - Double(i) * 12, size: size)), wall: wall)
+      if ticking { m.tick(wall: wall) }
+    }
+    wall += 16
+    m.handle(.pointerUp(.mouse, at: m.pixel(210, 632, size: size)), wall: wall)
+    for _ in 0..<10 {
+      wall += 100
+      m.tick(wall: wall)
+    }
+    wall += 1000
+    m.handle(.pointerDown(.mouse, at: m.pixel(200, 650, size: size)), wall: wall)
+    m.handle(.pointerUp(.mouse, at: m.pixel(200, 650, size: size)), wall: wall + 60)
+    m.tick(wall: wall + 100)
+    return wall + 200
+  }
+
+  /// The world a gesture began in is kept when the trace loses its beginning: bounded memory discards the
+  /// drag's entries, or the engine restarts on the configuration.
+  @Test func rKeepsTheWorldWhenTheTraceLosesItsBeginning() throws {
+    let (scene, path) = try Self.library("tour.yaml")
+    let size = Size(1280, 800)
+    for restart in [false, true] {
+      let m = StudioModel(scene: scene, path: path)
+      if !restart {
+        var limits = StudioModel.Limits()
+        limits.trace = 30
+        limits.traceKept = 10
+        m.limits = limits
+      }
+      _ = m.frame(size: size, pixelScale: 1)
+      m.tick(wall: 0)
+      let wall = dragChipAndTapIt(m, size, ticking: true)
+      if restart {
+        m.restartEngine(on: m.config)
+      } else {
+        #expect(m.discardedTraceEntries > 0)
+      }
+      Self.key(m, "r", wall: wall)
+      #expect(Self.hits(m.engine.trace) == ["chip"], "restart: \(restart)")
+    }
+  }
+
   @Test func rReplaysWithTheTogglesOfThenAndTheNewOnesApplyAfter() {
     let s = scene([v("card", [0, 100, 390, 500], recognizers: [g("tap", .tap)])])
     let size = Size(1280, 800)

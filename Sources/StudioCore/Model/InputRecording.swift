@@ -22,9 +22,21 @@ struct InputRecording {
     self = InputRecording()
   }
 
-  /// Forgets the input but the last gesture and its world (a replay of it: R again replays it again).
-  mutating func keepOnlyLastGesture() {
-    self = InputRecording(lastGesture: lastGesture, lastGestureWorld: lastGestureWorld)
+  /// Forgets the input but the last gesture, which now starts in `world` (a replay of it: R again replays
+  /// it again, there).
+  mutating func keepOnlyLastGesture(in world: GestureWorld?) {
+    self = InputRecording(lastGesture: lastGesture, lastGestureWorld: world)
+  }
+
+  /// The worlds still named by their trace entry whose entry `shouldResolve` says is going (the trace is
+  /// about to lose it): made the scene at that entry, `scene(entry)`.
+  mutating func resolveWorlds(where shouldResolve: (Int) -> Bool, _ scene: (Int) -> Scene?) {
+    func resolve(_ w: inout GestureWorld?) {
+      guard case .entry(let n)? = w?.start, shouldResolve(n) else { return }
+      if let s = scene(n) { w?.start = .scene(s) } else { w = nil }
+    }
+    resolve(&lastGestureWorld)
+    resolve(&currentWorld)
   }
 
   /// No gesture is in progress: the next steps recorded start one.
@@ -128,9 +140,20 @@ struct InputRecording {
 
 /// The world a gesture was performed in: the engine's scene as the gesture began (views moved by earlier
 /// gestures' effects, scroll offsets, the toggles applied then) and the configuration of toggles then.
+///
+/// The scene is kept as where the gesture began in the trace, and made only when it is needed (R), or
+/// when the trace is about to lose that place (the engine restarts, bounded memory): a touch-down never
+/// pays for rebuilding a large scene.
 struct GestureWorld {
-  /// The engine's scene when the gesture's first touch went down (`Engine.scene`).
-  var scene: Scene
+  enum Start {
+    /// The number of trace entries before the gesture, counted since the engine started (entries
+    /// discarded for bounded memory included): the scene is the trace's start scene with those entries'
+    /// changes.
+    case entry(Int)
+    /// The scene itself.
+    case scene(Scene)
+  }
+  var start: Start
   /// The configuration then (the loaded scene with the toggles flipped by then).
   var config: Scene
 }

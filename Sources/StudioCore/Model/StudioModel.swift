@@ -147,6 +147,7 @@ public final class StudioModel {
     saveMessage = nil
     restartWhenUp = false
     openSceneArmedUntil = nil
+    inputLog.reset()
     view.sceneList = nil
     // Its worlds came from the file as it was: say that compare mode ended, not just that it reloaded.
     let compared = compare != nil
@@ -167,6 +168,8 @@ public final class StudioModel {
   /// A fresh engine on `scene`. Touches still down in the old engine are cancelled through it first, so
   /// its trace ends with every touch ended or cancelled; that trace is handed out as `engineFinished`.
   func restartEngine(on scene: Scene) {
+    // The gestures R may replay keep the world they began in: made now, while the trace still holds it.
+    inputLog.resolveWorlds(where: { _ in true }, sceneAt(entry:))
     // While comparing, the fingers belong to the two compare engines: the single one has none to cancel,
     // and the fingers' input goes on.
     let comparing = compare != nil
@@ -348,6 +351,9 @@ public final class StudioModel {
     if let items = narrationCache.summarize(gone, scene: retention.base.live, session: retention.session) {
       retention.appendHistory(items)
     }
+    // A gesture R may replay that began in what goes keeps its world.
+    let discarded = retention.discardedEntries
+    inputLog.resolveWorlds(where: { $0 - discarded < cut }, sceneAt(entry:))
     retention.discard(cut, of: trace)
     engine.discardTrace(upTo: cut)
     snapshot.rebase(droppingFirst: cut)
@@ -406,7 +412,7 @@ public final class StudioModel {
     // A gesture begins: the world it begins in, for R to replay it there.
     let world =
       inputLog.isBetweenGestures && engine.liveTouches.isEmpty
-      ? GestureWorld(scene: engine.scene, config: config) : nil
+      ? GestureWorld(start: .entry(retention.discardedEntries + engine.trace.count), config: config) : nil
     engine.perform(steps)
     latestInputTime = t
     let allUp = engine.liveTouches.isEmpty
@@ -493,11 +499,33 @@ public final class StudioModel {
     }
   }
 
+  /// The engine's scene after `n` trace entries since it started (nil when they are no longer all kept).
+  func sceneAt(entry n: Int) -> Scene? {
+    let local = n - retention.discardedEntries
+    let trace = engine.trace
+    guard local >= 0, local <= trace.count else { return nil }
+    var live = retention.base.live
+    for e in trace[..<local] { live.apply(e.event) }
+    return live.scene
+  }
+
   /// A fresh engine runs `steps`; the playhead plays it from the start. The scene's script runs on the
   /// current configuration; a gesture done by hand (`world` given) runs in the world it was performed in,
   /// and the toggles flipped since then apply after it (for the next touch).
   func replay(_ steps: [ScriptStep], as kind: PlaybackMode, in world: GestureWorld? = nil) {
-    let scene = world?.scene ?? config
+    var scene = config
+    if let world {
+      switch world.start {
+      case .scene(let s): scene = s
+      case .entry(let n): scene = sceneAt(entry: n) ?? config
+      }
+    }
+    // The replayed gesture begins the new engine's trace: R again replays it from there.
+    if kind == .replay {
+      inputLog.keepOnlyLastGesture(in: world.map { GestureWorld(start: .scene(scene), config: $0.config) })
+    } else {
+      inputLog.reset()
+    }
     // Live input is made a valid script (as Ctrl+Shift+S saves it); the scene's own is played as written.
     let script = kind == .script ? InputRecording.playable(steps) : InputRecording.script(from: steps, on: scene)
     view.scrollOffsets[.log] = nil
@@ -512,7 +540,6 @@ public final class StudioModel {
     paused = false
     stepped = false
     replay = kind
-    if kind == .replay { inputLog.keepOnlyLastGesture() } else { inputLog.reset() }
   }
 
   /// Plays `script` as the Play button plays the scene's own (for recordings): the playhead then moves

@@ -38,7 +38,8 @@ extension StudioModel {
   /// saved applied again where they still can be; the toast names the scene by its title, and any toggle
   /// that could not be kept.
   public func reload(_ scene: Scene, path: String, text: String?, wall: Double) {
-    let toggles = scenePath == path ? unsavedToggles : []
+    // The window reloads only the file it shows (watched under the path it was opened with).
+    let toggles = unsavedToggles
     let previous = loaded
     let comparing = prepareLoad(scene, path: path, text: text)
     let carried = ToggleCarryOver(toggles, from: previous, to: scene)

@@ -1,7 +1,7 @@
 import TouchSim
 
 /// How the window is looking at things, apart from the trace: theme, zoom, overlays, tabs, the selected
-/// recognizer, scroll positions and the header's message. Nothing here touches the engine.
+/// recognizer, scroll positions and the toast's message. Nothing here touches the engine.
 struct ViewState {
   var theme = Theme()
   var zoom: Double = 1

@@ -261,6 +261,30 @@ import TouchSim
     #expect(m.toast?.text.contains("Zoomed in as far as it goes") == true)
   }
 
+  @Test func inChineseEveryHintIsChinese() throws {
+    let none = scene([v("card", [0, 100, 390, 500])])
+    let several = scene([v("card", [0, 100, 390, 500], recognizers: [g("tap", .tap), g("press", .longPress)])])
+    let ids: Set<String> = ["card", "tap", "press", "root"]
+    var said: [String] = []
+    for s in [none, several] {
+      let m = StudioModel(scene: s)
+      m.language = .simplifiedChinese
+      _ = m.frame(size: Size(1280, 800), pixelScale: 1)
+      m.tick(wall: 0)
+      for c: Character in ["e", "r", "p", ".", ",", "x", "o"] {
+        m.perform(.dismissToast)
+        Self.key(m, c)
+        if let text = m.toast?.text { said.append(text) }
+      }
+      m.handle(.key(.enter, .none), wall: 100)
+      said += m.toast.map { [$0.text] } ?? []
+    }
+    #expect(said.count >= 10)
+    for text in said {
+      #expect(ChineseUITests.englishWords(in: text, ids: ids).isEmpty, "\(text)")
+    }
+  }
+
   // MARK: Toggles across a reload, and before opening another scene
 
   func lesson(_ text: String = SaveAndUndoTests.text) throws -> (StudioModel, String) {

@@ -72,12 +72,17 @@ final class ModelWorker: @unchecked Sendable {
   }
 
   /// Reads the scene file at `path` and loads it, or shows why it does not load (the last good scene stays).
-  static func reload(_ path: String, into model: StudioModel, wall: Double) {
+  /// `opening`: another scene opened (its own values); otherwise the file changed, and the toggles not yet
+  /// saved are kept where they still apply.
+  static func reload(_ path: String, into model: StudioModel, wall: Double, opening: Bool = false) {
     do {
       let text = try SceneLoader.readText(path: path)
       let scene = try SceneLoader.parse(text, file: path)
-      model.load(scene, path: path, text: text)
-      model.notify(model.language("Reloaded ", "已重新载入 ") + path, wall: wall)
+      if opening {
+        model.open(scene, path: path, text: text, wall: wall)
+      } else {
+        model.reload(scene, path: path, text: text, wall: wall)
+      }
     } catch {
       model.loadFailed(error.diagnostics.map(\.description))
     }

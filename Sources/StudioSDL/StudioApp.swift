@@ -197,7 +197,7 @@ public final class StudioApp {
             watched = (path, FileStamp(path: path))
           }
           model.saveFinished(outcome, wall: wall)
-          // A save that failed is in the header in red now: on standard error too, in the same words.
+          // A save that failed is in the toast in red now: on standard error too, in the same words.
           if model.toastIsError, let message = model.toast?.text { Self.printError(message) }
         case .writeTake(let lesson, let text, let dropped):
           writeTake(text, beside: lesson, dropped: dropped, wall: wall)
@@ -307,7 +307,9 @@ public final class StudioApp {
     return w.path
   }
 
-  private func reload(_ path: String, wall: Double) { ModelWorker.reload(path, into: model, wall: wall) }
+  private func open(reading path: String, wall: Double) {
+    ModelWorker.reload(path, into: model, wall: wall, opening: true)
+  }
 
   /// While the worker is busy: the last frame presented again with the working card over it (the model is
   /// not touched). The frame log says so (`"working":true`, the last sample's other values).
@@ -333,7 +335,7 @@ public final class StudioApp {
     let path = Self.absolutePath(path)
     watched = (path, FileStamp(path: path))
     watcher?.watch(path)
-    reload(path, wall: wall)
+    open(reading: path, wall: wall)
   }
 
   /// `path` made absolute against the working directory now, without resolving symbolic links.
@@ -344,7 +346,7 @@ public final class StudioApp {
 
   // MARK: Writing files (every write goes through SafeWriter; a failure is shown and the window goes on)
 
-  /// A failure: in the header in red (never with the success tick) and on standard error.
+  /// A failure: in the toast in red (never with the success tick) and on standard error.
   private func report(_ message: String, wall: Double) {
     model.notifyError(message, wall: wall)
     Self.printError(message)

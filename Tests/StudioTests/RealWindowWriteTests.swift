@@ -18,14 +18,15 @@ extension RealWindowTests {
     /// recording itself in RecordedScriptTests: the window handles them too slowly for a test here).
     static let fingers = 12
 
-    /// Pixels of the failure colour (`Theme.bad`, red) in the header of a picture of the window.
-    @MainActor static func redInHeader(_ w: RealWindow) throws -> Int {
+    /// Pixels of the failure colour (`Theme.badText`, red) below the header of a picture of the window,
+    /// where the toast shows a failure (the header keeps the scene's title).
+    @MainActor static func redInToast(_ w: RealWindow) throws -> Int {
       let shot = w.directory + "/window-\(UUID().uuidString).png"
       try RealWindow.run("import", ["-window", w.windowID, shot])
       let b = try loadPNG(path: shot)
       let bad = Theme().badText
       var n = 0
-      for y in 0..<min(46, b.height) {
+      for y in min(46, b.height)..<b.height {
         for x in 0..<b.width {
           guard let p = b.pixel(x, y) else { continue }
           if abs(Int(p.r) - Int(bad.r)) < 24 && abs(Int(p.g) - Int(bad.g)) < 24 && abs(Int(p.b) - Int(bad.b)) < 24 {
@@ -39,18 +40,18 @@ extension RealWindowTests {
     static func output(_ w: RealWindow) -> String { (try? String(contentsOfFile: w.outputPath, encoding: .utf8)) ?? "" }
 
     /// F12 with a screenshot folder that does not exist, or is a file: the error is shown in red in the
-    /// header and on standard error, and the window goes on (it exited, losing unsaved toggles).
+    /// toast and on standard error, and the window goes on (it exited, losing unsaved toggles).
     @MainActor @Test func f12WithAnUnwritableFolderKeepsTheWindow() throws {
       for folder in ["/nonexistent-touchscope-folder", "/dev/null"] {
         let w = try RealWindow(scene: Self.scene, arguments: ["--screenshots", folder])
         defer { w.close() }
-        let redBefore = try Self.redInHeader(w)
+        let redBefore = try Self.redInToast(w)
         try w.key("F12")
         try w.wait(for: "the screenshot error") { Self.output(w).contains("Could not save a screenshot") }
         #expect(w.process.isRunning, "\(folder): \(w.state)")
         let reason = folder == "/dev/null" ? "Not a directory (ENOTDIR)" : "No such file or directory (ENOENT)"
         #expect(Self.output(w).contains(reason), "\(Self.output(w))")
-        #expect(try Self.redInHeader(w) > redBefore + 20, "no error shown in red in the header")
+        #expect(try Self.redInToast(w) > redBefore + 20, "no error shown in red in the toast")
         try w.tap(195, 230)
         _ = try w.waitForTrace { $0.contains(#""event":"touchUpInside""#) }
         try w.key("ctrl+q")
@@ -97,6 +98,8 @@ extension RealWindowTests {
       #expect(CommandLineWriteTests.mode(w.scenePath) & S_IFMT == S_IFLNK)
       #expect(CommandLineWriteTests.mode(real) & 0o7777 == 0o600)
 
+      Thread.sleep(forTimeInterval: 0.3)  // the success's toast is up
+      let redBefore = try Self.redInToast(w)
       chmod(real, 0o444)
       let before = try String(contentsOfFile: real, encoding: .utf8)
       try w.key("c")  // cancelsTouchesInView back on
@@ -104,7 +107,7 @@ extension RealWindowTests {
       try w.wait(for: "the refusal") { Self.output(w).contains("Could not save") }
       #expect(Self.output(w).contains("the file is read-only (mode 0444)"), "\(Self.output(w))")
       #expect(try String(contentsOfFile: real, encoding: .utf8) == before)
-      #expect(try Self.redInHeader(w) > 20, "the failure is not shown in red")
+      #expect(try Self.redInToast(w) > redBefore + 20, "the failure is not shown in red")
       #expect(w.process.isRunning)
       let names = try FileManager.default.contentsOfDirectory(atPath: w.directory + "/lessons")
       #expect(names == ["real.yaml"], "\(names)")

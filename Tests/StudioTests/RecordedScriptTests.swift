@@ -195,12 +195,12 @@ import TouchSim
   }
 
   /// Ctrl+Shift+S asks for a take beside the lesson, never a write over it; with nothing recorded it
-  /// says so (as an error: nothing was saved) and asks for no file.
+  /// says what to do first (a hint, without the success tick) and asks for no file.
   @Test func ctrlShiftSSavesATakeBesideTheLesson() {
     let m = model(path: "Scenes/11-lesson.yaml")
     m.perform(.saveWithRecording)
     #expect(m.drainEffects().isEmpty)
-    #expect(m.toastIsError && m.toast?.text.contains("Nothing to save") == true)
+    #expect(m.toastKind == .hint && m.toast?.text.contains("Nothing to save") == true)
     m.handle(.pointerDown(.mouse, at: pixel(m, 150, 300)), wall: 100)
     m.handle(.pointerUp(.mouse, at: pixel(m, 150, 300)), wall: 100)
     m.handle(.key(.character("s"), Modifiers(shift: true, control: true)), wall: 120)

@@ -82,6 +82,13 @@ import TouchSim
   func headerTexts(_ m: StudioModel) -> [String] { texts(m, in: StudioLayout(size: size, theme: m.theme).header) }
   func bannerTexts(_ m: StudioModel) -> [String] { texts(m, in: StudioLayout(size: size, theme: m.theme).canvas) }
 
+  /// The toast's texts: its mark, then its lines (it is drawn last).
+  func toastTexts(_ m: StudioModel) -> [String] {
+    let all = texts(m, in: Rect(0, 0, size.width, size.height))
+    guard let i = all.lastIndex(where: { t in ToastKind.allCases.contains { $0.mark == t } }) else { return [] }
+    return Array(all[i...])
+  }
+
   func texts(_ m: StudioModel, in rect: Rect) -> [String] {
     m.frame(size: size, pixelScale: 1).commands.compactMap {
       if case .text(let s, let at, _) = $0, rect.contains(at) { return s }
@@ -166,9 +173,9 @@ import TouchSim
     #expect(message.lines.joined().contains("Ctrl+S again"))
     #expect(message.lines.joined().contains("lesson.touchscope-1.yaml"))
     #expect(m.toastIsError)
-    let header = headerTexts(m)
-    #expect(header.contains("✗ Not saved: the file changed on disk"))
-    #expect(!header.contains { $0.hasPrefix("✓") })
+    let toast = toastTexts(m)
+    #expect(toast == ["✗", "Not saved: the file changed on disk"])
+    #expect(headerTexts(m).contains("Saving keeps this text"))
     // Both banners: the save's, then the reload's.
     let banners = bannerTexts(m)
     #expect(banners.contains { $0.hasPrefix("⚠ The file changed on disk since it was loaded") })
@@ -243,19 +250,21 @@ import TouchSim
       + "the scene folder and try again (this reason is long on purpose: nothing of it may be cut)"
     m.saveFinished(.failed(path: path, reason: reason), wall: 100)
     #expect(m.toastIsError)
-    let header = headerTexts(m)
-    #expect(header.contains { $0.hasPrefix("✗ Could not save lesson.yaml") })
-    #expect(!header.contains { $0.hasPrefix("✓") })
+    let toast = toastTexts(m)
+    #expect(toast.first == "✗" && toast.dropFirst().first?.hasPrefix("Could not save lesson.yaml") == true)
+    #expect(!toast.contains { $0.hasPrefix("✓") })
     let banners = bannerTexts(m)
     #expect(banners.contains("⚠ Could not save lesson.yaml."))
     // The banner wraps the reason: every word of it is drawn.
     let banner = banners.joined(separator: " ")
     for word in reason.split(separator: " ") { #expect(banner.contains(word)) }
     #expect(m.saveMessage?.offersNewFile == true)
-    // An error stays longer than a note.
+    // An error stays longer than a note (a long one longer still: time to read it).
     m.tick(wall: 100 + 5000)
     #expect(m.toast != nil)
-    m.tick(wall: 100 + 10_500)
+    let until = try #require(m.toast?.until)
+    #expect(until >= 100 + 10_000)
+    m.tick(wall: until + 1)
     #expect(m.toast == nil)
   }
 

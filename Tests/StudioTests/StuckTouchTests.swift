@@ -103,8 +103,11 @@ import TouchSim
   /// Replaying the last gesture or the scene's script while a finger is down starts a fresh engine: the
   /// finger's touch is cancelled in the old one first.
   @Test func replayingMidGestureCancelsFirst() {
+    // The scene's script for P to play (without one, P only says so and the gesture goes on).
+    var scripted = Self.scene
+    scripted.script = [down(1, 30, 130, t: 0), up(1, t: 50)]
     for key in ["r", "p"] {
-      let m = model()
+      let m = model(key == "p" ? scripted : Self.scene)
       m.handle(.pointerDown(.mouse, at: pixel(m, 30, 130)), wall: 10)
       m.handle(.pointerUp(.mouse, at: pixel(m, 30, 130)), wall: 60)
       m.handle(.pointerDown(.finger(1), at: pixel(m, 150, 300)), wall: 100)

@@ -2,12 +2,18 @@ import TouchSim
 
 /// Live input kept as script steps: for "replay the last gesture" (R) and "save with the input as its
 /// script" (Ctrl+Shift+S). Times are engine times. Bounded: whole gestures are dropped from the front.
+///
+/// Each gesture keeps the world it was performed in (`GestureWorld`): R replays it there, not on the
+/// scene as it is now (a view an earlier drag moved stays moved; the toggles are those of then).
 struct InputRecording {
   /// Live input since the engine started.
   private(set) var steps: [ScriptStep] = []
   /// The steps of the last gesture done by hand (first touch-down to last lift).
   private(set) var lastGesture: [ScriptStep] = []
+  /// The world the last gesture started in.
+  private(set) var lastGestureWorld: GestureWorld?
   private var current: [ScriptStep] = []
+  private var currentWorld: GestureWorld?
   /// Where each gesture of `steps` starts.
   private var gestureStarts: [Int] = []
 
@@ -16,19 +22,48 @@ struct InputRecording {
     self = InputRecording()
   }
 
+  /// Forgets the input but the last gesture, which now starts in `world` (a replay of it: R again replays
+  /// it again, there).
+  mutating func keepOnlyLastGesture(in world: GestureWorld?) {
+    self = InputRecording(lastGesture: lastGesture, lastGestureWorld: world)
+  }
+
+  /// The worlds still named by their trace entry whose entry `shouldResolve` says is going (the trace is
+  /// about to lose it): made the scene at that entry, `scene(entry)`.
+  mutating func resolveWorlds(where shouldResolve: (Int) -> Bool, _ scene: (Int) -> Scene?) {
+    func resolve(_ w: inout GestureWorld?) {
+      guard case .entry(let n)? = w?.start, shouldResolve(n) else { return }
+      if let s = scene(n) { w?.start = .scene(s) } else { w = nil }
+    }
+    resolve(&lastGestureWorld)
+    resolve(&currentWorld)
+  }
+
+  /// No gesture is in progress: the next steps recorded start one.
+  var isBetweenGestures: Bool { current.isEmpty }
+
   /// Steps sent to the engine; `allUp` when no touch is down afterwards (the gesture is complete).
-  mutating func record(_ new: [ScriptStep], allUp: Bool, limit: Int) {
-    if current.isEmpty { gestureStarts.append(steps.count) }
+  /// `world`: the engine's world before the first of them, when they start a gesture.
+  mutating func record(_ new: [ScriptStep], allUp: Bool, limit: Int, world: GestureWorld? = nil) {
+    if current.isEmpty {
+      gestureStarts.append(steps.count)
+      currentWorld = world
+    }
     steps += new
     current += new
     guard allUp else { return }
     lastGesture = current
+    lastGestureWorld = currentWorld
     current = []
+    currentWorld = nil
     bound(limit)
   }
 
   /// The gesture in progress is over (its touches were cancelled before a replay).
-  mutating func abandonCurrent() { current = [] }
+  mutating func abandonCurrent() {
+    current = []
+    currentWorld = nil
+  }
 
   /// Keeps the last `limit` steps or so, whole gestures only.
   private mutating func bound(_ limit: Int) {
@@ -101,6 +136,26 @@ struct InputRecording {
     }
     return (builder.finish(), builder.dropped)
   }
+}
+
+/// The world a gesture was performed in: the engine's scene as the gesture began (views moved by earlier
+/// gestures' effects, scroll offsets, the toggles applied then) and the configuration of toggles then.
+///
+/// The scene is kept as where the gesture began in the trace, and made only when it is needed (R), or
+/// when the trace is about to lose that place (the engine restarts, bounded memory): a touch-down never
+/// pays for rebuilding a large scene.
+struct GestureWorld {
+  enum Start {
+    /// The number of trace entries before the gesture, counted since the engine started (entries
+    /// discarded for bounded memory included): the scene is the trace's start scene with those entries'
+    /// changes.
+    case entry(Int)
+    /// The scene itself.
+    case scene(Scene)
+  }
+  var start: Start
+  /// The configuration then (the loaded scene with the toggles flipped by then).
+  var config: Scene
 }
 
 /// Builds a valid script step by step (`InputRecording.validScript`).

@@ -143,8 +143,10 @@ public enum KeyTable {
       "Tab", "select the next recognizer (Shift+Tab: the previous)", zh: "选择下一个手势识别器（Shift+Tab：上一个）", [.key(.tab)],
       .selectNext),
     Binding(
-      "E C B D", "selected recognizer: isEnabled, cancelsTouchesInView, delaysTouchesBegan, delaysTouchesEnded",
-      zh: "所选手势识别器：isEnabled、cancelsTouchesInView、delaysTouchesBegan、delaysTouchesEnded",
+      "E C B D",
+      "selected recognizer (none selected: the only one, else the first is selected): isEnabled, "
+        + "cancelsTouchesInView, delaysTouchesBegan, delaysTouchesEnded",
+      zh: "所选手势识别器（未选中时：唯一的那个，否则先选中第一个）：isEnabled、cancelsTouchesInView、delaysTouchesBegan、delaysTouchesEnded",
       [
         (.char("e"), .toggle(.isEnabled)), (.char("c"), .toggle(.cancelsTouchesInView)),
         (.char("b"), .toggle(.delaysTouchesBegan)), (.char("d"), .toggle(.delaysTouchesEnded)),
@@ -234,20 +236,72 @@ public enum KeyTable {
       separator: "\n")
   }
 
-  /// What a key press asks for, given the selected recognizer; nil when nothing is bound to it.
+  /// What is bound to a key press (nil: nothing).
+  public static func effect(for key: StudioKey, _ mods: Modifiers) -> Effect? {
+    bindings.lazy.flatMap(\.chords).first { $0.chord.matches(key, mods) }?.effect
+  }
+
+  /// What a key press asks for, given the selected recognizer; nil when nothing is bound to it, or when
+  /// it cannot act (no recognizer to toggle or select: the window says why, `ToggleTarget`).
   public static func action(
     for key: StudioKey, _ mods: Modifiers, selected: String?, config: Scene
   ) -> StudioAction? {
-    let effect = bindings.lazy.flatMap(\.chords).first { $0.chord.matches(key, mods) }?.effect
-    guard let effect else { return nil }
+    guard let effect = effect(for: key, mods) else { return nil }
     switch effect {
     case .pointer: return nil
     case .action(let a): return a
     case .selectNext: return selectNext(after: selected, in: config, backwards: mods.shift)
     case .toggle(let toggle):
-      guard let id = selected, let r = config.allRecognizers.first(where: { $0.id == id }) else { return nil }
-      return .change(toggle.change(for: r))
+      switch ToggleTarget(selected: selected, in: config) {
+      case .selected(let r), .only(let r): return .change(toggle.change(for: r))
+      case .selectFirst(let id): return .select(id)
+      case .readOnly, .none: return nil
+      }
     }
+  }
+
+  /// Which recognizer a toggle key (E C B D V G) acts on.
+  public enum ToggleTarget: Equatable {
+    /// The recognizer selected in the inspector.
+    case selected(RecognizerSpec)
+    /// None is selected, and the scene has only this one: the key acts on it.
+    case only(RecognizerSpec)
+    /// None is selected and there are several: the key selects the first (in the inspector's order), and
+    /// acts when pressed again.
+    case selectFirst(String)
+    /// The selected one is not in the scene file (a scroll view's own pan): its properties cannot be set.
+    case readOnly(String)
+    /// The scene has no recognizer.
+    case none
+
+    public init(selected: String?, in config: Scene) {
+      let all = config.allRecognizers
+      if let id = selected {
+        if let r = all.first(where: { $0.id == id }) {
+          self = .selected(r)
+          return
+        }
+        if id.hasSuffix(".pan"), case .view(let v)? = config.entity(String(id.dropLast(4))), v.kind == .scroll {
+          self = .readOnly(id)
+          return
+        }
+      }
+      switch all.count {
+      case 0: self = .none
+      case 1: self = .only(all[0])
+      default: self = .selectFirst(all[0].id)
+      }
+    }
+  }
+
+  /// The letter of a toggle key as the help prints it ("C").
+  public static func letter(of toggle: RecognizerToggle) -> String {
+    for chord in bindings.flatMap(\.chords) {
+      if case .toggle(let t) = chord.effect, t == toggle, case .character(let c) = chord.chord.key {
+        return c.uppercased()
+      }
+    }
+    return toggle.rawValue
   }
 
   static func selectNext(after id: String?, in scene: Scene, backwards: Bool) -> StudioAction? {

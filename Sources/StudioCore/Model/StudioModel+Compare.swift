@@ -63,7 +63,7 @@ extension StudioModel {
         language(
           "To compare, flip a toggle first (E C B D V G), or right-click one.",
           "要比较，请先切换一个开关（E C B D V G），或右键点击开关。"),
-        wall: wallClock ?? 0)
+        kind: .hint, wall: wallClock ?? 0)
       return
     }
     enterCompare(left: loaded, right: config, origin: .toggles)
@@ -148,8 +148,10 @@ extension StudioModel {
       c.showPlayhead()
     case .replayLast:
       notify(
-        language("In compare mode, P plays the scene's script on both devices.", "比较模式下，按 P 在两台设备上播放场景脚本。"),
-        wall: wallClock ?? 0)
+        language(
+          "R replays a gesture of the single window; in compare mode, P plays the scene's script on both devices.",
+          "R 重放单个窗口中的手势；比较模式下，按 P 在两台设备上播放场景脚本。"),
+        kind: .hint, wall: wallClock ?? 0)
     case .resetTouches:
       cancelAllTouches()
       c.paused = false
@@ -190,7 +192,7 @@ extension StudioModel {
         language(
           "The toggle applies to the next touch: both devices start again when it goes down.",
           "开关从下一次触摸起生效：那次触摸按下时，两台设备都会重新开始。"),
-        wall: wallClock ?? 0)
+        kind: .hint, wall: wallClock ?? 0)
     } else {
       c.restart(left: left, right: right)
       c.showPlayhead()
@@ -216,7 +218,7 @@ extension StudioModel {
       notify(
         language(
           "Compare started again: the two traces reached \(lines) lines.", "比较已重新开始：两条轨迹达到了 \(lines) 行。"),
-        wall: wallClock ?? 0)
+        kind: .warning, wall: wallClock ?? 0)
     } else if speed == 1 {
       c.playhead.jumpToEnd(of: c.merged, limit: c.playheadLimit)
     }

@@ -47,11 +47,23 @@ extension StudioModel {
     list.append(Overlays.draw(in: Rect(0, 0, size.width, size.height), ctx))
     // Every text at least 4.5:1 against what it is drawn on, whichever panel drew that (issue 14).
     Legibility.enforce(&list.commands, background: view.theme.background)
+    let device = viewport(for: layout).toPixels(Rect(origin: .zero, size: config.window))
+    // Messages in a toast beside the device (never over the header, the device or a question's card).
+    appendToast(
+      OverlayToast.Room(
+        panel: view.stage || layout.card != nil ? nil : layout.inspector, devices: [(layout.canvas, device)],
+        fallback: layout.narration, top: layout.header.maxY), to: &list)
     // No line sliced by its panel's top or bottom edge.
-    let device = ctx.viewport.toPixels(Rect(origin: .zero, size: config.window))
     WholeLines.enforce(&list.commands, window: size, device: device)
     lastFrame = list
     return list
+  }
+
+  /// The toast over everything else, where `room` lets it go (its colours are readable on its own box, so
+  /// it comes after the legibility pass, free to fade).
+  func appendToast(_ room: OverlayToast.Room, to list: inout DrawList) {
+    guard let toast = view.toast, !view.overlayOpen else { return }
+    list.append(OverlayToast.draw(toast, opacity: toast.opacity(at: wallClock ?? toast.since), room, view.theme))
   }
 
   /// The device viewport inside the canvas panel, with the zoom applied.
@@ -88,8 +100,10 @@ extension StudioModel {
   public var selected: String? { view.selected }
   public var scrollOffsets: [ScrollablePanel: Double] { view.scrollOffsets }
   public var toast: (text: String, until: Double)? { view.toast.map { ($0.text, $0.until) } }
-  /// The header's message is about a failure.
-  public var toastIsError: Bool { view.toast?.isError ?? false }
+  /// The toast's message is about a failure.
+  public var toastIsError: Bool { view.toast?.kind == .error }
+  /// What the toast's message is (a success, a hint, a warning, an error); nil when none is shown.
+  public var toastKind: ToastKind? { view.toast?.kind }
   /// How many entries were discarded from the front of the engine's trace (bounded memory) since it
   /// started: `engine.trace[0]` is entry number `discardedTraceEntries` of the whole session.
   public var discardedTraceEntries: Int { retention.discardedEntries }

@@ -43,8 +43,7 @@ extension StudioModel {
     case .key(let key, let mods):
       // The key's modifiers keep the flags in step (the fingers follow `.modifiers` events only).
       input.syncModifierFlags(mods)
-      let action = KeyTable.action(for: key, mods, selected: view.selected, config: config)
-      if let action { perform(action) }
+      pressKey(key, mods)
     case .pointerDown(let id, let pixel):
       if id == .mouse {
         view.pointer = nil
@@ -152,6 +151,8 @@ extension StudioModel {
   // MARK: - Actions
 
   public func perform(_ action: StudioAction) {
+    // O's warning about toggles not saved holds for O again or Enter only.
+    if action != .openSceneList && action != .revealAnswer { openSceneArmedUntil = nil }
     if performInCompare(action) { return }
     switch action {
     case .togglePause:
@@ -159,13 +160,13 @@ extension StudioModel {
     case .step:
       view.scrollOffsets[.log] = nil
       pauseForStepping()
-      playhead.stepForward(in: engine.trace)
+      if !playhead.stepForward(in: engine.trace) { cannotStep(forward: true) }
       refreshSnapshot()
       questionsFollowPlayhead()
     case .stepBack:
       view.scrollOffsets[.log] = nil
       pauseForStepping()
-      playhead.stepBack(in: engine.trace)
+      if !playhead.stepBack(in: engine.trace) { cannotStep(forward: false) }
       refreshSnapshot()
       questionsFollowPlayhead()
     case .jump(let i):
@@ -176,14 +177,37 @@ extension StudioModel {
     case .setSpeed(let s):
       setSpeed(s)
     case .replayLast:
-      // Mid-gesture, the gesture so far is cancelled first: it is the one replayed.
+      // Mid-gesture, the gesture so far is cancelled first: it is the one replayed, in its own world.
       cancelAllTouches()
-      replay(lastGesture.isEmpty ? recording : lastGesture, as: .replay)
+      guard !lastGesture.isEmpty else {
+        hint(
+          theme.language(
+            "Nothing to replay yet: touch the device, then R replays that gesture.", "还没有可重放的手势：先触摸设备，再按 R 重放那个手势。"))
+        return
+      }
+      replay(lastGesture, as: .replay, in: inputLog.lastGestureWorld)
     case .playScript:
+      guard !loaded.script.isEmpty else {
+        hint(
+          theme.language(
+            "This scene has no script to play: touch the device (R replays your gesture).",
+            "这个场景没有可播放的脚本：请触摸设备（按 R 重放你的手势）。"))
+        return
+      }
       replay(loaded.script, as: .script)
       // The scene's own script asks the scene's questions as it plays.
       startQuestions()
     case .revealAnswer:
+      if confirmOpenSceneList() { return }
+      guard question != nil else {
+        hint(
+          theme.language(
+            loaded.questions.isEmpty
+              ? "Enter shows the answer to a question; this scene asks none."
+              : "Enter shows the answer when the script stops at a question: P plays the script.",
+            loaded.questions.isEmpty ? "Enter 用于显示问题的答案；这个场景没有问题。" : "脚本停在问题处时，Enter 显示答案：按 P 播放脚本。"))
+        return
+      }
       revealAnswer()
     case .questionCard:
       break
@@ -193,13 +217,29 @@ extension StudioModel {
       jumpToPresent()
     case .zoom(let f):
       // Around the mouse when it is over the device's panel, else around the middle.
+      let before = view.zoom
       zoom(by: f, around: view.mousePixel.flatMap { canvasContains($0) ? $0 : nil })
+      if view.zoom == before {
+        hint(
+          theme.language(
+            f > 1
+              ? "Zoomed in as far as it goes (0 fits the device again)."
+              : "Zoomed out as far as it goes (0 fits the device again).",
+            f > 1 ? "已放大到最大（按 0 恢复适合窗口）。" : "已缩小到最小（按 0 恢复适合窗口）。"))
+      }
     case .zoomReset:
       // Fit: the whole device, centred.
       view.zoom = 1
       view.center = nil
     case .scaleUI(let f):
+      let before = view.uiScale
       view.scaleUI(by: f)
+      if view.uiScale == before {
+        hint(
+          theme.language(
+            "The UI scale is at its \(f > 1 ? "largest" : "smallest") (Ctrl+0 goes back to the display's).",
+            "界面缩放已到\(f > 1 ? "最大" : "最小")（按 Ctrl+0 恢复显示器的比例）。"))
+      }
     case .scaleUIReset:
       view.uiScale = view.startScale
     case .togglePresenter:
@@ -207,7 +247,7 @@ extension StudioModel {
     case .toggleHelp:
       view.toggleHelp()
     case .openSceneList:
-      view.toggleSceneList()
+      openSceneList()
     case .closeOverlay:
       if view.overlayOpen {
         view.closeOverlays()
@@ -239,6 +279,8 @@ extension StudioModel {
       view.selected = id
     case .tipOnly:
       break
+    case .dismissToast:
+      view.toast = nil
     case .toggleStage:
       view.stage.toggle()
     case .openPairs(let id):

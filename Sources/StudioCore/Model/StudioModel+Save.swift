@@ -57,7 +57,9 @@ extension StudioModel {
     do {
       let changes = try SceneEditor.changes(from: loaded, to: config)
       guard !changes.isEmpty else {
-        notify(l("Nothing to save: \(name) already holds this configuration", "无需保存：\(name) 已是这个配置"), wall: wall)
+        notify(
+          l("Nothing to save: \(name) already holds this configuration", "无需保存：\(name) 已是这个配置"), kind: .hint,
+          wall: wall)
         return
       }
       let edited = try SceneEditor.apply(changes, to: text, file: path)

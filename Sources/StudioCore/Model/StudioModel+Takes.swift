@@ -9,10 +9,10 @@ extension StudioModel {
   func saveTake() {
     let (script, dropped) = InputRecording.validScript(from: recording, on: config)
     guard !script.isEmpty else {
-      notifyError(
+      notify(
         theme.language(
           "Nothing to save as a take yet: touch the device first, then press Ctrl+Shift+S",
-          "还没有可保存的录制：先触摸设备，再按 Ctrl+Shift+S"), wall: wallClock ?? 0)
+          "还没有可保存的录制：先触摸设备，再按 Ctrl+Shift+S"), kind: .hint, wall: wallClock ?? 0)
       return
     }
     var scene = config

@@ -60,6 +60,9 @@ public final class StudioModel {
   public private(set) var latestInputTime: Double?
   /// Compare mode (key X): two worlds side by side on the same input (nil: the single window).
   var compare: CompareSession?
+  /// O with toggles not saved said what opening another scene would lose: until this wall time, O again
+  /// (or Enter) opens the scene list anyway.
+  var openSceneArmedUntil: Double?
 
   // MARK: Playback
 
@@ -121,9 +124,18 @@ public final class StudioModel {
 
   // MARK: - Loading
 
-  /// A new good scene (first load, or the file changed): the engine restarts on it. `text` is the file's
-  /// text it was read from (what Ctrl+S edits); without it, Ctrl+S saves to a new file.
+  /// A new good scene (first load, or another scene opened): the engine restarts on it, the toggles go.
+  /// `text` is the file's text it was read from (what Ctrl+S edits); without it, Ctrl+S saves to a new file.
   public func load(_ scene: Scene, path: String?, text: String? = nil) {
+    if prepareLoad(scene, path: path, text: text) {
+      notify(compareEndedNote, kind: .warning, wall: wallClock ?? 0)
+    }
+    restartEngine(on: scene)
+    inputLog.reset()
+  }
+
+  /// Everything but the engine made ready for `scene`; true when it ended compare mode.
+  func prepareLoad(_ scene: Scene, path: String?, text: String?) -> Bool {
     loaded = scene
     config = scene
     scenePath = path
@@ -134,17 +146,18 @@ public final class StudioModel {
     pendingSave = nil
     saveMessage = nil
     restartWhenUp = false
-    view.sceneList = nil
-    if compare != nil {
-      // Its worlds came from the file as it was: say that compare mode ended, not just that it reloaded.
-      compare = nil
-      notify(
-        view.theme.language(
-          "Compare mode ended: the scene was loaded again (X compares again).", "比较模式已结束：场景已重新载入（按 X 再次比较）。"),
-        wall: wallClock ?? 0)
-    }
-    restartEngine(on: scene)
+    openSceneArmedUntil = nil
     inputLog.reset()
+    view.sceneList = nil
+    // Its worlds came from the file as it was: say that compare mode ended, not just that it reloaded.
+    let compared = compare != nil
+    compare = nil
+    return compared
+  }
+
+  var compareEndedNote: String {
+    view.theme.language(
+      "Compare mode ended: the scene was loaded again (X compares again).", "比较模式已结束：场景已重新载入（按 X 再次比较）。")
   }
 
   /// The file changed but does not load: keep the last good scene and show why.
@@ -155,6 +168,8 @@ public final class StudioModel {
   /// A fresh engine on `scene`. Touches still down in the old engine are cancelled through it first, so
   /// its trace ends with every touch ended or cancelled; that trace is handed out as `engineFinished`.
   func restartEngine(on scene: Scene) {
+    // The gestures R may replay keep the world they began in: made now, while the trace still holds it.
+    inputLog.resolveWorlds(where: { _ in true }, sceneAt(entry:))
     // While comparing, the fingers belong to the two compare engines: the single one has none to cancel,
     // and the fingers' input goes on.
     let comparing = compare != nil
@@ -336,6 +351,9 @@ public final class StudioModel {
     if let items = narrationCache.summarize(gone, scene: retention.base.live, session: retention.session) {
       retention.appendHistory(items)
     }
+    // A gesture R may replay that began in what goes keeps its world.
+    let discarded = retention.discardedEntries
+    inputLog.resolveWorlds(where: { $0 - discarded < cut }, sceneAt(entry:))
     retention.discard(cut, of: trace)
     engine.discardTrace(upTo: cut)
     snapshot.rebase(droppingFirst: cut)
@@ -391,10 +409,14 @@ public final class StudioModel {
     let t = goLive()
     input.noteFed(actions)
     let steps = actions.map { ScriptStep(t: t, $0) }
+    // A gesture begins: the world it begins in, for R to replay it there.
+    let world =
+      inputLog.isBetweenGestures && engine.liveTouches.isEmpty
+      ? GestureWorld(start: .entry(retention.discardedEntries + engine.trace.count), config: config) : nil
     engine.perform(steps)
     latestInputTime = t
     let allUp = engine.liveTouches.isEmpty
-    inputLog.record(steps, allUp: allUp, limit: retention.limits.recording)
+    inputLog.record(steps, allUp: allUp, limit: retention.limits.recording, world: world)
     if allUp { applyPendingChanges() }
     if showsPresent {
       playhead.jumpToEnd(of: engine.trace, limit: max(clock, engine.now))
@@ -477,19 +499,47 @@ public final class StudioModel {
     }
   }
 
-  /// A fresh engine on the current configuration runs `steps`; the playhead plays it from the start.
-  func replay(_ steps: [ScriptStep], as kind: PlaybackMode) {
+  /// The engine's scene after `n` trace entries since it started (nil when they are no longer all kept).
+  func sceneAt(entry n: Int) -> Scene? {
+    let local = n - retention.discardedEntries
+    let trace = engine.trace
+    guard local >= 0, local <= trace.count else { return nil }
+    var live = retention.base.live
+    for e in trace[..<local] { live.apply(e.event) }
+    return live.scene
+  }
+
+  /// A fresh engine runs `steps`; the playhead plays it from the start. The scene's script runs on the
+  /// current configuration; a gesture done by hand (`world` given) runs in the world it was performed in,
+  /// and the toggles flipped since then apply after it (for the next touch).
+  func replay(_ steps: [ScriptStep], as kind: PlaybackMode, in world: GestureWorld? = nil) {
+    var scene = config
+    if let world {
+      switch world.start {
+      case .scene(let s): scene = s
+      case .entry(let n): scene = sceneAt(entry: n) ?? config
+      }
+    }
+    // The replayed gesture begins the new engine's trace: R again replays it from there.
+    if kind == .replay {
+      inputLog.keepOnlyLastGesture(in: world.map { GestureWorld(start: .scene(scene), config: $0.config) })
+    } else {
+      inputLog.reset()
+    }
     // Live input is made a valid script (as Ctrl+Shift+S saves it); the scene's own is played as written.
-    let script = kind == .script ? InputRecording.playable(steps) : InputRecording.script(from: steps, on: config)
+    let script = kind == .script ? InputRecording.playable(steps) : InputRecording.script(from: steps, on: scene)
     view.scrollOffsets[.log] = nil
-    restartEngine(on: config)
+    restartEngine(on: scene)
     engine.run(script: script)
+    if let world {
+      let since = toggleChanges(from: world.config, to: config)
+      if !since.isEmpty { engine.apply(since, at: engine.now, origin: .user) }
+    }
     latestInputTime = script.last?.t
     clock = engine.now
     paused = false
     stepped = false
     replay = kind
-    inputLog.reset()
   }
 
   /// Plays `script` as the Play button plays the scene's own (for recordings): the playhead then moves
@@ -518,12 +568,15 @@ public final class StudioModel {
   /// Pixels per UI point on top of the drawable's own.
   public var uiScale: Double { view.uiScale }
 
-  /// Shows a message in the header for a few seconds.
-  public func notify(_ text: String, wall: Double) { view.notify(text, until: wall + 4000) }
+  /// Shows a message in the toast for a few seconds: by default a success (with its tick); a hint, a
+  /// warning or an error with their own marks.
+  public func notify(_ text: String, kind: ToastKind = .success, wall: Double) {
+    view.notify(text, kind: kind, wall: wall)
+  }
 
   /// The window records its frames (F9) since this wall time; nil when it does not. The header says so.
   public func setRecording(since wall: Double?) { view.recordingSince = wall }
 
-  /// Shows a message about something that failed in the header, marked as an error, for ten seconds.
-  public func notifyError(_ text: String, wall: Double) { view.notify(text, until: wall + 10_000, isError: true) }
+  /// Shows a message about something that failed in the toast, marked as an error, for ten seconds or more.
+  public func notifyError(_ text: String, wall: Double) { view.notify(text, kind: .error, wall: wall) }
 }

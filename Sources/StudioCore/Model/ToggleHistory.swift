@@ -88,7 +88,7 @@ extension StudioModel {
   func undoToggle() {
     let l = theme.language
     guard let step = toggleHistory.popUndo() else {
-      notify(l("Nothing to undo", "没有可撤销的操作"), wall: wallClock ?? 0)
+      notify(l("Nothing to undo", "没有可撤销的操作"), kind: .hint, wall: wallClock ?? 0)
       return
     }
     config.restore(step.before)
@@ -113,7 +113,7 @@ extension StudioModel {
   func redoToggle() {
     let l = theme.language
     guard let step = toggleHistory.popRedo() else {
-      notify(l("Nothing to redo", "没有可重做的操作"), wall: wallClock ?? 0)
+      notify(l("Nothing to redo", "没有可重做的操作"), kind: .hint, wall: wallClock ?? 0)
       return
     }
     config.restore(step.after)

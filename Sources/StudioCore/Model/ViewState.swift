@@ -1,7 +1,7 @@
 import TouchSim
 
 /// How the window is looking at things, apart from the trace: theme, zoom, overlays, tabs, the selected
-/// recognizer, scroll positions and the header's message. Nothing here touches the engine.
+/// recognizer, scroll positions and the toast's message. Nothing here touches the engine.
 struct ViewState {
   var theme = Theme()
   var zoom: Double = 1
@@ -37,9 +37,9 @@ struct ViewState {
   var scrollOffsets: [ScrollablePanel: Double] = [:]
   /// What the narration strip said at the last frame: its scroll position belongs to that text only.
   var narrationShown = ""
-  /// A short message shown in the header for a few seconds ("Saved ..."), or about a failure (marked as an
-  /// error, shown longer).
-  var toast: (text: String, until: Double, isError: Bool)?
+  /// A short message shown in the toast for a few seconds ("Saved ..."), with its kind (a success, a hint,
+  /// a warning or a failure), and when it appeared and goes.
+  var toast: Toast?
   /// F9: the wall time the window started recording its frames (nil: not recording).
   var recordingSince: Double?
   /// Where the mouse rests (pixels) and since when (wall ms): a region's tooltip shows after a moment.
@@ -73,9 +73,64 @@ struct ViewState {
     showHelp = false
   }
 
-  mutating func notify(_ text: String, until: Double, isError: Bool = false) { toast = (text, until, isError) }
+  mutating func notify(_ text: String, kind: ToastKind, wall: Double) {
+    toast = Toast(text: text, kind: kind, since: wall, until: wall + kind.duration(for: text))
+  }
 
   mutating func expireToast(at wall: Double) {
     if let t = toast, t.until < wall { toast = nil }
+  }
+}
+
+/// What a message in the toast is about: it gives the mark before the text, its colour and how long it
+/// stays. Only a success carries the tick; a failure carries ✗ and stays longest.
+public enum ToastKind: String, Sendable, CaseIterable {
+  /// Something done as asked ("Saved 2 changes to lesson.yaml").
+  case success
+  /// What to do for a key to act, or why it did not ("To compare, flip a toggle first").
+  case hint
+  /// Done, but not all of it, or something will be lost ("1 toggle could not be kept").
+  case warning
+  /// Something failed ("Could not save: ...").
+  case error
+
+  /// The mark drawn before the text.
+  public var mark: String {
+    switch self {
+    case .success: return "✓"
+    case .hint: return "ℹ"
+    case .warning: return "⚠"
+    case .error: return "✗"
+    }
+  }
+
+  /// How long a message of this kind stays (ms): a few seconds, longer for a long text (about 70 ms a
+  /// character, time to read it), longest for a failure.
+  func duration(for text: String) -> Double {
+    let base: Double
+    switch self {
+    case .success: base = 4000
+    case .hint: base = 6000
+    case .warning: base = 8000
+    case .error: base = 10_000
+    }
+    return max(base, Double(text.count) * 70)
+  }
+}
+
+/// A message in the toast: its text, its kind, and the wall times it appeared and goes (it fades out
+/// over its last `fadeTime` ms).
+public struct Toast: Equatable, Sendable {
+  public var text: String
+  public var kind: ToastKind
+  public var since: Double
+  public var until: Double
+
+  /// The toast fades out over this many milliseconds before it goes.
+  public static let fadeTime = 800.0
+
+  /// How opaque it is at `wall`: 1 until its fade begins, then down to 0.
+  public func opacity(at wall: Double) -> Double {
+    min(max((until - wall) / Toast.fadeTime, 0), 1)
   }
 }

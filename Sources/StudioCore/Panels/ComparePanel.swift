@@ -300,6 +300,11 @@ extension StudioModel {
     list.append(HeaderBar.draw(in: layout.header, header))
     list.append(Overlays.draw(in: Rect(0, 0, size.width, size.height), header))
     Legibility.enforce(&list.commands, background: t.background)
+    let devices = (0..<2).map { i in
+      (layout.sides[i], c.deviceAreas[i].viewport.toPixels(Rect(origin: .zero, size: c.sides[i].scene.window)))
+    }
+    appendToast(
+      OverlayToast.Room(panel: nil, devices: devices, fallback: layout.narration, top: layout.header.maxY), to: &list)
     lastFrame = list
     lastLayout = StudioLayout(size: size, theme: t, stage: view.stage)
     lastLayout?.canvas = Rect(0, layout.sides[0].minY, size.width, layout.sides[0].height)

@@ -148,24 +148,18 @@ public enum HeaderBar {
     return list
   }
 
-  /// Title (or the toast) on the first line; the playhead status and pending changes on the second.
+  /// The title on the first line (messages go to the toast, never over it); the playhead status and
+  /// pending changes on the second.
   private static func drawInfo(_ r: Rect, _ ctx: PanelContext, into list: inout DrawList) {
     let t = ctx.theme
     var titleSize = t.titleSize
     let statusSize = t.smallSize
     let statusH = TextMetrics.height(size: statusSize)
-    if let toast = ctx.toast, ctx.toastIsError {
-      drawError(toast, r, ctx, into: &list)
-      return
-    }
-    let file = ctx.scenePath.map { String($0.split(separator: "/").last ?? Substring($0)) }
-    let sceneTitle = ctx.lang.isChinese ? ctx.startScene.title(in: ctx.lang.rawValue) : ctx.startScene.title
-    let title = ctx.toast.map { "✓ " + $0 } ?? sceneTitle ?? file ?? ctx.lang("Untitled scene", "未命名场景")
+    let title = self.title(ctx)
     let lines = titleLines(title, width: r.width, height: r.height - statusH - 2 * t.unit, t, size: &titleSize)
     let titleH = TextMetrics.height(size: titleSize)
     let top = r.mid.y - (Double(lines.count) * titleH + 2 * t.unit + statusH) / 2
-    // A success toast with its tick (a failure is drawn by `drawError`, never with a tick), or the title.
-    let style = t.style(titleSize, ctx.toast == nil ? t.text : t.accent, face: .bold)
+    let style = t.style(titleSize, t.text, face: .bold)
     for (i, line) in lines.enumerated() { list.text(line, Point(r.minX, top + Double(i) * titleH), style) }
     if lines.last?.hasSuffix("…") == true { list.region(r, .tipOnly, tip: title) }
     let y = top + Double(lines.count) * titleH + 2 * t.unit
@@ -195,9 +189,18 @@ public enum HeaderBar {
     }
   }
 
-  /// The title as the header sets it (issue 14: never cut where there is room): on one line at the title
-  /// size, or a little smaller; else wrapped onto two lines at a size for which two lines and the status fit
-  /// `height`; only a title longer than that ends with "…" (its whole text is the header's tooltip).
+  /// The scene's title in the window's language, else its file's name.
+  static func title(_ ctx: PanelContext) -> String {
+    let file = ctx.scenePath.map { String($0.split(separator: "/").last ?? Substring($0)) }
+    let sceneTitle = ctx.lang.isChinese ? ctx.startScene.title(in: ctx.lang.rawValue) : ctx.startScene.title
+    return sceneTitle ?? file ?? ctx.lang("Untitled scene", "未命名场景")
+  }
+
+  /// The title as the header sets it (never cut where there is room, never broken inside a word): on one
+  /// line at the title size, or a little smaller; else wrapped at spaces onto two lines at a size for which
+  /// two lines and the status fit `height` (smaller still, down to the small size, before a word would
+  /// have to be broken); only a title longer than that is shortened after its last whole word that fits,
+  /// ending with "…" (its whole text is the header's tooltip).
   static func titleLines(_ title: String, width: Double, height: Double, _ t: Theme, size: inout Double) -> [String] {
     let smallest = t.smallSize
     for scale in [1.0, 0.9, 0.8] where t.titleSize * scale >= smallest {
@@ -210,37 +213,64 @@ public enum HeaderBar {
     var two = t.titleSize * 0.85
     while two > smallest && 2 * TextMetrics.height(size: two) > height { two -= 0.5 * t.unit }
     two = max(two, smallest)
-    size = two
-    return TextMetrics.wrap(title, toWidth: width, size: two, face: .bold, maxLines: 2)
-  }
-
-  /// A failure ("Could not save: REASON — PATH") in red with ✗, over the title and status lines, wrapped
-  /// over as many lines as the header holds, so the reason is read whole: when the whole message does
-  /// not fit, the path after " — " goes first (the reason matters more than where), then the text gets
-  /// smaller. Returns the lines and their text size.
-  static func errorLines(_ message: String, _ r: Rect, _ t: Theme) -> (lines: [String], size: Double) {
-    let texts = [message] + (message.firstRange(of: " — ").map { [String(message[..<$0.lowerBound])] } ?? [])
-    var last: (lines: [String], size: Double) = ([], t.smallSize)
-    for size in [t.smallSize, t.smallSize * 0.85, t.smallSize * 0.72] {
-      let lineH = TextMetrics.height(size: size) + t.unit
-      let room = max(Int(((r.height - 2 * t.unit) / lineH).rounded(.down)), 1)
-      for text in texts {
-        last = (TextMetrics.wrap("✗ " + text, toWidth: r.width, size: size, face: .bold, maxLines: room), size)
-        if last.lines.last?.hasSuffix("…") != true { return last }
+    // Smaller, down to the small size, while a word would be broken or the title cut.
+    var s = two
+    while true {
+      let lines = TextMetrics.wrap(title, toWidth: width, size: s, face: .bold, maxLines: 2)
+      if lines.last?.hasSuffix("…") != true && !breaksAWord(lines, of: title) {
+        size = s
+        return lines
       }
+      guard s > smallest else { break }
+      s = max(s - 0.5 * t.unit, smallest)
     }
-    return last
+    size = two
+    return shortened(title, width: width, size: two, lines: 2)
   }
 
-  private static func drawError(_ message: String, _ r: Rect, _ ctx: PanelContext, into list: inout DrawList) {
-    let t = ctx.theme
-    let (lines, size) = errorLines(message, r, t)
-    let lineH = TextMetrics.height(size: size) + t.unit
-    var y = r.mid.y - Double(lines.count) * lineH / 2
-    for line in lines {
-      list.text(line, Point(r.minX, y), t.style(size, t.badText, face: .bold))
-      y += lineH
+  /// Whether `lines` (a wrap of `text`) end a line inside a word: between two letters that had no space
+  /// between them, unless one is a wide (Chinese, Japanese) character, which may end a line anywhere.
+  static func breaksAWord(_ lines: [String], of text: String) -> Bool {
+    let chars = Array(text)
+    var i = 0
+    for (n, line) in lines.enumerated() {
+      while i < chars.count, chars[i] == " " { i += 1 }
+      i += line.count
+      guard n < lines.count - 1, i > 0, i < chars.count else { continue }
+      let (before, after) = (chars[i - 1], chars[i])
+      if before == " " || after == " " { continue }
+      let wide = [before, after].contains { c in c.unicodeScalars.first.map(TextMetrics.isWide) ?? false }
+      if !wide { return true }
     }
+    return false
+  }
+
+  /// `text` on at most `lines` lines, whole words only, the last ending with "…" (a single word longer than
+  /// a line is shortened letter by letter: nothing else fits).
+  static func shortened(_ text: String, width: Double, size: Double, lines maxLines: Int) -> [String] {
+    let words = text.split(separator: " ").map(String.init)
+    var out: [String] = []
+    var line = ""
+    func fits(_ s: String) -> Bool { TextMetrics.width(s, size: size, face: .bold) <= width }
+    var rest = words[...]
+    while let word = rest.first {
+      let candidate = line.isEmpty ? word : line + " " + word
+      if fits(candidate) {
+        line = candidate
+        rest = rest.dropFirst()
+        continue
+      }
+      if line.isEmpty || out.count + 1 >= maxLines { break }
+      out.append(line)
+      line = ""
+    }
+    if rest.isEmpty { return out + [line] }
+    // Text is left over: the last line ends with "…", after its last whole word that leaves room for it.
+    var last = line.isEmpty ? rest.first ?? "" : line
+    while !last.isEmpty && !fits(last + " …") {
+      if let space = last.lastIndex(of: " ") { last = String(last[..<space]) } else { last.removeLast() }
+    }
+    return out + [last.isEmpty ? "…" : last + " …"]
   }
 
   private static func drawButton(_ b: HeaderButton, _ r: Rect, labelled: Bool, _ t: Theme, into list: inout DrawList) {

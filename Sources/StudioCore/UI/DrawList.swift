@@ -153,6 +153,8 @@ public enum StudioAction: Hashable, Sendable {
   case toggleStage
   /// Nothing: a region that only carries a tooltip (a title shortened to fit, the narration's scroll hint).
   case tipOnly
+  /// A click on the toast: it goes at once.
+  case dismissToast
   /// Selects the recognizer and shows it in the Pairs tab (its pair answers, from its card).
   case openPairs(String)
   case inspectorTab(InspectorTab)

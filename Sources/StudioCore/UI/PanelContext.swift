@@ -45,9 +45,6 @@ public struct PanelContext {
   public internal(set) var scroll: [ScrollablePanel: Double]
   public internal(set) var pendingChanges: [PropertyChange]
   public let loadErrors: [String]
-  public let toast: String?
-  /// The header's message is about a failure (drawn as an error).
-  public let toastIsError: Bool
   /// F9: the window is recording its frames to a video.
   public let recording: Bool
   /// Why the last save did not write what was asked (a banner over the canvas).
@@ -102,8 +99,6 @@ public struct PanelContext {
     scroll = m.scrollOffsets
     pendingChanges = m.pendingChanges
     loadErrors = m.loadErrors
-    toast = m.toast?.text
-    toastIsError = m.toastIsError
     recording = m.view.recordingSince != nil
     saveMessage = m.saveMessage
     showHelp = m.showHelp

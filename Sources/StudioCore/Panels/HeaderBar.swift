@@ -209,6 +209,14 @@ public enum HeaderBar {
         return [title]
       }
     }
+    // No room for two lines above the status (presenter mode at 768 px high): one line, shortened after a
+    // whole word, its whole text the tooltip.
+    if 2 * TextMetrics.height(size: smallest) > height {
+      var one = t.titleSize * 0.9
+      while one > smallest && TextMetrics.height(size: one) > height { one -= 0.5 * t.unit }
+      size = max(one, smallest)
+      return shortened(title, width: width, size: size, lines: 1)
+    }
     // Two lines: the largest size at which both fit the height.
     var two = t.titleSize * 0.85
     while two > smallest && 2 * TextMetrics.height(size: two) > height { two -= 0.5 * t.unit }

@@ -73,6 +73,8 @@ struct Record: ParsableCommand {
       guard to.isFinite, to > from, to <= 10_000_000 else { throw ValidationError("--to must be after --from") }
     }
     try Render.checkOutput(out, naming: "a .gif, .mp4 or .webm file")
+    try OutputPath.refuseInput(
+      out, among: [("the scene file", scene), ("the script file", script)], product: "the recording")
   }
 
   func run() throws {

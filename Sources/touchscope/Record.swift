@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Localization
 import Raster
+import SceneFile
 import StudioCore
 import StudioSDL
 import TouchSim
@@ -79,6 +80,13 @@ struct Record: ParsableCommand {
 
   func run() throws {
     let pixels = try Render.parseSize(size)
+    // The encoder writes the file itself: SafeWriter's rules are checked first, as `render` has them (a
+    // read-only file is refused even for root, a missing folder said as such).
+    do {
+      try SafeWriter.check(out)
+    } catch {
+      throw InputError("cannot write \(out): \(error.reason)")
+    }
     let scene = try SceneInput.load(scene)
     let steps = try script.map { try SceneInput.loadScript($0, for: scene) } ?? scene.script
     let format = VideoEncoder.Format(rawValue: (out as NSString).pathExtension.lowercased())!

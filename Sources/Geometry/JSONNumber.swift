@@ -6,7 +6,11 @@ public enum JSONNumber {
     guard v.isFinite else { return "0" }
     let scaled = (v * 1000).rounded()
     if scaled == 0 { return "0" }
-    if abs(scaled) >= 9e15 { return String(Int64(v.rounded())) }
+    if abs(scaled) >= 9e15 {
+      // Whole numbers while Int64 holds them; beyond, the Double's own shortest form ("1e+19", still JSON).
+      let whole = v.rounded()
+      return abs(whole) < 9.2e18 ? String(Int64(whole)) : "\(whole)"
+    }
     let negative = scaled < 0
     let n = Int64(abs(scaled))
     let whole = n / 1000

@@ -352,7 +352,10 @@ private struct Importer {
       + " targets and overridden methods are not in the output, so they take UIKit's defaults."
     // The YAML, with each view's address and class as a comment on its id line.
     var comments: [String: String] = [:]
-    for v in views where v.kept { comments[v.id] = "\(v.object.className) \(v.object.address)" }
+    // The class name is the input's text: written as data, so no character of it can end the comment.
+    for v in views where v.kept {
+      comments[v.id] = YAMLEmitter.commentText("\(v.object.className) \(v.object.address)")
+    }
     var lines = SceneWriter.yaml(scene).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     var inRecognizers: [Int] = []
     for (n, line) in lines.enumerated() {
@@ -370,7 +373,7 @@ private struct Importer {
       }
     }
     var yaml = lines.joined(separator: "\n")
-    if let schema { yaml = "# yaml-language-server: $schema=\(schema)\n" + yaml }
+    if let schema { yaml = "# yaml-language-server: $schema=\(YAMLEmitter.commentText(schema))\n" + yaml }
     // The scene must load: a failure here is a bug in the importer, said as such.
     do {
       _ = try SceneLoader.read(yaml, file: file)

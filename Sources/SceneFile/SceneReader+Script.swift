@@ -305,7 +305,10 @@ extension SceneReader {
         }
         return .number(x)
       case .null?:
-        error(n, "'\(key)' needs a value")
+        error(
+          n,
+          "'\(key)' needs a value"
+            + (key == "color" ? " (a '#' starts a comment in YAML: quote the colour, \"#4C8BF5\")" : ""))
         return nil
       case nil:
         error(n, "'\(key)' takes a \(type.rawValue), not \(described(n))")

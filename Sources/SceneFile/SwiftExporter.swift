@@ -793,7 +793,7 @@ public struct SwiftExporter {
 
         private static func number(_ v: Double) -> String {
           let rounded = (v * 1000).rounded() / 1000
-          return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+          return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : String(rounded)
         }
 
         private static func number(_ v: CGFloat) -> String { number(Double(v)) }

@@ -88,5 +88,7 @@ public struct SwiftNames: Sendable {
     "ChildViewController", "UIView", "UIKit", "Bool", "String", "Int", "Double", "CGFloat", "CGPoint", "CGRect",
     "LoggedView", "LoggedButton", "LoggedSwitch", "LoggedSlider", "LoggedStepper", "LoggedSegmentedControl",
     "LoggedPageControl", "LoggedControl", "LoggedLabel", "LoggedImageView", "LoggedScrollView",
+    // The functions the generated code calls by their bare name: a local of that name would shadow them.
+    "hypot", "print", "fatalError", "abs", "min", "max",
   ]
 }

@@ -122,20 +122,33 @@ struct YAMLEmitter {
       case "\t": out += "\\t"
       case "\r": out += "\\r"
       default:
-        let v = u.value
-        let printable =
-          (v >= 0x20 && v <= 0x7E) || (v >= 0xA0 && v <= 0xD7FF && v != 0x2028 && v != 0x2029)
-          || (v >= 0xE000 && v <= 0xFFFD && v != 0xFEFF) || v >= 0x10000
-        if printable {
-          out.unicodeScalars.append(u)
-        } else if v <= 0xFF {
-          out += "\\x" + hex(v, digits: 2)
-        } else {
-          out += "\\u" + hex(v, digits: 4)
-        }
+        if isPrintable(u) { out.unicodeScalars.append(u) } else { out += escaped(u) }
       }
     }
     return out + "\""
+  }
+
+  /// YAML's printable characters less every line break YAML knows (`\n`, `\r`, NEL, U+2028, U+2029) and
+  /// the byte order mark: what may stand as itself inside a quoted scalar or a comment.
+  static func isPrintable(_ u: Unicode.Scalar) -> Bool {
+    let v = u.value
+    return (v >= 0x20 && v <= 0x7E) || (v >= 0xA0 && v <= 0xD7FF && v != 0x2028 && v != 0x2029)
+      || (v >= 0xE000 && v <= 0xFFFD && v != 0xFEFF) || v >= 0x10000
+  }
+
+  /// Text for a `# comment`, as data: anything not printable on one line (a control character, a line or
+  /// paragraph separator) is written as its escape (`\x85`, `\u2028`), so the comment ends where the line does.
+  static func commentText(_ s: String) -> String {
+    var out = ""
+    for u in s.unicodeScalars {
+      if isPrintable(u) && u != "\\" { out.unicodeScalars.append(u) } else { out += escaped(u) }
+    }
+    return out
+  }
+
+  private static func escaped(_ u: Unicode.Scalar) -> String {
+    if u == "\\" { return "\\\\" }
+    return u.value <= 0xFF ? "\\x" + hex(u.value, digits: 2) : "\\u" + hex(u.value, digits: 4)
   }
 
   private static func hex(_ v: UInt32, digits: Int) -> String {

@@ -67,6 +67,12 @@ struct Compare: ParsableCommand {
       return c
     } catch let error as SceneFileError {
       let reasons = error.diagnostics.map(\.message).joined(separator: "; ")
+      // `color=#FFF` reads as an empty value: in YAML a '#' after a blank or at the start is a comment.
+      if value.drop(while: { $0 == " " }).hasPrefix("#"), reasons.contains("needs a value") {
+        throw InputError(
+          "--set '\(text)': the value is empty, because a '#' at the start of a value begins a YAML comment; "
+            + "quote it inside the argument: --set '\(path)=\"\(value)\"'")
+      }
       throw InputError("--set '\(text)': \(reasons)")
     }
   }

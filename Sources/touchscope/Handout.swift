@@ -62,26 +62,7 @@ struct Handout: ParsableCommand {
   func validate() throws {
     guard !scenes.isEmpty else { throw ValidationError("give at least one scene file") }
     try Render.checkOutput(out, naming: "an HTML file")
-    try Self.refuseInput(out, among: scenes)
-  }
-
-  /// `out` must not be one of the scene files (by name, or the same file reached another way).
-  static func refuseInput(_ out: String, among inputs: [String]) throws {
-    var st = stat()
-    let real: String
-    switch try? SafeWriter.resolve(out) {
-    case .regularFile(let path, let exists)?:
-      guard exists else { return }
-      real = path
-    default: return
-    }
-    guard stat(real, &st) == 0 else { return }
-    for input in inputs {
-      var other = stat()
-      if stat(input, &other) == 0, other.st_dev == st.st_dev, other.st_ino == st.st_ino {
-        throw ValidationError("--out \(out) is the scene file \(input): the handout would replace it")
-      }
-    }
+    try OutputPath.refuseInput(out, among: scenes.map { ("the scene file", $0) }, product: "the handout")
   }
 
   func run() throws {

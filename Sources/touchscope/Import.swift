@@ -31,6 +31,10 @@ struct ImportRecursiveDescription: ParsableCommand {
   @Option(help: "Where to write the scene (default: standard output).")
   var out: String?
 
+  func validate() throws {
+    if let out { try OutputPath.refuseInput(out, among: [("the LLDB text", file)], product: "the scene") }
+  }
+
   func run() throws {
     guard FileManager.default.fileExists(atPath: file) else {
       throw InputError("\(file): \(SafeWriter.missingReason(file))")

@@ -88,14 +88,17 @@ struct Open: ParsableCommand {
     var options = StudioApp.Options()
     // Fail now, not silently later: the outputs must be writable (SafeWriter's rules: symlinks followed,
     // read-only files refused, a device or FIFO written in place and never replaced).
-    for (option, path) in [("--trace-out", traceOut), ("--frame-log", frameLog)] {
-      guard let path else { continue }
+    for (option, output) in [("--trace-out", traceOut), ("--frame-log", frameLog)] {
+      guard let output else { continue }
+      try OutputPath.refuseInput(
+        output, option: option, among: [("the scene file", path)],
+        product: option == "--trace-out" ? "the trace" : "the frame log")
       do {
-        let destination = try SafeWriter.check(path)
+        let destination = try SafeWriter.check(output)
         // An empty trace now, so a stale one from an earlier run never shows.
-        if option == "--trace-out" && destination.isRegularFile { try SafeWriter.write("", to: path) }
+        if option == "--trace-out" && destination.isRegularFile { try SafeWriter.write("", to: output) }
       } catch {
-        throw InputError("\(option): cannot write \(path): \(error.reason)")
+        throw InputError("\(option): cannot write \(output): \(error.reason)")
       }
     }
     options.traceOut = traceOut

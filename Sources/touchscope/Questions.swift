@@ -2,6 +2,7 @@ import ArgumentParser
 import Geometry
 import Localization
 import Narration
+import SceneFile
 import TouchSim
 import TraceKit
 
@@ -23,7 +24,8 @@ struct Questions: ParsableCommand {
   @OptionGroup var language: LanguageOption
 
   func run() throws {
-    let scene = try SceneInput.load(scene)
+    let path = self.scene
+    let scene = try SceneInput.load(path)
     let lang = language.language
     guard !scene.questions.isEmpty else {
       Console.out(lang("The scene asks no questions.\n", "这个场景没有提问。\n"))
@@ -68,8 +70,14 @@ struct Questions: ParsableCommand {
       text += "\n"
     }
     Console.out(text)
-    // The same verdict as `touchscope check`: every question answered among its choices, in the run's time.
-    if missing > 0 || !QuestionAnswer.problems(scene, trace: trace).isEmpty { throw ExitCode(1) }
+    // The same verdict as `touchscope check`: every question answered among its choices, in the run's time;
+    // what it refuses is said as `check` says it, positioned, on standard error.
+    let wrong = QuestionAnswer.problems(scene, trace: trace)
+    if !wrong.isEmpty {
+      SceneInput.report(
+        SceneFileError(wrong.map { Diagnostic(file: path, line: $0.line, column: $0.column, message: $0.message) }))
+    }
+    if missing > 0 || !wrong.isEmpty { throw ExitCode(1) }
   }
 
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Localization
 import Raster
+import SceneFile
 import StudioCore
 import StudioSDL
 import TouchSim
@@ -73,10 +74,19 @@ struct Record: ParsableCommand {
       guard to.isFinite, to > from, to <= 10_000_000 else { throw ValidationError("--to must be after --from") }
     }
     try Render.checkOutput(out, naming: "a .gif, .mp4 or .webm file")
+    try OutputPath.refuseInput(
+      out, among: [("the scene file", scene), ("the script file", script)], product: "the recording")
   }
 
   func run() throws {
     let pixels = try Render.parseSize(size)
+    // The encoder writes the file itself: SafeWriter's rules are checked first, as `render` has them (a
+    // read-only file is refused even for root, a missing folder said as such).
+    do {
+      try SafeWriter.check(out)
+    } catch {
+      throw InputError("cannot write \(out): \(error.reason)")
+    }
     let scene = try SceneInput.load(scene)
     let steps = try script.map { try SceneInput.loadScript($0, for: scene) } ?? scene.script
     let format = VideoEncoder.Format(rawValue: (out as NSString).pathExtension.lowercased())!

@@ -63,6 +63,8 @@ struct Render: ParsableCommand {
       throw ValidationError("--at must be a time in milliseconds, 0 to 10000000")
     }
     try Self.checkOutput(out, naming: "a PNG file")
+    try OutputPath.refuseInput(
+      out, among: [("the scene file", scene), ("the script file", script)], product: "the PNG")
   }
 
   /// `--out` names a file (not a folder) in a folder that exists: `what` says which kind of file.

@@ -388,3 +388,49 @@ import TouchSim
     #expect(Self.failure(Array(deep.utf8))?.contains("nested too deeply") == true)
   }
 }
+
+/// Hostile text in an LLDB dump: every character that ends a line for YAML (NEL, U+2028, U+2029) and
+/// every C0 and C1 control character, in each field the importer writes out, is data in the scene.
+@Suite struct RecursiveDescriptionHostileTextTests {
+  static let characters: [UInt32] =
+    Array(0x00...0x09) + Array(0x0B...0x1F) + [0x7F] + Array(0x80...0x9F) + [0x2028, 0x2029, 0xFEFF]
+
+  @Test(arguments: characters) func aSeparatorOrControlCharacterStaysData(_ value: UInt32) throws {
+    let c = String(Unicode.Scalar(value)!)
+    // Each field tries to end the id line's comment (or its scalar) and add `hidden: true` to the view.
+    let breakout = "\(c)      hidden: true\(c)      #"
+    let text = "Hi\(c)    hidden: true\(c)"
+    let input = [
+      "<UIView: 0x1000; frame = (0 0; 390 844)>",
+      "   | <X<\(breakout)>: 0x2000; frame = (0 0; 10 10)>",
+      "   | <UILabel: 0x3000; frame = (0 20; 10 10); text = '\(text)'>",
+      "   | <My\(c)Button: 0x4000; frame = (0 40; 10 10); baseClass = UI\(c)Button>",
+      "   | <Card\(c)View: 0x5000; frame = (0 60; 10 10)>",
+    ].joined(separator: "\n")
+    let result: ImportedScene
+    do {
+      result = try RecursiveDescriptionImporter.importDescription(Array(input.utf8), file: "in\(c).txt")
+    } catch {
+      // The importer refuses C0 controls and DEL as not LLDB's text, with the line and column.
+      #expect(value < 0x20 || value == 0x7F, "U+\(String(value, radix: 16)): \(error.diagnostics)")
+      let d = try #require(error.diagnostics.first)
+      #expect(d.line == 2 && d.column == 9 && d.message.hasPrefix("a control character"), "\(d)")
+      return
+    }
+    #expect(value >= 0x80 || value == 0x09, "a C0 control character other than a tab is refused")
+    // The output is one line per line: no character YAML takes as a line break, no control character.
+    for u in result.yaml.unicodeScalars where u != "\n" {
+      #expect(YAMLEmitter.isPrintable(u), "U+\(String(u.value, radix: 16)) written as itself")
+    }
+    let loaded = try SceneLoader.read(result.yaml, file: "out.yaml").scene
+    #expect(loaded == result.scene)
+    let views = loaded.allViews
+    #expect(views.map(\.id) == ["view1", "x1", "label1", "myButton1", "cardView1"], "\(views.map(\.id))")
+    #expect(views.allSatisfy { !$0.hidden })
+    #expect(views.first { $0.kind == .label }?.text == text)
+    #expect(views.first { $0.id == "myButton1" }?.kind == .view)
+    // Every kept view's class stands in its comment, escaped.
+    let escaped = value <= 0xFF ? "\\x" + String(format: "%02X", value) : "\\u" + String(format: "%04X", value)
+    #expect(result.yaml.contains("id: x1  # X<\(escaped)      hidden: true\(escaped)      #> 0x2000\n"))
+  }
+}

@@ -176,6 +176,17 @@ struct ScriptTests {
     expectProblem(text, at: 19, 27, "'bringToFront' names 'crad', but no view has that id (did you mean 'card'?)")
   }
 
+  /// An unquoted colour in a `set` reads as an empty value (the '#' begins a comment): the message says so.
+  @Test func anUnquotedColourInASetSaysToQuoteIt() {
+    let text = ScriptTests.scene + "script:\n  - t: 0\n    set:\n      card.color: #FFF\n"
+    let found = problems(text)
+    #expect(
+      found.contains {
+        $0.hasSuffix("'color' needs a value (a '#' starts a comment in YAML: quote the colour, \"#4C8BF5\")")
+      },
+      "\(found)")
+  }
+
   @Test func setProblems() {
     let text =
       ScriptTests.scene + """

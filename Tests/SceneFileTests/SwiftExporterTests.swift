@@ -172,4 +172,25 @@ struct SwiftExporterTests {
     }
     #expect(result.status == 0, "\(result.output)\n\(swift)")
   }
+
+  /// Views named after the functions the generated code calls (`hypot` with a circular pointInside, whose
+  /// closure calls `hypot`) get names that do not shadow them: no declared name is called as a function.
+  @Test func namesNeverShadowTheFunctionsTheCodeCalls() throws {
+    let ids = ["hypot", "print", "fatalError", "abs", "min", "max"]
+    let s = scene(
+      ids.enumerated().map { i, id in
+        v(id, [0, Double(i) * 50, 40, 40]) { $0.pointInside = .circle(center: Point(20, 20), radius: 20) }
+      })
+    let swift = SwiftExporter.export(s)
+    #expect(swift.contains("let hypot_ = LoggedView(id: \"hypot\")"), "\(swift)")
+    #expect(swift.contains("hypot_.overrides.pointInside = { p in hypot(p.x - 20, p.y - 20) <= 20 }"))
+    func names(_ pattern: String) throws -> Set<String> {
+      let regex = try Regex(pattern, as: (Substring, Substring).self)
+      return Set(swift.matches(of: regex).map { String($0.1) })
+    }
+    let declared = try names(#"\blet ([A-Za-z_][A-Za-z0-9_]*) = "#)
+    let called = try names(#"(?:^|[^.\w])([a-z][A-Za-z0-9_]*)\("#)
+    #expect(called.contains("hypot") && called.contains("print"))
+    #expect(declared.isDisjoint(with: called), "\(declared.intersection(called))")
+  }
 }

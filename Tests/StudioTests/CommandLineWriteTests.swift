@@ -82,6 +82,29 @@ struct CommandLineWriteTests {
     #expect(Self.noLeftovers(dir.path))
   }
 
+  /// `record` refuses a read-only output as `render` does (even for root, who could write it), and a
+  /// missing folder, before anything is recorded; the file is left as it was.
+  @Test func recordRefusesReadOnlyFiles() throws {
+    let dir = try HostileFiles.scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let locked = dir.appendingPathComponent("locked.gif").path
+    try "the old recording".write(toFile: locked, atomically: false, encoding: .utf8)
+    chmod(locked, 0o444)
+    let link = dir.appendingPathComponent("link.gif").path
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "locked.gif")
+    for out in [locked, link] {
+      let r = try Self.run(["record", Self.scene, "--out", out, "--size", "200x150", "--fps", "1", "--quiet"])
+      #expect(r.status == 1, "\(r.stderr)")
+      #expect(r.stderr.contains("cannot write \(out): the file is read-only (mode 0444)"), "\(r.stderr)")
+      #expect(String(decoding: Self.bytes(locked), as: UTF8.self) == "the old recording")
+      #expect(Self.mode(locked) & 0o7777 == 0o444)
+    }
+    let nowhere = dir.appendingPathComponent("no-folder/take.gif").path
+    let r = try Self.run(["record", Self.scene, "--out", nowhere, "--quiet"])
+    #expect(r.status == 1 && r.stderr.contains("no such directory"), "\(r.stderr)")
+    #expect(Self.noLeftovers(dir.path))
+  }
+
   /// `--out /dev/stdout` writes the picture to standard output (here a file the test reads), and a FIFO
   /// gets the picture in place and stays a FIFO.
   @Test func renderToStandardOutputAndAFIFO() throws {

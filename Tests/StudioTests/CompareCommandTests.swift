@@ -56,4 +56,19 @@ struct CompareCommandTests {
     #expect(bad.status == 1)
     #expect(bad.stderr.contains("did you mean 'cancelsTouchesInView'?"))
   }
+
+  /// `--set 'heading.color=#FFF'`: the '#' begins a YAML comment and the value is empty; the message says
+  /// so and how to quote it, and the quoted form works.
+  @Test func anUnquotedColourSaysWhyItIsEmpty() throws {
+    let path = Self.scene("08-cancels-touches-in-view")
+    let r = try CommandLineRobustnessTests.run(["compare", path, "--set", "heading.color=#FFF"])
+    #expect(r.status == 1)
+    #expect(
+      r.stderr.contains(
+        "--set 'heading.color=#FFF': the value is empty, because a '#' at the start of a value begins a YAML "
+          + "comment; quote it inside the argument: --set 'heading.color=\"#FFF\"'"), "\(r.stderr)")
+    let quoted = try CommandLineRobustnessTests.run(["compare", path, "--set", "heading.color=\"#FFF\""])
+    #expect(quoted.status == 0 || quoted.status == 3, "\(quoted.stderr)")
+    #expect(quoted.stderr.isEmpty, "\(quoted.stderr)")
+  }
 }

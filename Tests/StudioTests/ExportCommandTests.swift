@@ -51,4 +51,22 @@ struct ExportCommandTests {
     let tight = try CommandLineRobustnessTests.run(["diff-log", "--tolerance", "-1", path, good])
     #expect(tight.status == 1)
   }
+
+  /// A device log with times and points beyond any integer (`"t":1e19`) is compared in words, not a crash.
+  @Test func diffLogWithHugeNumbersAnswersInWords() throws {
+    let path = Self.scene("16-should-receive-filter")
+    let log = try Self.write(
+      """
+      {"t":1e19,"ev":"control","control":"nowhere","event":"touchUpInside"}
+      {"t":-1e300,"ev":"deliver","view":"nowhere","method":"touchesBegan","touches":[1e19],"at":[1e19,-1e308]}
+      {"t":1.7976931348623157e308,"ev":"action","recognizer":"nowhere","state":"ended","values":{"location":[1e30,0]}}
+      """)
+    defer { try? FileManager.default.removeItem(atPath: log) }
+    let r = try CommandLineRobustnessTests.run(["diff-log", path, log])
+    #expect(r.status == 3, "\(r.stdout)\(r.stderr)")
+    #expect(r.stdout.contains("only on the device, line 1 at 1e+19 ms: `nowhere` sends touchUpInside"), "\(r.stdout)")
+    #expect(r.stdout.contains("line 2 at -1e+300 ms"), "\(r.stdout)")
+    #expect(r.stdout.contains("touchesBegan for touch -9223372036854775808 at [1e+19, -1e+308]"), "\(r.stdout)")
+    #expect(r.stdout.contains("line 3 at 1.7976931348623157e+308 ms"), "\(r.stdout)")
+  }
 }

@@ -63,6 +63,28 @@ import Testing
       "\(r.stderr)")
   }
 
+  /// What `check` refuses (a finger that never goes down, a question after the script), `questions` says
+  /// on standard error too, with the same positioned errors, besides exit 1.
+  @Test func questionsPrintsTheErrorsCheckPrints() throws {
+    let scenes = [
+      Self.scene.replacingOccurrences(
+        of: "    gets: { view: card, touch: 1 }\n    choices: [touchesEnded, nothing]",
+        with: "    hitView: 0\n    choices: [card, root]"),
+      Self.scene.replacingOccurrences(of: "  - t: 0\n    ask:", with: "  - t: 1000000\n    ask:"),
+      Self.scene,
+    ]
+    for text in scenes {
+      let path = try Self.write(text)
+      defer { try? FileManager.default.removeItem(atPath: path) }
+      let check = try CommandLineRobustnessTests.run(["check", path])
+      #expect(check.status == 1 && check.stderr.hasPrefix("\(path):"), "\(check.stderr)")
+      let questions = try CommandLineRobustnessTests.run(["questions", path])
+      #expect(questions.status == 1)
+      #expect(!questions.stderr.isEmpty)
+      #expect(questions.stderr == check.stderr, "\(questions.stderr)")
+    }
+  }
+
   @Test func questionsPrintsTheAnswerKeyInEitherLanguage() throws {
     let path = try Self.write(
       Self.scene.replacingOccurrences(of: "[touchesEnded, nothing]", with: "[touchesEnded, touchesCancelled]"))

@@ -228,6 +228,16 @@ import TouchSim
     }
   }
 
+  /// Numbers too large for Int64 (a hostile device log's `"t":1e19`) are written as the Double, never trapping.
+  @Test func numbersBeyondInt64AreWrittenAsDoubles() {
+    #expect(JSONNumber.format(1e19) == "1e+19")
+    #expect(JSONNumber.format(-1e19) == "-1e+19")
+    #expect(JSONNumber.format(1e300) == "1e+300")
+    #expect(JSONNumber.format(-.greatestFiniteMagnitude) == "-1.7976931348623157e+308")
+    #expect(JSONNumber.format(9.1e18) == "9100000000000000000")
+    #expect(JSONNumber.format(-9e15) == "-9000000000000000")
+  }
+
   /// The number format of the trace, written without intermediate strings, is the one it always was.
   @Test func numbersAreWrittenAsBefore() {
     /// The former implementation, kept as the reference.

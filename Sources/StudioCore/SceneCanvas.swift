@@ -164,11 +164,13 @@ public struct SceneCanvas: Sendable {
     let smallest = textFloor > 0 ? min(natural, textFloor * 0.75) : min(natural, max(natural * 0.7, 10 * pixelScale))
     var size = natural
     var lines: [String]?
-    while lines == nil {
+    // A text far longer than any view can show (thousands of characters) is not laid out word by word.
+    var fitting = text.count <= 400
+    while lines == nil && fitting {
       let r = room(size)
       if r.width > 0 { lines = DeviceText.lines(text, width: r.width, rows: r.rows, size: size, face: face) }
-      if lines != nil || size <= smallest { break }
-      size = max(smallest, size - max(pixelScale, 1))
+      if lines != nil || size <= smallest { fitting = false }
+      if fitting { size = max(smallest, size - max(pixelScale, 1)) }
     }
     var shortened = false
     if lines == nil {

@@ -293,7 +293,9 @@ enum CanvasWalk {
     guard alpha > 0 else { return [] }
     let theme = ctx.theme
     let unit = theme.unit
-    var size = 11 * unit
+    // Presenter mode: presenter size (18 px at scale 1), lines wrapped rather than made smaller.
+    let floor = theme.presenter ? 18 * theme.pixelScale : 10 * theme.pixelScale
+    var size = max(11 * unit, floor)
     let (listed, onRight) = listSide(canvas: canvas, device: device, unit: unit)
     var out: [DrawCommand] = []
     guard listed else { return out }
@@ -303,13 +305,14 @@ enum CanvasWalk {
     let x0 = onRight ? device.maxX + pad + 10 * unit : canvas.minX + pad
     let x1 = onRight ? canvas.maxX - pad : device.minX - pad - 10 * unit
     let width = x1 - x0
-    // Reasons are never cut: the list's text shrinks (to 10 points at least) until each half-line fits.
+    // Reasons are never cut: the list's text shrinks (to 10 points at least, 18 in presenter mode) until
+    // each half-line fits, and a reason still too long is wrapped.
     let longest =
       walk.visits.map { v in
         let d = describe(v, theme.language)
         return max(d.reason.count + 2, "\(walk.visits.count) \(d.glyph) \(v.view):".count)
       }.max() ?? 1
-    size = max(min(size, (width - 8 * unit) / (Double(longest) * 0.6)), 10 * theme.pixelScale)
+    size = max(min(size, (width - 8 * unit) / (Double(longest) * 0.6)), floor)
     let lineH = size * 1.55
     // A line too long for the list goes on two: the view, then its reason indented.
     var lines: [(text: String, color: RGBA, view: String?)] = []
@@ -321,7 +324,11 @@ enum CanvasWalk {
       } else {
         let d = describe(v, theme.language)
         lines.append(("\(i + 1) \(d.glyph) \(v.view):", color, v.view))
-        lines.append(("  " + d.reason, color, nil))
+        for part in TextMetrics.wrap(
+          d.reason, toWidth: width - 8 * unit - CanvasText.width("  ", size: size), size: size)
+        {
+          lines.append(("  " + part, color, nil))
+        }
       }
     }
     if let hit = walk.hitView {

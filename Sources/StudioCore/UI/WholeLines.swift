@@ -25,13 +25,20 @@ enum WholeLines {
           clips.removeLast()
         }
       case .text(let s, let at, let style) where deviceDepth == 0 && clips.count > 1:
+        // The vertical extent first (cheap); the text is measured only when an edge crosses it.
         let h = TextMetrics.height(size: style.size)
+        let top: Double
+        switch style.anchor.vertical {
+        case .top: top = at.y
+        case .middle: top = at.y - h / 2
+        case .bottom: top = at.y - h
+        }
+        let clip = clips.last!
+        let sliced = (top < clip.minY - 0.5 && top + h > clip.minY) || (top + h > clip.maxY + 0.5 && top < clip.maxY)
+        guard sliced else { continue }
         let w = TextMetrics.width(s, size: style.size, face: style.face)
         let box = LabelPlacer.Slot(at, style.anchor).box(Size(w, h))
-        let clip = clips.last!
-        let sliced =
-          (box.minY < clip.minY - 0.5 && box.maxY > clip.minY) || (box.maxY > clip.maxY + 0.5 && box.minY < clip.maxY)
-        if sliced && box.maxX > clip.minX && box.minX < clip.maxX { drop.append(i) }
+        if box.maxX > clip.minX && box.minX < clip.maxX { drop.append(i) }
       default: break
       }
     }

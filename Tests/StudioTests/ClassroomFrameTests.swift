@@ -173,11 +173,8 @@ import TraceKit
                 #expect(b.maxX <= box.maxX + 1 && b.maxY <= box.maxY + 1, "\(place): '\(s)' runs out of the card")
                 #expect(style.size >= floor, "\(place): '\(s)' at \(style.size) px in the card at \(layout.cardScale)")
               }
-              // Made smaller only where even the widest column cannot hold it: at 800 × 600 in presenter
-              // mode a long answer and its why need more lines than the window has.
-              if size.width >= 972 {
-                #expect(layout.cardScale == 1, "\(place): the card's text made smaller")
-              }
+              // Never below presenter size: a small window sets the card tighter instead.
+              #expect(layout.cardScale == 1, "\(place): the card's text made smaller")
             }
           }
         }

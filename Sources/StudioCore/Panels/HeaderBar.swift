@@ -177,7 +177,11 @@ public enum HeaderBar {
       let room = r.width - statusWidth - noteGap - 12 * t.unit
       note = room > 40 * t.unit ? TextMetrics.truncate(n, toWidth: room, size: statusSize, face: .bold) : nil
     }
-    list.text(s.text, Point(r.minX, y), t.style(statusSize, s.color, face: .bold))
+    // A header too narrow for the status (presenter mode at 800 px) shortens it; the buttons never cover it.
+    let statusText =
+      statusWidth > r.width ? TextMetrics.truncate(s.text, toWidth: r.width, size: statusSize, face: .bold) : s.text
+    if statusText != s.text { list.region(Rect(r.minX, y, r.width, statusH), .tipOnly, tip: s.text) }
+    if statusText != "…" { list.text(statusText, Point(r.minX, y), t.style(statusSize, s.color, face: .bold)) }
     if let n = note {
       let x = r.minX + statusWidth + noteGap
       let w = TextMetrics.width(n, size: statusSize, face: .bold) + 12 * t.unit

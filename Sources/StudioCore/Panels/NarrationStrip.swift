@@ -24,6 +24,9 @@ public enum NarrationStrip {
     let scene = ctx.startScene
     // A question on screen: the strip says what has happened so far and nothing more. The scene's
     // introduction, written to explain the lesson, would answer the question, so it is not shown.
+    // Beside a question's card in a small window the strip is too narrow for a sentence: it stays empty
+    // rather than break words (the card says it all).
+    if ctx.question != nil && ctx.layout.narration.width < 240 * ctx.theme.unit { return Content(t: nil, text: "") }
     if let q = ctx.question, ctx.playheadIndex == 0 || ctx.trace.isEmpty {
       return Content(
         t: nil,

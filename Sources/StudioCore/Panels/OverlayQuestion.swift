@@ -25,12 +25,15 @@ enum OverlayQuestion {
   /// Text sizes and spacing, in presenter units (`u`).
   struct Metrics {
     let u: Double
-    var pad: Double { 14 * u }
+    /// Tighter, for a small window: the question at the choices' size, less padding; nothing below
+    /// presenter size.
+    var compact = false
+    var pad: Double { (compact ? 10 : 14) * u }
     var small: Double { 12 * u }
     var body: Double { 13 * u }
-    var big: Double { 16 * u }
-    var pillH: Double { line(body) + 8 * u }
-    var pillGap: Double { 8 * u }
+    var big: Double { (compact ? 13 : 16) * u }
+    var pillH: Double { line(body) + (compact ? 6 : 8) * u }
+    var pillGap: Double { (compact ? 5 : 8) * u }
     func line(_ size: Double) -> Double { (size * 1.35).rounded() }
   }
 
@@ -45,17 +48,16 @@ enum OverlayQuestion {
 
   /// Makes room for the card before the panels are laid out: a column on the right, the inspector's when
   /// the card fits there, else as narrow as lets the card, answer and why included, stand whole from under
-  /// the header to the bottom of the window. The device keeps at least a third of the width; only when
-  /// even the widest column cannot hold the card is its text made smaller (never below 0.72).
+  /// the header to the bottom of the window. The device shrinks if it must (to a fifth of the window at
+  /// least); a small window sets the card tighter, and only when even the widest column cannot hold it so
+  /// is its text made smaller (never below 0.72).
   static func reserve(_ q: QuestionOnScreen, in frame: inout StudioLayout, _ ctx: PanelContext) {
     let u = unit(ctx.theme)
     let margin = 12 * u
     let available = frame.size.height - frame.header.maxY - 2 * margin
-    // The device keeps the width it has at the canvas's height (it is usually taller than wide), and at
-    // least a quarter of the window.
-    let window = ctx.config.window
-    let deviceWidth = frame.canvas.height / max(window.height, 1) * window.width + 2 * 16 * ctx.theme.unit
-    let widest = max(frame.size.width - max(frame.size.width / 4, min(deviceWidth, frame.size.width / 2), 120 * u), 1)
+    // The column grows only as far as the card needs (the device keeps its size when it can), and the
+    // device, shrinking if it must, keeps a fifth of the window at least.
+    let widest = max(frame.size.width - max(frame.size.width / 5, 100 * u), 1)
     let narrowest = min(max(300 * u, frame.inspector.width), widest)
     // Before Enter the column is sized by the question alone: its width must not hint at how long the
     // answer is. Once answered, the column is as wide as the question needed, or wider if the answer must.
@@ -66,13 +68,14 @@ enum OverlayQuestion {
       return layout(asked, width: width, m, ctx).height <= available
         && (!q.revealed || layout(q, width: width, m, ctx).height <= available)
     }
-    for factor in [1, 0.85, 0.72] {
-      let m = Metrics(u: u * factor)
+    for (factor, compact) in [(1.0, false), (1, true), (0.85, true), (0.72, true)] {
+      let m = Metrics(u: u * factor, compact: compact)
       var column = narrowest
       while true {
         if fits(column, m) {
           frame.reserveCardColumn(width: column)
           frame.cardScale = factor
+          frame.cardCompact = compact
           return
         }
         if column >= widest { break }
@@ -81,6 +84,7 @@ enum OverlayQuestion {
     }
     frame.reserveCardColumn(width: widest)
     frame.cardScale = 0.72
+    frame.cardCompact = true
   }
 
   /// Where the fingers land next: hollow dashed rings on the device, numbered beside them, drawn under the
@@ -108,7 +112,7 @@ enum OverlayQuestion {
     let margin = 12 * u
 
     guard let column = ctx.layout.card else { return list }
-    let m = Metrics(u: u * ctx.layout.cardScale)
+    let m = Metrics(u: u * ctx.layout.cardScale, compact: ctx.layout.cardCompact)
     let width = column.width - 2 * margin
     let c = layout(q, width: width, m, ctx)
     let rect = Rect(column.minX + margin, column.minY + margin, width, min(c.height, column.height - 2 * margin))

@@ -21,6 +21,8 @@ public struct StudioLayout: Equatable, Sendable {
   /// relative to presenter size (1 unless even the widest column could not hold it).
   public var card: Rect?
   public var cardScale = 1.0
+  /// The card set tighter (the question at the choices' size) to stay at presenter size in a small window.
+  public var cardCompact = false
 
   /// `stage`: the device is what the room watches: the inspector and the timeline are folded away (key
   /// F), the canvas takes their room, and the narration stays under it.

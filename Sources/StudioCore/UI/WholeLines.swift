@@ -1,9 +1,10 @@
 import Raster
 import TouchSim
 
-/// Nothing sliced: a line of text that the top or bottom edge of the panel it is drawn in would cut
-/// through (a row of a scrolled list half out of view, a lane at the foot of a short timeline) is not
-/// drawn at all; the wheel or a larger window brings it in whole. The device's own clips are not panels:
+/// Nothing sliced: a line of text that an edge of the panel it is drawn in would cut through (a row of a
+/// scrolled list half out of view, a lane at the foot of a short timeline, a timeline mark at its right
+/// end) is not drawn at all; the wheel or a larger window brings it in whole (panels shorten their own
+/// long texts to fit before this). The device's own clips are not panels:
 /// a view's text cut by its scroll view or its clipping superview is drawn as UIKit would show it.
 enum WholeLines {
   static func enforce(_ commands: inout [DrawCommand], window: Size, device: Rect) {
@@ -34,11 +35,22 @@ enum WholeLines {
         case .bottom: top = at.y - h
         }
         let clip = clips.last!
-        let sliced = (top < clip.minY - 0.5 && top + h > clip.minY) || (top + h > clip.maxY + 0.5 && top < clip.maxY)
-        guard sliced else { continue }
+        guard top < clip.maxY && top + h > clip.minY else { continue }  // wholly clipped away: hidden, not cut
+        let sliced = top < clip.minY - 0.5 || top + h > clip.maxY + 0.5
+        // Across: no text is wider than its characters at a full em each; only one that could reach an
+        // edge is measured.
+        let most = Double(s.count) * style.size * 1.05
+        let left: Double
+        switch style.anchor.horizontal {
+        case .leading: left = at.x
+        case .center: left = at.x - most / 2
+        case .trailing: left = at.x - most
+        }
+        guard sliced || left < clip.minX - 0.5 || left + most > clip.maxX + 0.5 else { continue }
         let w = TextMetrics.width(s, size: style.size, face: style.face)
         let box = LabelPlacer.Slot(at, style.anchor).box(Size(w, h))
-        if box.maxX > clip.minX && box.minX < clip.maxX { drop.append(i) }
+        guard box.maxX > clip.minX && box.minX < clip.maxX else { continue }
+        if sliced || box.minX < clip.minX - 0.5 || box.maxX > clip.maxX + 0.5 { drop.append(i) }
       default: break
       }
     }

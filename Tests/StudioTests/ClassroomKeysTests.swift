@@ -252,6 +252,11 @@ import TouchSim
     says("r", "Nothing to replay yet")
     says("p", "no script to play")
     says(".", "Nothing to step through yet")
+    says("1", "Already at speed 1")
+    m.handle(.key(.character("2"), .none), wall: 100)
+    #expect(m.speed == 0.5)
+    m.perform(.dismissToast)
+    says("2", "Already at speed ½")
     m.handle(.key(.tab, .none), wall: 100)
     #expect(m.toast?.text.contains("no gesture recognizer to select") == true)
     m.perform(.dismissToast)
@@ -271,7 +276,7 @@ import TouchSim
       m.language = .simplifiedChinese
       _ = m.frame(size: Size(1280, 800), pixelScale: 1)
       m.tick(wall: 0)
-      for c: Character in ["e", "r", "p", ".", ",", "x", "o"] {
+      for c: Character in ["e", "r", "p", ".", ",", "x", "o", "1"] {
         m.perform(.dismissToast)
         Self.key(m, c)
         if let text = m.toast?.text { said.append(text) }

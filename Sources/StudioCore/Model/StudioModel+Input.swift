@@ -175,6 +175,11 @@ extension StudioModel {
       refreshSnapshot()
       questionsFollowPlayhead()
     case .setSpeed(let s):
+      // The speed already set: nothing changes, and the toast says so (no key is silent).
+      if s == speed {
+        let name = s == 1 ? "1" : s == 0.5 ? "½" : s == 0.25 ? "¼" : "1/10"
+        hint(language("Already at speed \(name).", "已经是 \(name) 倍速。"))
+      }
       setSpeed(s)
     case .replayLast:
       // Mid-gesture, the gesture so far is cancelled first: it is the one replayed, in its own world.

@@ -164,8 +164,11 @@ public struct SceneCanvas: Sendable {
     let smallest = textFloor > 0 ? min(natural, textFloor * 0.75) : min(natural, max(natural * 0.7, 10 * pixelScale))
     var size = natural
     var lines: [String]?
+    // Most texts fit on one line at their own size: one measurement, nothing to lay out.
+    let first = room(natural)
+    if first.width > 0 && TextMetrics.width(text, size: natural, face: face) <= first.width { lines = [text] }
     // A text far longer than any view can show (thousands of characters) is not laid out word by word.
-    var fitting = text.count <= 400
+    var fitting = lines == nil && text.count <= 400
     while lines == nil && fitting {
       let r = room(size)
       if r.width > 0 { lines = DeviceText.lines(text, width: r.width, rows: r.rows, size: size, face: face) }

@@ -78,7 +78,7 @@ struct GestureRecord {
   init(start: Int) { self.start = start }
 
   /// The ids in `recognizerOrder` and `viewOrder`, to add each once without searching the lists (a gesture
-  /// of 20,000 recognizers: issue 13).
+  /// of 20,000 recognizers).
   private var recognizersNoted: Set<String> = []
   private var viewsNoted: Set<String> = []
 

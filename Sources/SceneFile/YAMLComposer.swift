@@ -24,7 +24,7 @@ enum YAMLProblem: Error {
 /// Aliases can make a small text stand for a huge tree ("billion laughs"), or a long string stand for many
 /// copies of it. Every node an alias stands for counts, nested aliases included, and so does every byte of
 /// the scalars it stands for; beyond `maxAliasNodes` nodes or `maxAliasBytes` bytes the document is
-/// reported at the alias that goes over, and reading it stops after a bounded amount of work (issue 13: an
+/// reported at the alias that goes over, and reading it stops after a bounded amount of work (an
 /// 8 MB string aliased 5,000 times counted 5,000 nodes and was read as 40 GB of strings).
 struct YAMLComposer {
   /// Most nodes aliases may add to a document (beyond the nodes written out).

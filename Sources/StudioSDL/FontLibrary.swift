@@ -11,7 +11,7 @@ import Synchronization
 /// character it has no glyph for (Chinese, Japanese, Korean, emoji, Thai, Devanagari …) is drawn with the
 /// first of the system's fallback fonts that has one, found through fontconfig (asked in-process, as `fc-match` would) the first time
 /// such a character is met: Noto Sans CJK (Simplified Chinese first), then Japanese, Korean, Traditional
-/// Chinese, an emoji font, and fonts for other scripts (issue 14). `make run` and `make test` install
+/// Chinese, an emoji font, and fonts for other scripts (legibility). `make run` and `make test` install
 /// `fonts-noto-cjk` and `fonts-symbola` on Debian; without them such characters are drawn as DejaVu's
 /// missing-glyph box, as before.
 ///

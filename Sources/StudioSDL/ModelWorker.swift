@@ -6,7 +6,7 @@ import StudioCore
 
 /// The model's work for one frame (the input that arrived, the clock, a scene file to reload, the frame's
 /// drawing) on a thread of its own, so that the frame loop never waits on the engine for longer than a
-/// frame (issue 13). One click can be seconds of engine work (a chain of 20,000 recognizers that each wait
+/// frame (hostile input). One click can be seconds of engine work (a chain of 20,000 recognizers that each wait
 /// for the one before); meanwhile the loop keeps presenting the last frame with a "working" card over it
 /// (`BusyOverlay`), keeps the window responsive to the window manager, and queues the input that arrives.
 ///

@@ -3,7 +3,7 @@ import Raster
 import StudioCore
 import Synchronization
 
-/// Text measured with the fonts that draw it (issue 16): SDL_ttf's width of the text as `TextMaskCache`
+/// Text measured with the fonts that draw it: SDL_ttf's width of the text as `TextMaskCache`
 /// draws it (hinted advances, and kerning where SDL_ttf applies it), each run in the font that draws it (DejaVu or a fallback, as
 /// `FontLibrary.runs` cuts it), so a panel's text is exactly as wide as the panel reserved for it.
 ///

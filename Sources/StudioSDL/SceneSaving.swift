@@ -32,7 +32,7 @@ public enum SceneSaving {
     }
     let bom: [UInt8] = data.starts(with: [0xEF, 0xBB, 0xBF]) ? [0xEF, 0xBB, 0xBF] : []
     do {
-      // Through its symlinks to the real file, its mode and owner kept, a read-only file refused (issue 13).
+      // Through its symlinks to the real file, its mode and owner kept, a read-only file refused (hostile input).
       try SafeWriter.write(bom + Array(text.utf8), to: path)
       return .saved(path: path)
     } catch {

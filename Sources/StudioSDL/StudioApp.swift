@@ -88,7 +88,7 @@ public final class StudioApp {
     let window = try SDLWindow(
       title: "Touchscope", width: Int(options.size.width), height: Int(options.size.height),
       scale: options.scale, assetsDirectory: ResourceLocator.assetsDirectory())
-    // The panels measure text with the fonts the window draws it with (issue 16).
+    // The panels measure text with the fonts the window draws it with.
     model.textMeasurer = try SDLTextMeasurer(assetsDirectory: ResourceLocator.assetsDirectory())
     model.setStartScale(window.uiScale)
     let start = window.ticks

@@ -59,13 +59,13 @@ final class TextMaskCache {
 
   /// Rasterises `key` with SDL_ttf and keeps the alpha channel.
   ///
-  /// Whatever the text, this never fails because of it (issue 13): SDL_ttf takes a C string, which ends at
+  /// Whatever the text, this never fails because of it (hostile input): SDL_ttf takes a C string, which ends at
   /// the first NUL, so NULs are left out (the rest of the text is drawn); and text SDL_ttf cannot draw (made
   /// only of zero-width characters, such as U+200B, U+200D, U+00AD or U+FE0F: "Text has zero width") is
   /// drawn as nothing, an empty mask. Only a font that cannot be opened is an error.
   ///
   /// Text in several fonts (DejaVu and a fallback for Chinese, emoji …: `FontLibrary.runs`) is drawn run by
-  /// run, each on DejaVu's baseline, into a mask of DejaVu's line height (issue 14).
+  /// run, each on DejaVu's baseline, into a mask of DejaVu's line height (legibility).
   private func render(_ key: TextMaskKey) throws(SDLError) -> TextMask {
     // Right-to-left letters in reading order (SDL_ttf draws in the order it is given).
     let text = VisualOrder.line(Self.drawable(key.text))

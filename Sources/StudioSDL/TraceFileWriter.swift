@@ -5,7 +5,7 @@ import TouchSim
 
 /// `--trace-out`'s writes, off the frame loop: each write encodes the trace as it was when it was handed
 /// over and writes it on a serial queue of its own, so that a long trace (a chain of thousands of
-/// recognizers is tens of thousands of entries) never holds up a frame (issue 13). Writes happen in the
+/// recognizers is tens of thousands of entries) never holds up a frame (hostile input). Writes happen in the
 /// order they were asked for; one that is asked for while another is still in flight is skipped
 /// (`isWriting`) and asked for again on a later frame, since each write holds the whole trace. What each
 /// write came to is collected for the frame loop (`outcomes`), which reports failures in the window.

@@ -1,7 +1,7 @@
 import TouchSim
 
-/// Two traces of one script compared: the scene as written and the scene with some changes (issue 17's
-/// `touchscope compare`). Pure: lines are compared as the trace writes them.
+/// Two traces of one script compared: the scene as written and the scene with some changes (what
+/// `touchscope compare` prints). Pure: lines are compared as the trace writes them.
 public struct TraceComparison: Sendable {
   /// A difference inside one gesture: the lines only the written run has, and those only the changed run has.
   public struct GestureDifference: Sendable {

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import TouchSim
 
-/// `touchscope bench`: the performance figures of issue 5, each with its target.
+/// `touchscope bench`: the performance figures, each with its target.
 struct Bench: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Measure the performance figures and compare them with their targets.",

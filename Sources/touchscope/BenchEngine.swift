@@ -1,6 +1,6 @@
 import TouchSim
 
-/// The engine's performance figures (issue 5): touch events per second through the whole engine, and hit
+/// The engine's performance figures (performance): touch events per second through the whole engine, and hit
 /// tests per second on a large tree. Standard library only; every scene, script and point comes from a
 /// seeded generator, so the work measured is the same on every run.
 enum EngineBench {

@@ -6,7 +6,7 @@ import TraceKit
 
 @testable import Narration
 
-/// The why of an answer is the narration's own sentences about the line that decides it (issue 17).
+/// The why of an answer is the narration's own sentences about the line that decides it (ask the class).
 @Suite struct QuestionWhyTests {
   static let world = scene(
     [

@@ -71,7 +71,7 @@ struct CompositionTests {
   }
 
   @Test func aliasesOfALongStringCountItsBytes() throws {
-    // Issue 13: one 1 MiB string aliased as the text of 100 views is 100 MiB of text from a 1 MiB file; the
+    // One 1 MiB string aliased as the text of 100 views is 100 MiB of text from a 1 MiB file; the
     // node count (100) was far within its limit (an 8 MB string aliased 5,000 times took more than 23 GB).
     // The bytes limit (16 MiB) is passed at the 17th alias; reading then stops within its budget of bytes.
     func text(aliases: Int) -> String {

@@ -5,7 +5,7 @@ import TouchSim
 
 @testable import SceneFile
 
-/// Issue 6, item 1: every malformed, truncated, huge or hostile scene file gives positioned errors (and
+/// Every malformed, truncated, huge or hostile scene file gives positioned errors (and
 /// `touchscope check` exit code 1, see CommandLineRobustnessTests), never a crash or a hang. The limits
 /// are those of docs/SCENE-FILES.md: 16 MiB of text, YAML nesting 1000 levels, a view tree 200 levels
 /// deep, 20,000 views, aliases standing for at most 1,000,000 nodes.
@@ -216,7 +216,7 @@ struct HostileFileTests {
   }
 }
 
-/// Issue 6, item 2: hostile scripts. Moves and lifts before a touch is down, reuse while down, time going
+/// Hostile scripts. Moves and lifts before a touch is down, reuse while down, time going
 /// backwards and changes naming nothing are in ScriptTests; here the sizes.
 @Suite struct HostileScriptTests {
   static let scene = """

@@ -3,7 +3,7 @@ import Testing
 @testable import SceneFile
 @testable import TouchSim
 
-/// `questions:` as the reader takes it (issue 17, ask the class): kinds, choices, order and positions.
+/// `questions:` as the reader takes it (ask the class): kinds, choices, order and positions.
 @Suite struct QuestionFileTests {
   static let head = """
     format: touchscope/1

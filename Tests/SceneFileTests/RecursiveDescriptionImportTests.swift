@@ -4,7 +4,7 @@ import TouchSim
 
 @testable import SceneFile
 
-/// `touchscope import recursive-description`: LLDB's view hierarchy text to a scene (issue 17, item 5).
+/// `touchscope import recursive-description`: LLDB's view hierarchy text to a scene .
 @Suite struct RecursiveDescriptionImportTests {
   static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Fixtures/RecursiveDescription")

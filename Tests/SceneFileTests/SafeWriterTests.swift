@@ -3,7 +3,7 @@ import Testing
 
 @testable import SceneFile
 
-/// Issue 13, item 3: every file Touchscope writes goes through `SafeWriter`, which writes where the user
+/// Every file Touchscope writes goes through `SafeWriter`, which writes where the user
 /// means (through symlinks, in place on devices and FIFOs), as the user had it (mode, owner), refuses
 /// read-only files, writes regular files atomically and reports every error with its reason.
 @Suite struct SafeWriterTests {

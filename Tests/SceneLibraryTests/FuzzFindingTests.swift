@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 import TouchSim
 
-/// Issue 6, item 6: every input the fuzzers found (and the hand-made ones beside them) stays a regression
+/// Every input the fuzzers found (and the hand-made ones beside them) stays a regression
 /// test: `Tests/FuzzFindings/scene` for the scene loader, `Tests/FuzzFindings/engine` for the engine,
 /// checked exactly as the fuzz targets check them (`FuzzChecks`). `make fuzz` writes new findings there.
 @Suite struct FuzzFindingTests {

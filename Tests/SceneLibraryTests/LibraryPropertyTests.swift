@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 import TouchSim
 
-/// Issue 6, item 3: the engine's invariants under random multi-touch input on every library scene, at
+/// The engine's invariants under random multi-touch input on every library scene, at
 /// least 10,000 scripts per `make test` run. Every script comes from a seed (printed on failure, with the
 /// script) so a failure is reproduced with `LibraryPropertyTests.check(file:seed:)` alone.
 ///

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 import TouchSim
 
-/// Issue 17 item 4 on the whole library: every scene exports to Swift that parses, and the log a device
+/// On the whole library: every scene exports to Swift that parses, and the log a device
 /// would print (synthesized from the replay) matches the replay, while a changed log does not.
 @Suite(.timeLimit(.minutes(5)))
 struct SwiftExportLibraryTests {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import StudioCore
 
-/// The working card (issue 13): drawn in the theme of the last frame, inside the window at every size and
+/// The working card (hostile input): drawn in the theme of the last frame, inside the window at every size and
 /// scale, with a bar that moves as time passes.
 @Suite struct BusyOverlayTests {
   static func texts(_ commands: [DrawCommand]) -> [(text: String, style: TextStyle)] {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 6, items 1 and 2, through the real program: `touchscope check` and `touchscope replay` on hostile
+/// The real program: `touchscope check` and `touchscope replay` on hostile
 /// files exit with code 1 and print positioned errors (`FILE:LINE:COLUMN: error: ...`), never crash (a
 /// signal) or hang.
 @Suite(.timeLimit(.minutes(5)))
@@ -116,7 +116,7 @@ struct CommandLineRobustnessTests {
     }
   }
 
-  /// Issue 16: `bench --json` prints every figure it was asked for, an unmeasured one with `"value": null`
+  /// `bench --json` prints every figure it was asked for, an unmeasured one with `"value": null`
   /// and `"measured": false` (JSON has no NaN), never `{}`.
   @Test func benchJSONWithoutADisplayMarksTheUnmeasuredFigures() throws {
     var env = ProcessInfo.processInfo.environment

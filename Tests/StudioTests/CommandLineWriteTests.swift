@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 13, item 3, through the real program: every file the command line writes goes through
+/// The real program: every file the command line writes goes through
 /// `SafeWriter` (where the user means, as the user had it, atomically, never replacing a device or FIFO),
 /// every write error exits 1 with its reason, and a reader that goes away ends a listing quietly.
 @Suite(.timeLimit(.minutes(5)))

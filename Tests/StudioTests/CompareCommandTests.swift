@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 17 item 1 through the real program: `touchscope compare` on known pairs of library scenes.
+/// Through the real program: `touchscope compare` on known pairs of library scenes.
 @Suite(.timeLimit(.minutes(5)))
 struct CompareCommandTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -7,7 +7,7 @@ import TouchSim
 @testable import StudioSDL
 
 extension RealWindowTests {
-  /// Compare mode in the real window (issue 17): Tab selects `tapCancels`, C flips its
+  /// Compare mode in the real window (ask the class): Tab selects `tapCancels`, C flips its
   /// cancelsTouchesInView, X shows the scene as written beside it; a click on the left device touches both.
   @Suite(.serialized, .enabled(if: RealWindow.available)) struct CompareRealWindow {
     @MainActor @Test func xShowsTwoDevicesAndATapReachesBoth() throws {

@@ -9,7 +9,7 @@ import TouchSim
 @testable import StudioSDL
 @testable import TraceKit
 
-/// Compare mode in the window (issue 17, key X): two worlds side by side on the same input.
+/// Compare mode in the window (key X): two worlds side by side on the same input.
 @MainActor
 struct CompareWindowTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

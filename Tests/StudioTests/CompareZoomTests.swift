@@ -32,7 +32,7 @@ struct CompareZoomTests {
   }
 }
 
-/// A drag keeps the device it pressed on (issue 17 review): moving off it, even over the other device, the
+/// A drag keeps the device it pressed on (found in review): moving off it, even over the other device, the
 /// finger goes on off its own device, never jumping into the other device's mapping.
 @MainActor
 struct CompareDragTests {

@@ -7,7 +7,7 @@ import TouchSim
 @testable import StudioCore
 @testable import StudioSDL
 
-/// Issue 14: every text the window draws is legible: at least 4.5:1 contrast (WCAG AA) against what it is
+/// Every text the window draws is legible: at least 4.5:1 contrast (WCAG AA) against what it is
 /// drawn on, in normal and presenter mode. Found from the frames themselves: for each text command, the
 /// surface under the middle of its box is the last filled shape drawn before it that contains that point
 /// (translucent fills blended over what is under them, down to the window's background).

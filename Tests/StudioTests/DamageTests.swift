@@ -9,7 +9,7 @@ import TouchSim
 @testable import StudioSDL
 @testable import TraceKit
 
-/// Drawing only what changed (issue 5: frame cost): a frame drawn over the previous one, repainting only
+/// Drawing only what changed (frame cost): a frame drawn over the previous one, repainting only
 /// the damaged rectangles, must give exactly the pixels of the whole frame drawn from scratch.
 @Suite struct DamageTests {
   /// Text masks without fonts: a block as wide as the text and a little taller than its size (never

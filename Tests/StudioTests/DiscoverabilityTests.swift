@@ -6,7 +6,7 @@ import TouchSim
 @testable import Raster
 @testable import StudioCore
 
-/// Issue 14, item 6: every delegate answer is reachable from the recognizer's card (the pair answers
+/// Every delegate answer is reachable from the recognizer's card (the pair answers
 /// named with the other recognizer), the Pairs tab spells its toggles as UIKit does, and Help lists every
 /// tab with a key to reach them.
 @Suite struct DiscoverabilityTests {

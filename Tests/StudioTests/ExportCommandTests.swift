@@ -3,7 +3,7 @@ import SceneFile
 import Testing
 import TouchSim
 
-/// Issue 17 item 4 through the real program: `touchscope export swift` and `touchscope diff-log`.
+/// Through the real program: `touchscope export swift` and `touchscope diff-log`.
 @Suite(.timeLimit(.minutes(5)))
 struct ExportCommandTests {
   static func scene(_ name: String) -> String { CompareCommandTests.scene(name) }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 17 item 5 through the real program: `touchscope import recursive-description`.
+/// Through the real program: `touchscope import recursive-description`.
 @Suite(.timeLimit(.minutes(5)))
 struct ImportCommandTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -8,7 +8,7 @@ import TouchSim
 @testable import StudioCore
 @testable import TraceKit
 
-/// Issue 12: the live window tells the truth at once. Live input at speed 1 shows the engine's present
+/// The live window tells the truth at once. Live input at speed 1 shows the engine's present
 /// in every panel within the frame; cards, narration and the timeline read one snapshot at the playhead
 /// and never show an earlier gesture's results as current nor anything past the playhead.
 @Suite struct LiveTruthTests {

@@ -7,7 +7,7 @@ import TouchSim
 @testable import StudioSDL
 @testable import TraceKit
 
-/// Endless live input keeps memory bounded without changing what the window shows (issue 5, memory).
+/// Endless live input keeps memory bounded without changing what the window shows (memory).
 @Suite struct LongSessionTests {
   let size = Size(1440, 900)
 

@@ -5,7 +5,7 @@ import TouchSim
 @testable import Raster
 @testable import StudioCore
 
-/// Issue 14, item 2: the narration, its "why" and the scene's about are never cut where the window has
+/// The narration, its "why" and the scene's about are never cut where the window has
 /// room: the strip grows into the timeline, and scrolls past that; a long title wraps onto two lines.
 @Suite struct NothingCutTests {
   static let longAbout = Array(

@@ -6,7 +6,7 @@ import TouchSim
 
 @testable import StudioCore
 
-/// Issue 14, item 1: in presenter mode the device is what the room watches. Its own text is at least 18
+/// In presenter mode the device is what the room watches. Its own text is at least 18
 /// pixels tall, and no label about a view (the walk's badges and points, recognizer badges, tags, touch
 /// tags) is drawn on it: they sit beside it with a leader line, or the walk's list beside it is their legend.
 @Suite struct PresenterStageTests {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `touchscope check` refuses a question whose choices leave out what the engine does, positioned at the
-/// choices; `touchscope questions` prints the answer key (issue 17, ask the class). The real program.
+/// choices; `touchscope questions` prints the answer key (ask the class). The real program.
 @Suite struct QuestionCommandTests {
   static let scene = """
     format: touchscope/1

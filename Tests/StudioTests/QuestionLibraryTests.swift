@@ -6,7 +6,7 @@ import TraceKit
 
 @testable import StudioCore
 
-/// The library asks its classes questions (issue 17): at least ten scenes do, every question in English and
+/// The library asks its classes questions (ask the class): at least ten scenes do, every question in English and
 /// Chinese, and every one answered from its run among its choices (what `touchscope check` requires).
 @Suite struct QuestionLibraryTests {
   static let library = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -7,7 +7,7 @@ import TraceKit
 
 @testable import StudioCore
 
-/// The window asks a scene's questions as its script plays (issue 17, ask the class): it stops at each
+/// The window asks a scene's questions as its script plays (ask the class): it stops at each
 /// one's time before anything at that time is shown, answers from the trace on Enter with the narration's
 /// why, plays on with Space, and forgets them when the hand takes over.
 @Suite struct QuestionStudioTests {

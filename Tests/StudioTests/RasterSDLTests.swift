@@ -33,7 +33,7 @@ import TouchSim
     #expect(cache.masksCreated == 1)
   }
 
-  /// Issue 14: Chinese, Japanese, Korean and emoji are drawn with the system's fallback fonts (Noto Sans
+  /// Chinese, Japanese, Korean and emoji are drawn with the system's fallback fonts (Noto Sans
   /// CJK, Symbola: `make test` installs them), as glyphs, not as the missing-glyph box, at the width the
   /// panels measure; a line mixing scripts keeps DejaVu's line height.
   @Test(arguments: ["购买", "日本語", "한국어", "👆", "手势冲突：按钮"])
@@ -48,7 +48,7 @@ import TouchSim
     #expect(mask.coverage != boxes.coverage, "\(text) is drawn as missing-glyph boxes")
     // Each character differs from the next (a box is the same for every character).
     #expect(mask.coverage.filter { $0 > 128 }.count > 20)
-    // Measured with the fonts that draw it, as the window measures (issue 16).
+    // Measured with the fonts that draw it, as the window measures (measured text).
     let measured = try SDLTextMeasurer(assetsDirectory: try ResourceLocator.assetsDirectory())
       .width(text, face: .regular, pixelSize: size)
     #expect(abs(Double(mask.width) - measured) <= 1, "\(mask.width) drawn, \(measured) measured")

@@ -7,11 +7,11 @@ import TouchSim
 @testable import StudioSDL
 @testable import TraceKit
 
-/// Issue 13 in the real window under X (Xvfb in `make test`): text SDL_ttf cannot draw, a scene folder
+/// In the real window under X (Xvfb in `make test`): text SDL_ttf cannot draw, a scene folder
 /// deleted and made again, and scenes whose one click is a lot of engine work. Nested in RealWindowTests so
 /// that it never runs at the same time as the other real-window suites (one mouse pointer, one screen).
 extension RealWindowTests {
-  @Suite struct Issue13 {
+  @Suite struct HostileInputInTheWindow {
     /// Texts and ids made only of zero-width characters (SDL_ttf: "Text has zero width"), NULs (a C string
     /// ends at the first), and a letter under eight combining accents.
     static let zeroWidthScene = #"""

@@ -7,7 +7,7 @@ import TouchSim
 @testable import StudioSDL
 @testable import TraceKit
 
-/// Issue 6, item 4, in the real window under X (Xvfb in `make test`), driven with xdotool: losing focus,
+/// The real window under X (Xvfb in `make test`), driven with xdotool: losing focus,
 /// closing the window, reloading the scene or flipping a toggle in the middle of a gesture leaves no stuck
 /// touch; ten fingers at once; input outside the window; a resize storm; an invalid reload keeps the last
 /// good scene. "No stuck touch" is read from the trace the program writes (`--trace-out`): every touch
@@ -74,7 +74,7 @@ extension RealWindowTests {
       }
     }
 
-    /// Issue 18's cascade: a key and the button left held in the X server (as by a window that quit
+    /// The stuck-keys cascade: a key and the button left held in the X server (as by a window that quit
     /// between a key's press and release, or a test that failed mid-drag) are released before the next
     /// window opens, so its Ctrl+Q arrives whole and its first press is a press.
     @Test func inputLeftHeldIsReleasedBeforeTheNextWindow() throws {

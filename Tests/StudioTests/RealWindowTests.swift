@@ -74,7 +74,7 @@ struct RealWindowTests {
     #expect(!afterSet.contains(#""view":"card","method":"touchesCancelled""#))
   }
 
-  /// Issue 12, "live means live", measured from outside through `--frame-log`: during a live drag and a
+  /// "live means live", measured from outside through `--frame-log`: during a live drag and a
   /// live long press at speed 1, every frame presented after an input shows the engine's present
   /// (`engine − playhead` at most one frame, 17 ms).
   @Test func liveFramesShowTheEnginesPresent() throws {
@@ -120,7 +120,7 @@ struct RealWindowTests {
     #expect(bitmap.distinctColors(limit: 200) >= 20)
   }
 
-  /// F9 records the window (issue 17 item 3): F9 again writes `touchscope-1.mp4`, the window's size, with
+  /// F9 records the window : F9 again writes `touchscope-1.mp4`, the window's size, with
   /// frames at 30 a second for the time it recorded, and the frames show the tap made meanwhile.
   @MainActor @Test func f9RecordsTheWindowToAVideo() throws {
     let w = try RealWindow(scene: Self.buttonScene)

@@ -7,7 +7,7 @@ import TouchSim
 @testable import StudioCore
 @testable import StudioSDL
 
-/// Issue 13, item 3, in the real window under X: a screenshot folder that cannot be written, a read-only
+/// The real window under X: a screenshot folder that cannot be written, a read-only
 /// or symlinked scene, a full disk under `--trace-out`: each error is shown (in red, on standard error)
 /// and the window goes on; holding F12 writes one screenshot; Ctrl+Shift+S saves a take `touchscope
 /// check` accepts, beside the lesson. Nested in RealWindowTests: one window at a time.

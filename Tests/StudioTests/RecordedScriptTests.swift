@@ -8,7 +8,7 @@ import TouchSim
 @testable import StudioSDL
 @testable import TraceKit
 
-/// Issue 13, item 4: what Ctrl+Shift+S saves (`InputRecording.script(from:)`) is a script
+/// What Ctrl+Shift+S saves (`InputRecording.script(from:)`) is a script
 /// `touchscope check` accepts, and replaying it leaves no touch down; it is saved as a new scene beside the
 /// lesson, never over it.
 @Suite struct RecordedScriptTests {

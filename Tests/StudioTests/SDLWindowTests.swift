@@ -47,7 +47,7 @@ import TouchSim
     SDL_PushEvent(&right)
     let inputs = w.pollInputs()
 
-    // The right button is never a finger: it is a context click (a toggle's compare, issue 17).
+    // The right button is never a finger: it is a context click (a toggle's compare).
     #expect(inputs == [.pointerDown(.mouse, at: Point(100, 120)), .contextClick(at: Point(100, 120))])
   }
 

@@ -8,7 +8,7 @@ import TouchSim
 @testable import StudioSDL
 @testable import TraceKit
 
-/// Issue 6, item 4, in the window's model: whatever happens in the middle of a gesture (focus lost, the
+/// The window's model: whatever happens in the middle of a gesture (focus lost, the
 /// window closed, the scene reloaded, a replay started, any toggle flipped, a release lost, ten fingers),
 /// no touch stays down, and every touch the engine saw ends or is cancelled through the engine.
 @Suite struct StuckTouchTests {

@@ -10,7 +10,7 @@ import TouchSim
 @testable import StudioCore
 @testable import StudioSDL
 
-/// Issue 16, item 4: the window measures text with the font that draws it. `SDLTextMeasurer` asks SDL_ttf
+/// The window measures text with the font that draws it. `SDLTextMeasurer` asks SDL_ttf
 /// (kerning and fallback fonts included) for the width of exactly what `TextMaskCache` draws, and panels
 /// laid out with it never draw text past the box they fitted it in. SDL_ttf is process-wide: these run one
 /// at a time on the main actor, as RasterSDLTests do.

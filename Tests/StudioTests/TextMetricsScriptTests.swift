@@ -2,7 +2,7 @@ import Testing
 
 @testable import StudioCore
 
-/// Issue 14: text in any script is measured as the fonts that draw it draw it, and wraps where its script
+/// Text in any script is measured as the fonts that draw it draw it, and wraps where its script
 /// allows a break.
 @Suite struct TextMetricsScriptTests {
   @Test func wideCharactersAreOneEmAndMarksNothing() {

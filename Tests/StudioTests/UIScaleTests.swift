@@ -5,7 +5,7 @@ import TouchSim
 @testable import Raster
 @testable import StudioCore
 
-/// The UI scale (issue 14, HiDPI): at scale 2 the window is the same layout as at 1 with twice the pixels,
+/// The UI scale (HiDPI): at scale 2 the window is the same layout as at 1 with twice the pixels,
 /// so a 4K screen looks like a 1080p one, only sharper; Ctrl+= / Ctrl+- / Ctrl+0 change it live.
 @Suite struct UIScaleTests {
   static let scene = TestSupport.scene([

@@ -2,7 +2,7 @@ import Testing
 
 @testable import StudioCore
 
-/// Issue 14, item 4: right-to-left text is drawn in reading order (a simplified bidirectional algorithm).
+/// Right-to-left text is drawn in reading order (a simplified bidirectional algorithm).
 @Suite struct VisualOrderTests {
   @Test func leftToRightTextIsUnchanged() {
     for s in ["Buy", "购买 👆", "touchUpInside (rule 8.1)", "", "a (b) c"] { #expect(VisualOrder.line(s) == s) }

@@ -5,7 +5,7 @@ import TouchSim
 @testable import Raster
 @testable import StudioCore
 
-/// Issue 14, item 1 (zoom): zooming keeps the point under the mouse fixed, the wheel and a drag beside the
+/// Zooming keeps the point under the mouse fixed, the wheel and a drag beside the
 /// device pan, key 0 fits the whole device again, and touches land where the zoomed picture shows them.
 @Suite struct ZoomPanTests {
   let size = Size(1280, 800)

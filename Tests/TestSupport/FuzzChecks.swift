@@ -1,7 +1,7 @@
 import SceneFile
 import TouchSim
 
-/// What the fuzz targets check for each input (issue 6, item 6), shared with the regression tests that
+/// What the fuzz targets check for each input , shared with the regression tests that
 /// replay their findings (`Tests/FuzzFindings`). Each returns the problems found: empty when the input
 /// was handled as it must be.
 public enum FuzzChecks {

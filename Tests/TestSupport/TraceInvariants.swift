@@ -1,6 +1,6 @@
 import TouchSim
 
-/// The invariants every trace must keep whatever the input (issue 6), as a list of violations (empty when
+/// The invariants every trace must keep whatever the input (robustness), as a list of violations (empty when
 /// the trace is sound). Shared by the engine's property tests, the scene-library property tests and the
 /// window model's stuck-touch tests.
 public enum TraceInvariants {

@@ -2,7 +2,7 @@ import TestSupport
 import Testing
 import TouchSim
 
-/// Issue 13: delegate questions and arbitration grow linearly with the recognizers of a touch sequence.
+/// Delegate questions and arbitration grow linearly with the recognizers of a touch sequence.
 ///
 /// A chain of N recognizers on one view, each naming its neighbour, used to write N² `ask` lines (a chain of
 /// 2,000 delegates: 8 million lines, 2.4 GB; 19,999: killed at 22 GB) and a require-to-fail chain rescanned

@@ -2,7 +2,7 @@ import TestSupport
 import Testing
 import TouchSim
 
-/// What the performance work (issue 5) must not change: discarding the trace, the public hit test, and
+/// What the performance work (performance) must not change: discarding the trace, the public hit test, and
 /// the values the engine caches (hit-test geometry) against the properties they come from.
 @Suite struct EnginePerformanceContractTests {
   /// A deterministic generator for the scripts below.

@@ -70,7 +70,7 @@ import TouchSim
   }
 }
 
-/// Issue 6: input the window's live sessions can produce, which scene files may not say.
+/// Input the window's live sessions can produce, which scene files may not say.
 @Suite struct LiveInputEdgeTests {
   /// A touch that goes down and up at one time (two steps of one touch at the same t) is two events, not
   /// one event where the up is lost: the touch ends, nothing stays down.

@@ -5,7 +5,7 @@ import TouchSim
 @testable import TraceKit
 
 /// Each kind of question is answered from the trace, over its own time span, and follows what the engine
-/// does: change the scene and the answer changes with it (issue 17, ask the class).
+/// does: change the scene and the answer changes with it (ask the class).
 @Suite struct QuestionAnswerTests {
   /// A card with a tap and a button inside it; a slow tap on the card, then a tap on the button.
   static func world(cancels: Bool = true, requireToFail: Bool = false) -> Scene {

@@ -4,7 +4,7 @@ import TouchSim
 
 @testable import TraceKit
 
-/// The comparison behind `touchscope compare` (issue 17 item 1).
+/// The comparison behind `touchscope compare` .
 @Suite struct TraceComparisonTests {
   static let card = scene([v("card", [0, 100, 390, 300], recognizers: [g("cardTap", .tap)])])
 

@@ -3,7 +3,7 @@ import SceneFile
 import TouchSim
 import TraceKit
 
-/// Compare mode (key X, issue 17): two worlds side by side, each with its own engine, fed the same input
+/// Compare mode (key X): two worlds side by side, each with its own engine, fed the same input
 /// at the same engine times, shown at one shared playhead.
 ///
 /// Each side keeps its engine's trace and the one `Snapshot` of it at the playhead; nothing is derived

@@ -4,7 +4,7 @@ import SceneFile
 import TouchSim
 import TraceKit
 
-/// Compare mode (key X, or a toggle's context menu; issue 17): two devices side by side on the same input.
+/// Compare mode (key X, or a toggle's context menu): two devices side by side on the same input.
 ///
 /// The single window's engine, playhead and trace are left as they were while comparing; Esc or X again
 /// brings them back. Live fingers land on either device and the same scene-point actions go to both

@@ -25,7 +25,7 @@ extension StudioModel {
     var ctx = PanelContext(model: self, layout: StudioLayout(size: size, theme: view.theme, stage: view.stage))
     // A question's card takes its own column: the device, narration and timeline make room beside it.
     if let q = question, !view.handoutPicture { OverlayQuestion.reserve(q, in: &ctx.layout, ctx) }
-    // Nothing cut (issue 14): the strip grows to what its explanation needs, and scrolls past that; its
+    // Nothing cut (legibility): the strip grows to what its explanation needs, and scrolls past that; its
     // scroll position belongs to the text it was scrolled on.
     let content = NarrationStrip.content(ctx)
     let shown = content.text + "\u{1}" + (content.summary ?? "")
@@ -45,7 +45,7 @@ extension StudioModel {
     if !view.stage { list.append(BottomPanel.draw(in: layout.bottom, ctx)) }
     list.append(HeaderBar.draw(in: layout.header, ctx))
     list.append(Overlays.draw(in: Rect(0, 0, size.width, size.height), ctx))
-    // Every text at least 4.5:1 against what it is drawn on, whichever panel drew that (issue 14).
+    // Every text at least 4.5:1 against what it is drawn on, whichever panel drew that (legibility).
     Legibility.enforce(&list.commands, background: view.theme.background)
     let device = viewport(for: layout).toPixels(Rect(origin: .zero, size: config.window))
     // Messages in a toast beside the device (never over the header, the device or a question's card).

@@ -4,7 +4,7 @@ import Raster
 import TouchSim
 import TraceKit
 
-/// A scene's question on screen (issue 17, ask the class): playback of the script stopped at its time.
+/// A scene's question on screen (ask the class): playback of the script stopped at its time.
 public struct QuestionOnScreen: Equatable, Sendable {
   /// Its place among the scene's questions (0-based), and how many there are.
   public var index: Int

@@ -82,7 +82,7 @@ public final class StudioModel {
   public private(set) var snapshot: Snapshot
   /// Where gestures start in the trace.
   public private(set) var gestures = GestureIndex()
-  /// The scene's questions while its script plays (issue 17, ask the class).
+  /// The scene's questions while its script plays (ask the class).
   var quiz = QuizState()
   let narrationCache: NarrationCache
   var retention: TraceRetention

@@ -83,7 +83,7 @@ enum CanvasTouches {
     let moved = start.distance(to: t.location)
     let center = viewport.toPixels(t.location)
     let ring = TouchMarker.radius(viewport: viewport, unit: unit)
-    // By id, once per frame (a touch on 20,000 recognizers searched the list for each: issue 13).
+    // By id, once per frame (a touch on 20,000 recognizers searched the list for each).
     var byId: [String: RecognizerSpec] = [:]
     if !t.recognizers.isEmpty {
       byId.reserveCapacity(specs.count)

@@ -3,7 +3,7 @@ import Localization
 import TouchSim
 import TraceKit
 
-/// The words of a comparison of two runs (issue 17): `touchscope compare` prints them, and the window's
+/// The words of a comparison of two runs (compare): `touchscope compare` prints them, and the window's
 /// compare mode (key X) shows them under its two devices.
 public enum CompareText {
   public static func changesText(_ changes: [PropertyChange]) -> String {

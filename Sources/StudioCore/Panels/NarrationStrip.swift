@@ -80,7 +80,7 @@ public enum NarrationStrip {
   }
 
   /// How the strip sets its text in `width` pixels: sizes, line heights, and every line of the
-  /// explanation and of the summary, wrapped and never cut (issue 14).
+  /// explanation and of the summary, wrapped and never cut (legibility).
   struct Setting {
     var pad: Double
     var timeWidth: Double

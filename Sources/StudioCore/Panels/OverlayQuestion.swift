@@ -4,7 +4,7 @@ import Narration
 import Raster
 import TouchSim
 
-/// A scene's question, asked where the script stopped (issue 17, ask the class): a card in presenter-sized
+/// A scene's question, asked where the script stopped (ask the class): a card in presenter-sized
 /// text whatever the mode, the choices lettered A, B, C…, and rings on the device where the fingers are
 /// about to land. Enter shows the answer the engine gave (read from the trace: `QuestionOnScreen`), the
 /// right choice marked, and the narration's why.

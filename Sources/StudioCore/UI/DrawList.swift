@@ -116,7 +116,7 @@ public enum StudioAction: Hashable, Sendable {
   case replayLast
   /// Plays the scene's own script from the start.
   case playScript
-  /// Shows the answer of the question on screen (issue 17, ask the class).
+  /// Shows the answer of the question on screen (ask the class).
   case revealAnswer
   /// The question's card: a click there does nothing (it never touches the device under the card).
   case questionCard

@@ -2,7 +2,7 @@ import Foundation
 import Raster
 import TouchSim
 
-/// Every text the window draws is legible (issue 14): at least 4.5:1 contrast (WCAG 2, level AA) against
+/// Every text the window draws is legible: at least 4.5:1 contrast (WCAG 2, level AA) against
 /// what it is drawn on, in normal and presenter mode, whatever colour a panel chose for its meaning (a
 /// state's blue on a tinted row, white on a recognizer's badge in the scene's colours, dimmed text).
 ///

@@ -51,7 +51,7 @@ public struct PanelContext {
   public let saveMessage: SaveMessage?
   public let showHelp: Bool
   public let sceneList: [SceneListItem]?
-  /// The scene's question the script stopped at (issue 17, ask the class).
+  /// The scene's question the script stopped at (ask the class).
   public let question: QuestionOnScreen?
   /// The frame is a handout's picture: the question on screen drawn as its rings only, no zoom control.
   public let handoutPicture: Bool

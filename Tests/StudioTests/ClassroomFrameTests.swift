@@ -182,6 +182,37 @@ import TraceKit
     }
   }
 
+  /// A message raised while a question is up (a speed key, a reload) never covers the card, the device
+  /// or the narration's lines: it goes under the card, in the card's column.
+  @Test(arguments: [(Size(1024, 768), true), (Size(1280, 800), false), (Size(972, 729), true)])
+  func aToastDuringAQuestionCoversNeitherCardNorDeviceNorNarration(size: Size, presenter: Bool) throws {
+    let file = "11-single-vs-double-tap.yaml"
+    let scene = try SceneLoader.load(path: Self.library.appendingPathComponent(file).path)
+    for stage in [false, true] {
+      let m = Self.model(scene, presenter: presenter, stage: stage, language: .english, size: size)
+      _ = try #require(Self.play(m, toQuestion: 0))
+      m.notify("Speed is already 1× (press ] for faster)", kind: .hint, wall: 0)
+      let list = m.frame(size: size, pixelScale: 1)
+      let layout = try #require(m.lastLayout)
+      let column = try #require(layout.card)
+      let toast = try #require(ClassroomKeysTests.toastBox(m), "\(size) stage \(stage): no toast")
+      let vp = m.viewport(for: layout)
+      let device = CanvasGeometry.intersect(vp.toPixels(Rect(origin: .zero, size: scene.window)), layout.canvas)
+      let place = "\(size) presenter \(presenter) stage \(stage): toast \(toast)"
+      #expect(CanvasGeometry.intersect(toast, device).width <= 0, "\(place) over the device")
+      let card = list.commands.compactMap { c -> Rect? in
+        if case .roundedRect(let r, _, _, let s?) = c, s.color == m.theme.accent, column.contains(r.origin) { return r }
+        return nil
+      }.first
+      let box = try #require(card)
+      #expect(!ClassroomKeysTests.overlap(toast, box), "\(place) over the card \(box)")
+      for case .text(let s, let at, let style) in list.commands where layout.narration.contains(at) {
+        let b = CanvasLabelTests.box(s, at: at, style)
+        #expect(!ClassroomKeysTests.overlap(toast, b), "\(place) over the narration's '\(s)'")
+      }
+    }
+  }
+
   /// Every text in `list` that is not wholly inside the window, or inside the panel (clip) it is drawn
   /// in. The device's own clips (the device's edge, a view that clips its subviews, a scroll view's
   /// content) cut its views' text as UIKit does: they are not panels, and text under them is checked

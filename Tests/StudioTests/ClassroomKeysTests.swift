@@ -161,6 +161,26 @@ import TouchSim
     #expect(m.toast == nil)
   }
 
+  @Test func aMessageRaisedUnderTheHelpIsShownInFullWhenItCloses() throws {
+    let m = StudioModel.drawn(scene([v("card", [0, 100, 390, 500])]), size: Size(1280, 800))
+    m.tick(wall: 0)
+    Self.key(m, "?", wall: 10)
+    m.notify("Saved lesson.yaml", wall: 20)
+    let shownFor = try #require(m.toast.map { $0.until - 20 })
+    // The help stays open longer than the message would last: the toast is hidden, and its time stands still.
+    var wall = 20.0
+    while wall < 20 + shownFor * 3 {
+      wall += 16
+      m.tick(wall: wall)
+      #expect(Self.toastTexts(m, Size(1280, 800)).isEmpty)
+    }
+    Self.key(m, "?", wall: wall)
+    m.tick(wall: wall + 16)
+    #expect(Self.toastTexts(m, Size(1280, 800)).contains("Saved lesson.yaml"))
+    let left = try #require(m.toast.map { $0.until - (wall + 16) })
+    #expect(left >= shownFor - 40, "the toast has \(left) ms left of its \(shownFor)")
+  }
+
   @Test func aLongMessageIsWrappedWholeInPresenterMode() throws {
     let m = StudioModel(scene: scene([v("card", [0, 100, 390, 500], recognizers: [g("tap", .tap)])]))
     m.perform(.togglePresenter)

@@ -49,10 +49,17 @@ extension StudioModel {
     Legibility.enforce(&list.commands, background: view.theme.background)
     let device = viewport(for: layout).toPixels(Rect(origin: .zero, size: config.window))
     // Messages in a toast beside the device (never over the header, the device or a question's card).
+    // While a question is up, under its card when there is room there (off the narration's question too).
+    var fallback = layout.narration
+    if view.toast != nil, let q = question, !view.handoutPicture, let under = OverlayQuestion.roomUnderCard(q, ctx),
+      under.height >= 90 * view.theme.unit
+    {
+      fallback = under
+    }
     appendToast(
       OverlayToast.Room(
         panel: view.stage || layout.card != nil ? nil : layout.inspector, devices: [(layout.canvas, device)],
-        fallback: layout.narration, top: layout.header.maxY), to: &list)
+        fallback: fallback, top: layout.header.maxY), to: &list)
     // No line sliced by its panel's top or bottom edge.
     WholeLines.enforce(&list.commands, window: size, device: device)
     lastFrame = list

@@ -209,9 +209,11 @@ public final class StudioModel {
   /// Called once per frame with the wall clock (ms): the engine's clock and the playhead move on.
   public func tick(wall: Double) {
     syncClock(wall)
-    let dt = lastTick.map { max(0, min(wall - $0, 250)) } ?? 0
+    let elapsed = lastTick.map { max(0, wall - $0) } ?? 0
+    let dt = min(elapsed, 250)
     lastTick = wall
-    view.expireToast(at: wall)
+    // The help or the scene list hides the toast: its time stands still under them.
+    view.expireToast(at: wall, heldFor: view.overlayOpen ? elapsed : 0)
     if let compare {
       tickCompare(compare, dt: dt)
       return

@@ -77,7 +77,14 @@ struct ViewState {
     toast = Toast(text: text, kind: kind, since: wall, until: wall + kind.duration(for: text))
   }
 
-  mutating func expireToast(at wall: Double) {
+  /// Drops the toast once its time is over. `held` ms of it were spent hidden under an overlay (the help,
+  /// the scene list): they do not count, so a message raised under one is read in full when it closes.
+  mutating func expireToast(at wall: Double, heldFor held: Double = 0) {
+    if held > 0, var t = toast {
+      t.since += held
+      t.until += held
+      toast = t
+    }
     if let t = toast, t.until < wall { toast = nil }
   }
 }

@@ -120,6 +120,18 @@ enum OverlayQuestion {
     return list
   }
 
+  /// What is left of the card's column under the card (where a toast goes while a question is up, off
+  /// the card, the device and the narration); nil without a card.
+  static func roomUnderCard(_ q: QuestionOnScreen, _ ctx: PanelContext) -> Rect? {
+    guard let column = ctx.layout.card else { return nil }
+    let u = unit(ctx.theme)
+    let margin = 12 * u
+    let m = Metrics(u: u * ctx.layout.cardScale, compact: ctx.layout.cardCompact)
+    let c = layout(q, width: column.width - 2 * margin, m, ctx)
+    let bottom = column.minY + margin + min(c.height, column.height - 2 * margin)
+    return Rect(column.minX, bottom, column.width, max(column.maxY - bottom, 0))
+  }
+
   /// The card's lines at `width`, and the height they need.
   static func layout(_ q: QuestionOnScreen, width: Double, _ m: Metrics, _ ctx: PanelContext) -> Card {
     let t = ctx.theme

@@ -29,8 +29,8 @@ struct Handout: ParsableCommand {
     abstract: "Write a printable handout of scenes' questions, with pictures, as one HTML file.",
     discussion: """
       For each SCENE: its title and about, then each of its `questions` (docs/SCENE-FORMAT.md, "Questions \
-      for the audience") with a picture of the device where the window stops to ask it (presenter mode, \
-      the rings where the fingers land next, nothing of the answer yet) and its choices lettered A, B, C… \
+      for the audience") with a picture of the device where the window stops to ask it (presenter \
+      mode drawn light for paper, the rings where the fingers land next, nothing of the answer yet) and its choices lettered A, B, C… \
       The answers are those `touchscope questions` reads from the run's trace, with their why. The file \
       holds everything (pictures as PNG data) and prints to A4 or Letter without splitting a question. \
       Exit codes: 0 written, 1 invalid input (a scene that does not load, a question the engine does not \

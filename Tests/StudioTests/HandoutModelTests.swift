@@ -114,6 +114,10 @@ import TouchSim
           #expect(crop.contains(at), "\(name): '\(s)' at \(at) outside \(crop)")
         }
         #expect(beside > 0, "\(name): no label beside the device")
+        // Drawn for paper: the canvas around the device is light (a printed page is not mostly ink).
+        let corner = bitmap.pixels[(Int(crop.minY) + 2) * bitmap.width + Int(crop.minX) + 2]
+        #expect(
+          Legibility.contrast(corner, .black) > 12, "\(name): the picture's background \(corner) is dark")
       }
       #expect(asked == m.config.questions.count)
     }

@@ -113,7 +113,10 @@ extension StudioModel {
   /// picture), and the canvas has no zoom control (nothing on paper is clicked).
   public var handoutPicture: Bool {
     get { view.handoutPicture }
-    set { view.handoutPicture = newValue }
+    set {
+      view.handoutPicture = newValue
+      view.theme.paper = newValue
+    }
   }
 
   /// Plays on as the window does, one frame of `frameTime` ms after another from the wall time `wall`,

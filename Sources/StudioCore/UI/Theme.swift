@@ -12,6 +12,9 @@ public struct Theme: Equatable, Sendable {
   public var presenter: Bool
   /// The language every label, tip and sentence of the window is written in.
   public var language: Language
+  /// Drawn for paper (a handout's pictures): light chrome around the device, dark text, so that a
+  /// printed page is not mostly ink. The legibility pass keeps every text readable on it.
+  public var paper = false
 
   public init(pixelScale: Double = 1, presenter: Bool = false, language: Language = .english) {
     self.pixelScale = pixelScale
@@ -26,13 +29,23 @@ public struct Theme: Equatable, Sendable {
   public var titleSize: Double { 16 * unit }
   public var lineHeight: Double { 19 * unit }
 
-  // Colours: presenter mode uses a darker background and brighter text.
-  public var background: RGBA { presenter ? RGBA(0x12, 0x13, 0x15) : RGBA(0x2B, 0x2D, 0x31) }
-  public var panel: RGBA { presenter ? RGBA(0x1C, 0x1D, 0x20) : RGBA(0x35, 0x37, 0x3C) }
-  public var panelBorder: RGBA { presenter ? RGBA(0x70, 0x74, 0x7C) : RGBA(0x4A, 0x4D, 0x54) }
-  public var text: RGBA { presenter ? RGBA(0xFF, 0xFF, 0xFF) : RGBA(0xE8, 0xEA, 0xED) }
-  public var secondaryText: RGBA { presenter ? RGBA(0xD0, 0xD3, 0xD8) : RGBA(0xA0, 0xA4, 0xAB) }
-  public var faintText: RGBA { presenter ? RGBA(0x9A, 0x9E, 0xA6) : RGBA(0x74, 0x78, 0x80) }
+  // Colours: presenter mode uses a darker background and brighter text; paper is light with dark text.
+  public var background: RGBA {
+    paper ? RGBA(0xFA, 0xFA, 0xF8) : presenter ? RGBA(0x12, 0x13, 0x15) : RGBA(0x2B, 0x2D, 0x31)
+  }
+  public var panel: RGBA {
+    paper ? RGBA(0xEE, 0xEF, 0xF1) : presenter ? RGBA(0x1C, 0x1D, 0x20) : RGBA(0x35, 0x37, 0x3C)
+  }
+  public var panelBorder: RGBA {
+    paper ? RGBA(0x9A, 0x9E, 0xA6) : presenter ? RGBA(0x70, 0x74, 0x7C) : RGBA(0x4A, 0x4D, 0x54)
+  }
+  public var text: RGBA { paper ? RGBA(0x14, 0x15, 0x17) : presenter ? RGBA(0xFF, 0xFF, 0xFF) : RGBA(0xE8, 0xEA, 0xED) }
+  public var secondaryText: RGBA {
+    paper ? RGBA(0x3A, 0x3D, 0x42) : presenter ? RGBA(0xD0, 0xD3, 0xD8) : RGBA(0xA0, 0xA4, 0xAB)
+  }
+  public var faintText: RGBA {
+    paper ? RGBA(0x55, 0x59, 0x60) : presenter ? RGBA(0x9A, 0x9E, 0xA6) : RGBA(0x74, 0x78, 0x80)
+  }
   /// Highlight of the selection and of what the playhead points at.
   public var accent: RGBA { RGBA(0x56, 0xB4, 0xE9) }
   /// possible / began / changed.

@@ -235,6 +235,12 @@ extension NarrationBuilder {
         return [.line(index: i, text: sentence(text, ["H-2"]))]
       }
     }
+    if what == "autorepeat" {
+      let text = language(
+        "\(Phrase.code(owner)) is still held, so its autorepeat fires: a UIStepper steps again while a button stays down",
+        "\(Phrase.code(owner)) 仍被按住，所以它的自动重复触发：按钮一直按着时，UIStepper 会再次步进")
+      return [.line(index: i, text: sentence(text, ["8.4"]))]
+    }
     for j in members {
       if case .wait(let r, let others) = entry(j) {
         let lead =

@@ -14,6 +14,7 @@ enum Key: UInt8, CaseIterable, Sendable {
   case controllerForwardsTouches
   case hitTestOverrides, pointInside
   case presentingViewController
+  case minimumValue, maximumValue, stepValue, wraps, autorepeat, isContinuous
   // Inside views: `transform`, `touchesShouldBegin`, `touchesShouldCancel`.
   case scale, rotation, translation, `default`, except, controls, others
   case rect, returns, circle, rects

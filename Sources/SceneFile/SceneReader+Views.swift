@@ -70,9 +70,21 @@ extension SceneReader {
         error(k, "'\(key.name)' applies to controls only (\(name()) is a \(kind.rawValue))")
       }
     }
+    let rangeKeys: Set<Key> =
+      kind == .stepper
+      ? Set(SceneSchema.rangeKeys)
+      : kind == .slider ? [.minimumValue, .maximumValue, .isContinuous] : []
+    for key in SceneSchema.rangeKeys where kindKnown && f.has(key) && !rangeKeys.contains(key) {
+      if let k = f.keyNode(key) {
+        let owners =
+          key == .minimumValue || key == .maximumValue || key == .isContinuous ? "steppers and sliders" : "steppers"
+        error(k, "'\(key.name)' applies to \(owners) only (\(name()) is a \(kind.rawValue))")
+      }
+    }
     if kind.isControl {
       if let n = f[.enabled], let b = bool(n, "enabled") { v.enabled = b }
       if let n = f[.value], let x = readControlValue(n, kind: kind) { v.value = x }
+      if !rangeKeys.isEmpty { readControlRange(f, into: &v) }
     }
     if let n = f[.controller], let c = identifier(n, "controller") {
       v.controller = c
@@ -196,6 +208,35 @@ extension SceneReader {
     return t
   }
 
+  /// A stepper's or slider's range and settings (rules 8.4, 8.5): the step above 0 and the maximum at
+  /// least the minimum (errors); a value outside the range is moved into it, as UIKit's setter does, with a
+  /// warning.
+  private func readControlRange(_ f: Fields, into v: inout ViewSpec) {
+    if let n = f[.minimumValue], let x = number(n, "minimumValue") { v.minimumValue = x }
+    if let n = f[.maximumValue], let x = number(n, "maximumValue") { v.maximumValue = x }
+    if let n = f[.stepValue], let x = number(n, "stepValue") {
+      if x > 0 { v.stepValue = x } else { error(n, "'stepValue' must be above 0 (UIStepper refuses \(described(n)))") }
+    }
+    if let n = f[.wraps], let b = bool(n, "wraps") { v.wraps = b }
+    if let n = f[.autorepeat], let b = bool(n, "autorepeat") { v.autorepeat = b }
+    if let n = f[.isContinuous], let b = bool(n, "isContinuous") { v.isContinuous = b }
+    let lo = v.rangeMinimum
+    let hi = v.rangeMaximum
+    if hi < lo {
+      error(
+        f.keyNode(.maximumValue) ?? f.keyNode(.minimumValue) ?? f.node,
+        "'maximumValue' (\(JSONNumber.format(hi))) is below 'minimumValue' (\(JSONNumber.format(lo)))")
+    } else if let x = v.value, x < lo || x > hi, let n = f[.value] {
+      // UIKit's setter keeps the value within the range: the scene loads with the value UIKit would hold.
+      let kept = min(max(x, lo), hi)
+      warning(
+        n,
+        "'value' \(JSONNumber.format(x)) is outside the \(v.kind.rawValue)'s range "
+          + "\(JSONNumber.format(lo)) to \(JSONNumber.format(hi)); UIKit keeps it at \(JSONNumber.format(kept))")
+      v.value = kept
+    }
+  }
+
   /// `value:` of a control: a number, or true/false for a switch (1/0).
   private func readControlValue(_ node: Node, kind: ViewKind) -> Double? {
     switch kind {
@@ -206,8 +247,6 @@ extension SceneReader {
         return nil
       }
       return n
-    case .slider:
-      return number(node, "value", range: 0...1)
     case .segmentedControl, .pageControl:
       return integer(node, "value", range: 0...1000).map(Double.init)
     default:

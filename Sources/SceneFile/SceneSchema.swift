@@ -174,6 +174,9 @@ enum SceneSchema {
       ),
     ])
 
+  /// Keys of steppers and sliders only (a slider takes the range and isContinuous).
+  static let rangeKeys: [Key] = [.minimumValue, .maximumValue, .stepValue, .wraps, .autorepeat, .isContinuous]
+
   /// Keys of scroll views only.
   static let scrollOnly: [Key] = [
     .contentSize, .contentOffset, .delaysContentTouches, .canCancelContentTouches, .touchesShouldBegin,
@@ -202,7 +205,25 @@ enum SceneSchema {
       Entry(key: .enabled, shape: .bool, about: "UIControl.isEnabled; controls only (default true)."),
       Entry(
         key: .value, shape: .anyOf([.bool, .number(nil)]),
-        about: "Extension: a control's value (switch true/false, slider 0 to 1, segment or page index)."),
+        about:
+          "Extension: a control's value (switch true/false, slider and stepper within their range, segment or page index)."
+      ),
+      Entry(
+        key: .minimumValue, shape: .number(nil),
+        about: "Extension: UIStepper/UISlider minimumValue (default 0); stepper and slider only."),
+      Entry(
+        key: .maximumValue, shape: .number(nil),
+        about:
+          "Extension: UIStepper/UISlider maximumValue (default 100 for a stepper, 1 for a slider); at least minimumValue."
+      ),
+      Entry(
+        key: .stepValue, shape: .number(nil),
+        about: "Extension: UIStepper.stepValue, above 0 (default 1); stepper only."),
+      Entry(key: .wraps, shape: .bool, about: "Extension: UIStepper.wraps (default false); stepper only."),
+      Entry(key: .autorepeat, shape: .bool, about: "Extension: UIStepper.autorepeat (default true); stepper only."),
+      Entry(
+        key: .isContinuous, shape: .bool,
+        about: "Extension: UIStepper/UISlider isContinuous (default true; false: one valueChanged as the touch ends)."),
       Entry(key: .controller, shape: .identifier, about: "The id of the view controller whose view this is."),
       Entry(
         key: .forwardsTouches, shape: forwarding,
@@ -260,7 +281,11 @@ enum SceneSchema {
         kinds: ViewKind.allCases.filter { !$0.isControl }.map(\.rawValue), shapes: [(.enabled, nil), (.value, nil)]),
       KindRule(kinds: viewKinds.filter { $0 != ViewKind.scroll.rawValue }, shapes: scrollOnly.map { ($0, nil) }),
       KindRule(kinds: [ViewKind.switch.rawValue], shapes: [(.value, .anyOf([.bool, .integer(0...1)]))]),
-      KindRule(kinds: [ViewKind.slider.rawValue], shapes: [(.value, .number(0...1))]),
+      KindRule(kinds: [ViewKind.slider.rawValue], shapes: [(.value, .number(nil))]),
+      KindRule(
+        kinds: ViewKind.allCases.filter { $0 != .stepper && $0 != .slider }.map(\.rawValue),
+        shapes: Self.rangeKeys.map { ($0, nil) }),
+      KindRule(kinds: [ViewKind.slider.rawValue], shapes: [(.stepValue, nil), (.wraps, nil), (.autorepeat, nil)]),
       KindRule(
         kinds: [ViewKind.segmentedControl.rawValue, ViewKind.pageControl.rawValue],
         shapes: [(.value, .integer(0...1000))]),

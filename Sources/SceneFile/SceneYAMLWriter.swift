@@ -112,6 +112,12 @@ enum SceneYAMLWriter {
           add("value", E.number(value))
         }
       }
+      if let x = v.minimumValue { add("minimumValue", E.number(x)) }
+      if let x = v.maximumValue { add("maximumValue", E.number(x)) }
+      if let x = v.stepValue { add("stepValue", E.number(x)) }
+      if let b = v.wraps { add("wraps", E.bool(b)) }
+      if let b = v.autorepeat { add("autorepeat", E.bool(b)) }
+      if let b = v.isContinuous { add("isContinuous", E.bool(b)) }
     }
     if let c = v.controller { add("controller", E.string(c)) }
     if !v.touchForwarding.isDefault { add("forwardsTouches", forwarding(v.touchForwarding)) }

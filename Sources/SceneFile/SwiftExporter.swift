@@ -318,10 +318,20 @@ public struct SwiftExporter {
     case .switch:
       if let value = v.value, value != 0 { line("\(n).isOn = true") }
     case .slider:
-      line("\(n).minimumValue = 0")
-      line("\(n).maximumValue = 1")
+      line("\(n).maximumValue = \(Self.num(v.rangeMaximum))")
+      line("\(n).minimumValue = \(Self.num(v.rangeMinimum))")
+      if let c = v.isContinuous { line("\(n).isContinuous = \(c)") }
       if let value = v.value { line("\(n).value = \(Self.num(value))") }
     case .stepper:
+      // The maximum first: UIKit keeps minimumValue <= maximumValue by moving the other one.
+      if v.maximumValue != nil || v.minimumValue != nil {
+        line("\(n).maximumValue = \(Self.num(v.rangeMaximum))")
+        line("\(n).minimumValue = \(Self.num(v.rangeMinimum))")
+      }
+      if let x = v.stepValue { line("\(n).stepValue = \(Self.num(x))") }
+      if let b = v.wraps { line("\(n).wraps = \(b)") }
+      if let b = v.autorepeat { line("\(n).autorepeat = \(b)") }
+      if let b = v.isContinuous { line("\(n).isContinuous = \(b)") }
       if let value = v.value { line("\(n).value = \(Self.num(value))") }
     case .segmentedControl:
       let titles = (v.text ?? "").split(separator: "|").map { $0.trimmingSpaces }

@@ -4,8 +4,17 @@ struct ControlTracking: Equatable {
   var touch: Int?
   var inside = false
   var highlighted = false
-  /// Switch: 1 on / 0 off; slider 0...1; stepper any; segmented and page control an index.
+  /// Switch: 1 on / 0 off; slider and stepper within their range; segmented and page control an index.
   var value: Double = 0
+  /// The value when the tracked touch went down (a control that is not continuous sends valueChanged once,
+  /// at the end, when it differs).
+  var startValue: Double = 0
+  /// A stepper's button under the tracked touch: +1 (the right half) or -1 (the left half).
+  var stepSign: Double = 0
+  /// A slider: the touch's x when it went down on the thumb (the value follows the finger's travel).
+  var grabX: Double = 0
+  /// Bumped to cancel a stepper's pending autorepeat timer.
+  var repeatEpoch = 0
 }
 
 extension Simulation {
@@ -42,26 +51,43 @@ extension Simulation {
       // counts as tracked: the new touch is the one the control follows.
       if let old = st.touch, !(touches.contains(old) && touches[old].isAlive) { st.touch = nil }
       guard st.touch == nil, let uid = uids.first else { break }
+      // 8.5: a stock UISlider's beginTracking answers NO unless the touch is on its thumb (with a small
+      // margin): a touch on the track is not tracked, sends nothing and changes nothing.
+      if kind == .slider && !onSliderThumb(c, local(uid), value: st.value) { break }
       st.touch = uid
       st.inside = true
       st.highlighted = true
+      st.startValue = st.value
+      st.grabX = local(uid).x
       send(.touchDown)
       if touches[uid].tapCount > 1 { send(.touchDownRepeat) }
       if kind == .stepper {
-        // UIStepper changes its value on touch-down: the right half adds, the left half subtracts.
-        st.value += local(uid).x >= b.mid.x ? 1 : -1
-        send(.valueChanged, value: st.value)
+        // 8.4: UIStepper changes its value on touch-down, the right half adding its step, the left half
+        // subtracting it, within its range (a button at its limit is disabled: no change, no event) unless
+        // it wraps; held, it repeats (its autorepeat timer).
+        st.stepSign = local(uid).x >= b.mid.x ? 1 : -1
+        let next = stepperValue(c, from: st.value, sign: st.stepSign)
+        if next != st.value {
+          st.value = next
+          if spec(c).sendsWhileTracking { send(.valueChanged, value: next) }
+        }
+        if spec(c).repeatsWhileHeld {
+          st.repeatEpoch += 1
+          scheduleControl(
+            .autorepeat, control: c, touch: uid, epoch: st.repeatEpoch, after: constants.stepperAutorepeatDelay)
+        }
       }
     case .touchesMoved:
       guard let uid = st.touch, uids.contains(uid) else { break }
       let p = local(uid)
       let inside = isInside(p)
       if kind == .slider {
-        // continueTracking: the value follows the finger along the track (continuous slider).
-        let v = min(max((p.x - b.minX) / max(b.width, 1), 0), 1)
+        // 8.5 continueTracking: the value follows the finger's travel since it went down on the thumb
+        // (the thumb does not jump to the finger), within the range; sent as it changes when continuous.
+        let v = sliderValue(c, start: st.startValue, travel: p.x - st.grabX)
         if v != st.value {
           st.value = v
-          send(.valueChanged, value: v)
+          if spec(c).sendsWhileTracking { send(.valueChanged, value: v) }
         }
       }
       st.highlighted = inside
@@ -77,6 +103,11 @@ extension Simulation {
       st.inside = inside
       st.highlighted = false
       st.touch = nil
+      st.repeatEpoch += 1
+      // 8.4, 8.5: a stepper or slider that is not continuous sends one valueChanged as tracking ends.
+      if (kind == .stepper || kind == .slider) && !spec(c).sendsWhileTracking && st.value != st.startValue {
+        send(.valueChanged, value: st.value)
+      }
       if inside {
         switch kind {
         case .switch:
@@ -105,8 +136,73 @@ extension Simulation {
       guard let uid = st.touch, uids.contains(uid) else { break }
       st.touch = nil
       st.highlighted = false
+      st.repeatEpoch += 1
       send(.touchCancel)
     }
     controlStates[c] = st
+  }
+
+  private func spec(_ c: Int) -> ViewSpec { views[c].spec }
+
+  /// 8.4: a stepper's value one step from `v` in the direction `sign`: past a limit it stops there, or
+  /// goes to the other limit when the stepper wraps.
+  func stepperValue(_ c: Int, from v: Double, sign: Double) -> Double {
+    let s = spec(c)
+    let lo = s.rangeMinimum
+    let hi = max(s.rangeMaximum, lo)
+    let next = v + sign * s.step
+    if next > hi { return s.wrapsAround ? (v >= hi ? lo : hi) : hi }
+    if next < lo { return s.wrapsAround ? (v <= lo ? hi : lo) : lo }
+    return next
+  }
+
+  /// 8.5: where a slider's thumb is drawn for `value` (its centre x in the slider's bounds): the track
+  /// runs between the thumb's half-widths at either end.
+  func sliderThumbX(_ c: Int, value: Double) -> Double {
+    let s = spec(c)
+    let b = s.bounds
+    let d = min(constants.sliderThumbDiameter, b.width)
+    let range = s.rangeMaximum - s.rangeMinimum
+    let fraction = range > 0 ? min(max((value - s.rangeMinimum) / range, 0), 1) : 0
+    return b.minX + d / 2 + fraction * (b.width - d)
+  }
+
+  func onSliderThumb(_ c: Int, _ p: Point, value: Double) -> Bool {
+    let b = spec(c).bounds
+    let reach = min(constants.sliderThumbDiameter, b.width) / 2 + constants.sliderThumbTouchMargin
+    return abs(p.x - sliderThumbX(c, value: value)) <= reach && abs(p.y - b.mid.y) <= reach
+  }
+
+  /// 8.5: the slider's value after the finger travelled `travel` points along the track from where it
+  /// went down, starting from `start`, kept within the range.
+  func sliderValue(_ c: Int, start: Double, travel: Double) -> Double {
+    let s = spec(c)
+    let track = max(s.bounds.width - min(constants.sliderThumbDiameter, s.bounds.width), 1)
+    let hi = max(s.rangeMaximum, s.rangeMinimum)
+    return min(max(start + travel / track * (hi - s.rangeMinimum), s.rangeMinimum), hi)
+  }
+
+  /// 8.4: the stepper's autorepeat timer: while the touch that pressed a button is still down and inside,
+  /// one more step, then again a little later; it stops when a step changes nothing (a limit, no wrap).
+  mutating func stepperRepeat(_ c: Int, touch uid: Int) {
+    guard var st = controlStates[c], st.touch == uid else { return }
+    emit(.timer(what: TimerKind.autorepeat.rawValue, owner: views[c].id))
+    if st.inside {
+      let next = stepperValue(c, from: st.value, sign: st.stepSign)
+      guard next != st.value else {
+        controlStates[c] = st
+        return
+      }
+      st.value = next
+      if spec(c).sendsWhileTracking {
+        emit(
+          .control(
+            control: views[c].id, event: .valueChanged, highlighted: st.highlighted,
+            value: TraceEvent.ControlValue(.value, next)))
+      }
+    }
+    controlStates[c] = st
+    scheduleControl(
+      .autorepeat, control: c, touch: uid, epoch: st.repeatEpoch, after: constants.stepperAutorepeatInterval)
   }
 }

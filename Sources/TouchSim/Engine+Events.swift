@@ -209,7 +209,7 @@ extension Simulation {
       views[v].spec = spec
       emit(.set(target: change.target, key: change.key, value: change.value, origin: origin))
       if change.key == "contentOffset" { emit(.scroll(view: spec.id, contentOffset: spec.bounds.origin)) }
-      if change.key == "value" { controlStates[v]?.value = spec.value ?? 0 }
+      if change.key == "value" { controlStates[v]?.value = spec.initialControlValue }
       return
     }
     guard let r = recIndex[change.target] else { return }

@@ -6,6 +6,8 @@ struct PendingTimer {
   var rec: Int?
   var scrollView: Int?
   var touch: Int?
+  /// A control's timer (a stepper's autorepeat): live while the control's `repeatEpoch` equals `epoch`.
+  var control: Int? = nil
   var generation: Int
   /// The owner's `timerEpochs` for this kind when it was scheduled.
   var epoch: Int
@@ -19,6 +21,8 @@ struct PendingTimer {
 /// What a timer is for; the raw value is the documented name written in the trace.
 enum TimerKind: String {
   case tapInterval, maximumTapDuration, minimumPressDuration, contentTouchDelay
+  /// A stepper held down steps again (rule 8.4).
+  case autorepeat
 }
 
 /// A recognizer's counters that cancel its timers of one kind at once.
@@ -33,7 +37,7 @@ struct TimerEpochs {
       case .tapInterval: return tapInterval
       case .maximumTapDuration: return maximumTapDuration
       case .minimumPressDuration: return minimumPressDuration
-      case .contentTouchDelay: return 0
+      case .contentTouchDelay, .autorepeat: return 0
       }
     }
     set {
@@ -41,7 +45,7 @@ struct TimerEpochs {
       case .tapInterval: tapInterval = newValue
       case .maximumTapDuration: maximumTapDuration = newValue
       case .minimumPressDuration: minimumPressDuration = newValue
-      case .contentTouchDelay: break
+      case .contentTouchDelay, .autorepeat: break
       }
     }
   }
@@ -117,6 +121,15 @@ extension Simulation {
     nextTimerSeq += 1
   }
 
+  /// Schedules a control's timer; it is cancelled by bumping the control's `repeatEpoch`.
+  mutating func scheduleControl(_ what: TimerKind, control c: Int, touch: Int, epoch: Int, after ms: Double) {
+    timers.push(
+      PendingTimer(
+        due: now + max(0, ms.isFinite ? ms : 0), seq: nextTimerSeq, what: what, rec: nil, scrollView: nil,
+        touch: touch, control: c, generation: 0, epoch: epoch))
+    nextTimerSeq += 1
+  }
+
   /// Cancels the timers matching `match` (touch and scroll view timers; a recognizer's go with
   /// `cancelTimers(of:_:)` or its reset).
   mutating func cancelTimers(where match: (PendingTimer) -> Bool) {
@@ -130,6 +143,7 @@ extension Simulation {
 
   /// Whether a timer still counts: not cancelled, and its recognizer not reset since it was scheduled.
   @inline(__always) func isLive(_ t: PendingTimer) -> Bool {
+    if let c = t.control { return controlStates[c]?.repeatEpoch == t.epoch }
     guard let r = t.rec else { return true }
     return recs[r].generation == t.generation && recs[r].timerEpochs[t.what] == t.epoch
   }
@@ -149,6 +163,10 @@ extension Simulation {
   }
 
   mutating func fire(_ timer: PendingTimer) {
+    if let c = timer.control, let uid = timer.touch {
+      stepperRepeat(c, touch: uid)
+      return
+    }
     if let s = timer.scrollView, let uid = timer.touch {
       contentDelayExpired(s, uid)
       return
@@ -167,7 +185,7 @@ extension Simulation {
       if recs[r].machine.state == .possible {
         request(r, .begin, .heldForPress(duration: recs[r].spec.minimumPressDuration))
       }
-    case .contentTouchDelay: break
+    case .contentTouchDelay, .autorepeat: break
     }
     settle()
   }

@@ -209,7 +209,7 @@ struct Simulation: ~Copyable {
     controlStates = [ControlTracking?](repeating: nil, count: views.nodes.count)
     buildRecognizers(scene)
     for v in views.nodes.indices where views[v].isControl {
-      controlStates[v] = ControlTracking(value: views[v].spec.value ?? 0)
+      controlStates[v] = ControlTracking(value: views[v].spec.initialControlValue)
     }
     isEngaged = [Bool](repeating: false, count: recs.count)
     queued = isEngaged
@@ -366,7 +366,18 @@ struct Simulation: ~Copyable {
   mutating func runUntilIdle() {
     var guardCount = 0
     pruneTimers()
-    while let due = timers.top?.due, guardCount < 100_000 {
+    // A stepper's autorepeat repeats for as long as a finger is held: it keeps nothing waiting, so it alone
+    // does not keep the clock running (the repeats due before the last other timer still fire).
+    while guardCount < 100_000, let top = timers.top {
+      var due = top.due
+      if top.control != nil {
+        var other: Double?
+        for t in timers.items where t.control == nil && isLive(t) && other.map({ t.due < $0 }) ?? true {
+          other = t.due
+        }
+        guard let other else { break }
+        due = other
+      }
       advance(to: due, inclusive: true)
       guardCount += 1
     }

@@ -21,6 +21,14 @@ public struct ModelConstants: Equatable, Sendable {
   public var contentTouchDelay: Double = 150
   /// UIControl: how far outside its bounds a touch still counts as inside (70 pt, rule 8.1, M/L).
   public var controlTrackingMargin: Double = 70
+  /// UIStepper autorepeat (rule 8.4, L): the first repeat this long after the touch-down, then one every
+  /// `stepperAutorepeatInterval`. Apple documents these figures for the AppKit stepper (0.5 s, then ten a
+  /// second) and says UIStepper's rate grows the longer it is held; the growth is not modelled.
+  public var stepperAutorepeatDelay: Double = 500
+  public var stepperAutorepeatInterval: Double = 100
+  /// UISlider's thumb (rule 8.5, L): its diameter, and how far around it a touch still takes it.
+  public var sliderThumbDiameter: Double = 28
+  public var sliderThumbTouchMargin: Double = 10
   /// Swipe: minimum travel in the direction, and the time within which it must happen (L9, L).
   public var swipeMinimumDistance: Double = 50
   public var swipeMaximumDuration: Double = 500

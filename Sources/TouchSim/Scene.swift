@@ -131,8 +131,20 @@ public struct ViewSpec: Equatable, Sendable {
   public var subviews: [ViewSpec] = []
   /// Scroll views only (`kind: scroll`).
   public var scroll: ScrollSpec?
-  /// Value controls (extension): switch `on`, slider value 0...1, stepper value, segment or page index.
+  /// Value controls (extension): switch `on`, slider and stepper value (within their range), segment or
+  /// page index.
   public var value: Double?
+  /// UIStepper and UISlider range (extension, rule 8.4); nil: UIKit's default (0, and 100 for a stepper,
+  /// 1 for a slider).
+  public var minimumValue: Double?
+  public var maximumValue: Double?
+  /// UIStepper (rule 8.4): the step (default 1), wrapping past a limit (default off), repeating while
+  /// held (default on).
+  public var stepValue: Double?
+  public var wraps: Bool?
+  public var autorepeat: Bool?
+  /// UIStepper and UISlider `isContinuous` (default on): off sends one valueChanged when the touch ends.
+  public var isContinuous: Bool?
   /// Extension (rule A-12): regions where `hitTest` answers with a fixed view, checked in order.
   public var hitTestOverrides: [HitTestOverride] = []
   /// Extension (rule A-12): the shape `point(inside:)` accepts instead of the bounds (nil: the bounds).
@@ -145,6 +157,22 @@ public struct ViewSpec: Equatable, Sendable {
   /// one (a full-screen modal): its next responder is the presenting view controller, not its view's
   /// superview.
   public var presentingViewController: String?
+
+  /// The range and settings UIKit uses for this control (rule 8.4): what the file sets, else the
+  /// class's defaults (UIStepper 0…100 step 1, UISlider 0…1; both continuous, a stepper repeating).
+  public var rangeMinimum: Double { minimumValue ?? 0 }
+  public var rangeMaximum: Double { maximumValue ?? (kind == .slider ? 1 : 100) }
+  public var step: Double { stepValue ?? 1 }
+  public var wrapsAround: Bool { wraps ?? false }
+  public var repeatsWhileHeld: Bool { autorepeat ?? true }
+  public var sendsWhileTracking: Bool { isContinuous ?? true }
+
+  /// The value a control starts from: the file's (a stepper's or slider's kept within its range, as
+  /// UIKit's setter keeps it), else the range's minimum, else 0.
+  public var initialControlValue: Double {
+    guard kind == .stepper || kind == .slider else { return value ?? 0 }
+    return min(max(value ?? rangeMinimum, rangeMinimum), max(rangeMaximum, rangeMinimum))
+  }
 
   public init(id: String, kind: ViewKind = .view, frame: Rect) {
     self.id = id

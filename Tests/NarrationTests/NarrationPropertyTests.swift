@@ -73,7 +73,7 @@ import TouchSim
   }
 
   static let knownRules: Set<String> = {
-    var out: Set<String> = ["I", "5.1", "5.2", "5.3", "5.4", "8.1", "8.2", "8.3"]
+    var out: Set<String> = ["I", "5.1", "5.2", "5.3", "5.4", "8.1", "8.2", "8.3", "8.4", "8.5"]
     for (letter, count) in [("A", 11), ("B", 7), ("C", 8), ("F", 10), ("H", 10)] {
       for k in 1...count { out.insert("\(letter)-\(k)") }
     }

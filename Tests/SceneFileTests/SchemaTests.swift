@@ -250,6 +250,7 @@ import TouchSim
       var v: Obj = ["id": "v", "frame": [0, 0, 10, 10]]
       if let key, SceneSchema.scrollOnly.contains(key) { v["kind"] = "scroll" }
       if key == .enabled || key == .value { v["kind"] = "stepper" }
+      if let key, SceneSchema.rangeKeys.contains(key) { v["kind"] = "stepper" }
       if key == .controllerForwardsTouches || key == .presentingViewController { v["controller"] = "c" }
       if key == .center {
         v["frame"] = nil
@@ -467,7 +468,7 @@ import TouchSim
     try SchemaTests.expectBoth(accept: false, view("switch", .number(0.5)), "switch 0.5")
     try SchemaTests.expectBoth(accept: false, view("stepper", true), "stepper true")
     try SchemaTests.expectBoth(accept: true, view("stepper", -5), "stepper -5")
-    try SchemaTests.expectBoth(accept: false, view("slider", 2), "slider 2")
+    try SchemaTests.expectBoth(accept: false, view("slider", true), "slider true")
     try SchemaTests.expectBoth(accept: false, view("segmentedControl", .number(1.5)), "segment 1.5")
     try SchemaTests.expectBoth(accept: false, view("pageControl", 1001), "page 1001")
     try SchemaTests.expectBoth(accept: true, view("pageControl", 1000), "page 1000")
@@ -482,5 +483,32 @@ import TouchSim
     try SchemaTests.expectBoth(accept: false, recognizer("swipe", ["direction": []]), "no direction")
     try SchemaTests.expectBoth(accept: false, recognizer("swipe", ["direction": ["up", "up"]]), "up twice")
     try SchemaTests.expectBoth(accept: true, recognizer("swipe", ["direction": ["up", "down"]]), "up and down")
+  }
+
+  /// Rules 8.4, 8.5: the maximum is not below the minimum, the step is above 0, and the range keys belong
+  /// to those kinds: each refused where it is written (the schema cannot compare two keys; the loader
+  /// does). A value outside the range loads as UIKit keeps it (clamped), with a warning at the value.
+  @Test func aControlsRangeIsCheckedWhereItIsWritten() throws {
+    func text(_ view: String) -> String {
+      "format: touchscope/1\nroot:\n  id: root\n  subviews:\n    - " + view + "\n"
+    }
+    func problem(_ view: String) -> String? {
+      do {
+        _ = try SceneLoader.parse(text(view), file: "t.yaml")
+        return nil
+      } catch { return error.diagnostics.map(\.description).joined(separator: "; ") }
+    }
+    #expect(problem("{ id: s, kind: stepper, frame: [0, 0, 94, 29], minimumValue: 5, maximumValue: 1 }") != nil)
+    #expect(problem("{ id: s, kind: stepper, frame: [0, 0, 94, 29], stepValue: 0 }")?.contains("above 0") == true)
+    #expect(problem("{ id: s, kind: slider, frame: [0, 0, 94, 29], wraps: true }")?.contains("steppers only") == true)
+    #expect(problem("{ id: s, kind: button, frame: [0, 0, 94, 29], minimumValue: 1 }") != nil)
+    #expect(problem("{ id: s, kind: slider, frame: [0, 0, 100, 30], maximumValue: 5, value: 2 }") == nil)
+    let loaded = try SceneLoader.read(text("{ id: s, kind: slider, frame: [0, 0, 100, 30], value: 2 }"), file: "t.yaml")
+    #expect(loaded.scene.root.subviews[0].value == 1)
+    let warning = try #require(loaded.warnings.first)
+    #expect(warning.description.contains("outside") && warning.description.contains("5:"), "\(warning)")
+    let stepper = try SceneLoader.read(
+      text("{ id: s, kind: stepper, frame: [0, 0, 94, 29], value: -5 }"), file: "t.yaml")
+    #expect(stepper.scene.root.subviews[0].value == 0 && stepper.warnings.count == 1)
   }
 }

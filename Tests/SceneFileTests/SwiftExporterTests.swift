@@ -64,6 +64,36 @@ struct SwiftExporterTests {
 
   /// Ids that are Swift keywords or hold characters identifiers cannot: backticks or camel case, the same
   /// name everywhere, a number for a clash; the logs keep the scene's own ids.
+  /// Rules 8.4, 8.5: a stepper's and a slider's settings become the UIKit code that sets them, the maximum
+  /// before the minimum and both before the value (UIKit keeps the value within the range as each is set).
+  @Test func stepperAndSliderSettings() throws {
+    let s = scene([
+      v("count", [0, 0, 94, 29], kind: .stepper) {
+        $0.minimumValue = -5
+        $0.maximumValue = 5
+        $0.stepValue = 0.5
+        $0.wraps = true
+        $0.autorepeat = false
+        $0.isContinuous = false
+        $0.value = 2
+      },
+      v("volume", [0, 40, 200, 30], kind: .slider) {
+        $0.maximumValue = 11
+        $0.value = 7
+      },
+    ])
+    let swift = SwiftExporter.export(s)
+    for line in [
+      "count.maximumValue = 5", "count.minimumValue = -5", "count.stepValue = 0.5", "count.wraps = true",
+      "count.autorepeat = false", "count.isContinuous = false", "count.value = 2", "volume.maximumValue = 11",
+      "volume.minimumValue = 0", "volume.value = 7",
+    ] {
+      #expect(swift.contains(line), "no '\(line)'")
+    }
+    let order = ["count.maximumValue", "count.minimumValue", "count.value"].map { swift.range(of: $0)!.lowerBound }
+    #expect(order == order.sorted())
+  }
+
   @Test func idsThatAreNotSwiftIdentifiers() throws {
     let s = scene(
       [

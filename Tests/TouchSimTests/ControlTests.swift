@@ -70,7 +70,8 @@ import TouchSim
     let s = scene([v("toggle", [100, 100, 51, 31], kind: .switch), v("volume", [50, 300, 200, 30], kind: .slider)])
     let sw = Run(s, tap(120, 110))
     #expect(sw.controlEvents("toggle") == ["touchDown", "valueChanged", "touchUpInside"])
-    let slide = Run(s, [down(1, 60, 310, t: 0), move(1, 150, 310, t: 20), move(1, 250, 310, t: 40), up(1, t: 60)])
+    // Down on the thumb (value 0: its centre 14 pt in), then 86 pt along the 172 pt track, then past its end.
+    let slide = Run(s, [down(1, 64, 310, t: 0), move(1, 150, 310, t: 20), move(1, 250, 310, t: 40), up(1, t: 60)])
     let values = slide.trace.compactMap { e -> Double? in
       if case .control("volume", .valueChanged, _, let v) = e.event { return v?.number }
       return nil
@@ -103,7 +104,7 @@ import TouchSim
     }
     let toggle = line(tap(40, 115), "toggle")
     #expect(toggle?.contains(#""value":1,"isOn":true"#) == true, "\(toggle ?? "no line")")
-    let volume = line([down(1, 30, 215, t: 0), move(1, 120, 215, t: 20), up(1, t: 40)], "volume")
+    let volume = line([down(1, 34, 215, t: 0), move(1, 120, 215, t: 20), up(1, t: 40)], "volume")
     #expect(volume?.hasSuffix(#""value":0.5}"#) == true, "\(volume ?? "no line")")
     let count = line(tap(100, 314), "count")
     #expect(count?.hasSuffix(#""value":1}"#) == true, "\(count ?? "no line")")
@@ -111,5 +112,111 @@ import TouchSim
     #expect(choice?.contains(#""value":2,"selectedSegmentIndex":2"#) == true, "\(choice ?? "no line")")
     let pages = line(tap(300, 515), "pages")
     #expect(pages?.contains(#""currentPage":1"#) == true, "\(pages ?? "no line")")
+  }
+
+  // MARK: UIStepper (8.4) and UISlider (8.5) as UIKit ships them
+
+  static func values(_ run: Run, _ control: String) -> [Double] {
+    run.trace.compactMap { e -> Double? in
+      if case .control(control, .valueChanged, _, let v) = e.event { return v?.number }
+      return nil
+    }
+  }
+
+  static func stepper(_ configure: (inout ViewSpec) -> Void = { _ in }) -> Scene {
+    scene([v("count", [100, 300, 94, 29], kind: .stepper, configure)])
+  }
+
+  /// 8.4: within its range: − at the minimum and + at the maximum change nothing and send no valueChanged
+  /// (the button is disabled); the tap is still tracked.
+  @Test func stepperStopsAtItsLimits() {
+    let minus = Run(Self.stepper(), tap(110, 314))
+    #expect(Self.values(minus, "count").isEmpty)
+    #expect(minus.controlEvents("count") == ["touchDown", "touchUpInside"])
+    let plus = Run(Self.stepper { $0.value = 100 }, tap(180, 314))
+    #expect(Self.values(plus, "count").isEmpty)
+    let custom = Run(
+      Self.stepper {
+        $0.value = 9.5
+        $0.maximumValue = 10
+        $0.stepValue = 2
+      }, tap(180, 314))
+    #expect(Self.values(custom, "count") == [10])
+  }
+
+  /// 8.4: wraps: past the maximum to the minimum, below the minimum to the maximum.
+  @Test func aWrappingStepperGoesRound() {
+    let up = Run(
+      Self.stepper {
+        $0.value = 100
+        $0.wraps = true
+      }, tap(180, 314))
+    #expect(Self.values(up, "count") == [0])
+    let down = Run(
+      Self.stepper {
+        $0.wraps = true
+        $0.minimumValue = -3
+        $0.value = -3
+        $0.maximumValue = 3
+      }, tap(110, 314))
+    #expect(Self.values(down, "count") == [3])
+  }
+
+  /// 8.4: held, a stepper repeats: one step on touch-down, the first repeat 500 ms later, then every 100 ms,
+  /// each a valueChanged, until the lift; the repeats stop at a limit.
+  @Test func aHeldStepperRepeats() {
+    let run = Run(Self.stepper(), [down(1, 180, 314, t: 0), up(1, t: 2500)])
+    let values = Self.values(run, "count")
+    // 1 at 0 ms, then one more at 500, 600 … 2400 (a touch step fires only the timers due before it).
+    #expect(values == (1...21).map(Double.init), "\(values)")
+    let times = run.trace.compactMap { e -> Double? in
+      if case .control("count", .valueChanged, _, _) = e.event { return e.t }
+      return nil
+    }
+    #expect(times.prefix(3) == [0, 500, 600])
+    let limited = Run(Self.stepper { $0.maximumValue = 3 }, [down(1, 180, 314, t: 0), up(1, t: 2500)])
+    #expect(Self.values(limited, "count") == [1, 2, 3])
+    let none = Run(Self.stepper { $0.autorepeat = false }, [down(1, 180, 314, t: 0), up(1, t: 2500)])
+    #expect(Self.values(none, "count") == [1])
+  }
+
+  /// 8.4: a stepper that is not continuous sends one valueChanged, at the lift, with the value reached.
+  @Test func aStepperThatIsNotContinuousSendsOnceAtTheEnd() {
+    let run = Run(Self.stepper { $0.isContinuous = false }, [down(1, 180, 314, t: 0), up(1, t: 750)])
+    #expect(Self.values(run, "count") == [4])
+    let events = run.controlEvents("count")
+    #expect(events == ["touchDown", "valueChanged", "touchUpInside"], "\(events)")
+    #expect(
+      run.trace.first { if case .control("count", .valueChanged, _, _) = $0.event { true } else { false } }?.t == 750)
+  }
+
+  /// 8.5: a stock slider tracks only a touch that begins on its thumb: a tap or a drag from the track far
+  /// from the thumb sends nothing and changes nothing.
+  @Test func aSliderIgnoresATouchOnItsTrack() {
+    let s = scene([v("volume", [50, 300, 200, 30], kind: .slider) { $0.value = 0.5 }])
+    // The thumb's centre: 50 + 14 + 0.5 × 172 = 150.
+    let far = Run(s, [down(1, 60, 315, t: 0), move(1, 120, 315, t: 20), move(1, 240, 315, t: 40), up(1, t: 60)])
+    #expect(far.controlEvents("volume").isEmpty)
+    let onThumb = Run(s, [down(1, 145, 315, t: 0), move(1, 188, 315, t: 20), up(1, t: 40)])
+    #expect(Self.values(onThumb, "volume") == [0.75])
+    #expect(onThumb.controlEvents("volume").first == "touchDown")
+  }
+
+  /// 8.5: the slider's own range: the value follows the finger in its units, within minimum and maximum;
+  /// not continuous: one valueChanged at the lift.
+  @Test func aSliderKeepsItsRangeAndMayWaitForTheLift() {
+    let s = scene([
+      v("volume", [50, 300, 200, 30], kind: .slider) {
+        $0.minimumValue = 10
+        $0.maximumValue = 20
+        $0.value = 10
+      }
+    ])
+    let run = Run(s, [down(1, 64, 315, t: 0), move(1, 150, 315, t: 20), move(1, 400, 315, t: 40), up(1, t: 60)])
+    #expect(Self.values(run, "volume") == [15, 20])
+    var quiet = s
+    quiet.root.subviews[0].isContinuous = false
+    let once = Run(quiet, [down(1, 64, 315, t: 0), move(1, 150, 315, t: 20), move(1, 400, 315, t: 40), up(1, t: 60)])
+    #expect(Self.values(once, "volume") == [20])
   }
 }

@@ -15,7 +15,9 @@ extension SceneCanvas {
     case .switch:
       drawSwitch(on: value != 0, in: box, opacity: dim, into: &out)
     case .slider:
-      drawSlider(value: value, in: box, opacity: dim, into: &out)
+      let range = view.rangeMaximum - view.rangeMinimum
+      let fraction = range > 0 ? (value - view.rangeMinimum) / range : 0
+      drawSlider(value: fraction, in: box, opacity: dim, into: &out)
     case .stepper:
       drawStepper(value: value, in: box, ink: ink, into: &out)
     case .segmentedControl:
@@ -43,8 +45,8 @@ extension SceneCanvas {
     case .switch:
       return [switchTrack(in: box)]
     case .slider:
-      let (r, x0, x1) = sliderTrack(in: box)
-      return [Rect(x0 - r, box.mid.y - r, x1 - x0 + 2 * r, 2 * r)]
+      let r = sliderTrack(in: box).radius
+      return [Rect(box.minX, box.mid.y - r, box.width, 2 * r)]
     case .stepper:
       let size = stepperSize(in: box)
       return [
@@ -77,11 +79,13 @@ extension SceneCanvas {
     return Rect(box.mid.x - w / 2, box.mid.y - h / 2, w, h)
   }
 
-  /// A slider's thumb radius and the ends of its track.
+  /// A slider's thumb radius and the ends of its track: the thumb as wide as the engine takes it (rule
+  /// 8.5), its centre running between its half-widths at either end.
   private func sliderTrack(in box: Rect) -> (radius: Double, x0: Double, x1: Double) {
-    let r = max(min(box.height * 0.35, 12 * viewport.scale), 3)
-    let x0 = box.minX + r
-    return (r, x0, max(box.maxX - r, x0))
+    let half = min(ModelConstants.uikit.sliderThumbDiameter * viewport.scale, box.width) / 2
+    let r = max(min(box.height * 0.45, half), 3)
+    let x0 = box.minX + half
+    return (r, x0, max(box.maxX - half, x0))
   }
 
   private func stepperSize(in box: Rect) -> Double {

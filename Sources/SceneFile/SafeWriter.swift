@@ -178,7 +178,11 @@ public enum SafeWriter {
   public static func refuseExisting(_ path: String) throws(WriteError) {
     guard !path.isEmpty else { throw WriteError(path: path, code: ENOENT, reason: "an empty path names no file") }
     var st = stat()
-    guard lstat(path, &st) == 0 else { return }
+    guard lstat(path, &st) == 0 else {
+      let e = errno
+      if e == ENOENT { return }
+      throw WriteError(path: path, code: e)
+    }
     let what: String
     switch st.st_mode & S_IFMT {
     case S_IFLNK: what = "a symlink"
@@ -406,6 +410,13 @@ public enum SafeWriter {
   /// The copy's name for `real`: its name, a hash of its whole path, this process, its extension
   /// (`lesson.yaml` → `lesson.backup-1f2e3d4c5b6a7988-4242-1.yaml`).
   static func backupName(for real: String, attempt: Int) -> String {
+    let name = (real as NSString).lastPathComponent
+    let ext = (name as NSString).pathExtension
+    return backupPrefix(for: real) + "\(getpid())-\(attempt)" + (ext.isEmpty ? "" : ".\(ext)")
+  }
+
+  /// The start of every copy's name for `real`, up to the process id: `lesson.backup-1f2e3d4c5b6a7988-`.
+  static func backupPrefix(for real: String) -> String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in real.utf8 {
       hash ^= UInt64(byte)
@@ -416,7 +427,28 @@ public enum SafeWriter {
     let stem = ext.isEmpty ? name : (name as NSString).deletingPathExtension
     let hex = String(hash, radix: 16)
     let id = String(repeating: "0", count: 16 - hex.count) + hex
-    return "\(stem).backup-\(id)-\(getpid())-\(attempt)" + (ext.isEmpty ? "" : ".\(ext)")
+    return "\(stem).backup-\(id)-"
+  }
+
+  /// The copies of `path`'s old content that an in-place write killed before it ended left in `backups`
+  /// (default `backupFolder()`): those whose process no longer runs. The window names them when it opens
+  /// the scene.
+  public static func leftBackups(of path: String, in backups: String? = nil) -> [String] {
+    var real = path
+    if case .regularFile(let resolved, _)? = try? resolve(path) { real = resolved }
+    if !real.hasPrefix("/"), let cwd = getcwd(nil, 0) {
+      real = String(cString: cwd) + "/" + real
+      free(cwd)
+    }
+    let folder = backups ?? backupFolder()
+    let prefix = backupPrefix(for: real)
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    return names.filter { name in
+      guard name.hasPrefix(prefix) else { return false }
+      let pid = name.dropFirst(prefix.count).prefix { $0.isASCII && $0.isNumber }
+      guard let id = pid_t(pid), id > 0 else { return false }
+      return id != getpid() && !isRunning(id)
+    }.sorted().map { folder + "/" + $0 }
   }
 
   /// Writes `bytes` as a new complete, flushed copy in `folder` (made if missing, private), named after

@@ -77,6 +77,7 @@ public final class StudioApp {
       watched = (path, read == nil ? nil : stamp)
       // Temporary files a killed save left beside the scene (`.touchscope-PID-N.tmp`) go now.
       SafeWriter.removeStaleTemporaries(beside: path)
+      Self.nameLeftBackups(of: path, in: model)
     }
     if options.presenter { model.perform(.togglePresenter) }
     if options.stage { model.perform(.toggleStage) }
@@ -340,6 +341,7 @@ public final class StudioApp {
     watched = (path, FileStamp(path: path))
     watcher?.watch(path)
     SafeWriter.removeStaleTemporaries(beside: path)
+    Self.nameLeftBackups(of: path, in: model, wall: wall)
     open(reading: path, wall: wall)
   }
 
@@ -350,6 +352,17 @@ public final class StudioApp {
   }
 
   // MARK: Writing files (every write goes through SafeWriter; a failure is shown and the window goes on)
+
+  /// A save written in place that was killed before it ended left a complete copy of the scene's earlier
+  /// text (`SafeWriter.backupFolder()`): the toast and standard error say where it is.
+  static func nameLeftBackups(of path: String, in model: StudioModel, wall: Double = 0) {
+    guard let copy = SafeWriter.leftBackups(of: path).last else { return }
+    let message = model.language(
+      "An interrupted save left a copy of this scene's earlier text in \(copy)",
+      "一次被中断的保存把这个场景之前的内容留在了 \(copy)")
+    model.notify(message, kind: .warning, wall: wall)
+    printError(message)
+  }
 
   /// A failure: in the toast in red (never with the success tick) and on standard error.
   private func report(_ message: String, wall: Double) {

@@ -203,3 +203,23 @@ import Testing
     #expect(throws: WriteError.self) { _ = try PreparedOutput(dir + "/touchscope-1.mp4", mode: .createNew) }
   }
 }
+
+/// A copy left by an in-place write that was killed is found again for the scene it belongs to.
+@Suite struct LeftBackupTests {
+  @Test func aCopyOfADeadProcessIsFoundForItsSceneOnly() throws {
+    let dir = try OutputSafetyTests.scratch()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let backups = dir + "/backups"
+    try FileManager.default.createDirectory(atPath: backups, withIntermediateDirectories: true)
+    let scene = dir + "/lesson.yaml"
+    try "old\n".write(toFile: scene, atomically: false, encoding: .utf8)
+    let dead = try OutputSafetyTests.finishedProcessID()
+    let prefix = SafeWriter.backupPrefix(for: scene)
+    let left = backups + "/" + prefix + "\(dead)-1.yaml"
+    let running = backups + "/" + prefix + "\(getpid())-1.yaml"
+    let other = backups + "/" + SafeWriter.backupPrefix(for: dir + "/other.yaml") + "\(dead)-1.yaml"
+    for path in [left, running, other] { try "old\n".write(toFile: path, atomically: false, encoding: .utf8) }
+    #expect(SafeWriter.leftBackups(of: scene, in: backups) == [left])
+    #expect(prefix.hasPrefix("lesson.backup-"))
+  }
+}

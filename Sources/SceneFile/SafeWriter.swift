@@ -110,6 +110,9 @@ public enum SafeWriter {
   struct Fault {
     var afterBytes: Int
     var errno: Int32
+    /// The file's folder takes no new file (`EACCES` on the temporary file), as for a folder the user
+    /// may not write.
+    var folderClosed = false
   }
 
   static func write(_ bytes: [UInt8], to path: String, mode: Mode, durable: Bool, fault: Fault?)
@@ -271,7 +274,8 @@ public enum SafeWriter {
     // the old file's mode before any content is written.
     let fd: Int32
     let temp: String
-    do {
+    do throws(WriteError) {
+      if fault?.folderClosed == true { throw WriteError(path: path, code: EACCES) }
       (fd, temp) = try createTemporary(in: dir, mode: exists ? 0o600 : 0o666, given: path)
     } catch let error where exists && !createNew && (error.code == EACCES || error.code == EPERM) {
       // The folder is closed to new files but the file itself may be written (checked before): in place,

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import SceneFile
@@ -171,6 +172,35 @@ import Testing
     #expect(SafeWriterTests.lstatMode(fifo) & S_IFMT == S_IFIFO)
   }
 
+  /// A streamed output (`--trace-out` on a FIFO, `--frame-log`) whose reader is there but takes nothing:
+  /// the append fails with the reason instead of holding the window. The guard (a reader that drains
+  /// the FIFO much later) only releases a writer that would wait for ever.
+  @Test func aReaderThatTakesNothingFailsTheStreamInsteadOfHoldingIt() throws {
+    let dir = try Self.scratch()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let fifo = dir + "/pipe"
+    try #require(mkfifo(fifo, 0o600) == 0)
+    let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+    try #require(reader >= 0)
+    let finished = Mutex(false)
+    let guardReader = Thread {
+      Thread.sleep(forTimeInterval: 60)
+      var buffer = [UInt8](repeating: 0, count: 1 << 16)
+      while !finished.withLock({ $0 }) {
+        if Glibc.read(reader, &buffer, buffer.count) <= 0 { Thread.sleep(forTimeInterval: 0.1) }
+      }
+      close(reader)
+    }
+    guardReader.start()
+    defer { finished.withLock { $0 = true } }
+    let output = try AppendingOutput(path: fifo)
+    let error = #expect(throws: WriteError.self) {
+      try output.append([UInt8](repeating: 0x41, count: 4 << 20))
+    }
+    #expect(error?.code == EAGAIN)
+    #expect(error?.reason.contains("reader") == true)
+  }
+
   /// A file another program writes (`PreparedOutput`, FFmpeg's): the target is untouched until commit,
   /// and a discarded one leaves the old file and no temporary file.
   @Test func aPreparedOutputReplacesTheFileOnlyOnCommit() throws {
@@ -221,5 +251,52 @@ import Testing
     for path in [left, running, other] { try "old\n".write(toFile: path, atomically: false, encoding: .utf8) }
     #expect(SafeWriter.leftBackups(of: scene, in: backups) == [left])
     #expect(prefix.hasPrefix("lesson.backup-"))
+  }
+}
+
+/// A scene whose folder takes no new file (the user may write the file, not the folder): saved in place
+/// after a complete copy is safe, not refused, and nothing left behind.
+@Suite struct ClosedFolderTests {
+  /// `chattr +i` / `-i` on `dir` (an immutable folder takes no new file, even from root); false where
+  /// the file system or the user cannot.
+  static func immutable(_ dir: String, _ on: Bool) -> Bool {
+    guard
+      let chattr = ["/usr/bin/chattr", "/bin/chattr"].first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+    else { return false }
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: chattr)
+    p.arguments = [on ? "+i" : "-i", dir]
+    p.standardError = FileHandle.nullDevice
+    guard (try? p.run()) != nil else { return false }
+    p.waitUntilExit()
+    return p.terminationStatus == 0
+  }
+
+  @Test func aFileInAFolderClosedToNewFilesIsWrittenInPlaceAfterACopy() throws {
+    let dir = try OutputSafetyTests.scratch()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let path = dir + "/lesson.yaml"
+    let old = "format: touchscope/1\n# the old text, longer than the new one\nroot: { id: r }\n"
+    let new = "format: touchscope/1\nroot: { id: s }\n"
+    try old.write(toFile: path, atomically: false, encoding: .utf8)
+    chmod(path, 0o640)
+    // The folder closed for real where the file system allows it (root ignores a folder's mode bits), or
+    // through the writer's fault injection, which makes the same temporary file fail.
+    let closed = Self.immutable(dir, true)
+    defer { if closed { _ = Self.immutable(dir, false) } }
+    if closed {
+      #expect(open(dir + "/probe", O_WRONLY | O_CREAT | O_EXCL, 0o600) < 0, "the immutable folder took a file")
+      try SafeWriter.write(new, to: path)
+    } else {
+      try SafeWriter.write(
+        Array(new.utf8), to: path, mode: .replace, durable: true,
+        fault: .init(afterBytes: .max, errno: 0, folderClosed: true))
+    }
+    #expect(OutputSafetyTests.read(path) == new)
+    #expect(SafeWriterTests.lstatMode(path) & 0o7777 == 0o640)
+    SafeWriterTests.expectNoLeftovers(dir)
+    let copies = ((try? FileManager.default.contentsOfDirectory(atPath: SafeWriter.backupFolder())) ?? [])
+      .filter { $0.hasPrefix(SafeWriter.backupPrefix(for: path)) }
+    #expect(copies.isEmpty, "the copy stayed: \(copies)")
   }
 }

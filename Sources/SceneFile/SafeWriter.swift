@@ -39,6 +39,9 @@ public enum SafeWriter {
     case replace
     /// Refuse with `EEXIST`: the file must be new (a take saved beside a lesson).
     case createNew
+    /// Replace a regular file at a name Touchscope derived from the user's (`--trace-out PATH`'s `PATH.N`),
+    /// never through a link: a symlink, folder or special file at the name is refused (`EEXIST`).
+    case replaceDerived
   }
 
   /// Where a path leads once its symlinks are followed.
@@ -123,6 +126,10 @@ public enum SafeWriter {
       try refuseExisting(path)
       try replaceAtomically(bytes, real: path, given: path, createNew: true, durable: durable, fault: fault)
       return
+    }
+    if mode == .replaceDerived {
+      var st = stat()
+      if lstat(path, &st) == 0 && st.st_mode & S_IFMT != S_IFREG { try refuseExisting(path) }
     }
     switch try resolve(path) {
     case .inPlace(let target, let kind):

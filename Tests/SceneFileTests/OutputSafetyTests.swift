@@ -34,6 +34,26 @@ import Testing
     SafeWriterTests.expectNoLeftovers(dir)
   }
 
+  /// `--trace-out PATH`'s finished traces (`PATH.1` …) replace an earlier run's files but are never
+  /// written through a link or onto a folder or special file at that name.
+  @Test func aDerivedNameIsReplacedButNeverFollowed() throws {
+    let dir = try Self.scratch()
+    defer { try? FileManager.default.removeItem(atPath: dir) }
+    let victim = dir + "/victim.txt"
+    try "victim\n".write(toFile: victim, atomically: false, encoding: .utf8)
+    try FileManager.default.createSymbolicLink(atPath: dir + "/trace.jsonl.1", withDestinationPath: victim)
+    let error = #expect(throws: WriteError.self) {
+      try SafeWriter.write("{}\n", to: dir + "/trace.jsonl.1", mode: .replaceDerived)
+    }
+    #expect(error?.code == EEXIST)
+    #expect(Self.read(victim) == "victim\n")
+    try "an earlier run\n".write(toFile: dir + "/trace.jsonl.2", atomically: false, encoding: .utf8)
+    try SafeWriter.write("{}\n", to: dir + "/trace.jsonl.2", mode: .replaceDerived)
+    #expect(Self.read(dir + "/trace.jsonl.2") == "{}\n")
+    try SafeWriter.write("{}\n", to: dir + "/trace.jsonl.3", mode: .replaceDerived)
+    #expect(Self.read(dir + "/trace.jsonl.3") == "{}\n")
+  }
+
   @Test func aFolderAtANewFilesNameIsTakenSoTheNextNumberIsUsed() throws {
     let dir = try Self.scratch()
     defer { try? FileManager.default.removeItem(atPath: dir) }

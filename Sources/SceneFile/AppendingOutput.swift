@@ -3,7 +3,9 @@ import Foundation
 /// An output written a piece at a time: `--frame-log`, and a trace streamed to a device or FIFO
 /// (`--trace-out /dev/stdout`). Opened through `SafeWriter`'s rules: a regular file (symlinks followed)
 /// is first replaced atomically by an empty one, keeping its mode and owner, and then appended to; a
-/// read-only file is refused; a device or FIFO is opened in place, never replaced.
+/// read-only file is refused; a device or FIFO is opened in place, never replaced, and never waited for:
+/// a FIFO nobody reads is refused (`ENXIO`), and a write its reader does not take within a grace period
+/// fails (`EAGAIN`) instead of holding the window.
 public final class AppendingOutput {
   public let path: String
   public let destination: SafeWriter.Destination
@@ -16,13 +18,14 @@ public final class AppendingOutput {
       try SafeWriter.write([], to: path)
       destination = try SafeWriter.resolve(path)
     }
-    let target: String
+    let fd: Int32
     switch destination {
-    case .regularFile(let real, _): target = real
-    case .inPlace(let p, _): target = p
+    case .regularFile(let real, _):
+      fd = open(real, O_WRONLY | O_APPEND | O_NOCTTY | O_NOFOLLOW | O_CLOEXEC)
+      guard fd >= 0 else { throw WriteError(path: path, code: errno) }
+    case .inPlace(let p, _):
+      fd = try SafeWriter.openInPlace(p, given: path, blocking: false)
     }
-    let fd = open(target, O_WRONLY | O_APPEND | O_NOCTTY | O_CLOEXEC)
-    guard fd >= 0 else { throw WriteError(path: path, code: errno) }
     self.fd = fd
     self.destination = destination
   }

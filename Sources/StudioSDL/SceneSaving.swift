@@ -70,6 +70,25 @@ public enum SceneSaving {
     }
   }
 
+  /// A take (Ctrl+Shift+S): `text` as a new scene file beside the lesson, at the first free
+  /// `NAME.take-N.yaml`. Free means nothing at all at the name: a symlink (dangling or not), a folder or a
+  /// file there is passed over for the next number, and the file is created without following a link
+  /// (`SafeWriter`'s `.createNew`), so a link made meanwhile is never followed either.
+  public static func saveTake(_ text: String, beside lesson: String) -> Result<String, WriteError> {
+    var n = 1
+    while true {
+      let path = StudioModel.takePath(beside: lesson, number: n)
+      do {
+        try SafeWriter.write(text, to: path, mode: .createNew)
+        return .success(path)
+      } catch let error where error.code == EEXIST && n < 100_000 {
+        n += 1
+      } catch {
+        return .failure(error)
+      }
+    }
+  }
+
   /// Something is at `path` (a dangling symlink counts).
   private static func exists(_ path: String) -> Bool {
     var st = stat()

@@ -30,14 +30,24 @@ final class ScreenRecorder {
     init(_ encoder: sending VideoEncoder) { state = Mutex(State(encoder: encoder)) }
   }
 
-  init(path: String, buffer: PixelBuffer, wall: Double) throws(VideoEncoder.Failure) {
+  /// The name to use instead of `path` when something appeared there meanwhile (the 2nd, 3rd … choice).
+  private let alternatives: @Sendable (Int) -> String
+  /// Where the video was saved (`path` or an alternative), once `finish` succeeded.
+  private(set) var savedPath: String?
+
+  /// Records to `path`, a new file (never over anything there, never through a link).
+  init(
+    path: String, buffer: PixelBuffer, wall: Double, alternatives: @escaping @Sendable (Int) -> String = { _ in "" }
+  ) throws(VideoEncoder.Failure) {
     self.path = path
+    self.alternatives = alternatives
     width = buffer.width
     height = buffer.height
     start = wall
     last = Array(UnsafeBufferPointer(start: buffer.pixels, count: buffer.width * buffer.height))
     sink = Sink(
-      try VideoEncoder(format: .mp4, pixels: .bgra, width: width, height: height, fps: Self.fps, out: path))
+      try VideoEncoder(
+        format: .mp4, pixels: .bgra, width: width, height: height, fps: Self.fps, out: path, mode: .createNew))
   }
 
   /// The frame just presented (`buffer`), at `wall`; false when it no longer fits the recording (the
@@ -81,12 +91,14 @@ final class ScreenRecorder {
   func finish(wall: Double) -> Result<Double, VideoEncoder.Failure> {
     fill(upTo: wall)
     let sink = self.sink
+    let alternatives = self.alternatives
     // Every frame queued is written first.
-    return sink.queue.sync {
+    let result = sink.queue.sync {
       sink.state.withLock { state -> Result<Double, VideoEncoder.Failure> in
         if let failure = state.failure { return .failure(VideoEncoder.Failure(description: failure)) }
         do {
-          try state.encoder.finish()
+          try state.encoder.finish(alternatives: alternatives)
+          saved.withLock { $0 = state.encoder.savedPath }
         } catch let error as VideoEncoder.Failure {
           return .failure(error)
         } catch {
@@ -95,5 +107,9 @@ final class ScreenRecorder {
         return .success(Double(state.encoder.frames) / Double(Self.fps))
       }
     }
+    savedPath = saved.withLock { $0 }
+    return result
   }
+
+  private let saved = Mutex<String?>(nil)
 }

@@ -73,7 +73,12 @@ public final class StudioApp {
     model.narrator = StudioNarration.narrator(language: options.language)
     model.narrateInBackground()
     self.options = options
-    if let path { watched = (path, read == nil ? nil : stamp) }
+    if let path {
+      watched = (path, read == nil ? nil : stamp)
+      // Temporary files a killed save left beside the scene (`.touchscope-PID-N.tmp`) go now.
+      SafeWriter.removeStaleTemporaries(beside: path)
+      Self.nameLeftBackups(of: path, in: model)
+    }
     if options.presenter { model.perform(.togglePresenter) }
     if options.stage { model.perform(.toggleStage) }
   }
@@ -335,6 +340,8 @@ public final class StudioApp {
     let path = Self.absolutePath(path)
     watched = (path, FileStamp(path: path))
     watcher?.watch(path)
+    SafeWriter.removeStaleTemporaries(beside: path)
+    Self.nameLeftBackups(of: path, in: model, wall: wall)
     open(reading: path, wall: wall)
   }
 
@@ -345,6 +352,17 @@ public final class StudioApp {
   }
 
   // MARK: Writing files (every write goes through SafeWriter; a failure is shown and the window goes on)
+
+  /// A save written in place that was killed before it ended left a complete copy of the scene's earlier
+  /// text (`SafeWriter.backupFolder()`): the toast and standard error say where it is.
+  static func nameLeftBackups(of path: String, in model: StudioModel, wall: Double = 0) {
+    guard let copy = SafeWriter.leftBackups(of: path).last else { return }
+    let message = model.language(
+      "An interrupted save left a copy of this scene's earlier text in \(copy)",
+      "一次被中断的保存把这个场景之前的内容留在了 \(copy)")
+    model.notify(message, kind: .warning, wall: wall)
+    printError(message)
+  }
 
   /// A failure: in the toast in red (never with the success tick) and on standard error.
   private func report(_ message: String, wall: Double) {
@@ -358,40 +376,36 @@ public final class StudioApp {
 
   /// A take (Ctrl+Shift+S): a new scene file beside the lesson, at the first free `NAME.take-N.yaml`.
   private func writeTake(_ text: String, beside lesson: String, dropped: Int, wall: Double) {
-    var n = 1
-    while true {
-      let path = StudioModel.takePath(beside: lesson, number: n)
-      do {
-        try SafeWriter.write(text, to: path, mode: .createNew)
-        let l = model.language
-        let left =
-          dropped == 0
-          ? ""
-          : l(
-            " (\(dropped) touches beyond the 1,001 a script holds at once were left out)",
-            "（超出脚本同时可容纳的 1,001 个触摸的 \(dropped) 个已略去）")
-        model.notify(
-          l(
-            "Saved the take as \(path), the input just performed as its script\(left)",
-            "已把这次录制保存为 \(path)，刚才的输入成为它的脚本\(left)"), wall: wall)
-        return
-      } catch let error where error.code == EEXIST && n < 100_000 {
-        n += 1
-      } catch {
-        report(model.language("Could not save the take: ", "无法保存录制：") + "\(error.reason) — \(path)", wall: wall)
-        return
-      }
+    switch SceneSaving.saveTake(text, beside: lesson) {
+    case .success(let path):
+      let l = model.language
+      let left =
+        dropped == 0
+        ? ""
+        : l(
+          " (\(dropped) touches beyond the 1,001 a script holds at once were left out)",
+          "（超出脚本同时可容纳的 1,001 个触摸的 \(dropped) 个已略去）")
+      model.notify(
+        l(
+          "Saved the take as \(path), the input just performed as its script\(left)",
+          "已把这次录制保存为 \(path)，刚才的输入成为它的脚本\(left)"), wall: wall)
+    case .failure(let error):
+      report(model.language("Could not save the take: ", "无法保存录制：") + "\(error.reason) — \(error.path)", wall: wall)
     }
   }
 
   /// F9 the first time: records the presented frames to the first free `touchscope-N.mp4` of the
-  /// screenshot folder.
+  /// screenshot folder (free: nothing there at all, not even a link or a folder; the next free one when
+  /// something appears there before the recording ends).
   private func startRecording(_ window: SDLWindow, wall: Double) -> ScreenRecorder? {
     let dir = options.screenshotDirectory
-    let n = (1...100_000).first { !FileManager.default.fileExists(atPath: "\(dir)/touchscope-\($0).mp4") } ?? 1
+    let n = (1...100_000).first { SafeWriter.isFree("\(dir)/touchscope-\($0).mp4") } ?? 1
     let path = "\(dir)/touchscope-\(n).mp4"
     do {
-      let r = try ScreenRecorder(path: path, buffer: window.framePixels, wall: wall)
+      let r = try ScreenRecorder(path: path, buffer: window.framePixels, wall: wall) { k in
+        let m = (n + k - 1...100_000).first { SafeWriter.isFree("\(dir)/touchscope-\($0).mp4") } ?? n + k - 1
+        return "\(dir)/touchscope-\(m).mp4"
+      }
       model.setRecording(since: wall)
       // The file's name only: the header is narrow in presenter mode; the saved message gives the whole path.
       let name = (path as NSString).lastPathComponent
@@ -409,7 +423,8 @@ public final class StudioApp {
     switch r.finish(wall: wall) {
     case .success(let seconds):
       let s = String(format: "%.1f", seconds)
-      model.notify(model.language("Recording saved to \(r.path) (\(s) s)", "录像已保存到 \(r.path)（\(s) 秒）"), wall: wall)
+      let path = r.savedPath ?? r.path
+      model.notify(model.language("Recording saved to \(path) (\(s) s)", "录像已保存到 \(path)（\(s) 秒）"), wall: wall)
     case .failure(let error):
       report(model.language("Could not save the recording: ", "无法保存录像：") + error.description, wall: wall)
     }

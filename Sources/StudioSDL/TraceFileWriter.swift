@@ -87,7 +87,8 @@ final class TraceFileWriter: Sendable {
           $0 += 1
           return $0
         }
-        try SafeWriter.write(traceJSONLines(trace), to: "\(path).\(n)")
+        // A name derived from --trace-out's: never written through a link planted there.
+        try SafeWriter.write(traceJSONLines(trace), to: "\(path).\(n)", mode: .replaceDerived)
       }
     }
   }

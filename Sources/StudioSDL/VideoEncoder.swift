@@ -1,8 +1,15 @@
 import Foundation
+import SceneFile
 
 /// Frames piped to an `ffmpeg` process as raw pixels, written to a GIF, MP4 (H.264) or WebM (VP9) file:
 /// the encoder is FFmpeg, a well-kept tool, not a home-made one. Used by `touchscope record` and by F9 in
 /// the window.
+///
+/// FFmpeg writes a temporary file beside the target (`PreparedOutput`), never the target itself; `finish`
+/// checks its exit status, that it reported no error, and that the file is a whole one of its format
+/// (an MP4 whose boxes fill the file and include the index, a GIF with its trailer, a WebM whose segment
+/// has its size), and only then moves it into place. A full disk or any other failure leaves the old file
+/// as it was.
 public final class VideoEncoder {
   public enum Format: String, Sendable { case gif, mp4, webm }
   /// The byte order of the frames: `rgba` (a `Bitmap`), or `bgra` (the window's `0xAARRGGBB` pixels in
@@ -16,6 +23,8 @@ public final class VideoEncoder {
   private let process = Process()
   private let input = Pipe()
   private let errors: URL
+  private let output: PreparedOutput
+  private let format: Format
   public let out: String
   public let width: Int
   public let height: Int
@@ -27,10 +36,20 @@ public final class VideoEncoder {
     return dirs.map { "\($0)/ffmpeg" }.first { FileManager.default.isExecutableFile(atPath: $0) }
   }
 
-  public init(format: Format, pixels: Pixels, width: Int, height: Int, fps: Int, out: String) throws(Failure) {
+  /// `mode`: `.createNew` for a name the window chose (never over anything, never through a link).
+  public init(
+    format: Format, pixels: Pixels, width: Int, height: Int, fps: Int, out: String,
+    mode: SafeWriter.Mode = .replace
+  ) throws(Failure) {
     guard let path = Self.find() else {
       throw Failure(description: "recording needs FFmpeg: install it (apt-get install ffmpeg; `make run` does)")
     }
+    do {
+      output = try PreparedOutput(out, mode: mode)
+    } catch {
+      throw Failure(description: "cannot write \(out): \(error.reason)")
+    }
+    self.format = format
     self.out = out
     self.width = width
     self.height = height
@@ -54,7 +73,8 @@ public final class VideoEncoder {
         "[0:v]split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer:bayer_scale=3",
       ]
     }
-    args.append(out)
+    // The format named, as the temporary file's name has no extension.
+    args += ["-f", format.rawValue, output.temporary]
     process.arguments = args
     process.standardInput = input
     errors = FileManager.default.temporaryDirectory.appendingPathComponent("touchscope-ffmpeg-\(UUID().uuidString).log")
@@ -82,14 +102,100 @@ public final class VideoEncoder {
     }
   }
 
-  /// Ends the file; throws with ffmpeg's own reason when it could not write it.
-  public func finish() throws(Failure) {
+  /// Ends the file and moves it into place (at `out`, or at the first of `alternatives(2)`,
+  /// `alternatives(3)` … that is free when something appeared at `out` meanwhile); throws with ffmpeg's
+  /// own reason when it could not write it, and the old file stays as it was.
+  public func finish(alternatives: ((Int) -> String)? = nil) throws(Failure) {
     try? input.fileHandleForWriting.close()
     process.waitUntilExit()
     defer { try? FileManager.default.removeItem(at: errors) }
     guard process.terminationStatus == 0 else {
-      throw Failure(description: "ffmpeg could not write \(out): \(reason())")
+      output.discard()
+      throw Failure(description: "ffmpeg could not write \(out): \(reason()); \(out) was left as it was")
     }
+    let said = errorText()
+    guard said.isEmpty else {
+      output.discard()
+      throw Failure(description: "ffmpeg could not write \(out): \(said); \(out) was left as it was")
+    }
+    if let problem = Self.incomplete(output.temporary, format: format) {
+      output.discard()
+      throw Failure(description: "ffmpeg could not write \(out): \(problem); \(out) was left as it was")
+    }
+    var n = 1
+    while true {
+      let target = n == 1 ? out : alternatives?(n) ?? out
+      do {
+        try output.commit(to: target)
+        savedPath = target
+        return
+      } catch let error where error.code == EEXIST && alternatives != nil && n < 100_000 {
+        n += 1
+        continue
+      } catch {
+        output.discard()
+        throw Failure(description: "cannot write \(target): \(error.reason); it was left as it was")
+      }
+    }
+  }
+
+  /// Where `finish` saved the file (`out`, or an alternative).
+  public private(set) var savedPath: String?
+
+  /// Why the file at `path` is not a whole file of `format`, or nil when it is.
+  static func incomplete(_ path: String, format: Format) -> String? {
+    guard let data = FileManager.default.contents(atPath: path) else { return "the file cannot be read back" }
+    let bytes = [UInt8](data)
+    let cut = "the file ends before it is complete (\(bytes.count) bytes)"
+    switch format {
+    case .gif:
+      guard bytes.count > 13, bytes.starts(with: Array("GIF8".utf8)), bytes.last == 0x3B else { return cut }
+    case .mp4:
+      // Boxes: 32-bit size (1: a 64-bit size follows; 0: to the end) and type; they must fill the file
+      // exactly and include the index (`moov`).
+      var at = 0
+      var index = false
+      while at < bytes.count {
+        guard at + 8 <= bytes.count else { return cut }
+        var size = bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) }
+        let type = String(decoding: bytes[at + 4..<at + 8], as: UTF8.self)
+        if size == 1 {
+          guard at + 16 <= bytes.count else { return cut }
+          size = bytes[at + 8..<at + 16].reduce(0) { $0 << 8 | Int($1) }
+        } else if size == 0 {
+          size = bytes.count - at
+        }
+        guard size >= 8, at + size <= bytes.count else { return cut }
+        if type == "moov" { index = true }
+        at += size
+      }
+      guard index else { return cut }
+    case .webm:
+      // EBML header, then the segment, whose size FFmpeg writes when it ends the file.
+      guard bytes.starts(with: [0x1A, 0x45, 0xDF, 0xA3]), let header = vint(bytes, 4) else { return cut }
+      let segment = 4 + header.length + header.value
+      guard segment + 4 <= bytes.count, bytes[segment..<segment + 4].elementsEqual([0x18, 0x53, 0x80, 0x67]),
+        let size = vint(bytes, segment + 4), !size.unknown, segment + 4 + size.length + size.value == bytes.count
+      else { return cut }
+    }
+    return nil
+  }
+
+  /// An EBML variable-size integer at `at`: its value, its length in bytes, and whether it says "unknown".
+  private static func vint(_ bytes: [UInt8], _ at: Int) -> (value: Int, length: Int, unknown: Bool)? {
+    guard at < bytes.count, bytes[at] != 0 else { return nil }
+    let length = bytes[at].leadingZeroBitCount + 1
+    guard at + length <= bytes.count else { return nil }
+    var value = Int(bytes[at] & (0xFF >> length))
+    for b in bytes[at + 1..<at + length] { value = value << 8 | Int(b) }
+    let unknown = value == (1 << (7 * length)) - 1
+    return (value, length, unknown)
+  }
+
+  private func errorText() -> String {
+    let text = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+    return text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+      .joined(separator: "; ")
   }
 
   private func reason() -> String {

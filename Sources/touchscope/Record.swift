@@ -20,7 +20,9 @@ struct Record: ParsableCommand {
       shown every line of the trace and the last fades have run out (3 s after the last line). The \
       scene's questions are not asked: the recording plays through them. The frames go to FFmpeg \
       (`ffmpeg` on the PATH, installed by `make run` and `make test`), which writes the file; the format \
-      follows the extension: .gif, .mp4 (H.264) or .webm (VP9). --from and --to choose a part of the \
+      follows the extension: .gif, .mp4 (H.264) or .webm (VP9). FFmpeg writes a temporary file beside \
+      --out, which replaces --out only once FFmpeg has ended it whole; otherwise (a full disk …) the old \
+      file stays as it was and record exits 1 with the reason. --from and --to choose a part of the \
       run in ms of script time (the timeline's time): the first frame is where the playback reaches \
       --from, the last one just before it reaches --to (a --to past the end records to the end). \
       Progress goes to standard error: a bar on a terminal, else a line at every tenth of the frames.
@@ -80,8 +82,8 @@ struct Record: ParsableCommand {
 
   func run() throws {
     let pixels = try Render.parseSize(size)
-    // The encoder writes the file itself: SafeWriter's rules are checked first, as `render` has them (a
-    // read-only file is refused even for root, a missing folder said as such).
+    // SafeWriter's rules are checked first, as `render` has them (a read-only file is refused even for root,
+    // a missing folder said as such); the encoder then writes beside the file (VideoEncoder).
     do {
       try SafeWriter.check(out)
     } catch {

@@ -186,5 +186,23 @@ extension RealWindowTests {
       #expect(Robustness.count(trace, #""phase":"began""#) == 2)
       #expect(CommandLineWriteTests.mode(fifo) & S_IFMT == S_IFIFO)
     }
+
+    /// `--trace-out` a FIFO nobody reads: the window does not wait for a reader; it says why the trace
+    /// cannot be written (standard error and the toast) and Ctrl+Q still quits.
+    @Test func traceOutToAFIFONobodyReadsNeverHoldsTheWindow() throws {
+      let dir = try HostileFiles.scratch()
+      defer { try? FileManager.default.removeItem(at: dir) }
+      let fifo = dir.appendingPathComponent("trace.fifo").path
+      #expect(mkfifo(fifo, 0o600) == 0)
+      let w = try RealWindow(scene: Self.scene, arguments: ["--trace-out", fifo])
+      defer { w.close() }
+      try w.wait(for: "the FIFO refused", seconds: 60) { Self.output(w).contains("nothing reads") }
+      #expect(Self.output(w).contains("--trace-out"), "\(Self.output(w))")
+      try w.tap(195, 230)
+      try w.key("ctrl+q")
+      try w.wait(for: "the program to quit", seconds: 60) { !w.process.isRunning }
+      #expect(w.process.terminationReason == .exit, "\(Self.output(w))")
+      #expect(CommandLineWriteTests.mode(fifo) & S_IFMT == S_IFIFO)
+    }
   }
 }

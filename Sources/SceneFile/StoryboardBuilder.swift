@@ -600,11 +600,13 @@ struct StoryboardBuilder {
     case "label":
       v.text = a["text"] ?? attributedText(e, key: "attributedText")
     case "button":
-      if let s = doc.child(e, key: "normal", named: "state") {
-        v.text = doc[s].attributes["title"] ?? attributedText(s, key: "attributedTitle")
-      }
-      if v.text == nil, let c = doc.child(e, key: "configuration", named: "buttonConfiguration") {
+      // A button with a configuration (Xcode 13 on) shows the configuration's title; older ones their
+      // normal state's.
+      if let c = doc.child(e, key: "configuration", named: "buttonConfiguration") {
         v.text = doc[c].attributes["title"] ?? attributedText(c, key: "attributedTitle")
+      }
+      if v.text == nil, let s = doc.child(e, key: "normal", named: "state") {
+        v.text = doc[s].attributes["title"] ?? attributedText(s, key: "attributedTitle")
       }
     case "textField", "searchTextField":
       v.text = a["text"] ?? attributedText(e, key: "attributedText") ?? a["placeholder"]

@@ -79,8 +79,9 @@ import TouchSim
     #expect(Self.view(s.scene, "textField2")?.text == "hunter2")
     #expect(Self.view(s.scene, "rememberMe")?.value == 1)
     let button = try #require(Self.view(s.scene, "button"))
-    // The title of the state "normal" comes first; the colour from the document's system colours.
-    #expect(button.text == "Button" && button.color == "#007AFF" && button.frame == Rect(24, 346, 345, 50))
+    // The configuration's title is the one shown (not the normal state's); the colour comes from the
+    // document's system colours.
+    #expect(button.text == "Sign In" && button.color == "#007AFF" && button.frame == Rect(24, 346, 345, 50))
     let tap = try #require(root.recognizers.first)
     #expect(tap.id == "dismissKeyboard" && tap.kind == .tap && !tap.cancelsTouchesInView)
     #expect(Self.warned(r, "Auto Layout constraints are not solved").count == 1)

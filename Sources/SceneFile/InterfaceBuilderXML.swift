@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 #if canImport(FoundationXML)
   import FoundationXML
 #endif
@@ -55,15 +61,17 @@ struct IBDocument: Sendable {
     }
     if bytes.count > maxBytes { throw fail(1, 1, "the file is too large: at most \(maxBytes >> 20) MiB") }
     if bytes.isEmpty { throw fail(1, 1, "the file is empty: expected an Interface Builder document") }
-    if let (line, column) = position(of: Array("<!DOCTYPE".utf8), in: bytes)
-      ?? position(of: Array("<!ENTITY".utf8), in: bytes)
-    {
+    let data = Data(bytes)
+    var lines = LineStarts(bytes)
+    if let found = data.range(of: Data("<!DOCTYPE".utf8)) ?? data.range(of: Data("<!ENTITY".utf8)) {
+      let (line, column) = lines.position(of: found.lowerBound)
       throw fail(
         line, column,
         "a document type declaration: Interface Builder never writes one, and its entities are not read")
     }
     let builder = TreeBuilder()
-    let parser = XMLParser(data: Data(bytes))
+    // A stream, read in pieces: libxml2 refuses a single piece of more than 10 MB ("huge input lookup").
+    let parser = XMLParser(stream: InputStream(data: data))
     parser.shouldProcessNamespaces = false
     parser.shouldReportNamespacePrefixes = false
     parser.shouldResolveExternalEntities = false
@@ -73,7 +81,6 @@ struct IBDocument: Sendable {
     builder.parser = nil
     if let (line, column, message) = builder.stopped { throw fail(line, column, message) }
     // XMLParser on Linux may answer true after reporting an error: the error decides.
-    let lines = LineStarts(bytes)
     if let (line, column, e) = builder.error {
       // A document cut short is reported where it ends.
       let (l, c) = (e as NSError).code == 5 ? lines.position(of: bytes.count) : (max(line, 1), max(column, 1))
@@ -108,72 +115,65 @@ struct IBDocument: Sendable {
   struct LineStarts {
     let bytes: [UInt8]
     var starts: [Int] = [0]
+    /// The last position asked for: positions asked in increasing order cost the bytes between them.
+    var cursor = (offset: 0, line: 1, column: 1)
+
     init(_ bytes: [UInt8]) {
       self.bytes = bytes
-      for (i, b) in bytes.enumerated() where b == 0x0A { starts.append(i + 1) }
+      bytes.withUnsafeBufferPointer { buffer in
+        guard let base = buffer.baseAddress else { return }
+        var from = 0
+        while from < buffer.count, let p = memchr(base + from, 0x0A, buffer.count - from) {
+          let i = base.distance(to: p.assumingMemoryBound(to: UInt8.self))
+          starts.append(i + 1)
+          from = i + 1
+        }
+      }
     }
+
+    /// The byte offset of libxml2's `line:column` (its columns count bytes), within that line.
     func offset(line: Int, column: Int) -> Int {
       let l = min(max(line, 1), starts.count) - 1
-      var i = starts[l]
-      var c = 1
-      // libxml2 counts bytes in a column.
-      while c < column, i < bytes.count, bytes[i] != 0x0A {
-        i += 1
-        c += 1
-      }
-      return i
+      let lineEnd = l + 1 < starts.count ? starts[l + 1] - 1 : bytes.count
+      return min(starts[l] + max(column, 1) - 1, lineEnd)
     }
-    func position(of offset: Int) -> (Int, Int) {
+
+    mutating func position(of offset: Int) -> (Int, Int) {
+      let offset = min(max(offset, 0), bytes.count)
       var lo = 0
       var hi = starts.count - 1
       while lo < hi {
         let mid = (lo + hi + 1) / 2
         if starts[mid] <= offset { lo = mid } else { hi = mid - 1 }
       }
-      var column = 1
-      var i = starts[lo]
-      while i < min(offset, bytes.count) {
-        if bytes[i] & 0xC0 != 0x80 { column += 1 }
-        i += 1
+      var (i, column) = (starts[lo], 1)
+      if cursor.line == lo + 1, cursor.offset <= offset { (i, column) = (cursor.offset, cursor.column) }
+      bytes.withUnsafeBufferPointer { buffer in
+        while i < offset {
+          if buffer[i] & 0xC0 != 0x80 { column += 1 }
+          i += 1
+        }
       }
+      cursor = (offset, lo + 1, column)
       return (lo + 1, column)
     }
+
     /// The offset of the last `needle` that starts before `end`, looking back at most 64 KiB.
     func lastTag(_ needle: [UInt8], before end: Int) -> Int? {
-      var i = min(end, bytes.count) - needle.count
-      let stop = max(0, end - 65_536)
-      while i >= stop {
-        if bytes[i] == needle[0] {
-          var k = 1
-          while k < needle.count, bytes[i + k] == needle[k] { k += 1 }
-          if k == needle.count { return i }
+      bytes.withUnsafeBufferPointer { buffer in
+        var i = min(end, buffer.count) - needle.count
+        let stop = max(0, end - 65_536)
+        while i >= stop {
+          if buffer[i] == needle[0] {
+            var k = 1
+            while k < needle.count, buffer[i + k] == needle[k] { k += 1 }
+            if k == needle.count { return i }
+          }
+          i -= 1
         }
-        i -= 1
+        return nil
       }
-      return nil
     }
-  }
-
-  /// Line and column (1-based, in bytes) of the first occurrence of `needle`.
-  static func position(of needle: [UInt8], in bytes: [UInt8]) -> (Int, Int)? {
-    guard let first = needle.first, bytes.count >= needle.count else { return nil }
-    var line = 1
-    var lineStart = 0
-    var i = 0
-    let last = bytes.count - needle.count
-    while i <= last {
-      let b = bytes[i]
-      if b == 0x0A {
-        line += 1
-        lineStart = i + 1
-      } else if b == first {
-        var k = 1
-        while k < needle.count, bytes[i + k] == needle[k] { k += 1 }
-        if k == needle.count { return (line, i - lineStart + 1) }
-      }
-      i += 1
-    }
-    return nil
   }
 
   /// The XML parser's error in words (libxml2's message when it gives one).

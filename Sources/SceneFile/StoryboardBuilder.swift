@@ -22,6 +22,10 @@ struct StoryboardBuilder {
   // The scene being built.
   var unit: Int? = nil
   var usedIDs: Set<String> = []
+  /// The next number to try for each id base (so that many views of one base cost no search).
+  var nextNumber: [String: Int] = [:]
+  /// View element → its `gestureRecognizers` connections (indices into `attachments`), in order.
+  var attachmentsOf: [Int: [Int]] = [:]
   var viewIDs: [Int: String] = [:]
   var recognizerIDs: [String: String] = [:]
   var comments: [String: String] = [:]
@@ -75,7 +79,10 @@ struct StoryboardBuilder {
         attachments.append((owner, target, c))
       }
     }
-    for a in attachments { keeper[a.recognizer] = a.view }
+    for (n, a) in attachments.enumerated() {
+      keeper[a.recognizer] = a.view
+      attachmentsOf[a.view, default: []].append(n)
+    }
     if let first = doc.elements.firstIndex(where: { $0.name == "constraint" }) {
       warn(
         first,
@@ -229,11 +236,13 @@ struct StoryboardBuilder {
     if base.isEmpty { base = Self.idBase(fallback) ?? "view" }
     let reserved: Set<String> = ["window", "application", "appDelegate", "self", "nil", "none", "all"]
     var id = base
-    var n = 1
+    var n = nextNumber[base, default: 1]
+    if n > 1 { id = base + String(n) }
     while usedIDs.contains(id) || reserved.contains(id) {
       n += 1
       id = base + String(n)
     }
+    nextNumber[base] = n + 1
     usedIDs.insert(id)
     return id
   }
@@ -271,6 +280,7 @@ struct StoryboardBuilder {
     -> StoryboardScene
   {
     usedIDs = []
+    nextNumber = [:]
     viewIDs = [:]
     recognizerIDs = [:]
     comments = [:]
@@ -679,7 +689,7 @@ struct StoryboardBuilder {
 
   mutating func readRecognizers(_ e: Int, into v: inout ViewSpec) {
     var seen: Set<String> = []
-    for a in attachments where a.view == e {
+    for a in (attachmentsOf[e] ?? []).map({ attachments[$0] }) {
       let rid = a.recognizer
       guard let r = byID[rid], let kind = StoryboardClasses.recognizers[doc[r].name] else {
         warn(a.connection, "the gestureRecognizers outlet names '\(rid)', which is no gesture recognizer of the file")

@@ -312,6 +312,24 @@ import TouchSim
     }
   }
 
+  /// More than 10 MB (libxml2's limit on one piece of input) is read: the parser takes the file as a stream.
+  @Test func aFileOfMoreThanTenMegabytesIsRead() throws {
+    let filler = String(
+      repeating: #"<userDefinedRuntimeAttribute type="string" keyPath="accessibilityHint" value="a hint to pad"/>"#
+        + "\n", count: 110_000)
+    let text = """
+      <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB"><objects>
+      <view id="a"><rect key="frame" x="0" y="0" width="300" height="200"/>
+      <userDefinedRuntimeAttributes>
+      \(filler)</userDefinedRuntimeAttributes>
+      <subviews><button id="b"><rect key="frame" x="10" y="10" width="80" height="40"/></button></subviews>
+      </view></objects></document>
+      """
+    #expect(text.utf8.count > 10_000_000)
+    let r = try StoryboardImporter.importDocument(Array(text.utf8), file: "big.xib")
+    #expect(r.scenes.first?.scene.root.subviews.map(\.kind) == [.button])
+  }
+
   @Test func numbersOutOfRangeAreErrors() {
     let text = """
       <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB"><objects>

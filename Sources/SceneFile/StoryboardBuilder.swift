@@ -338,7 +338,7 @@ struct StoryboardBuilder {
     var scene = Scene(root: root)
     scene.window = window
     let base = file.split(separator: "/").last.map(String.init) ?? file
-    scene.title = "\(name), imported from \(base)"
+    scene.title = name
     scene.about =
       "Imported by `touchscope import storyboard` from \(base) (object \(objectID)): \(viewCount) view"
       + (viewCount == 1 ? "" : "s") + " and \(recognizerCount) gesture recognizer"

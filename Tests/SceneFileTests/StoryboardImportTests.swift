@@ -64,7 +64,7 @@ import TouchSim
   @Test func newStoryboardWithControlsAndADismissTap() throws {
     let r = try Self.imported("login.storyboard")
     let s = try #require(r.scenes.first)
-    #expect(r.scenes.count == 1 && s.name == "SignIn" && s.objectID == "Lg1-aa-001")
+    #expect(r.scenes.count == 1 && s.name == "SignIn" && s.objectID == "Lg1-aa-001" && s.scene.title == "SignIn")
     #expect(s.scene.window == Size(393, 852))
     let root = s.scene.root
     #expect(root.controller == "signInViewController" && root.color == "#FFFFFF")

@@ -1,0 +1,793 @@
+import TouchSim
+
+/// Builds the scenes of one Interface Builder document (`StoryboardImporter`).
+struct StoryboardBuilder {
+  let doc: IBDocument
+  let file: String
+  /// Warnings about the file as a whole (`unit == nil`) or about one scene (its index).
+  var warnings: [(unit: Int?, diagnostic: Diagnostic)] = []
+  /// IB object id → element.
+  var byID: [String: Int] = [:]
+  /// Named and system colours of the document's resources, as hex.
+  var namedColors: [String: String] = [:]
+  /// Every `gestureRecognizers` outlet connection: the view element, the recognizer's IB id, the connection.
+  var attachments: [(view: Int, recognizer: String, connection: Int)] = []
+  /// Recognizer IB id → the view element attached last (which keeps it).
+  var keeper: [String: Int] = [:]
+  /// Recognizers that ended up on a view of a written scene.
+  var placed: Set<String> = []
+  /// Unknown element names already warned about.
+  var unknownWarned: Set<String> = []
+
+  // The scene being built.
+  var unit: Int? = nil
+  var usedIDs: Set<String> = []
+  /// The next number to try for each id base (so that many views of one base cost no search).
+  var nextNumber: [String: Int] = [:]
+  /// View element → its `gestureRecognizers` connections (indices into `attachments`), in order.
+  var attachmentsOf: [Int: [Int]] = [:]
+  var viewIDs: [Int: String] = [:]
+  var recognizerIDs: [String: String] = [:]
+  var comments: [String: String] = [:]
+  var viewCount = 0
+  var recognizerCount = 0
+  /// Attachments to an earlier view than the keeper: (view element, keeper element, recognizer IB id, connection).
+  var lost: [(view: Int, keeper: Int, recognizer: String, connection: Int)] = []
+
+  init(document: IBDocument, file: String) {
+    doc = document
+    self.file = file
+  }
+
+  func fail(_ e: Int, _ message: String) -> SceneFileError {
+    SceneFileError([Diagnostic(file: file, line: doc[e].line, column: doc[e].column, message: message)])
+  }
+
+  mutating func warn(_ e: Int, _ message: String) {
+    guard warnings.count < Problems.limit else { return }
+    warnings.append(
+      (unit, Diagnostic(file: file, line: doc[e].line, column: doc[e].column, message: message, severity: .warning)))
+  }
+
+  // MARK: The document
+
+  mutating func run(schema: String?) throws(SceneFileError) -> ImportedStoryboard {
+    let root = doc[doc.root]
+    if root.name == "archive" {
+      throw fail(
+        doc.root,
+        "an Interface Builder 3 archive (the XIB format before Xcode 5): open it in Xcode and save it once to "
+          + "write the document format this importer reads")
+    }
+    guard root.name == "document", let type = root.attributes["type"], type.hasPrefix("com.apple.InterfaceBuilder")
+    else {
+      throw fail(
+        doc.root,
+        "not an Interface Builder document: expected <document type=\"com.apple.InterfaceBuilder3.CocoaTouch…\">")
+    }
+    if !type.contains("CocoaTouch") {
+      throw fail(doc.root, "a \(type) document: only iOS (CocoaTouch) storyboards and XIBs hold UIKit views")
+    }
+    for (i, e) in doc.elements.enumerated() {
+      if let id = e.attributes["id"], byID[id] == nil { byID[id] = i }
+    }
+    readResources()
+    for (i, e) in doc.elements.enumerated() where e.name == "connections" {
+      for c in e.children
+      where doc[c].name == "outletCollection" && doc[c].attributes["property"] == "gestureRecognizers" {
+        guard let target = doc[c].attributes["destination"], let owner = parentOf(i) else { continue }
+        attachments.append((owner, target, c))
+      }
+    }
+    for (n, a) in attachments.enumerated() {
+      keeper[a.recognizer] = a.view
+      attachmentsOf[a.view, default: []].append(n)
+    }
+    if let first = doc.elements.firstIndex(where: { $0.name == "constraint" }) {
+      warn(
+        first,
+        "Auto Layout constraints are not solved: every frame is the one Interface Builder stored in the file")
+    }
+    // The units: a storyboard's view controllers, a XIB's top-level views (and controllers).
+    var units: [Int] = []
+    var owner: Int?
+    if let scenes = doc.child(doc.root, named: "scenes") {
+      for scene in doc.children(scenes, named: "scene") {
+        guard let objects = doc.child(scene, named: "objects") else { continue }
+        for o in doc[objects].children {
+          if isController(o) {
+            units.append(o)
+          } else if isViewElement(o) {
+            warn(o, "a \(doc[o].name) outside every view controller's view: no scene is made of it")
+          }
+        }
+      }
+    } else if let objects = doc.child(doc.root, named: "objects") {
+      for o in doc[objects].children {
+        if doc[o].name == "placeholder", doc[o].attributes["placeholderIdentifier"] == "IBFilesOwner" { owner = o }
+        if isController(o) || isViewElement(o) { units.append(o) }
+      }
+    } else {
+      throw fail(doc.root, "an Interface Builder document without <scenes> or <objects>: nothing to import")
+    }
+    if units.isEmpty {
+      throw fail(doc.root, "no view controller and no top-level view in this document: nothing to import")
+    }
+    var scenes: [StoryboardScene] = []
+    var names: Set<String> = []
+    for (n, u) in units.enumerated() {
+      unit = n
+      let name = uniqueName(sceneName(u, owner: owner), &names)
+      scenes.append(try buildScene(u, name: name, owner: owner, schema: schema))
+    }
+    unit = nil
+    for (i, e) in doc.elements.enumerated() {
+      guard let kind = StoryboardClasses.recognizers[e.name], let id = e.attributes["id"], !placed.contains(id) else {
+        continue
+      }
+      let attached = attachments.contains { $0.recognizer == id }
+      warn(
+        i,
+        "a \(kind.rawValue) recognizer ('\(id)') "
+          + (attached ? "attached only to views outside the scenes written" : "attached to no view")
+          + ": left out")
+    }
+    let sorted = warnings.sorted {
+      ($0.diagnostic.line, $0.diagnostic.column) < ($1.diagnostic.line, $1.diagnostic.column)
+    }
+    return ImportedStoryboard(
+      scenes: scenes.enumerated().map { n, s in
+        var s = s
+        s.warnings = sorted.filter { $0.unit == n }.map(\.diagnostic)
+        return s
+      }, warnings: sorted.map(\.diagnostic))
+  }
+
+  func parentOf(_ i: Int) -> Int? { doc[i].parent }
+
+  func isController(_ e: Int) -> Bool {
+    let name = doc[e].name
+    return name.hasSuffix("Controller") && name != "placeholder"
+  }
+
+  /// An element that is a view: a known view element, or any element with a frame.
+  func isViewElement(_ e: Int) -> Bool {
+    let name = doc[e].name
+    if StoryboardClasses.recognizers[name] != nil || StoryboardClasses.notViews.contains(name) { return false }
+    if StoryboardClasses.kind(name) != nil { return true }
+    return frameElement(e) != nil
+  }
+
+  func frameElement(_ e: Int) -> Int? {
+    doc[e].children.first { doc[$0].name == "rect" && doc[$0].attributes["key"] == "frame" }
+      ?? doc[e].children.first { doc[$0].name == "frame" }
+  }
+
+  mutating func readResources() {
+    guard let resources = doc.child(doc.root, named: "resources") else { return }
+    for r in doc[resources].children {
+      guard let name = doc[r].attributes["name"], let c = doc.child(r, named: "color") else { continue }
+      if let hex = hexColor(doc[c].attributes) { namedColors[name] = hex }
+    }
+  }
+
+  // MARK: Names
+
+  /// The scene's name: the controller's storyboard identifier, custom class, label or title; for a XIB view
+  /// its custom class, label, or File's Owner's class when the view is its `view` outlet.
+  func sceneName(_ u: Int, owner: Int?) -> String {
+    let a = doc[u].attributes
+    var candidates = [a["storyboardIdentifier"], a["customClass"], a["userLabel"], a["title"]]
+    if let item = doc.child(u, key: "navigationItem") { candidates.append(doc[item].attributes["title"]) }
+    if let owner, let c = doc.child(owner, named: "connections"),
+      doc[c].children.contains(where: {
+        doc[$0].name == "outlet" && doc[$0].attributes["property"] == "view"
+          && doc[$0].attributes["destination"] == a["id"]
+      })
+    {
+      candidates.append(doc[owner].attributes["customClass"])
+    }
+    for c in candidates {
+      if let c, let name = Self.fileName(c) { return name }
+    }
+    return Self.fileName(doc[u].name + "-" + (a["id"] ?? "")) ?? "scene"
+  }
+
+  /// Letters, digits, `-` and `_` (other runs become one `-`), at most 80 characters; nil when nothing is left.
+  static func fileName(_ s: String) -> String? {
+    var out = ""
+    for u in s.unicodeScalars {
+      let ok = u.isASCII && (u.properties.isAlphabetic || ("0"..."9").contains(u) || u == "_" || u == "-")
+      if ok {
+        out.unicodeScalars.append(u)
+      } else if !out.isEmpty && !out.hasSuffix("-") {
+        out += "-"
+      }
+    }
+    while out.hasSuffix("-") || out.hasPrefix("-") {
+      out = String(out.trimmingPrefix("-"))
+      if out.hasSuffix("-") { out.removeLast() }
+    }
+    if out.count > 80 { out = String(out.prefix(80)) }
+    return out.isEmpty ? nil : out
+  }
+
+  /// `name`, or `name-2`, `name-3`… unused so far (compared without case, as some file systems do).
+  func uniqueName(_ name: String, _ used: inout Set<String>) -> String {
+    var candidate = name
+    var n = 1
+    while used.contains(candidate.lowercased()) {
+      n += 1
+      candidate = name + "-\(n)"
+    }
+    used.insert(candidate.lowercased())
+    return candidate
+  }
+
+  /// A unique scene id from IB text: ASCII letters and digits in lower camel case (`Buy button` → `buyButton`).
+  mutating func makeID(_ texts: [String?], fallback: String) -> String {
+    var base = ""
+    for t in texts {
+      if let t, let b = Self.idBase(t) {
+        base = b
+        break
+      }
+    }
+    if base.isEmpty { base = Self.idBase(fallback) ?? "view" }
+    let reserved: Set<String> = ["window", "application", "appDelegate", "self", "nil", "none", "all"]
+    var id = base
+    var n = nextNumber[base, default: 1]
+    if n > 1 { id = base + String(n) }
+    while usedIDs.contains(id) || reserved.contains(id) {
+      n += 1
+      id = base + String(n)
+    }
+    nextNumber[base] = n + 1
+    usedIDs.insert(id)
+    return id
+  }
+
+  static func idBase(_ s: String) -> String? {
+    var words: [String] = []
+    var current = ""
+    for u in s.unicodeScalars {
+      if u.isASCII && (u.properties.isAlphabetic || ("0"..."9").contains(u)) {
+        current.unicodeScalars.append(u)
+      } else if !current.isEmpty {
+        words.append(current)
+        current = ""
+      }
+    }
+    if !current.isEmpty { words.append(current) }
+    guard let first = words.first else { return nil }
+    var out = lowerFirst(first) + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    if out.first!.isNumber { out = "v" + out }
+    return String(out.prefix(60))
+  }
+
+  /// `URLField` → `urlField`, `Button` → `button`.
+  static func lowerFirst(_ s: String) -> String {
+    let chars = Array(s)
+    var upper = 0
+    while upper < chars.count, chars[upper].isUppercase { upper += 1 }
+    let n = upper <= 1 ? upper : (upper == chars.count ? upper : upper - 1)
+    return String(chars.prefix(n)).lowercased() + String(chars.dropFirst(n))
+  }
+
+  // MARK: One scene
+
+  mutating func buildScene(_ u: Int, name: String, owner: Int?, schema: String?) throws(SceneFileError)
+    -> StoryboardScene
+  {
+    usedIDs = []
+    nextNumber = [:]
+    viewIDs = [:]
+    recognizerIDs = [:]
+    comments = [:]
+    viewCount = 0
+    recognizerCount = 0
+    lost = []
+    let objectID = doc[u].attributes["id"] ?? name
+    var controllerID: String?
+    var rootElement: Int? = u
+    var controllerComment = ""
+    if isController(u) {
+      let a = doc[u].attributes
+      controllerID = makeID([a["customClass"], a["storyboardIdentifier"]], fallback: doc[u].name)
+      controllerComment =
+        " controller " + YAMLEmitter.quoted(a["customClass"] ?? StoryboardClasses.uikitClass(doc[u].name))
+      rootElement = doc[u].children.first { doc[$0].attributes["key"] == "view" && isViewElement($0) }
+    }
+    var root: ViewSpec
+    if let r = rootElement {
+      var frame: Rect
+      if let f = try rect(r) { frame = f } else { frame = defaultRoot(r) }
+      root = try view(r, frame: frame, parentSize: frame.size, depth: 0)
+    } else {
+      // A navigation, tab bar or split view controller: its view is made at run time; its bars are in the file.
+      warn(
+        u,
+        "the \(StoryboardClasses.uikitClass(doc[u].name))'s own view is not in the file: its bars are placed in a "
+          + "390 × 844 window, and the controllers it shows are scenes of their own")
+      let frame = Rect(0, 0, 390, 844)
+      root = ViewSpec(id: makeID([], fallback: "view"), frame: frame)
+      comments[root.id] = "\"UIView\" (made for the controller)"
+      viewCount += 1
+      for c in doc[u].children where ["navigationBar", "toolbar", "tabBar"].contains(doc[c].attributes["key"] ?? "") {
+        if isViewElement(c) {
+          root.subviews.append(try view(c, frame: try rect(c) ?? Rect(0, 0, 390, 44), parentSize: frame.size, depth: 1))
+        }
+      }
+    }
+    root.controller = controllerID
+    if !controllerComment.isEmpty, let c = comments[root.id] { comments[root.id] = c + controllerComment }
+    let definedHere = Set(Scene(root: root).allRecognizers.map(\.id))
+    _ = dropLateListings(&root, defined: [], known: definedHere)
+    for l in lost {
+      let here = viewIDs[l.view] ?? "?"
+      let rid = recognizerIDs[l.recognizer] ?? l.recognizer
+      let at = doc[attachments.last { $0.recognizer == l.recognizer }!.connection]
+      let there = viewIDs[l.keeper].map { "'\($0)'" } ?? "a view of another scene"
+      warn(
+        l.connection,
+        "'\(rid)' is attached to '\(here)' here and later to \(there) (line \(at.line):\(at.column)): a recognizer "
+          + "belongs to one view, so only \(there), attached last, keeps it")
+    }
+    let frame = root.frame
+    let window = Size(min(max(frame.maxX, 1), 100_000), min(max(frame.maxY, 1), 100_000))
+    var scene = Scene(root: root)
+    scene.window = window
+    let base = file.split(separator: "/").last.map(String.init) ?? file
+    scene.title = name
+    scene.about =
+      "Imported by `touchscope import storyboard` from \(base) (object \(objectID)): \(viewCount) view"
+      + (viewCount == 1 ? "" : "s") + " and \(recognizerCount) gesture recognizer"
+      + (recognizerCount == 1 ? "" : "s") + ". Frames are as Interface Builder stored them; Auto Layout is not"
+      + " solved. Each view's element, custom class and object id are in a comment on its id line. Delegates,"
+      + " actions and overridden methods are code, not in the file: they take UIKit's defaults."
+    var lines = SceneWriter.yaml(scene).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    for (n, line) in lines.enumerated() {
+      let body = line.drop { $0 == " " }
+      let item = body.hasPrefix("- ") ? body.dropFirst(2) : body
+      if item.hasPrefix("id: "), let comment = comments[String(item.dropFirst(4))] {
+        // Every part of the comment is a quoted string, whose escapes leave nothing that could end the line.
+        lines[n] = line + "  # " + comment
+      }
+    }
+    var yaml = lines.joined(separator: "\n")
+    if let schema { yaml = "# yaml-language-server: $schema=\(YAMLEmitter.commentText(schema))\n" + yaml }
+    do {
+      scene = try SceneLoader.read(yaml, file: name + ".yaml").scene
+    } catch {
+      let first = error.diagnostics.first.map { "\($0.line):\($0.column): \($0.message)" } ?? "unknown"
+      throw fail(u, "internal error: the scene made from this object does not load (\(first))")
+    }
+    return StoryboardScene(
+      objectID: objectID, name: name, scene: scene, yaml: yaml, viewCount: viewCount,
+      recognizerCount: recognizerCount, warnings: [])
+  }
+
+  mutating func defaultRoot(_ r: Int) -> Rect {
+    warn(r, "the view has no frame: it is taken as 390 × 844")
+    return Rect(0, 0, 390, 844)
+  }
+
+  /// Keeps a `{ id: X }` listing (a recognizer taken away by a later view) only on views written before the
+  /// view that keeps it: the scene file's order is the order of the attachments.
+  /// Listings of a recognizer kept by a view of another scene go too.
+  func dropLateListings(_ v: inout ViewSpec, defined: Set<String>, known: Set<String>) -> Set<String> {
+    var defined = defined
+    v.recognizersTakenAway.removeAll { defined.contains($0.recognizer) || !known.contains($0.recognizer) }
+    defined.formUnion(v.recognizers.map(\.id))
+    for i in v.subviews.indices { defined = dropLateListings(&v.subviews[i], defined: defined, known: known) }
+    return defined
+  }
+
+  // MARK: Values
+
+  /// `<rect key="frame" x= y= width= height=>`, or nil when the element has none.
+  mutating func rect(_ e: Int) throws(SceneFileError) -> Rect? {
+    guard let f = frameElement(e) else { return nil }
+    let a = doc[f].attributes
+    var v: [Double] = []
+    for key in ["x", "y", "width", "height"] {
+      guard let text = a[key] else {
+        v.append(0)
+        continue
+      }
+      guard let n = Double(text), n.isFinite, abs(n) <= 1_000_000 else {
+        throw fail(f, "\(key)=\"\(text.prefix(40))\" is not a number within ±1,000,000")
+      }
+      v.append(n)
+    }
+    var r = Rect(v[0], v[1], v[2], v[3])
+    if r.width < 0 || r.height < 0 {
+      warn(f, "a negative size in the frame: taken as the same rectangle with a positive size")
+      r = Rect(min(r.minX, r.minX + r.width), min(r.minY, r.minY + r.height), abs(r.width), abs(r.height))
+    }
+    return r
+  }
+
+  func flag(_ a: [String: String], _ key: String) -> Bool? {
+    a[key].map { $0 == "YES" || $0 == "true" || $0 == "1" }
+  }
+
+  /// A number attribute within the range; a value outside it is a warning and nil.
+  mutating func number(_ e: Int, _ key: String, in range: ClosedRange<Double> = -1_000_000...1_000_000) -> Double? {
+    guard let text = doc[e].attributes[key] else { return nil }
+    if let n = Double(text), n.isFinite, range.contains(n) { return n }
+    warn(
+      e,
+      "\(key)=\"\(text.prefix(40))\" is not a number in \(NumberText.format(range.lowerBound))…"
+        + "\(NumberText.format(range.upperBound)): left at its default")
+    return nil
+  }
+
+  mutating func integer(_ e: Int, _ key: String, in range: ClosedRange<Int>) -> Int? {
+    guard let text = doc[e].attributes[key] else { return nil }
+    if let n = Int(text), range.contains(n) { return n }
+    warn(
+      e,
+      "\(key)=\"\(text.prefix(40))\" is not a whole number in \(range.lowerBound)…\(range.upperBound): left at its default"
+    )
+    return nil
+  }
+
+  func hexColor(_ a: [String: String]) -> String? {
+    func unit(_ key: String) -> Double? {
+      guard let t = a[key], let v = Double(t), v.isFinite else { return nil }
+      return min(max(v, 0), 1)
+    }
+    var rgba: [Double]
+    if let r = unit("red"), let g = unit("green"), let b = unit("blue") {
+      rgba = [r, g, b, unit("alpha") ?? 1]
+    } else if let w = unit("white") {
+      rgba = [w, w, w, unit("alpha") ?? 1]
+    } else if let name = a["systemColor"] ?? a["cocoaTouchSystemColor"] ?? a["name"] {
+      if let hex = namedColors[name] { return hex }
+      let known: [String: String] = [
+        "systemBackgroundColor": "#FFFFFF", "secondarySystemBackgroundColor": "#F2F2F7",
+        "systemGroupedBackgroundColor": "#F2F2F7", "tertiarySystemBackgroundColor": "#FFFFFF",
+        "systemBlueColor": "#007AFF", "systemRedColor": "#FF3B30", "systemGreenColor": "#34C759",
+        "systemOrangeColor": "#FF9500", "systemYellowColor": "#FFCC00", "systemGrayColor": "#8E8E93",
+        "systemGray6Color": "#F2F2F7", "labelColor": "#000000", "whiteColor": "#FFFFFF", "blackColor": "#000000",
+        "darkTextColor": "#000000", "groupTableViewBackgroundColor": "#EFEFF4",
+        "tableCellGroupedBackgroundColor": "#FFFFFF",
+        "lightTextColor": "#FFFFFF99",
+      ]
+      return known[name]
+    } else {
+      return nil
+    }
+    func hex(_ v: Double) -> String {
+      let n = Int((v * 255).rounded())
+      let digits = String(n, radix: 16, uppercase: true)
+      return digits.count == 1 ? "0" + digits : digits
+    }
+    return "#" + rgba.prefix(3).map(hex).joined() + (rgba[3] < 1 ? hex(rgba[3]) : "")
+  }
+
+  /// The text of an `<attributedString key=…>` child: its fragments' contents.
+  func attributedText(_ e: Int, key: String) -> String? {
+    guard let s = doc.child(e, key: key, named: "attributedString") else { return nil }
+    let parts = doc.children(s, named: "fragment").compactMap { doc[$0].attributes["content"] }
+    return parts.isEmpty ? nil : parts.joined()
+  }
+
+  // MARK: Views
+
+  mutating func view(_ e: Int, frame: Rect, parentSize: Size, depth: Int) throws(SceneFileError) -> ViewSpec {
+    if depth >= SceneReader.maxDepth {
+      throw fail(e, "nested too deeply: a scene's view tree may be at most \(SceneReader.maxDepth) levels deep")
+    }
+    if viewCount >= SceneReader.maxViews {
+      throw fail(e, "too many views: a scene may have at most \(SceneReader.maxViews)")
+    }
+    viewCount += 1
+    let name = doc[e].name
+    let a = doc[e].attributes
+    let known = StoryboardClasses.kind(name)
+    if known == nil, !unknownWarned.contains(name) {
+      unknownWarned.insert(name)
+      warn(e, "<\(name)> is not a view element this importer knows: imported as a plain view, with its subviews")
+    }
+    let kind = known ?? .view
+    let id = makeID(
+      [a["userLabel"], a["customClass"], a["reuseIdentifier"], a["restorationIdentifier"]], fallback: name)
+    viewIDs[e] = id
+    var comment = YAMLEmitter.quoted(StoryboardClasses.uikitClass(name))
+    if let c = a["customClass"] { comment += " customClass " + YAMLEmitter.quoted(c) }
+    if let ib = a["id"] { comment += " id " + YAMLEmitter.quoted(ib) }
+    comments[id] = comment
+    var v = ViewSpec(id: id, kind: kind, frame: frame)
+    if let h = flag(a, "hidden") { v.hidden = h }
+    if let alpha = number(e, "alpha", in: 0...1) { v.alpha = alpha }
+    v.userInteractionEnabled = flag(a, "userInteractionEnabled") ?? true
+    if let c = flag(a, "clipsSubviews") { v.clipsToBounds = c }
+    if let m = flag(a, "multipleTouchEnabled") { v.multipleTouchEnabled = m }
+    if let x = flag(a, "exclusiveTouch") { v.exclusiveTouch = x }
+    if kind.isControl, let en = flag(a, "enabled") { v.enabled = en }
+    if let c = doc.child(e, key: "backgroundColor", named: "color") { v.color = hexColor(doc[c].attributes) }
+    readText(e, into: &v)
+    readValue(e, into: &v)
+    // Subviews.
+    var children: [(Int, Rect?)] = []
+    for key in ["backgroundView", "contentView"] {
+      if let c = doc.child(e, key: key), isViewElement(c) { children.append((c, nil)) }
+    }
+    if let s = doc.child(e, named: "subviews") {
+      for c in doc[s].children
+      where isViewElement(c)
+        || (!StoryboardClasses.notViews.contains(doc[c].name) && StoryboardClasses.recognizers[doc[c].name] == nil)
+      {
+        children.append((c, nil))
+      }
+    }
+    var contentBottom: Double? = nil
+    if name == "tableView" {
+      let laid = tableRows(e, width: frame.width)
+      children += laid.rows
+      contentBottom = laid.bottom
+    } else if name == "collectionView", let cells = doc.child(e, named: "cells") {
+      for c in doc[cells].children where isViewElement(c) { children.append((c, nil)) }
+    }
+    for (c, placed) in children {
+      let f: Rect
+      if let placed {
+        f = placed
+      } else if let r = try rect(c) {
+        f = r
+      } else {
+        warn(c, "the \(doc[c].name) has no frame: it is taken to fill its superview")
+        f = Rect(0, 0, frame.width, frame.height)
+      }
+      v.subviews.append(try view(c, frame: f, parentSize: frame.size, depth: depth + 1))
+    }
+    if kind == .scroll {
+      var scroll = ScrollSpec(contentSize: frame.size)
+      var w = frame.width
+      var h = frame.height
+      if name != "textView" {
+        for s in v.subviews {
+          w = max(w, s.frame.maxX)
+          h = max(h, s.frame.maxY)
+        }
+        if let contentBottom { h = max(h, contentBottom) }
+      }
+      scroll.contentSize = Size(min(w, 1_000_000), min(h, 1_000_000))
+      if let d = flag(a, "delaysContentTouches") { scroll.delaysContentTouches = d }
+      if let c = flag(a, "canCancelContentTouches") { scroll.canCancelContentTouches = c }
+      if flag(a, "scrollEnabled") == false {
+        warn(e, "scrollEnabled=\"NO\" is not in the scene format: this scroll view scrolls in the scene")
+      }
+      if flag(a, "pagingEnabled") == true {
+        warn(e, "pagingEnabled is not in the scene format: this scroll view scrolls without paging")
+      }
+      v.scroll = scroll
+    }
+    readRecognizers(e, into: &v)
+    return v
+  }
+
+  /// A table's cells, prototype or static, stacked from the top (after its header view) at their row height.
+  mutating func tableRows(_ e: Int, width: Double) -> (rows: [(Int, Rect?)], bottom: Double) {
+    var cells: [Int] = []
+    if let p = doc.child(e, named: "prototypes") { cells += doc.children(p, named: "tableViewCell") }
+    if let sections = doc.child(e, named: "sections") {
+      for s in doc[sections].children {
+        if let c = doc.child(s, named: "cells") { cells += doc[c].children.filter { isViewElement($0) } }
+      }
+    }
+    var rows: [(Int, Rect?)] = []
+    var y = 0.0
+    if let header = doc.child(e, key: "tableHeaderView"), isViewElement(header) {
+      let h = (try? rect(header))??.height ?? 0
+      rows.append((header, Rect(0, 0, width, h)))
+      y = h
+    }
+    let tableRow = number(e, "rowHeight").flatMap { $0 > 0 ? $0 : nil } ?? 44
+    for c in cells {
+      var h = tableRow
+      if let own = number(c, "rowHeight"), own > 0 {
+        h = own
+      } else if let f = try? rect(c), f.height > 0 {
+        h = f.height
+      }
+      rows.append((c, Rect(0, y, width, h)))
+      y += h
+    }
+    if let footer = doc.child(e, key: "tableFooterView"), isViewElement(footer) {
+      let h = (try? rect(footer))??.height ?? 0
+      rows.append((footer, Rect(0, y, width, h)))
+      y += h
+    }
+    return (rows, y)
+  }
+
+  mutating func readText(_ e: Int, into v: inout ViewSpec) {
+    let a = doc[e].attributes
+    switch doc[e].name {
+    case "label":
+      v.text = a["text"] ?? attributedText(e, key: "attributedText")
+    case "button":
+      // A button with a configuration (Xcode 13 on) shows the configuration's title; older ones their
+      // normal state's.
+      if let c = doc.child(e, key: "configuration", named: "buttonConfiguration") {
+        v.text = doc[c].attributes["title"] ?? attributedText(c, key: "attributedTitle")
+      }
+      if v.text == nil, let s = doc.child(e, key: "normal", named: "state") {
+        v.text = doc[s].attributes["title"] ?? attributedText(s, key: "attributedTitle")
+      }
+    case "textField", "searchTextField":
+      v.text = a["text"] ?? attributedText(e, key: "attributedText") ?? a["placeholder"]
+    case "segmentedControl":
+      guard let segments = doc.child(e, named: "segments") else { return }
+      var titles: [String] = []
+      for s in doc.children(segments, named: "segment") {
+        var t = doc[s].attributes["title"] ?? ""
+        if t.contains("|") {
+          warn(s, "a segment title with '|', which separates segments in a scene: written with '/' instead")
+          t = t.replacingOccurrences(of: "|", with: "/")
+        }
+        titles.append(t)
+      }
+      if !titles.isEmpty { v.text = titles.joined(separator: "|") }
+    default:
+      break
+    }
+  }
+
+  mutating func readValue(_ e: Int, into v: inout ViewSpec) {
+    let a = doc[e].attributes
+    switch doc[e].name {
+    case "switch":
+      if flag(a, "on") == true { v.value = 1 }
+    case "slider":
+      let value = number(e, "value") ?? 0.5
+      let low = number(e, "minValue") ?? 0
+      let high = number(e, "maxValue") ?? 1
+      if low != 0 || high != 1 {
+        warn(
+          e,
+          "the slider's range \(NumberText.format(low))…\(NumberText.format(high)) is not in the scene format "
+            + "(a scene's slider goes from 0 to 1): its value is scaled into 0…1")
+      }
+      v.value = high > low ? min(max((value - low) / (high - low), 0), 1) : 0
+    case "stepper":
+      if let value = number(e, "value"), value != 0 { v.value = value }
+      var unsupported: [String] = []
+      for (key, standard) in [("minimumValue", 0.0), ("maximumValue", 100.0), ("stepValue", 1.0)] {
+        if let n = number(e, key), n != standard { unsupported.append("\(key) \(NumberText.format(n))") }
+      }
+      if !unsupported.isEmpty {
+        warn(
+          e,
+          "the stepper's \(unsupported.joined(separator: ", ")) \(unsupported.count == 1 ? "is" : "are") not in "
+            + "the scene format: a scene's stepper steps by 1")
+      }
+    case "segmentedControl":
+      if let i = Int(a["selectedSegmentIndex"] ?? "0") {
+        if i < 0 {
+          warn(e, "no selected segment is not in the scene format: the first segment is selected")
+        } else if i > 1000 {
+          warn(e, "selectedSegmentIndex \(i) is beyond 1000: the first segment is selected")
+        } else if i > 0 {
+          v.value = Double(i)
+        }
+      }
+    case "pageControl":
+      if let p = integer(e, "currentPage", in: 0...1000), p > 0 { v.value = Double(p) }
+      if let n = a["numberOfPages"] {
+        warn(e, "numberOfPages (\(n.prefix(20))) is not in the scene format: only the current page is kept")
+      }
+    default:
+      break
+    }
+  }
+
+  // MARK: Recognizers
+
+  mutating func readRecognizers(_ e: Int, into v: inout ViewSpec) {
+    var seen: Set<String> = []
+    for a in (attachmentsOf[e] ?? []).map({ attachments[$0] }) {
+      let rid = a.recognizer
+      guard let r = byID[rid], let kind = StoryboardClasses.recognizers[doc[r].name] else {
+        warn(a.connection, "the gestureRecognizers outlet names '\(rid)', which is no gesture recognizer of the file")
+        continue
+      }
+      if seen.contains(rid) {
+        warn(a.connection, "the same recognizer is connected to this view twice: it is added once")
+        continue
+      }
+      seen.insert(rid)
+      let sceneID: String
+      if let known = recognizerIDs[rid] {
+        sceneID = known
+      } else {
+        sceneID = makeID([doc[r].attributes["userLabel"]], fallback: kind.rawValue)
+        recognizerIDs[rid] = sceneID
+      }
+      guard let k = keeper[rid] else { continue }
+      if k == e {
+        if v.recognizers.count + recognizerCount >= SceneReader.maxRecognizers { continue }
+        v.recognizers.append(recognizerSpec(r, id: sceneID, kind: kind))
+        recognizerCount += 1
+        placed.insert(rid)
+      } else {
+        v.recognizersTakenAway.append(TakenRecognizer(recognizer: sceneID, keptBy: ""))
+        lost.append((e, k, rid, a.connection))
+      }
+    }
+  }
+
+  mutating func recognizerSpec(_ r: Int, id: String, kind: RecognizerKind) -> RecognizerSpec {
+    let a = doc[r].attributes
+    var s = RecognizerSpec(id: id, kind: kind)
+    if kind == .tap || kind == .longPress,
+      let n = integer(r, "numberOfTapsRequired", in: (kind == .tap ? 1 : 0)...100)
+    {
+      s.numberOfTapsRequired = n
+    }
+    if kind == .tap || kind == .longPress || kind == .swipe, let n = integer(r, "numberOfTouchesRequired", in: 1...100)
+    {
+      s.numberOfTouchesRequired = n
+    }
+    if kind == .longPress {
+      if let d = number(r, "minimumPressDuration", in: 0...3600) { s.minimumPressDuration = d }
+      if let m = number(r, "allowableMovement", in: 0...1_000_000) { s.allowableMovement = m }
+    }
+    if kind == .pan || kind == .screenEdgePan {
+      if let n = integer(r, "minimumNumberOfTouches", in: 1...100) { s.minimumNumberOfTouches = n }
+      if let text = a["maximumNumberOfTouches"] {
+        if let n = Int(text), n >= s.minimumNumberOfTouches {
+          s.maximumNumberOfTouches = n > 100 ? 0 : n
+        } else {
+          warn(
+            r,
+            "maximumNumberOfTouches=\"\(text.prefix(20))\" is not a whole number from minimumNumberOfTouches on: no limit"
+          )
+        }
+      }
+    }
+    if kind == .swipe, let text = a["direction"] {
+      let names: [(Int, Direction)] = [(1, .right), (2, .left), (4, .up), (8, .down)]
+      var directions: [Direction]
+      if let mask = Int(text) {
+        directions = names.filter { mask & $0.0 != 0 }.map(\.1)
+      } else {
+        let words = text.lowercased().split { !$0.isLetter }.map(String.init)
+        directions = names.map(\.1).filter { words.contains($0.rawValue) }
+      }
+      if directions.isEmpty {
+        warn(r, "direction=\"\(text.prefix(20))\" names no direction: taken as right")
+      } else {
+        s.direction = directions
+      }
+    }
+    if kind == .screenEdgePan {
+      var edges: [Edge] = []
+      if let text = a["edges"] {
+        let words = text.lowercased().split { !$0.isLetter }.map(String.init)
+        edges = Edge.allCases.filter { words.contains($0.rawValue) }
+      } else if let re = doc.child(r, key: "edges") {
+        let ea = doc[re].attributes
+        edges = [Edge.left, .right, .top, .bottom].filter { flag(ea, $0.rawValue) == true }
+      }
+      if edges.isEmpty {
+        warn(r, "the screen edge pan names no edge in the file: taken as the left edge")
+      } else {
+        s.edges = edges.count == 4 ? [.all] : edges
+      }
+    }
+    if let en = flag(a, "enabled") { s.isEnabled = en }
+    if let c = flag(a, "cancelsTouchesInView") { s.cancelsTouchesInView = c }
+    if let b = flag(a, "delaysTouchesBegan") { s.delaysTouchesBegan = b }
+    if let d = flag(a, "delaysTouchesEnded") { s.delaysTouchesEnded = d }
+    if let c = doc.child(r, named: "connections"),
+      doc[c].children.contains(where: { doc[$0].name == "outlet" && doc[$0].attributes["property"] == "delegate" })
+    {
+      warn(r, "the recognizer's delegate is code, not in the file: its methods take UIKit's defaults")
+    }
+    return s
+  }
+}

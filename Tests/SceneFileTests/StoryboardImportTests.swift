@@ -1,0 +1,341 @@
+import Foundation
+import Testing
+import TouchSim
+
+@testable import SceneFile
+
+/// `touchscope import storyboard`: Interface Builder storyboards and XIBs to scenes.
+@Suite struct StoryboardImportTests {
+  static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Fixtures/Storyboard")
+
+  static let samples = [
+    "login.storyboard", "gestures.storyboard", "shared-recognizer.storyboard", "tables.storyboard",
+    "controls.xib", "old-xcode5.storyboard", "old-xcode4.storyboard", "scroll-content.storyboard",
+    "custom-classes.xib", "collection.storyboard", "hostile-names.storyboard", "tabs.storyboard",
+  ]
+
+  static func imported(_ name: String) throws -> ImportedStoryboard {
+    let data = try Data(contentsOf: fixtures.appendingPathComponent(name))
+    return try StoryboardImporter.importDocument(Array(data), file: name)
+  }
+
+  static func only(_ name: String) throws -> StoryboardScene {
+    let r = try imported(name)
+    try #require(r.scenes.count == 1)
+    return r.scenes[0]
+  }
+
+  /// The first diagnostic of a failed import, as `LINE:COLUMN: MESSAGE`.
+  static func failure(_ text: String) -> String? {
+    do {
+      _ = try StoryboardImporter.importDocument(Array(text.utf8), file: "in.storyboard")
+      return nil
+    } catch {
+      return error.diagnostics.first.map { "\($0.line):\($0.column): \($0.message)" }
+    }
+  }
+
+  static func view(_ scene: Scene, _ id: String) -> ViewSpec? { scene.allViews.first { $0.id == id } }
+  static func children(_ v: ViewSpec?) -> [String] { (v?.subviews ?? []).map { "\($0.id):\($0.kind.rawValue)" } }
+  static func warned(_ r: ImportedStoryboard, _ text: String) -> [String] {
+    r.warnings.filter { $0.message.contains(text) }.map { "\($0.line):\($0.column)" }
+  }
+
+  @Test(arguments: samples) func everySceneLoadsAsTouchscopeCheckReadsIt(_ name: String) throws {
+    let r = try Self.imported(name)
+    #expect(!r.scenes.isEmpty)
+    for s in r.scenes {
+      // The same reading `touchscope check` does: the text loads, and loads to the scene returned.
+      let loaded = try SceneLoader.read(s.yaml, file: s.name + ".yaml")
+      #expect(loaded.scene == s.scene)
+      #expect(s.yaml.hasPrefix("format: touchscope/1\n"))
+      #expect(s.viewCount == s.scene.allViews.count)
+      #expect(s.recognizerCount == s.scene.allRecognizers.count)
+      for v in s.scene.allViews {
+        #expect(s.yaml.contains(Regex<Substring>(verbatim: "id: \(v.id)  # \"")), "\(v.id)")
+      }
+      #expect(StoryboardBuilder.fileName(s.name) == s.name)
+    }
+    #expect(Set(r.scenes.map { $0.name.lowercased() }).count == r.scenes.count)
+    for w in r.warnings { #expect(w.file == name && w.line >= 1 && w.column >= 1 && w.severity == .warning) }
+  }
+
+  @Test func newStoryboardWithControlsAndADismissTap() throws {
+    let r = try Self.imported("login.storyboard")
+    let s = try #require(r.scenes.first)
+    #expect(r.scenes.count == 1 && s.name == "SignIn" && s.objectID == "Lg1-aa-001" && s.scene.title == "SignIn")
+    #expect(s.scene.window == Size(393, 852))
+    let root = s.scene.root
+    #expect(root.controller == "signInViewController" && root.color == "#FFFFFF")
+    // The safe area layout guide is not a view.
+    #expect(
+      Self.children(root) == [
+        "label:label", "textField:control", "textField2:control", "rememberMe:switch", "button:button",
+      ])
+    #expect(Self.view(s.scene, "label")?.text == "Welcome back")
+    #expect(Self.view(s.scene, "label")?.userInteractionEnabled == false)
+    #expect(Self.view(s.scene, "textField")?.text == "Email")
+    #expect(Self.view(s.scene, "textField2")?.text == "hunter2")
+    #expect(Self.view(s.scene, "rememberMe")?.value == 1)
+    let button = try #require(Self.view(s.scene, "button"))
+    // The configuration's title is the one shown (not the normal state's); the colour comes from the
+    // document's system colours.
+    #expect(button.text == "Sign In" && button.color == "#007AFF" && button.frame == Rect(24, 346, 345, 50))
+    let tap = try #require(root.recognizers.first)
+    #expect(tap.id == "dismissKeyboard" && tap.kind == .tap && !tap.cancelsTouchesInView)
+    #expect(Self.warned(r, "Auto Layout constraints are not solved").count == 1)
+    #expect(s.yaml.contains(#"id: rememberMe  # "UISwitch" id "Sw1-aa-001""#))
+    #expect(s.yaml.contains(#"controller "SignInViewController""#))
+  }
+
+  @Test func everyRecognizerKindWithItsAttributes() throws {
+    let r = try Self.imported("gestures.storyboard")
+    let s = try #require(r.scenes.first).scene
+    let photo = try #require(Self.view(s, "photo"))
+    #expect(photo.recognizers.map(\.kind) == [.tap, .longPress, .pinch, .rotation])
+    let double = photo.recognizers[0]
+    #expect(double.id == "doubleTap" && double.numberOfTapsRequired == 2 && double.numberOfTouchesRequired == 2)
+    #expect(!double.delaysTouchesEnded)
+    let press = photo.recognizers[1]
+    #expect(press.minimumPressDuration == 1.2 && press.allowableMovement == 25 && press.delaysTouchesBegan)
+    #expect(!photo.recognizers[3].isEnabled)
+    let pad = try #require(Self.view(s, "dragPad"))
+    #expect(pad.multipleTouchEnabled && pad.color == "#AAAAAA")
+    let pan = pad.recognizers[0]
+    #expect(pan.kind == .pan && pan.minimumNumberOfTouches == 2 && pan.maximumNumberOfTouches == 3)
+    let swipe = pad.recognizers[1]
+    #expect(swipe.kind == .swipe && swipe.direction == [.up] && swipe.numberOfTouchesRequired == 2)
+    #expect(!swipe.cancelsTouchesInView)
+    let edge = try #require(s.root.recognizers.first)
+    #expect(edge.kind == .screenEdgePan && edge.edges == [.right])
+    #expect(Self.warned(r, "delegate is code").count == 1)
+  }
+
+  @Test func oneRecognizerOnSeveralViewsAndAnUnattachedOne() throws {
+    let r = try Self.imported("shared-recognizer.storyboard")
+    let s = try #require(r.scenes.first)
+    // The blue card, attached last, keeps the tap; the earlier cards list it as taken away.
+    #expect(Self.view(s.scene, "blueCard")?.recognizers.map(\.id) == ["cardTap"])
+    #expect(
+      Self.view(s.scene, "redCard")?.recognizersTakenAway == [
+        TakenRecognizer(recognizer: "cardTap", keptBy: "blueCard")
+      ])
+    #expect(Self.view(s.scene, "greenCard")?.recognizersTakenAway.map(\.recognizer) == ["cardTap"])
+    // Connected twice to the green card: added once.
+    #expect(Self.view(s.scene, "greenCard")?.recognizers.map(\.kind) == [.longPress])
+    #expect(Self.warned(r, "attached to 'redCard' here and later to 'blueCard' (line 34:37)") == ["18:37"])
+    #expect(Self.warned(r, "connected to this view twice") == ["27:37"])
+    #expect(Self.warned(r, "a swipe recognizer ('Un1-cc-001') attached to no view: left out") == ["43:17"])
+    #expect(s.recognizerCount == 2)
+  }
+
+  @Test func tablesStackPrototypeAndStaticCells() throws {
+    let r = try Self.imported("tables.storyboard")
+    #expect(r.scenes.map(\.name) == ["navigationController-Nc1-dd-001", "InboxTableViewController", "Settings"])
+    // A navigation controller: its bar in a window of its own.
+    let nav = r.scenes[0].scene
+    #expect(Self.children(nav.root) == ["navigationBar:view"] && nav.root.controller == "navigationController")
+    #expect(Self.warned(r, "own view is not in the file").count == 1)
+    let inbox = r.scenes[1].scene
+    #expect(inbox.root.kind == .scroll && inbox.root.controller == "inboxTableViewController")
+    #expect(inbox.root.scroll?.delaysContentTouches == false)
+    #expect(Self.children(inbox.root) == ["messageCell:view", "loadMore:view"])
+    // Stacked from the top: the table's rowHeight 60, then the cell's own 90.
+    #expect(Self.view(inbox, "messageCell")?.frame == Rect(0, 0, 393, 60))
+    #expect(Self.view(inbox, "loadMore")?.frame == Rect(0, 60, 393, 90))
+    #expect(Self.children(Self.view(inbox, "messageCell")) == ["tableViewCellContentView:view"])
+    #expect(Self.view(inbox, "button")?.text == "Reply")
+    #expect(inbox.root.scroll?.contentSize == Size(393, 852))
+    let settings = r.scenes[2].scene
+    #expect(settings.root.scroll?.canCancelContentTouches == false)
+    #expect(
+      Self.children(settings.root) == [
+        "header:view", "notificationsCell:view", "volumeCell:view", "versionCell:view",
+      ])
+    // After the 100-point header, three rows of 44 (rowHeight -1 is automatic: 44).
+    #expect(Self.view(settings, "versionCell")?.frame == Rect(0, 188, 393, 44))
+    #expect(Self.view(settings, "switch")?.value == 1)
+    // The slider's 0…10 range is scaled into 0…1, with a warning naming it.
+    #expect(Self.view(settings, "slider")?.value == 0.5)
+    #expect(Self.warned(r, "the slider's range 0…10 is not in the scene format").count == 1)
+    // A label with userInteractionEnabled left out is interactive, as IB stores it.
+    #expect(Self.view(settings, "label")?.userInteractionEnabled == true)
+  }
+
+  @Test func xibControlsAndTheirSettings() throws {
+    let r = try Self.imported("controls.xib")
+    let s = try #require(r.scenes.first)
+    #expect(r.scenes.count == 1 && s.name == "EqualizerViewController")
+    #expect(s.scene.root.controller == nil && s.scene.window == Size(393, 700))
+    #expect(Self.view(s.scene, "stepper")?.value == 3)
+    #expect(Self.warned(r, "minimumValue 1, maximumValue 10, stepValue 0.5 are not in the scene format").count == 1)
+    let segments = try #require(Self.view(s.scene, "segmentedControl"))
+    #expect(segments.text == "Bass|Mid|Treble|In/Out" && segments.value == 2)
+    #expect(Self.view(s.scene, "pageControl")?.value == 3)
+    #expect(Self.warned(r, "numberOfPages (5)").count == 1)
+    #expect(Self.view(s.scene, "slider")?.value == 0.25)
+    let reset = try #require(Self.view(s.scene, "reset"))
+    #expect(!reset.enabled && reset.text == "Reset all")
+    #expect(Self.view(s.scene, "label")?.hidden == true)
+    let meter = try #require(Self.view(s.scene, "meter"))
+    #expect(meter.alpha == 0.5 && meter.exclusiveTouch && meter.clipsToBounds)
+    #expect(Self.view(s.scene, "imageView")?.userInteractionEnabled == false)
+    #expect(Self.view(s.scene, "knob")?.userInteractionEnabled == true)
+    #expect(Self.view(s.scene, "lockedPanel")?.userInteractionEnabled == false)
+  }
+
+  @Test func oldStoryboards() throws {
+    let five = try Self.only("old-xcode5.storyboard")
+    // The root view sits below the status bar, as Xcode 5 stored it: the window reaches its bottom.
+    #expect(five.scene.root.frame == Rect(0, 20, 320, 548) && five.scene.window == Size(320, 568))
+    #expect(five.scene.root.color == "#EFEFF4")
+    #expect(Self.children(five.scene.root) == ["button:button", "label:label", "toolbar:view"])
+    #expect(Self.view(five.scene, "button")?.text == "Start")
+    #expect(five.scene.root.recognizers.map(\.kind) == [.swipe])
+    let four = try Self.only("old-xcode4.storyboard")
+    #expect(four.name == "NotesViewController" && four.scene.window == Size(320, 480))
+    let notes = try #require(Self.view(four.scene, "textView"))
+    #expect(notes.kind == .scroll && notes.multipleTouchEnabled && notes.clipsToBounds)
+    #expect(Self.view(four.scene, "button")?.text == "Save")
+  }
+
+  @Test func scrollContentSizeComesFromItsContent() throws {
+    let r = try Self.imported("scroll-content.storyboard")
+    let s = try #require(r.scenes.first)
+    #expect(s.name == "Gallery")
+    let pages = try #require(Self.view(s.scene, "pages"))
+    #expect(pages.scroll?.contentSize == Size(1179, 300))
+    #expect(pages.scroll?.delaysContentTouches == false && pages.scroll?.canCancelContentTouches == false)
+    #expect(Self.children(pages) == ["stackView:view"])
+    #expect(Self.view(s.scene, "button")?.frame == Rect(146, 128, 100, 44))
+    let caption = try #require(Self.view(s.scene, "captionScroller"))
+    #expect(caption.scroll?.contentSize == Size(393, 520))
+    #expect(Self.warned(r, "pagingEnabled is not in the scene format").count == 1)
+    #expect(Self.warned(r, "scrollEnabled=\"NO\" is not in the scene format").count == 1)
+  }
+
+  @Test func customClassesAndUnknownElementsKeepTheirSubtrees() throws {
+    let r = try Self.imported("custom-classes.xib")
+    #expect(r.scenes.map(\.name) == ["StoreMapCard", "StoreCell"])
+    let card = r.scenes[0]
+    #expect(card.scene.root.id == "storeMapCard")
+    #expect(Self.children(card.scene.root) == ["mapView:view", "glassCard:view"])
+    let glass = try #require(Self.view(card.scene, "glassCard"))
+    #expect(glass.color == "#F5F5FAE6")
+    // An element this importer does not know is a plain view, with the button inside it.
+    #expect(Self.children(glass) == ["sparkleBadgeView:view", "ratingView:view"])
+    #expect(Self.children(Self.view(card.scene, "sparkleBadgeView")) == ["pillButton:button"])
+    #expect(Self.warned(r, "<sparkleBadgeView> is not a view element this importer knows").count == 1)
+    #expect(Self.view(card.scene, "ratingView")?.recognizers.map(\.id) == ["rate"])
+    #expect(card.yaml.contains(#"id: pillButton  # "UIButton" customClass "PillButton" id "Bt1-hh-001""#))
+    let cell = r.scenes[1]
+    #expect(cell.scene.window == Size(375, 72) && cell.scene.root.id == "storeCell")
+    #expect(Self.view(cell.scene, "label")?.text == "Main Street")
+  }
+
+  @Test func collectionCellsWhereIBPutThem() throws {
+    let s = try Self.only("collection.storyboard")
+    #expect(s.scene.root.kind == .scroll && s.scene.root.controller == "photoGridViewController")
+    #expect(Self.children(s.scene.root) == ["photoCell:view", "footer:view"])
+    #expect(s.scene.root.scroll?.contentSize == Size(414, 980))
+    #expect(Self.view(s.scene, "photoCell")?.recognizers.first?.minimumPressDuration == 0.3)
+  }
+
+  @Test func hostileNamesStayData() throws {
+    let r = try Self.imported("hostile-names.storyboard")
+    #expect(r.scenes.map(\.name) == ["Profile", "Profile-2", "etc-passwd"])
+    let s = r.scenes[0]
+    // Every line of the YAML is a scene line: no class name, text or id breaks out of its string or comment.
+    for line in s.yaml.split(separator: "\n") {
+      #expect(!line.unicodeScalars.contains { [0x2028, 0x2029, 0x85, 0x0D].contains($0.value) })
+      #expect(!line.hasPrefix("injected") && !line.contains("\ninjected"))
+    }
+    #expect(!s.yaml.contains("\n# injected"))
+    #expect(s.scene.root.controller == "evilInjectedTrueClass")
+    #expect(Self.view(s.scene, "aBC")?.text == "Quote \"x\": # not a comment\nsecond line \u{2028} sep")
+    #expect(Self.view(s.scene, "button")?.text == "yes")
+    #expect(s.yaml.contains(#"customClass "Line\u2029Break\x85View""#))
+  }
+
+  @Test func controllersWithoutAViewAndViewsOutsideControllers() throws {
+    let r = try Self.imported("tabs.storyboard")
+    #expect(r.scenes.map(\.name) == ["Main-tabs", "viewController-Hm1-kk-001", "viewController-Ls1-kk-001"])
+    #expect(Self.children(r.scenes[0].scene.root) == ["tabBar:view"])
+    #expect(Self.children(r.scenes[1].scene.root) == ["embeddedList:view", "activityIndicatorView:view"])
+    #expect(Self.view(r.scenes[2].scene, "datePicker")?.kind == .control)
+    #expect(Self.warned(r, "a view outside every view controller's view").count == 1)
+    #expect(r.scene("Ls1-kk-001")?.name == "viewController-Ls1-kk-001")
+    #expect(r.scene("Main-tabs")?.objectID == "Tb1-kk-001")
+    #expect(r.noSuchScene("Main-tab").contains("did you mean 'Main-tabs'?"))
+  }
+
+  // MARK: Errors
+
+  @Test func brokenXMLIsAPositionedError() {
+    let doc = #"<document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB">"#
+    #expect(
+      Self.failure(doc + "\n  <scenes>\n    <scene></scenes>\n</document>")?.hasPrefix("3:21: malformed XML") == true)
+    #expect(Self.failure(doc + "\n  <scenes>\n")?.hasPrefix("3:1: malformed XML") == true)
+    #expect(Self.failure("") == "1:1: the file is empty: expected an Interface Builder document")
+    #expect(Self.failure("<view/>")?.hasPrefix("1:1: not an Interface Builder document") == true)
+    #expect(
+      Self.failure(#"<archive type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="8.00"/>"#)?
+        .contains("an Interface Builder 3 archive") == true)
+    #expect(
+      Self.failure(#"<document type="com.apple.InterfaceBuilder3.Cocoa.XIB"><objects/></document>"#)?
+        .contains("only iOS (CocoaTouch)") == true)
+    #expect(Self.failure(doc + "<scenes/></document>")?.contains("nothing to import") == true)
+    #expect(Self.failure(doc + "\u{0}</document>")?.contains("malformed XML") == true)
+  }
+
+  @Test func entitiesAndHugeFilesAreRefused() {
+    let bomb =
+      "<?xml version=\"1.0\"?>\n<!DOCTYPE d [<!ENTITY a \"aaaaaaaaaa\"><!ENTITY b \"&a;&a;&a;&a;&a;&a;&a;&a;\">]>\n<document/>"
+    #expect(
+      Self.failure(bomb)
+        == "2:1: a document type declaration: Interface Builder never writes one, and its entities are not read")
+    // Deep nesting stops at the element limit of depth, positioned.
+    let deep = String(repeating: "<view>", count: 5000)
+    #expect(Self.failure(deep)?.contains("nested too deeply: at most 250 levels") == true)
+    // Many elements: stopped at the bound, positioned.
+    let many = "<document>\n" + String(repeating: "<a/>", count: IBDocument.maxElements + 10) + "</document>"
+    #expect(Self.failure(many)?.hasPrefix("2:") == true)
+    #expect(Self.failure(many)?.contains("too many elements") == true)
+    // Larger than a scene file may be.
+    let big = [UInt8](repeating: 0x20, count: IBDocument.maxBytes + 1)
+    do {
+      _ = try StoryboardImporter.importDocument(big, file: "big.xib")
+      Issue.record("a file beyond the size limit was read")
+    } catch {
+      #expect(error.diagnostics.first?.message.contains("too large") == true)
+    }
+  }
+
+  /// More than 10 MB (libxml2's limit on one piece of input) is read: the parser takes the file as a stream.
+  @Test func aFileOfMoreThanTenMegabytesIsRead() throws {
+    let filler = String(
+      repeating: #"<userDefinedRuntimeAttribute type="string" keyPath="accessibilityHint" value="a hint to pad"/>"#
+        + "\n", count: 110_000)
+    let text = """
+      <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB"><objects>
+      <view id="a"><rect key="frame" x="0" y="0" width="300" height="200"/>
+      <userDefinedRuntimeAttributes>
+      \(filler)</userDefinedRuntimeAttributes>
+      <subviews><button id="b"><rect key="frame" x="10" y="10" width="80" height="40"/></button></subviews>
+      </view></objects></document>
+      """
+    #expect(text.utf8.count > 10_000_000)
+    let r = try StoryboardImporter.importDocument(Array(text.utf8), file: "big.xib")
+    #expect(r.scenes.first?.scene.root.subviews.map(\.kind) == [.button])
+  }
+
+  @Test func numbersOutOfRangeAreErrors() {
+    let text = """
+      <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB"><objects>
+      <view id="a"><rect key="frame" x="0" y="0" width="1e9" height="10"/></view>
+      </objects></document>
+      """
+    #expect(Self.failure(text)?.contains("width=\"1e9\" is not a number within ±1,000,000") == true)
+  }
+}

@@ -643,28 +643,39 @@ struct StoryboardBuilder {
     case "switch":
       if flag(a, "on") == true { v.value = 1 }
     case "slider":
-      let value = number(e, "value") ?? 0.5
+      // Rule 8.5: the slider's own range; IB writes minValue and maxValue (defaults 0 and 1).
       let low = number(e, "minValue") ?? 0
       let high = number(e, "maxValue") ?? 1
-      if low != 0 || high != 1 {
-        warn(
-          e,
-          "the slider's range \(NumberText.format(low))…\(NumberText.format(high)) is not in the scene format "
-            + "(a scene's slider goes from 0 to 1): its value is scaled into 0…1")
+      if low != 0 { v.minimumValue = low }
+      if high != 1 { v.maximumValue = high }
+      let value = number(e, "value") ?? 0.5
+      v.value = high >= low ? min(max(value, low), high) : low
+      if high < low {
+        warn(e, "the slider's maxValue is below its minValue: both are taken as \(NumberText.format(low))")
+        v.maximumValue = low
       }
-      v.value = high > low ? min(max((value - low) / (high - low), 0), 1) : 0
+      if flag(a, "continuous") == false { v.isContinuous = false }
     case "stepper":
-      if let value = number(e, "value"), value != 0 { v.value = value }
-      var unsupported: [String] = []
-      for (key, standard) in [("minimumValue", 0.0), ("maximumValue", 100.0), ("stepValue", 1.0)] {
-        if let n = number(e, key), n != standard { unsupported.append("\(key) \(NumberText.format(n))") }
+      // Rule 8.4: the stepper's range, step and behaviour as IB stores them.
+      let low = number(e, "minimumValue") ?? 0
+      let high = number(e, "maximumValue") ?? 100
+      if low != 0 { v.minimumValue = low }
+      if high != 100 { v.maximumValue = high }
+      if high < low {
+        warn(e, "the stepper's maximumValue is below its minimumValue: both are taken as \(NumberText.format(low))")
+        v.maximumValue = low
       }
-      if !unsupported.isEmpty {
-        warn(
-          e,
-          "the stepper's \(unsupported.joined(separator: ", ")) \(unsupported.count == 1 ? "is" : "are") not in "
-            + "the scene format: a scene's stepper steps by 1")
+      if let step = number(e, "stepValue"), step != 1 {
+        if step > 0 {
+          v.stepValue = step
+        } else {
+          warn(e, "the stepper's stepValue \(NumberText.format(step)) is not above 0: 1 is used")
+        }
       }
+      if let value = number(e, "value"), value != 0 { v.value = min(max(value, low), max(high, low)) }
+      if flag(a, "wraps") == true { v.wraps = true }
+      if flag(a, "autorepeat") == false { v.autorepeat = false }
+      if flag(a, "continuous") == false { v.isContinuous = false }
     case "segmentedControl":
       if let i = Int(a["selectedSegmentIndex"] ?? "0") {
         if i < 0 {

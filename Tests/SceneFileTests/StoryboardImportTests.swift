@@ -156,9 +156,10 @@ import TouchSim
     // After the 100-point header, three rows of 44 (rowHeight -1 is automatic: 44).
     #expect(Self.view(settings, "versionCell")?.frame == Rect(0, 188, 393, 44))
     #expect(Self.view(settings, "switch")?.value == 1)
-    // The slider's 0…10 range is scaled into 0…1, with a warning naming it.
-    #expect(Self.view(settings, "slider")?.value == 0.5)
-    #expect(Self.warned(r, "the slider's range 0…10 is not in the scene format").count == 1)
+    // The slider keeps its own 0…10 range (rule 8.5), with no warning.
+    let slider = try #require(Self.view(settings, "slider"))
+    #expect(slider.value == 5 && slider.maximumValue == 10 && slider.minimumValue == nil)
+    #expect(Self.warned(r, "slider").isEmpty)
     // A label with userInteractionEnabled left out is interactive, as IB stores it.
     #expect(Self.view(settings, "label")?.userInteractionEnabled == true)
   }
@@ -168,13 +169,16 @@ import TouchSim
     let s = try #require(r.scenes.first)
     #expect(r.scenes.count == 1 && s.name == "EqualizerViewController")
     #expect(s.scene.root.controller == nil && s.scene.window == Size(393, 700))
-    #expect(Self.view(s.scene, "stepper")?.value == 3)
-    #expect(Self.warned(r, "minimumValue 1, maximumValue 10, stepValue 0.5 are not in the scene format").count == 1)
+    // The stepper's range and step as IB stored them (rule 8.4).
+    let stepper = try #require(Self.view(s.scene, "stepper"))
+    #expect(stepper.value == 3 && stepper.minimumValue == 1 && stepper.maximumValue == 10 && stepper.stepValue == 0.5)
+    #expect(stepper.wraps == true && stepper.autorepeat == false && stepper.isContinuous == nil)
+    #expect(Self.warned(r, "stepper").isEmpty)
     let segments = try #require(Self.view(s.scene, "segmentedControl"))
     #expect(segments.text == "Bass|Mid|Treble|In/Out" && segments.value == 2)
     #expect(Self.view(s.scene, "pageControl")?.value == 3)
     #expect(Self.warned(r, "numberOfPages (5)").count == 1)
-    #expect(Self.view(s.scene, "slider")?.value == 0.25)
+    #expect(Self.view(s.scene, "slider")?.value == 0.25 && Self.view(s.scene, "slider")?.isContinuous == false)
     let reset = try #require(Self.view(s.scene, "reset"))
     #expect(!reset.enabled && reset.text == "Reset all")
     #expect(Self.view(s.scene, "label")?.hidden == true)

@@ -98,4 +98,26 @@ final class CountingMeasurer: TextMeasurer {
     let large = measured(200_000)
     #expect(large == small, "\(small) → \(large)")
   }
+
+  /// A segmented control of a hundred thousand segments: its segments are counted without listing them
+  /// (the engine's count, unchanged), and a frame draws a bounded number of commands for it (cells
+  /// narrower than a pixel are not drawn one by one).
+  @Test func aSegmentedControlOfHugeCountDrawsBoundedCommands() {
+    for text in ["", "|", "a", "a|b", "|a||b|", " | x |", "One|Two|Three", "a|\u{301}b", "é|é"] {
+      #expect(ViewSpec.segmentCount(text) == max(1, text.split(separator: "|").count), "\(text)")
+    }
+    func commands(_ segments: Int) -> Int {
+      let s = scene([
+        v("seg", [20, 100, 350, 40], kind: .segmentedControl) {
+          $0.text = String(repeating: "a|", count: segments)
+          $0.value = 3
+        }
+      ])
+      let m = StudioModel(scene: s)
+      return m.frame(size: Size(1280, 800), pixelScale: 1).commands.count
+    }
+    let few = commands(1_000)
+    let many = commands(100_000)
+    #expect(many <= few + 10, "\(few) → \(many)")
+  }
 }

@@ -33,9 +33,12 @@ public struct DeviceEvent: Equatable, Sendable {
   /// The event in words, without its time.
   public var words: String {
     let at = point.map { " at \($0)" } ?? ""
-    switch kind {
+    // Names as a log line wrote them, shortened: a hostile log can hold names of megabytes.
+    func short(_ s: String) -> String { Excerpt.short(s, limit: 80) }
+    switch kind.shortened(short) {
     case .deliver(let view, let method, let touches):
-      let list = touches.map(String.init).joined(separator: ", ")
+      let list =
+        touches.prefix(20).map(String.init).joined(separator: ", ") + (touches.count > 20 ? ", …" : "")
       return "`\(view)` gets \(method) for touch\(touches.count == 1 ? "" : "es") \(list)\(at)"
     case .action(let recognizer, let state):
       return "`\(recognizer)` sends its action, state \(state)\(at)"
@@ -311,5 +314,20 @@ public struct DeviceLogComparison: Sendable {
       }
     }
     return head + middle + tail.reversed()
+  }
+}
+
+extension DeviceEvent.Kind {
+  /// The kind with each of its names passed through `short`.
+  fileprivate func shortened(_ short: (String) -> String) -> DeviceEvent.Kind {
+    switch self {
+    case .deliver(let view, let method, let touches):
+      return .deliver(view: short(view), method: short(method), touches: touches)
+    case .action(let recognizer, let state): return .action(recognizer: short(recognizer), state: short(state))
+    case .control(let control, let event): return .control(control: short(control), event: short(event))
+    case .ask(let of, let question, let other, let view, let answer):
+      return .ask(
+        of: short(of), question: short(question), other: other.map(short), view: view.map(short), answer: answer)
+    }
   }
 }

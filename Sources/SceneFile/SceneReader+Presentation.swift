@@ -14,24 +14,29 @@ struct Presentation {
 extension SceneReader {
   func checkPresentations(_ root: ViewSpec) {
     guard !presentations.isEmpty else { return }
-    var parent: [String: String] = [:]
     var controllerOf: [String: String] = [:]  // view id → its controller
     var viewOf: [String: String] = [:]  // controller id → its view
     var presentingOf: [String: String] = [:]  // controller id → the controller that presented it
-    var stack = [root]
-    while let v = stack.popLast() {
+    var controllerAbove: [String: String] = [:]  // view id → the nearest controller of a view above it
+    var stack: [(view: ViewSpec, above: String?)] = [(root, nil)]
+    while let (v, above) = stack.popLast() {
+      if let above { controllerAbove[v.id] = above }
       if let c = v.controller {
         controllerOf[v.id] = c
         viewOf[c] = v.id
         if let p = v.presentingViewController { presentingOf[c] = p }
       }
-      for s in v.subviews {
-        parent[s.id] = v.id
-        stack.append(s)
-      }
+      for s in v.subviews { stack.append((s, v.controller ?? above)) }
     }
-    // Controllers whose chain is known to end at the window: a later walk that reaches one stops there.
-    var reachesWindow: Set<String> = []
+    // The next controller on a controller's responder chain, as the engine walks it (nil: the window).
+    func nextController(after c: String) -> String? {
+      presentingOf[c] ?? viewOf[c].flatMap { controllerAbove[$0] }
+    }
+    // What a walk found about a controller: its chain ends at the window, or it runs into a circle that
+    // is already reported. Each controller is walked over once, so the check is linear in the scene, and
+    // each circle is reported once.
+    enum Ends { case window, circle }
+    var known: [String: Ends] = [:]
     for p in presentations {
       guard let own = controllerOf[p.viewId] else { continue }
       guard viewOf[p.presenting] != nil else {
@@ -47,29 +52,39 @@ extension SceneReader {
         error(p.node, "'\(own)' cannot present itself ('presentingViewController' names its own controller)")
         continue
       }
-      // The controllers on this controller's responder chain, as the engine walks it: a repeat is a loop.
-      func nextController(after c: String) -> String? {
-        if let by = presentingOf[c] { return by }
-        var view = viewOf[c].flatMap { parent[$0] }
-        while let v = view {
-          if let found = controllerOf[v] { return found }
-          view = parent[v]
-        }
-        return nil  // the window
-      }
+      guard known[own] == nil else { continue }
       var path = [own]
-      var seen: Set<String> = [own]
-      var loops = false
-      while let next = nextController(after: path.last!), !reachesWindow.contains(next) {
-        if !seen.insert(next).inserted {
-          let cycle = (path.drop { $0 != next } + [next]).joined(separator: " → ")
-          error(p.node, "the responder chain goes round in a circle through presentations: \(cycle)")
-          loops = true
+      var place: [String: Int] = [own: 0]  // controller → its place on `path`
+      var ends = Ends.window
+      while let next = nextController(after: path.last!) {
+        if let found = known[next] {
+          ends = found
           break
         }
+        if let at = place[next] {
+          error(
+            p.node,
+            "the responder chain goes round in a circle through presentations: "
+              + Self.circleText(path[at...], what: "controllers"))
+          ends = .circle
+          break
+        }
+        place[next] = path.count
         path.append(next)
       }
-      if !loops { reachesWindow.formUnion(path) }
+      for c in path { known[c] = ends }
     }
+  }
+
+  /// A circle of ids for a message, back to where it started: "a → b → c → a"; a long one shortened to its
+  /// first few members and how many there are ("a → b → c → d → … → a (19999 controllers)").
+  static func circleText<C: Collection>(_ members: C, what: String) -> String where C.Element == String {
+    guard let first = members.first else { return "" }
+    let shown = 4
+    let names = members.prefix(shown).map { Excerpt.short($0) }
+    if members.count <= shown + 2 {
+      return (members.map { Excerpt.short($0) } + [Excerpt.short(first)]).joined(separator: " → ")
+    }
+    return (names + ["…", Excerpt.short(first)]).joined(separator: " → ") + " (\(members.count) \(what))"
   }
 }

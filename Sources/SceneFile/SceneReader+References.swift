@@ -162,13 +162,16 @@ extension SceneReader {
     }
     // 0 unvisited, 1 on the current path, 2 done.
     var color: [String: Int] = [:]
+    var place: [String: Int] = [:]  // a recognizer on the current path → its place on the stack
     for start in nodes where color[start] == nil {
       var stack: [(id: String, next: Int)] = [(start, 0)]
       color[start] = 1
+      place[start] = 0
       while let top = stack.last {
         let out = edges[top.id] ?? []
         if top.next >= out.count {
           color[top.id] = 2
+          place[top.id] = nil
           stack.removeLast()
           continue
         }
@@ -177,14 +180,17 @@ extension SceneReader {
         switch color[edge.to] ?? 0 {
         case 0:
           color[edge.to] = 1
+          place[edge.to] = stack.count
           stack.append((edge.to, 0))
         case 1:
-          let from = stack.firstIndex { $0.id == edge.to } ?? 0
-          let path = stack[from...].map(\.id) + [edge.to]
-          if path.count == 2 {
-            error(edge.node, "'\(edge.from)' requires itself to fail")
+          // Each edge back onto the path closes its own cycle: reported once, shortened when long.
+          guard !problems.isFull else { break }
+          let from = place[edge.to] ?? 0
+          if from == stack.count - 1 {
+            error(edge.node, "'\(Excerpt.short(edge.from))' requires itself to fail")
           } else {
-            error(edge.node, "failure requirements form a cycle: " + path.joined(separator: " → "))
+            let members = stack[from...].lazy.map(\.id)
+            error(edge.node, "failure requirements form a cycle: " + Self.circleText(members, what: "recognizers"))
           }
         default:
           break

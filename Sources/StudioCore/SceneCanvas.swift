@@ -141,7 +141,7 @@ public struct SceneCanvas: Sendable {
   /// that does not make it whole is it shortened with "…" at its own size, its whole text the tooltip. Nil when it has none or none fits. Value controls draw a face instead
   /// (`drawControl`).
   func textLayout(of view: ViewSpec, box: Rect, quad: [Point]?) -> OwnText? {
-    guard let text = view.text, !text.isEmpty else { return nil }
+    guard let whole = view.text, !whole.isEmpty else { return nil }
     let natural = Self.textSize(scale: viewport.scale, unit: pixelScale, floor: textFloor)
     let face: FontFace = view.kind.isControl ? .bold : .regular
     let mid = quad.map(ConvexPolygon.center) ?? box.mid
@@ -162,6 +162,12 @@ public struct SceneCanvas: Sendable {
     // Presenter mode's floor (18 px, read from the back of the room) gives way to three quarters of it
     // only for a text that would otherwise be shortened ("But…" for Button).
     let smallest = textFloor > 0 ? min(natural, textFloor * 0.75) : min(natural, max(natural * 0.7, 10 * pixelScale))
+    // Past what the box could hold at the smallest size, a text is never seen: it is cut there first, so
+    // that a huge text costs what a long one does.
+    let text = TextMetrics.cut(
+      whole,
+      after: TextMetrics.visibleLimit(
+        width: box.width, size: smallest, lines: Int(min(box.height / TextMetrics.height(size: smallest), 1000)) + 1))
     var size = natural
     var lines: [String]?
     // Most texts fit on one line at their own size: one measurement, nothing to lay out.

@@ -114,7 +114,7 @@ extension Simulation {
           st.value = st.value == 0 ? 1 : 0
           send(.valueChanged, value: st.value)
         case .segmentedControl:
-          let n = max(1, (views[c].spec.text ?? "").split(separator: "|").count)
+          let n = ViewSpec.segmentCount(views[c].spec.text ?? "")
           let seg = min(Double(n - 1), max(0, ((p.x - b.minX) / max(b.width, 1) * Double(n)).rounded(.down)))
           if seg != st.value {
             st.value = seg
@@ -204,5 +204,23 @@ extension Simulation {
     controlStates[c] = st
     scheduleControl(
       .autorepeat, control: c, touch: uid, epoch: st.repeatEpoch, after: constants.stepperAutorepeatInterval)
+  }
+}
+
+extension ViewSpec {
+  /// How many segments a segmented control's text ("One|Two|Three") has: its non-empty titles between
+  /// "|", at least one. Counted in one pass without listing them (a text can be megabytes).
+  public static func segmentCount(_ text: String) -> Int {
+    var count = 0
+    var inTitle = false
+    for c in text {
+      if c == "|" {
+        inTitle = false
+      } else if !inTitle {
+        inTitle = true
+        count += 1
+      }
+    }
+    return max(count, 1)
   }
 }

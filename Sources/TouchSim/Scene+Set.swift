@@ -53,6 +53,15 @@ extension PropertyValue {
     }
     return nil
   }
+  /// The value as a message shows it: at most 60 characters, "…" after them (a value can be megabytes).
+  var shortDescription: String {
+    let whole = "\(self)"
+    guard whole.utf8.count > 60, let end = whole.index(whole.startIndex, offsetBy: 60, limitedBy: whole.endIndex),
+      end < whole.endIndex
+    else { return whole }
+    return whole[..<end] + "…"
+  }
+
   /// Whether the value has the shape `type` asks for.
   public func fits(_ type: PropertyType) -> Bool {
     switch type {
@@ -70,7 +79,7 @@ extension ViewSpec {
   /// Applies `key = value`; returns an error message instead when the change does not fit.
   public mutating func set(_ key: String, _ value: PropertyValue) -> String? {
     guard let type = SettableKeys.view[key] else { return "view '\(id)' has no settable key '\(key)'" }
-    guard value.fits(type) else { return "'\(key)' takes a \(type.rawValue), not \(value)" }
+    guard value.fits(type) else { return "'\(key)' takes a \(type.rawValue), not \(value.shortDescription)" }
     if SettableKeys.scrollOnly.contains(key) && scroll == nil {
       return "'\(key)' applies to scroll views only ('\(id)' is a \(kind.rawValue))"
     }
@@ -107,7 +116,7 @@ extension RecognizerSpec {
     guard let type = SettableKeys.recognizer[key] else {
       return "recognizer '\(id)' has no settable key '\(key)'"
     }
-    guard value.fits(type) else { return "'\(key)' takes a \(type.rawValue), not \(value)" }
+    guard value.fits(type) else { return "'\(key)' takes a \(type.rawValue), not \(value.shortDescription)" }
     func count(_ v: Double, min: Int) -> Int? {
       guard v.rounded() == v, v >= Double(min), v <= 100 else { return nil }
       return Int(v)

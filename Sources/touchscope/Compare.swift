@@ -28,18 +28,25 @@ struct Compare: ParsableCommand {
     name: .customLong("set"), help: "A change, ID.KEY=VALUE (repeatable), e.g. cardTap.cancelsTouchesInView=false.")
   var sets: [String] = []
 
+  /// Every `--set` at once, gathered before parsing (`CompareArguments`: linear in their number).
+  @Option(name: .customLong("set-list"), help: .hidden)
+  var setList: String?
+
+  /// The changes in the order given.
+  var allSets: [String] { sets + (setList.map(CompareArguments.sets(fromList:)) ?? []) }
+
   @Flag(help: "Print the comparison as JSON.")
   var json = false
 
   @OptionGroup var language: LanguageOption
 
   func validate() throws {
-    if sets.isEmpty { throw ValidationError("give at least one --set ID.KEY=VALUE") }
+    if allSets.isEmpty { throw ValidationError("give at least one --set ID.KEY=VALUE") }
   }
 
   func run() throws {
     let written = try SceneInput.load(scene)
-    let changes = try sets.map { try Self.change($0, for: written) }
+    let changes = try Self.changes(allSets, for: written)
     var changed = written
     for c in changes {
       if let problem = changed.apply(c) { throw InputError("--set \(c.target).\(c.key): \(problem)") }
@@ -50,15 +57,63 @@ struct Compare: ParsableCommand {
     if !comparison.same { throw ExitCode(3) }
   }
 
+  /// Every `ID.KEY=VALUE` read as `change` reads it, in their order; the first that is wrong is reported
+  /// as `change` reports it. They are read as the steps of one script (one reading of the scene's ids
+  /// whatever their number: linear), except a change written with a line break, read on its own.
+  static func changes(_ texts: [String], for scene: Scene) throws -> [PropertyChange] {
+    var out: [PropertyChange] = []
+    var start = 0
+    while start < texts.count {
+      var steps: [String] = []
+      var end = start
+      while end < texts.count, let step = step(texts[end]), !step.hasLineBreak {
+        steps.append(step.yaml)
+        end += 1
+      }
+      guard end > start else {
+        out.append(try change(texts[start], for: scene))
+        start += 1
+        continue
+      }
+      let batch = texts[start..<end]
+      do {
+        let read = try SceneLoader.parseScript("script:\n" + steps.joined(), file: "--set", for: scene)
+        let found = read.compactMap { step -> PropertyChange? in
+          guard case .set(let list) = step.action, list.count == 1 else { return nil }
+          return list[0]
+        }
+        let whole = found.count == batch.count && read.count == batch.count
+        out += whole ? found : try batch.map { try change($0, for: scene) }
+      } catch let error as SceneFileError {
+        // Step i is on lines 2 + 3i to 4 + 3i: the first one wrong is read again alone, for its message.
+        if let line = error.diagnostics.first?.line, (line - 2) / 3 < batch.count, line >= 2 {
+          _ = try change(batch[start + (line - 2) / 3], for: scene)
+        }
+        out += try batch.map { try change($0, for: scene) }
+      }
+      start = end
+    }
+    return out
+  }
+
+  /// A change as a script's step (three lines), or nil when it is not written ID.KEY=VALUE.
+  private static func step(_ text: String) -> (yaml: String, hasLineBreak: Bool)? {
+    guard let eq = text.firstIndex(of: "="), text[..<eq].contains(".") else { return nil }
+    let path = String(text[..<eq])
+    let value = String(text[text.index(after: eq)...])
+    let quotedPath = "'" + path.replacingOccurrences(of: "'", with: "''") + "'"
+    let breaks = text.unicodeScalars.contains { [0x0A, 0x0D, 0x85, 0x2028, 0x2029].contains($0.value) }
+    return ("  - t: 0\n    set:\n      \(quotedPath): \(value.isEmpty ? "''" : value)\n", breaks)
+  }
+
   /// `ID.KEY=VALUE` read as a script's `set` step reads it (the same keys, values and checks).
   static func change(_ text: String, for scene: Scene) throws -> PropertyChange {
-    guard let eq = text.firstIndex(of: "="), text[..<eq].contains(".") else {
+    guard let eq = text.firstIndex(of: "="), let step = step(text) else {
       throw InputError("--set '\(text)': write ID.KEY=VALUE (for example cardTap.cancelsTouchesInView=false)")
     }
     let path = String(text[..<eq])
     let value = String(text[text.index(after: eq)...])
-    let quotedPath = "'" + path.replacingOccurrences(of: "'", with: "''") + "'"
-    let yaml = "script:\n  - t: 0\n    set:\n      \(quotedPath): \(value.isEmpty ? "''" : value)\n"
+    let yaml = "script:\n" + step.yaml
     do {
       let steps = try SceneLoader.parseScript(yaml, file: "--set", for: scene)
       guard case .set(let list)? = steps.first?.action, let c = list.first else {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SceneFile
+import StudioCore
 
 /// The command line: `touchscope [SCENE]` opens the window; subcommands run headless.
 ///
@@ -36,7 +37,7 @@ struct Touchscope: ParsableCommand {
     signal(SIGXFSZ, SIG_IGN)
     var command: ParsableCommand
     do {
-      command = try parseAsRoot()
+      command = try parseAsRoot(CompareArguments.gathered(Array(CommandLine.arguments.dropFirst())))
     } catch {
       if exitCode(for: error) == .success {
         print(fullMessage(for: error))

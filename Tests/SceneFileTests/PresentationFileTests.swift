@@ -38,11 +38,13 @@ import TouchSim
     expectProblem(
       Self.text("controller: SheetVC, presentingViewController: SheetVC"), at: 7, 92,
       "'SheetVC' cannot present itself")
-    // RootVC presented by SheetVC, SheetVC presented by RootVC: the chain would never end.
+    // RootVC presented by SheetVC, SheetVC presented by RootVC: the chain would never end. The circle is
+    // reported once, at the first of its presentations in the file.
+    let circle = Self.text(
+      "controller: SheetVC, presentingViewController: RootVC",
+      root: "controller: RootVC\n  presentingViewController: SheetVC")
     expectProblem(
-      Self.text(
-        "controller: SheetVC, presentingViewController: RootVC",
-        root: "controller: RootVC\n  presentingViewController: SheetVC"), at: 8, 92,
-      "the responder chain goes round in a circle through presentations: SheetVC → RootVC → SheetVC")
+      circle, at: 6, 29, "the responder chain goes round in a circle through presentations: RootVC → SheetVC → RootVC")
+    #expect(problems(circle).count == 1)
   }
 }

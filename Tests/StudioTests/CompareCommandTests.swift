@@ -1,4 +1,5 @@
 import Foundation
+import StudioCore
 import Testing
 
 /// Through the real program: `touchscope compare` on known pairs of library scenes.
@@ -70,5 +71,45 @@ struct CompareCommandTests {
     let quoted = try CommandLineRobustnessTests.run(["compare", path, "--set", "heading.color=\"#FFF\""])
     #expect(quoted.status == 0 || quoted.status == 3, "\(quoted.stderr)")
     #expect(quoted.stderr.isEmpty, "\(quoted.stderr)")
+  }
+
+  /// Ten thousand `--set` flags reach the argument parser as one gathered argument (the parser copies a
+  /// repeated option's list at every occurrence: quadratic), and come back as the changes in their order.
+  @Test func manyChangesAreGatheredIntoOneArgument() {
+    let changes = (0..<10_000).map { "tapCancels.cancelsTouchesInView=\($0 % 2 == 0)" }
+    var args = ["compare", "s.yaml", "--json"]
+    for (i, c) in changes.enumerated() { args += i % 3 == 0 ? ["--set=" + c] : ["--set", c] }
+    let gathered = CompareArguments.gathered(args)
+    #expect(gathered.count == 4)
+    #expect(Array(gathered.prefix(3)) == ["compare", "s.yaml", "--json"])
+    let list = gathered.last ?? ""
+    #expect(list.hasPrefix("--set-list="))
+    #expect(CompareArguments.sets(fromList: String(list.dropFirst("--set-list=".count))) == changes)
+    // Left to the parser as written: another subcommand, one change, a value that looks like an option,
+    // a missing value, anything after "--".
+    for unchanged in [
+      ["replay", "s.yaml", "--set", "a.b=1", "--set", "a.c=2"],
+      ["compare", "s.yaml", "--set", "a.b=1"],
+      ["compare", "s.yaml", "--set", "a.b=1", "--set", "-x"],
+      ["compare", "s.yaml", "--set", "a.b=1", "--set"],
+      ["compare", "s.yaml", "--set-list=a.b=1"],
+    ] {
+      #expect(CompareArguments.gathered(unchanged) == unchanged)
+    }
+    #expect(
+      CompareArguments.gathered(["compare", "--set", "a.b=1", "--set=", "--", "--set", "x"])
+        == ["compare", "--", "--set", "x", "--set-list=a.b=1\u{0}"])
+  }
+
+  /// Through the program: two thousand changes, the last of each key winning, in the order given.
+  @Test func manyChangesThroughTheProgram() throws {
+    var args = ["compare", Self.scene("08-cancels-touches-in-view")]
+    for i in 0..<2_000 { args += ["--set", "tapCancels.cancelsTouchesInView=\(i % 2 == 1)"] }
+    let r = try CommandLineRobustnessTests.run(args)
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(r.stdout.hasPrefix("The runs agree: with tapCancels.cancelsTouchesInView = false, "))
+    #expect(r.stdout.hasSuffix("tapCancels.cancelsTouchesInView = true the trace is the same, line for line.\n"))
+    let flipped = try CommandLineRobustnessTests.run(args + ["--set=tapCancels.cancelsTouchesInView=false"])
+    #expect(flipped.status == 3, "\(flipped.stderr)")
   }
 }

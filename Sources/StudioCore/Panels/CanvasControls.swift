@@ -57,8 +57,8 @@ extension SceneCanvas {
           size: 9.5 * pixelScale, face: .mono, anchor: TextAnchor(.trailing, .bottom)),
       ]
     case .segmentedControl:
-      let titles = (view.text ?? "").split(separator: "|").map { $0.trimmingSpaces }
-      let w = box.width / Double(max(titles.count, 1))
+      let titles = segmentTitles(view.text ?? "", in: box)
+      let w = box.width / Double(ViewSpec.segmentCount(view.text ?? ""))
       let size = segmentSize
       return titles.enumerated().compactMap { i, title in
         let fitted = CanvasText.truncated(title, width: w - 4, size: size)
@@ -143,12 +143,21 @@ extension SceneCanvas {
       .text(JSONNumber.format(value), at: Point(box.maxX - 3 * pixelScale, box.maxY - 2 * pixelScale), style: small))
   }
 
+  /// A segmented control's titles, each cut to what a cell can show; none when there are more segments
+  /// than the box has pixels (the titles of cells narrower than a pixel are never drawn).
+  private func segmentTitles(_ text: String, in box: Rect) -> [String] {
+    guard Double(ViewSpec.segmentCount(text)) <= max(box.width, 1) else { return [] }
+    return text.split(separator: "|").map { TextMetrics.cut(String($0), after: 1000)[...].trimmingSpaces }
+  }
+
   private func drawSegments(_ text: String, selected: Int, in box: Rect, ink: RGBA, into out: inout [DrawCommand]) {
-    let titles = text.split(separator: "|").map { $0.trimmingSpaces }
-    let n = max(titles.count, 1)
+    let titles = segmentTitles(text, in: box)
+    let n = ViewSpec.segmentCount(text)
     let w = box.width / Double(n)
     let size = segmentSize
-    for i in 0..<n {
+    // More segments than the box has pixels: a cell is narrower than a pixel and shows nothing of its own,
+    // so only the selected one is drawn.
+    for i in titles.isEmpty && n > 1 ? (0 <= selected && selected < n ? selected..<(selected + 1) : 0..<0) : 0..<n {
       let cell = Rect(box.minX + Double(i) * w, box.minY, w, box.height)
       if i == selected {
         let inset = max(2 * viewport.scale, 1.5)

@@ -207,6 +207,9 @@ public enum HeaderBar {
   /// ending with "…" (its whole text is the header's tooltip).
   static func titleLines(_ title: String, width: Double, height: Double, _ t: Theme, size: inout Double) -> [String] {
     let smallest = t.smallSize
+    // What two lines at the small size could never show is cut first (a title of megabytes is set as
+    // quickly as a long one).
+    let title = TextMetrics.cut(title, after: TextMetrics.visibleLimit(width: width, size: smallest, lines: 2))
     for scale in [1.0, 0.9, 0.8] where t.titleSize * scale >= smallest {
       if TextMetrics.width(title, size: t.titleSize * scale, face: .bold) <= width {
         size = t.titleSize * scale

@@ -18,6 +18,8 @@ enum InspectorText {
   /// `text`, shortened with a trailing "…" so it is at most `maxWidth` pixels wide ("" if not even "…" fits).
   static func truncate(_ text: String, _ maxWidth: Double, size: Double, face: FontFace = .regular) -> String {
     let maxWidth = maxWidth + 0.01  // rounding in the callers' arithmetic
+    // Past what the width can show, a text is never measured (a huge label costs what a long one does).
+    let text = TextMetrics.cut(text, after: TextMetrics.visibleLimit(width: maxWidth, size: size))
     if width(text, size: size, face: face) <= maxWidth { return text }
     if width("…", size: size, face: face) > maxWidth { return "" }
     // The longest prefix (trailing spaces trimmed) that fits with "…", measured as drawn (a longer prefix
@@ -47,6 +49,8 @@ enum InspectorText {
   /// `text` broken into at most `maxLines` lines of at most `maxWidth` pixels (the last one truncated).
   static func wrap(_ text: String, _ maxWidth: Double, _ style: TextStyle, maxLines: Int) -> [String] {
     guard maxLines > 0 else { return [] }
+    let text = TextMetrics.cut(
+      text, after: TextMetrics.visibleLimit(width: maxWidth, size: style.size, lines: maxLines))
     if text.unicodeScalars.contains(where: TextMetrics.isWide) {
       return wrapWide(text, maxWidth, style, maxLines: maxLines)
     }

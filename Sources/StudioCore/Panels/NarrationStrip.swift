@@ -36,11 +36,14 @@ public enum NarrationStrip {
     }
     guard !ctx.trace.isEmpty else {
       // Before anything happens the strip introduces the scene: its `about` text, written for the class.
-      let about = l.isChinese ? scene.about(in: l.rawValue) : scene.about
+      // Whole, up to a length no class reads (a text of megabytes would be laid out as thousands of lines
+      // each frame): past that it is cut with "…".
+      let longest = 4000
+      let about = (l.isChinese ? scene.about(in: l.rawValue) : scene.about).map { TextMetrics.cut($0, after: longest) }
       if let about = about?.trimmingCharacters(in: .whitespacesAndNewlines), !about.isEmpty {
         // The title first, whole (the header may have had to shorten it), set apart like an id.
         let title = (l.isChinese ? scene.title(in: l.rawValue) : scene.title).map {
-          "`\($0.replacingOccurrences(of: "`", with: "'"))` — "
+          "`\(TextMetrics.cut($0, after: longest).replacingOccurrences(of: "`", with: "'"))` — "
         }
         return Content(
           t: nil, text: (title ?? "") + about,

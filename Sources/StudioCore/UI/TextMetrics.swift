@@ -147,9 +147,29 @@ public enum TextMetrics {
   /// The height of one line of text at `size` (ascent + descent of DejaVu).
   static func height(size: Double) -> Double { (Double(Int(size.rounded())) * 1.17).rounded(.up) }
 
+  /// How many characters `lines` lines of `maxWidth` pixels at `size` can show at most, with room to spare:
+  /// no character that draws anything is narrower than a twentieth of the size. Text past that many
+  /// characters can never be seen, so it is neither measured nor laid out (a label of ten million
+  /// characters costs what a label of a few hundred does).
+  static func visibleLimit(width maxWidth: Double, size: Double, lines: Int = 1) -> Int {
+    let narrowest = max(Double(pixelSize(size)) * 0.05, 0.5)
+    let perLine = Int(min(max(maxWidth, 0) / narrowest, 1e6)) + 8
+    return perLine * min(max(lines, 1), 1000)
+  }
+
+  /// `text` cut after its first `limit` characters, with "…" after them (unchanged when it has no more):
+  /// the part of a huge text that can be visible, found without walking the rest of it.
+  static func cut(_ text: String, after limit: Int) -> String {
+    guard text.utf8.count > limit,
+      let end = text.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex), end < text.endIndex
+    else { return text }
+    return String(text[..<end]) + "…"
+  }
+
   /// `text` shortened with "…" so it fits in `width` pixels (unchanged when it fits). The shortened text is
   /// measured as it is drawn, "…" included (kerning makes a text narrower than the sum of its characters).
   static func truncate(_ text: String, toWidth maxWidth: Double, size: Double, face: FontFace = .regular) -> String {
+    let text = cut(text, after: visibleLimit(width: maxWidth, size: size))
     if width(text, size: size, face: face) <= maxWidth { return text }
     guard maxWidth > width("…", size: size, face: face) else { return "" }
     let chars = Array(text)
@@ -170,6 +190,7 @@ public enum TextMetrics {
   static func wrap(
     _ text: String, toWidth maxWidth: Double, size: Double, face: FontFace = .regular, maxLines: Int = .max
   ) -> [String] {
+    let text = maxLines == .max ? text : cut(text, after: visibleLimit(width: maxWidth, size: size, lines: maxLines))
     let runs = [TextRun(text: text, emphasis: false)]
     return wrap(runs, toWidth: maxWidth, size: size, face: face, emphasisFace: face, maxLines: maxLines)
       .map { line in line.map(\.text).joined() }
@@ -181,6 +202,7 @@ public enum TextMetrics {
     _ runs: [TextRun], toWidth maxWidth: Double, size: Double, face: FontFace, emphasisFace: FontFace,
     maxLines: Int = .max
   ) -> [[TextRun]] {
+    let runs = maxLines == .max ? runs : cut(runs, after: visibleLimit(width: maxWidth, size: size, lines: maxLines))
     // A word is a stretch without spaces; it may mix styles ("`pan`'s"), so it is a list of pieces.
     var words: [(pieces: [TextRun], spaceBefore: Bool)] = []
     var pieces: [TextRun] = []
@@ -250,19 +272,22 @@ public enum TextMetrics {
       if line.isEmpty && wordWidth > maxWidth {
         // A word longer than a line (an id such as `photo.isUserInteractionEnabled` in a narrow card) is
         // broken over lines, after a dot, colon or opening bracket where one is near, never cut.
-        var rest = word
-        while lineWidth(rest) > maxWidth, let (head, tail) = breakWord(rest, maxWidth: maxWidth, width: lineWidth) {
+        // Its letters listed once; each line measures only as far as it reaches, so a word of any length
+        // is broken in work that follows its length.
+        let letters = word.flatMap { run in run.text.map { (c: $0, emphasis: run.emphasis) } }
+        var start = 0
+        while let cut = breakPoint(letters[start...], maxWidth: maxWidth, width: lineWidth) {
           if lines.count + 1 >= maxLines {
-            line = head + tail
+            line = Self.runs(of: letters[start...])
             truncated = true
             break
           }
-          lines.append(head)
-          rest = tail
+          lines.append(Self.runs(of: letters[start..<cut]))
+          start = cut
         }
         if truncated { break }
-        line = rest
-        used = lineWidth(rest)
+        line = Self.runs(of: letters[start...])
+        used = lineWidth(line)
         continue
       }
       if !line.isEmpty {
@@ -277,9 +302,20 @@ public enum TextMetrics {
       // Make room for the ellipsis at the end of the last line.
       let ellipsis = TextRun(text: "…", emphasis: false)
       while lineWidth(last + [ellipsis]) > maxWidth, last.count > 1 { last.removeLast() }
-      // One piece still too wide (a long word broken over lines): shortened letter by letter.
-      while lineWidth(last + [ellipsis]) > maxWidth, let piece = last.last, !piece.text.isEmpty {
-        last[last.count - 1].text.removeLast()
+      // One piece still too wide (a long word broken over lines): shortened to the longest start of it
+      // that fits, found by halving (a longer start is never narrower).
+      if lineWidth(last + [ellipsis]) > maxWidth, let piece = last.last {
+        let chars = Array(piece.text)
+        func with(_ k: Int) -> [TextRun] {
+          last.dropLast() + [TextRun(text: String(chars[..<k]), emphasis: piece.emphasis), ellipsis]
+        }
+        var fits = 0
+        var tooLong = chars.count
+        while tooLong - fits > 1 {
+          let mid = (fits + tooLong) / 2
+          if lineWidth(with(mid)) <= maxWidth { fits = mid } else { tooLong = mid }
+        }
+        last[last.count - 1].text = String(chars[..<fits])
       }
       while last.last?.text == " " { last.removeLast() }
       last.append(TextRun(text: "…", emphasis: false))
@@ -288,41 +324,49 @@ public enum TextMetrics {
     return merged(lines)
   }
 
-  /// A word split into the longest head that fits `maxWidth` (ending after a `.`, `:` or `(`, or before the
-  /// next word of a camel-case name, when one falls in its second half) and the rest; nil when not even one
-  /// character fits.
-  private static func breakWord(
-    _ word: [TextRun], maxWidth: Double, width: ([TextRun]) -> Double
-  ) -> (head: [TextRun], tail: [TextRun])? {
-    let chars = word.flatMap { run in run.text.map { (c: $0, emphasis: run.emphasis) } }
-    func runs(_ part: ArraySlice<(c: Character, emphasis: Bool)>) -> [TextRun] {
-      var out: [TextRun] = []
-      for x in part {
-        if let last = out.last, last.emphasis == x.emphasis {
-          out[out.count - 1].text.append(x.c)
-        } else {
-          out.append(TextRun(text: String(x.c), emphasis: x.emphasis))
-        }
-      }
-      return out
-    }
-    // The longest prefix that fits, by binary search (widths grow with length).
+  /// Where a word (its letters from `letters.startIndex` on) is broken: the end of the longest head that
+  /// fits `maxWidth` (after a `.`, `:` or `(`, or before the next word of a camel-case name, when one falls
+  /// in its second half); nil when the whole rest fits or not even one letter does.
+  private static func breakPoint(
+    _ letters: ArraySlice<(c: Character, emphasis: Bool)>, maxWidth: Double, width: ([TextRun]) -> Double
+  ) -> Int? {
+    let first = letters.startIndex
+    let count = letters.count
+    func fits(_ k: Int) -> Bool { width(runs(of: letters[first..<(first + k)])) <= maxWidth }
+    // The longest prefix that fits, by binary search (widths grow with length), between a prefix that fits
+    // and one twice as long that does not: the work follows the line's length, not the word's.
     var lo = 0
-    var hi = chars.count
+    var hi = min(count, 16)
+    while hi < count && fits(hi) {
+      lo = hi
+      hi = min(count, hi * 2)
+    }
+    if hi == count && fits(hi) { return nil }
+    hi -= 1
     while lo < hi {
       let mid = (lo + hi + 1) / 2
-      if width(runs(chars[..<mid])) <= maxWidth { lo = mid } else { hi = mid - 1 }
+      if fits(mid) { lo = mid } else { hi = mid - 1 }
     }
-    guard lo > 0, lo < chars.count else { return nil }
+    guard lo > 0 else { return nil }
     // A break after `.`, `:` or `(`, or between words of a camel-case name, in the head's second half.
-    var cut = lo
     for p in stride(from: lo - 1, through: max(lo / 2, 1), by: -1) {
-      if ".:(".contains(chars[p - 1].c) || (chars[p].c.isUppercase && chars[p - 1].c.isLowercase) {
-        cut = p
-        break
+      let (before, after) = (letters[first + p - 1].c, letters[first + p].c)
+      if ".:(".contains(before) || (after.isUppercase && before.isLowercase) { return first + p }
+    }
+    return first + lo
+  }
+
+  /// Letters back into runs of one style.
+  private static func runs(of letters: ArraySlice<(c: Character, emphasis: Bool)>) -> [TextRun] {
+    var out: [TextRun] = []
+    for x in letters {
+      if let last = out.last, last.emphasis == x.emphasis {
+        out[out.count - 1].text.append(x.c)
+      } else {
+        out.append(TextRun(text: String(x.c), emphasis: x.emphasis))
       }
     }
-    return (runs(chars[..<cut]), runs(chars[cut...]))
+    return out
   }
 
   /// Punctuation that never starts a line in Chinese and Japanese text.
@@ -332,6 +376,28 @@ public enum TextMetrics {
 
   /// Punctuation that never ends a line in Chinese and Japanese text.
   private static let openingPunctuation: Set<Character> = ["（", "「", "『", "【", "《", "〈"]
+
+  /// Runs cut after their first `limit` characters in all, "…" after them when there were more.
+  private static func cut(_ runs: [TextRun], after limit: Int) -> [TextRun] {
+    guard runs.reduce(0, { $0 + $1.text.utf8.count }) > limit else { return runs }
+    var out: [TextRun] = []
+    var left = limit
+    for r in runs where !r.text.isEmpty {
+      if left == 0 {
+        out.append(TextRun(text: "…", emphasis: false))
+        break
+      }
+      if let end = r.text.index(r.text.startIndex, offsetBy: left, limitedBy: r.text.endIndex),
+        end < r.text.endIndex
+      {
+        out.append(TextRun(text: String(r.text[..<end]) + "…", emphasis: r.emphasis))
+        break
+      }
+      out.append(r)
+      left -= r.text.count
+    }
+    return out
+  }
 
   /// Adjacent runs of the same emphasis joined (fewer text commands).
   private static func merged(_ lines: [[TextRun]]) -> [[TextRun]] {

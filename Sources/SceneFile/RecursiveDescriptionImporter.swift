@@ -298,7 +298,7 @@ private struct Importer {
         warn(r.line, viewField.column, "\(r.className) is on view \(address), which is not in the tree: left out")
         continue
       }
-      guard views[owner].kept, var spec = specs[owner] else {
+      guard views[owner].kept, let kind = specs[owner]?.kind else {
         warn(
           r.line, viewField.column,
           "\(r.className) is on \(ClassNames.demangled(views[owner].object.className)) \(address), a private view "
@@ -306,9 +306,14 @@ private struct Importer {
         continue
       }
       withRecognizers.insert(owner)
-      guard let recognizer = recognizerSpec(r, on: spec, ids: &ids) else { continue }
-      spec.recognizers.append(recognizer)
-      specs[owner] = spec
+      guard let recognizer = recognizerSpec(r, onScrollView: kind == .scroll, ids: &ids) else { continue }
+      if recognizerCount >= SceneReader.maxRecognizers {
+        throw fail(
+          r.line, r.column,
+          "too many gesture recognizers: a scene may have at most \(SceneReader.maxRecognizers)")
+      }
+      // Appended in place: a copy of the view's spec would copy its list for each recognizer.
+      specs[owner]!.recognizers.append(recognizer)
       recognizerCount += 1
     }
     for i in views.indices where views[i].kept && !withRecognizers.contains(i) {
@@ -358,6 +363,9 @@ private struct Importer {
     }
     var lines = SceneWriter.yaml(scene).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     var inRecognizers: [Int] = []
+    // The line of the input each view's id line came from, by its line in the YAML (1-based).
+    let inputLine = Dictionary(views.filter(\.kept).map { ($0.id, $0.object) }, uniquingKeysWith: { a, _ in a })
+    var sourceOf: [(yamlLine: Int, object: DescribedObject)] = []
     for (n, line) in lines.enumerated() {
       let body = line.drop { $0 == " " }
       let indent = line.count - body.count
@@ -370,16 +378,36 @@ private struct Importer {
       let item = body.hasPrefix("- ") ? body.dropFirst(2) : body
       if item.hasPrefix("id: "), let comment = comments[String(item.dropFirst(4))] {
         lines[n] = line + "  # " + comment
+        if let object = inputLine[String(item.dropFirst(4))] { sourceOf.append((n + 1, object)) }
       }
     }
     var yaml = lines.joined(separator: "\n")
-    if let schema { yaml = "# yaml-language-server: $schema=\(YAMLEmitter.commentText(schema))\n" + yaml }
-    // The scene must load: a failure here is a bug in the importer, said as such.
+    var offset = 0
+    if let schema {
+      yaml = "# yaml-language-server: $schema=\(YAMLEmitter.commentText(schema))\n" + yaml
+      offset = 1
+    }
+    // The scene must load. What stops it is said at the line of the view it was made from (the view
+    // whose part of the scene holds the problem), never as an error of the importer.
     do {
       _ = try SceneLoader.read(yaml, file: file)
     } catch {
-      let first = error.diagnostics.first?.message ?? "unknown"
-      throw fail(1, 1, "internal error: the scene made from this file does not load (\(first))")
+      let first = error.diagnostics.first
+      let yamlLine = (first?.line ?? 1) - offset
+      // The last view whose id line is at or before the problem's line (binary search: ids in order).
+      var low = 0
+      var high = sourceOf.count
+      while low < high {
+        let mid = (low + high) / 2
+        if sourceOf[mid].yamlLine <= yamlLine { low = mid + 1 } else { high = mid }
+      }
+      let message = first?.message ?? "it does not load"
+      if low > 0 {
+        let o = sourceOf[low - 1].object
+        throw fail(o.line, o.column, "the scene made from this view cannot be written: \(message)")
+      }
+      let o = views[0].object
+      throw fail(o.line, o.column, "the scene made from this file cannot be written: \(message)")
     }
     return ImportedScene(
       scene: scene, yaml: yaml, warnings: warnings.sorted { ($0.line, $0.column) < ($1.line, $1.column) })
@@ -506,6 +534,13 @@ private struct Importer {
     }
     v.transform = spec
     v.center = Point(frame.mid.x - tx, frame.mid.y - ty)
+    if abs(v.center.x) > SceneReader.maxMagnitude || abs(v.center.y) > SceneReader.maxMagnitude {
+      let at = abs(v.center.x) > SceneReader.maxMagnitude ? n[4].offset : n[5].offset
+      throw fail(
+        o.line, f.column + at,
+        "this translation puts the view's centre at (\(NumberText.format(v.center.x)), "
+          + "\(NumberText.format(v.center.y))) before the transform, beyond the ±1,000,000 a scene takes")
+    }
     if boundsPrinted { return }
     // Bounding box: W = |a|w + |c|h, H = |b|w + |d|h.
     let det = abs(a) * abs(d) - abs(c) * abs(b)
@@ -525,13 +560,19 @@ private struct Importer {
           + "\(NumberText.format(round(side))) × \(NumberText.format(round(side))); add `bounds = (0 0; w h)` "
           + "to the line (from `po view.bounds`) to give it")
     }
+    if max(w, h) > SceneReader.maxMagnitude {
+      throw fail(
+        o.line, f.column,
+        "the size before this transform would be \(NumberText.format(round(w))) × \(NumberText.format(round(h))), "
+          + "beyond the ±1,000,000 a scene takes; add `bounds = (0 0; w h)` to the line to give it")
+    }
     v.bounds = Rect(v.bounds.minX, v.bounds.minY, round(max(w, 0)), round(max(h, 0)))
     if v.kind == .scroll { v.scroll = ScrollSpec(contentSize: v.bounds.size) }
   }
 
   // MARK: Recognizers
 
-  mutating func recognizerSpec(_ r: DescribedObject, on view: ViewSpec, ids: inout IdMaker) -> RecognizerSpec? {
+  mutating func recognizerSpec(_ r: DescribedObject, onScrollView: Bool, ids: inout IdMaker) -> RecognizerSpec? {
     let name = ClassNames.demangled(r.className)
     let kinds: [String: RecognizerKind] = [
       "UITapGestureRecognizer": .tap, "UILongPressGestureRecognizer": .longPress, "UIPanGestureRecognizer": .pan,
@@ -543,7 +584,7 @@ private struct Importer {
     let scrollOwn: Set<String> = [
       "UIScrollViewPanGestureRecognizer", "UIScrollViewDelayedTouchesBeganGestureRecognizer",
     ]
-    if view.kind == .scroll && scrollOwn.contains(name) { return nil }
+    if onScrollView && scrollOwn.contains(name) { return nil }
     guard let kind = kinds[name] ?? r.field("baseClass").flatMap({ kinds[ClassNames.demangled($0.value)] }) else {
       warn(
         r.line, r.column,

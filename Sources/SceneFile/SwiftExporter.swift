@@ -9,10 +9,33 @@ public struct SwiftExporter {
   let names: SwiftNames
   private var out: [String] = []
   private var indent = 0
+  /// The scene's views and recognizers, in the order the generated code declares them, and what the
+  /// writer looks up by id: each looked up once, so that the file is written in time linear in the scene.
+  private let allViews: [ViewSpec]
+  private let allRecognizers: [RecognizerSpec]
+  private let viewIds: Set<String>
+  private let recognizerIds: Set<String>
+  /// Each view's superview, by id.
+  private let parentIds: [String: String]
+  /// The scroll views, by the id of their built-in pan (`ID.pan`).
+  private let scrollViewByPan: [String: String]
 
   public init(scene: Scene) {
     self.scene = scene
-    names = SwiftNames(scene: scene)
+    let views = scene.allViews
+    allViews = views
+    allRecognizers = views.flatMap(\.recognizers)
+    viewIds = Set(views.map(\.id))
+    recognizerIds = Set(allRecognizers.map(\.id))
+    var parents: [String: String] = [:]
+    var pans: [String: String] = [:]
+    for v in views {
+      for s in v.subviews where parents[s.id] == nil { parents[s.id] = v.id }
+      if v.kind == .scroll, pans[v.id + ".pan"] == nil { pans[v.id + ".pan"] = v.id }
+    }
+    parentIds = parents
+    scrollViewByPan = pans
+    names = SwiftNames(views: views, rootID: scene.root.id, recognizers: allRecognizers)
   }
 
   /// The whole Swift file.
@@ -97,13 +120,11 @@ public struct SwiftExporter {
 
   /// `ID.pan` of a scroll view: its built-in pan recognizer.
   private func recognizerExpression(_ id: String) -> String? {
-    if scene.allRecognizers.contains(where: { $0.id == id }) { return names[id] }
-    if id.hasSuffix(".pan"), let v = scene.allViews.first(where: { $0.id + ".pan" == id && $0.kind == .scroll }) {
-      return names[v.id] + ".panGestureRecognizer"
-    }
+    if recognizerIds.contains(id) { return names[id] }
+    if let v = scrollViewByPan[id] { return names[v] + ".panGestureRecognizer" }
     return nil
   }
-  private func viewExists(_ id: String) -> Bool { scene.allViews.contains { $0.id == id } }
+  private func viewExists(_ id: String) -> Bool { viewIds.contains(id) }
 
   // MARK: The file
 
@@ -118,7 +139,7 @@ public struct SwiftExporter {
     writeLog()
     line()
     writeOverrides()
-    for kind in ViewKind.allCases where scene.allViews.contains(where: { $0.kind == kind }) {
+    for kind in ViewKind.allCases where allViews.contains(where: { $0.kind == kind }) {
       line()
       writeLoggedClass(kind)
     }
@@ -185,15 +206,15 @@ public struct SwiftExporter {
     let rootController = root.controller
     line("/// \(rootController.map { "`\($0)`, the" } ?? "The") view controller whose view is `\(root.id)`.")
     block("final class ViewController: UIViewController") { e in
-      for v in e.scene.allViews {
+      for v in e.allViews {
         e.line("let \(e.names[v.id]) = \(Self.loggedClass(v.kind))(id: \(Self.literal(v.id)))")
       }
-      for v in e.scene.allViews.dropFirst() {
+      for v in e.allViews.dropFirst() {
         guard let c = v.controller else { continue }
         let stops = v.controllerTouchForwarding.stopped.map { ".\($0.rawValue)" }.joined(separator: ", ")
         e.line("let \(e.names[c]) = ChildViewController(id: \(Self.literal(c)), touchesWithoutSuper: [\(stops)])")
       }
-      for v in e.scene.allViews {
+      for v in e.allViews {
         for r in v.recognizers {
           e.line("let \(e.names[r.id]) = \(r.kind.uikitClass)()")
         }
@@ -202,7 +223,7 @@ public struct SwiftExporter {
         e.line("/// touch.view of a delegated recognizer's first touch, for its shouldBegin answer.")
         e.line("private var firstTouchView: [ObjectIdentifier: UIView] = [:]")
       }
-      if e.scene.allRecognizers.contains(where: { $0.effect != nil }) {
+      if e.allRecognizers.contains(where: { $0.effect != nil }) {
         e.line("/// A view's transform when an effect's gesture began.")
         e.line("private var effectStart: [ObjectIdentifier: CGAffineTransform] = [:]")
       }
@@ -210,10 +231,10 @@ public struct SwiftExporter {
       e.block("override func loadView()") { e in
         e.line("view = \(e.names[root.id])")
         e.configure(root, parent: nil)
-        for v in e.scene.allViews.dropFirst() { e.configure(v, parent: e.parentID(of: v.id)) }
+        for v in e.allViews.dropFirst() { e.configure(v, parent: e.parentID(of: v.id)) }
         e.configureOverrides()
       }
-      let hasRecognizers = !e.scene.allRecognizers.isEmpty || e.scene.allViews.contains { $0.kind == .scroll }
+      let hasRecognizers = !e.allRecognizers.isEmpty || e.allViews.contains { $0.kind == .scroll }
       if hasRecognizers {
         e.line()
         e.block("override func viewDidLoad()") { e in
@@ -229,16 +250,7 @@ public struct SwiftExporter {
     }
   }
 
-  private func parentID(of id: String) -> String? {
-    func walk(_ v: ViewSpec) -> String? {
-      for s in v.subviews {
-        if s.id == id { return v.id }
-        if let p = walk(s) { return p }
-      }
-      return nil
-    }
-    return walk(scene.root)
-  }
+  private func parentID(of id: String) -> String? { parentIds[id] }
 
   /// One view: geometry, looks, flags, control values, scroll view settings, then `addSubview`.
   private mutating func configure(_ v: ViewSpec, parent: String?) {
@@ -353,7 +365,7 @@ public struct SwiftExporter {
   /// The overrides of every view, after all views exist (hitTest answers name other views).
   private mutating func configureOverrides() {
     var first = true
-    for v in scene.allViews {
+    for v in allViews {
       let n = names[v.id]
       var lines: [String] = []
       let stopped = v.touchForwarding.stopped
@@ -454,7 +466,7 @@ public struct SwiftExporter {
   // MARK: Recognizers
 
   private mutating func writeRecognizers() {
-    for v in scene.allViews {
+    for v in allViews {
       if v.kind == .scroll {
         let pan = names[v.id] + ".panGestureRecognizer"
         line()
@@ -467,7 +479,7 @@ public struct SwiftExporter {
       }
       for r in v.recognizers { writeRecognizer(r, on: v) }
     }
-    for v in scene.allViews {
+    for v in allViews {
       for taken in v.recognizersTakenAway {
         line()
         line(
@@ -475,7 +487,7 @@ public struct SwiftExporter {
             + "\(Self.commentText(taken.keptBy)), which keeps it (rule C-9).")
       }
     }
-    let requirements = scene.allRecognizers.flatMap { r in r.requireToFail.map { (r.id, $0) } }
+    let requirements = allRecognizers.flatMap { r in r.requireToFail.map { (r.id, $0) } }
     if !requirements.isEmpty {
       line()
       line("// require(toFail:) (rule E-6.3).")
@@ -535,7 +547,7 @@ public struct SwiftExporter {
     line("/// Every recognizer's action: logged as `action` with its state and location(in: nil).")
     block("@objc func recognizerAction(_ g: UIGestureRecognizer)") { e in
       e.line("TouchLog.action(g)")
-      let effects = e.scene.allRecognizers.filter { $0.effect != nil }
+      let effects = e.allRecognizers.filter { $0.effect != nil }
       guard !effects.isEmpty else { return }
       e.line("guard let view = g.view else { return }")
       e.line("let key = ObjectIdentifier(g)")
@@ -580,7 +592,7 @@ public struct SwiftExporter {
 
   // MARK: Delegates
 
-  private var delegated: [RecognizerSpec] { scene.allRecognizers.filter { $0.delegate != nil } }
+  private var delegated: [RecognizerSpec] { allRecognizers.filter { $0.delegate != nil } }
 
   private func predicateExpression(_ p: TouchPredicate, view: String) -> String {
     switch p {
@@ -687,7 +699,7 @@ public struct SwiftExporter {
   // MARK: Support code
 
   private mutating func writeChildController() {
-    guard scene.allViews.dropFirst().contains(where: { $0.controller != nil }) else { return }
+    guard allViews.dropFirst().contains(where: { $0.controller != nil }) else { return }
     line("/// A child view controller of the scene; the touches* it overrides stop there (controllerForwardsTouches).")
     block("final class ChildViewController: UIViewController") { e in
       e.line("let id: String")
@@ -815,7 +827,7 @@ public struct SwiftExporter {
   }
 
   private mutating func writeOverrides() {
-    let hasScroll = scene.allViews.contains { $0.kind == .scroll }
+    let hasScroll = allViews.contains { $0.kind == .scroll }
     var text = """
       /// A view of the scene: the id it logs under and what the scene says it overrides.
       @MainActor

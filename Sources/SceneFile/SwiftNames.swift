@@ -11,13 +11,20 @@ public struct SwiftNames: Sendable {
   /// Names for `ids`, in order (the first of two ids that would clash keeps the plain name).
   public init(ids: [String]) {
     var used = Set<String>()
+    // The next number to try for each base that clashed: the numbers below it are taken already (names are
+    // only ever added), so that many ids with one base are numbered in linear time.
+    var nextNumber: [String: Int] = [:]
     for id in ids where names[id] == nil {
       let base = Self.identifier(for: id)
       var name = base
-      var n = 2
-      while used.contains(name) {
-        name = Self.numbered(base, n)
-        n += 1
+      if used.contains(name) {
+        var n = nextNumber[base, default: 2]
+        repeat {
+          name = Self.numbered(base, n)
+          n += 1
+          WorkMeter.add(1)
+        } while used.contains(name)
+        nextNumber[base] = n
       }
       used.insert(name)
       names[id] = name
@@ -29,12 +36,19 @@ public struct SwiftNames: Sendable {
 
   /// Every view, recognizer and view controller id of `scene`, in the order the generated code declares them.
   public init(scene: Scene) {
+    let views = scene.allViews
+    self.init(views: views, rootID: scene.root.id, recognizers: views.flatMap(\.recognizers))
+  }
+
+  /// The names of a scene's `views` (depth first), its root's id and its `recognizers` (in view order).
+  init(views: [ViewSpec], rootID: String, recognizers: [RecognizerSpec]) {
     var ids: [String] = []
-    for v in scene.allViews {
+    ids.reserveCapacity(views.count + recognizers.count)
+    for v in views {
       ids.append(v.id)
-      if let c = v.controller, v.id != scene.root.id { ids.append(c) }
+      if let c = v.controller, v.id != rootID { ids.append(c) }
     }
-    ids += scene.allRecognizers.map(\.id)
+    ids += recognizers.map(\.id)
     self.init(ids: ids)
   }
 

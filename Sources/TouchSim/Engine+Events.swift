@@ -241,13 +241,14 @@ extension Simulation {
       emit(.reorder(view: id, to: toFront ? "front" : "back"))
       return
     }
-    views[parent].children.removeAll { $0 == v }
-    if toFront {
-      views[parent].children.append(v)
-    } else {
-      views[parent].children.insert(v, at: 0)
-    }
+    views.move(v, toFront: toFront)
     emit(.reorder(view: id, to: toFront ? "front" : "back"))
-    rankRecognizers()
+    // The processing order (E-6.6) compares the places of views in a depth-first walk: moving `v` changes
+    // them only between the views inside it and those inside its siblings, so it is worked out again only
+    // when both hold recognizers.
+    let inside = recognizersInSubtree[v]
+    if inside > 0 && recognizersInSubtree[parent] - views[parent].recognizers.count - inside > 0 {
+      rankRecognizers()
+    }
   }
 }

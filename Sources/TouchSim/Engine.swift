@@ -196,6 +196,9 @@ struct Simulation: ~Copyable {
   /// and the recognizer at each place.
   var processingRank: [Int] = []
   var byRank: [Int] = []
+  /// The recognizers on each view and the views inside it (its scroll pan included): the tree's shape never
+  /// changes, so neither do they.
+  var recognizersInSubtree: [Int] = []
   /// Storage for `dispatch`'s list of changed touches.
   var changedStorage: [Int] = []
   /// UIKit's counter of beginIgnoringInteractionEvents calls not yet ended: ignoring while above 0 (C-10).
@@ -219,6 +222,11 @@ struct Simulation: ~Copyable {
     recognizedNow = IndexBits(capacity: recs.count)
     resolveAllRelations()
     rankRecognizers()
+    // Children come after their parent in the nodes (pre-order), so a reverse walk adds each before it.
+    recognizersInSubtree = views.nodes.map(\.recognizers.count)
+    for v in views.nodes.indices.reversed() {
+      if let p = views[v].parent { recognizersInSubtree[p] += recognizersInSubtree[v] }
+    }
   }
 
   private mutating func buildRecognizers(_ scene: Scene) {

@@ -39,18 +39,17 @@ extension ViewTree {
       return nil
     }
     let passThrough = nodes[v].spec.passThrough
-    let count = nodes[v].children.count
     // A passThrough leaf can say so at once; one with subviews reports after they were asked.
-    if passThrough && count == 0 {
+    if passThrough && nodes[v].lastChild == nil {
       visit(.passThrough)
       return nil
     }
     visit(.inside)
     // subviews in reverse order, the front-most (last added) first.
-    var k = count
-    while k > 0 {
-      k -= 1
-      if let hit = hitTest(view: nodes[v].children[k], point: p, time: time, visits: &visits) { return hit }
+    var child = nodes[v].lastChild
+    while let k = child {
+      if let hit = hitTest(view: k, point: p, time: time, visits: &visits) { return hit }
+      child = nodes[k].previousSibling
     }
     // hitTest overridden to return nil where the default would return self.
     if passThrough {

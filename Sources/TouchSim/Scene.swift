@@ -27,10 +27,15 @@ public struct Scene: Equatable, Sendable {
       v.subviews.forEach(walk)
     }
     walk(root)
+    WorkMeter.add(out.count)
     return out
   }
   /// Every recognizer in the scene (not the scroll views' built-in pans), in view order.
-  public var allRecognizers: [RecognizerSpec] { allViews.flatMap(\.recognizers) }
+  public var allRecognizers: [RecognizerSpec] {
+    let out = allViews.flatMap(\.recognizers)
+    WorkMeter.add(out.count)
+    return out
+  }
 }
 
 public enum ViewKind: String, CaseIterable, Sendable {

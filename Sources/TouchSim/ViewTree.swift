@@ -14,7 +14,13 @@ struct ViewNode {
   let isControl: Bool
   let isScroll: Bool
   var parent: Int?
-  var children: [Int]
+  /// The subviews as a list linked through their siblings, back-most first: `bringToFront` and `sendToBack`
+  /// move a view in constant time, however many siblings it has (see `ViewTree.children(of:)`).
+  var firstChild: Int?
+  var lastChild: Int?
+  /// The sibling just behind (`previousSibling`) and just in front of (`nextSibling`) this view.
+  var previousSibling: Int?
+  var nextSibling: Int?
   var depth: Int
   /// Indices into the engine's recognizers, in `gestureRecognizers` order (a scroll view's pan first).
   var recognizers: [Int] = []
@@ -29,13 +35,12 @@ struct ViewNode {
   /// The area `point(inside:)` accepts, in the view's own coordinates.
   private(set) var hitArea = Rect(0, 0, 0, 0)
 
-  init(spec: ViewSpec, parent: Int?, children: [Int], depth: Int) {
+  init(spec: ViewSpec, parent: Int?, depth: Int) {
     self.spec = spec
     id = spec.id
     isControl = spec.kind.isControl
     isScroll = spec.kind == .scroll
     self.parent = parent
-    self.children = children
     self.depth = depth
     cache()
   }
@@ -73,21 +78,56 @@ struct ViewTree {
   init(root: ViewSpec) {
     // Iterative flattening: scene trees may be deep; no recursion on input.
     var stack: [(spec: ViewSpec, parent: Int?, depth: Int)] = [(root, nil, 0)]
-    var pendingChildren: [Int: [Int]] = [:]
-    var order: [Int] = []
     while let (spec, parent, depth) = stack.popLast() {
       var own = spec
       own.subviews = []
       own.recognizers = []
       let i = nodes.count
-      nodes.append(ViewNode(spec: own, parent: parent, children: [], depth: depth))
+      nodes.append(ViewNode(spec: own, parent: parent, depth: depth))
       index[spec.id] = i
       if let c = spec.controller { controllerView[c] = i }
-      order.append(i)
-      if let p = parent { pendingChildren[p, default: []].append(i) }
+      // Subviews are visited in order (pushed in reverse), so each is linked in front of those before it.
+      if let p = parent { link(i, inFrontOf: p) }
       for sub in spec.subviews.reversed() { stack.append((sub, i, depth + 1)) }
     }
-    for (p, kids) in pendingChildren { nodes[p].children = kids }
+  }
+
+  /// View `v`'s subviews, back-most first (`subviews` order).
+  func children(of v: Int) -> [Int] {
+    var out: [Int] = []
+    var c = nodes[v].firstChild
+    while let k = c {
+      out.append(k)
+      c = nodes[k].nextSibling
+    }
+    return out
+  }
+
+  /// Makes `v` the front-most subview of its superview `p` (`v` is in no sibling list).
+  private mutating func link(_ v: Int, inFrontOf p: Int) {
+    nodes[v].previousSibling = nodes[p].lastChild
+    nodes[v].nextSibling = nil
+    if let last = nodes[p].lastChild { nodes[last].nextSibling = v } else { nodes[p].firstChild = v }
+    nodes[p].lastChild = v
+  }
+
+  /// Makes `v` the back-most subview of its superview `p` (`v` is in no sibling list).
+  private mutating func link(_ v: Int, behind p: Int) {
+    nodes[v].nextSibling = nodes[p].firstChild
+    nodes[v].previousSibling = nil
+    if let first = nodes[p].firstChild { nodes[first].previousSibling = v } else { nodes[p].lastChild = v }
+    nodes[p].firstChild = v
+  }
+
+  /// `bringSubviewToFront` / `sendSubviewToBack` of `v` in its superview (nothing for the root view), in
+  /// constant time.
+  mutating func move(_ v: Int, toFront: Bool) {
+    guard let p = nodes[v].parent else { return }
+    let before = nodes[v].previousSibling
+    let after = nodes[v].nextSibling
+    if let b = before { nodes[b].nextSibling = after } else { nodes[p].firstChild = after }
+    if let a = after { nodes[a].previousSibling = before } else { nodes[p].lastChild = before }
+    if toFront { link(v, inFrontOf: p) } else { link(v, behind: p) }
   }
 
   subscript(i: Int) -> ViewNode {
@@ -135,8 +175,13 @@ struct ViewTree {
     while let v = stack.popLast() {
       out[v] = n
       n += 1
-      stack.append(contentsOf: nodes[v].children.reversed())
+      var c = nodes[v].lastChild
+      while let k = c {
+        stack.append(k)
+        c = nodes[k].previousSibling
+      }
     }
+    WorkMeter.add(nodes.count)
     return out
   }
 
@@ -149,11 +194,11 @@ struct ViewTree {
       if expanded {
         var s = nodes[v].spec
         s.recognizers = recognizers(v)
-        s.subviews = nodes[v].children.map { built.removeValue(forKey: $0)! }
+        s.subviews = children(of: v).map { built.removeValue(forKey: $0)! }
         built[v] = s
       } else {
         stack.append((v, true))
-        for c in nodes[v].children { stack.append((c, false)) }
+        for c in children(of: v) { stack.append((c, false)) }
       }
     }
     return built[0]!

@@ -55,6 +55,20 @@ struct IBDocument: Sendable {
   /// Reads `bytes` as XML. Errors are positioned (`line:column`) and thrown; a document type declaration
   /// (which IB never writes, and which could define entities that expand without bound) is refused before
   /// parsing.
+  /// The offset of the first byte that does not belong to valid UTF-8, or nil.
+  static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+    var decoder = UTF8()
+    var iterator = bytes.makeIterator()
+    var offset = 0
+    while true {
+      switch decoder.decode(&iterator) {
+      case .scalarValue(let scalar): offset += UTF8.width(scalar)
+      case .emptyInput: return nil
+      case .error: return offset
+      }
+    }
+  }
+
   static func read(_ bytes: [UInt8], file: String) throws(SceneFileError) -> IBDocument {
     func fail(_ line: Int, _ column: Int, _ message: String) -> SceneFileError {
       SceneFileError([Diagnostic(file: file, line: line, column: column, message: message)])
@@ -63,6 +77,12 @@ struct IBDocument: Sendable {
     if bytes.isEmpty { throw fail(1, 1, "the file is empty: expected an Interface Builder document") }
     let data = Data(bytes)
     var lines = LineStarts(bytes)
+    // Interface Builder writes UTF-8. Bytes that are not UTF-8 are refused where they are: Foundation's
+    // XMLParser on Linux traps on an element name that is not valid UTF-8.
+    if let bad = Self.firstInvalidUTF8(bytes) {
+      let (line, column) = lines.position(of: bad)
+      throw fail(line, column, "bytes that are not UTF-8 (Interface Builder files are UTF-8)")
+    }
     if let found = data.range(of: Data("<!DOCTYPE".utf8)) ?? data.range(of: Data("<!ENTITY".utf8)) {
       let (line, column) = lines.position(of: found.lowerBound)
       throw fail(

@@ -109,6 +109,40 @@ import TouchSim
     }
   }
 
+  /// Interface Builder files: real-shaped storyboards and XIBs with random edits (hostile pieces, cut and
+  /// repeated spans, XML's own hazards: entities, unclosed and mismatched tags, huge attribute values). Each
+  /// either imports into scenes that load, or is refused with positioned, bounded messages.
+  @Test func storyboardDocument() throws {
+    var rng = SeededRandom(seed: 0x5B0A4D)
+    let folder = Self.root.appendingPathComponent("Tests/Fixtures/Storyboard")
+    let seeds = try ["gestures.storyboard", "controls.xib", "tables.storyboard", "old-xcode4.storyboard"].map {
+      try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8)
+    }
+    let xml = [
+      "&amp;", "&#0;", "&#xFFFF;", "&undefined;", "<!DOCTYPE x [<!ENTITY a \"aaaa\">]>", "<view>", "</view>",
+      "</document>", "<![CDATA[", "]]>", "<?xml version=\"1.0\"?>", " x=\"1e999\"", " width=\"nan\"",
+      " id=\"\u{2028}\"", String(repeating: "<view>", count: 400),
+    ]
+    for round in 0..<120 {
+      var bytes = Self.mutated(seeds[round % seeds.count], count: 1 + round % 5, &rng)
+      if round % 3 == 0 {
+        let at = Int.random(in: 0...bytes.count, using: &rng)
+        bytes.insert(contentsOf: Array(xml.randomElement(using: &rng)!.utf8), at: at)
+      }
+      let text = String(decoding: bytes, as: UTF8.self)
+      do {
+        let imported = try StoryboardImporter.importDocument(bytes, file: "hostile.storyboard")
+        for scene in imported.scenes {
+          let yaml = SceneWriter.yaml(scene.scene)
+          #expect(throws: Never.self, "round \(round)") { try SceneLoader.parse(yaml, file: "imported.yaml") }
+        }
+        for w in imported.warnings { #expect(w.message.count <= 600, "round \(round): \(w.message.prefix(700))") }
+      } catch {
+        Self.checkRefusal(error, lines: FuzzChecks.lineCount(text), "round \(round)")
+      }
+    }
+  }
+
   @Test func deviceLog() throws {
     var rng = SeededRandom(seed: 0x106)
     let scene = try SceneLoader.load(path: Self.root.appendingPathComponent("Scenes/tour.yaml").path)

@@ -293,6 +293,20 @@ import TouchSim
     #expect(Self.failure(doc + "\u{0}</document>")?.contains("malformed XML") == true)
   }
 
+  /// Bytes that are not UTF-8 (a name with a Latin-1 byte in it) are refused where they are; Foundation's
+  /// XML parser on Linux would trap on such an element name (found by the hostile-input property test).
+  @Test func bytesThatAreNotUTF8AreAPositionedError() throws {
+    var bytes = Array(#"<document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB">"#.utf8)
+    bytes += Array("\n  <pageControl".utf8) + [0xD9] + Array(#" opaque="NO"/></document>"#.utf8)
+    do {
+      _ = try StoryboardImporter.importDocument(bytes, file: "in.storyboard")
+      Issue.record("a file that is not UTF-8 was imported")
+    } catch {
+      let d = try #require(error.diagnostics.first)
+      #expect(d.line == 2 && d.column == 15 && d.message.contains("not UTF-8"), "\(d)")
+    }
+  }
+
   @Test func entitiesAndHugeFilesAreRefused() {
     let bomb =
       "<?xml version=\"1.0\"?>\n<!DOCTYPE d [<!ENTITY a \"aaaaaaaaaa\"><!ENTITY b \"&a;&a;&a;&a;&a;&a;&a;&a;\">]>\n<document/>"

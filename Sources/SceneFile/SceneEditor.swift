@@ -133,7 +133,8 @@ public enum SceneEditor {
     "transform.scale", "transform.rotation", "transform.translation", "color", "text", "alpha", "hidden",
     "userInteractionEnabled", "multipleTouchEnabled", "exclusiveTouch", "clipsToBounds", "enabled", "value",
     "forwardsTouches", "hitOutset", "passThrough", "gestureRecognizerShouldBegin", "contentOffset",
-    "delaysContentTouches", "canCancelContentTouches",
+    "delaysContentTouches", "canCancelContentTouches", "minimumValue", "maximumValue", "stepValue", "wraps",
+    "autorepeat", "isContinuous",
   ]
   /// The settable recognizer keys (`SettableKeys.recognizer`), in the format's order.
   static let recognizerKeys = [
@@ -176,6 +177,12 @@ public enum SceneEditor {
     case "color": return v.color.map { .string($0) }
     case "text": return v.text.map { .string($0) }
     case "value": return v.value.map { .number($0) }
+    case "minimumValue": return v.minimumValue.map { .number($0) }
+    case "maximumValue": return v.maximumValue.map { .number($0) }
+    case "stepValue": return v.stepValue.map { .number($0) }
+    case "wraps": return v.wraps.map { .bool($0) }
+    case "autorepeat": return v.autorepeat.map { .bool($0) }
+    case "isContinuous": return v.isContinuous.map { .bool($0) }
     case "contentOffset": return v.scroll == nil ? nil : point(v.bounds.origin)
     case "delaysContentTouches": return v.scroll.map { .bool($0.delaysContentTouches) }
     case "canCancelContentTouches": return v.scroll.map { .bool($0.canCancelContentTouches) }

@@ -244,10 +244,29 @@ extension SceneReader {
         error(keyNode, "'\(key)' applies to controls only ('\(target)' is a \(view.kind.rawValue))")
         return nil
       }
+      if SettableKeys.stepperAndSlider.contains(key) {
+        let fits = view.kind == .stepper || (view.kind == .slider && !SettableKeys.stepperOnly.contains(key))
+        if !fits {
+          let owners = SettableKeys.stepperOnly.contains(key) ? "steppers" : "steppers and sliders"
+          error(keyNode, "'\(key)' applies to \(owners) only ('\(target)' is a \(view.kind.rawValue))")
+          return nil
+        }
+      }
       guard var value = propertyValue(valueNode, key: key, type: type) else { return nil }
       if key == "value", view.kind == .switch, case .bool(let b) = value { value = .number(b ? 1 : 0) }
       if let problem = view.set(key, value) {
         error(valueNode, problem)
+        return nil
+      }
+      if key == "stepValue", let step = view.stepValue, !(step > 0) {
+        error(valueNode, "'stepValue' must be above 0, not \(NumberText.format(step))")
+        return nil
+      }
+      if key == "minimumValue" || key == "maximumValue", view.rangeMaximum < view.rangeMinimum {
+        error(
+          valueNode,
+          "'maximumValue' (\(NumberText.format(view.rangeMaximum))) would be below 'minimumValue' "
+            + "(\(NumberText.format(view.rangeMinimum)))")
         return nil
       }
       if key == "alpha", !(0...1).contains(view.alpha) {

@@ -210,6 +210,10 @@ extension Simulation {
       emit(.set(target: change.target, key: change.key, value: change.value, origin: origin))
       if change.key == "contentOffset" { emit(.scroll(view: spec.id, contentOffset: spec.bounds.origin)) }
       if change.key == "value" { controlStates[v]?.value = spec.initialControlValue }
+      // Rules 8.4, 8.5: a new range keeps the value within it, as UIKit's setters do.
+      if change.key == "minimumValue" || change.key == "maximumValue", let value = controlStates[v]?.value {
+        controlStates[v]?.value = min(max(value, spec.rangeMinimum), max(spec.rangeMaximum, spec.rangeMinimum))
+      }
       return
     }
     guard let r = recIndex[change.target] else { return }

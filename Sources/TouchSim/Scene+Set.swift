@@ -14,6 +14,13 @@ public enum SettableKeys {
     "gestureRecognizerShouldBegin": .bool, "color": .string, "text": .string, "value": .number,
     "contentOffset": .point, "delaysContentTouches": .bool, "canCancelContentTouches": .bool,
     "transform.translation": .point, "transform.scale": .point, "transform.rotation": .number,
+    "minimumValue": .number, "maximumValue": .number, "stepValue": .number, "wraps": .bool, "autorepeat": .bool,
+    "isContinuous": .bool,
+  ]
+  /// Keys of steppers and sliders only (rules 8.4, 8.5); a slider takes the range and isContinuous.
+  public static let stepperOnly: Set<String> = ["stepValue", "wraps", "autorepeat"]
+  public static let stepperAndSlider: Set<String> = [
+    "minimumValue", "maximumValue", "stepValue", "wraps", "autorepeat", "isContinuous",
   ]
   /// Keys a `set` may change on a recognizer.
   public static let recognizer: [String: PropertyType] = [
@@ -98,6 +105,12 @@ extension ViewSpec {
     case "color": color = value.string!
     case "text": text = value.string!
     case "value": self.value = value.number!
+    case "minimumValue": minimumValue = value.number!
+    case "maximumValue": maximumValue = value.number!
+    case "stepValue": stepValue = value.number!
+    case "wraps": wraps = value.bool!
+    case "autorepeat": autorepeat = value.bool!
+    case "isContinuous": isContinuous = value.bool!
     case "contentOffset": bounds.origin = value.point!
     case "delaysContentTouches": scroll!.delaysContentTouches = value.bool!
     case "canCancelContentTouches": scroll!.canCancelContentTouches = value.bool!

@@ -511,4 +511,32 @@ import TouchSim
       text("{ id: s, kind: stepper, frame: [0, 0, 94, 29], value: -5 }"), file: "t.yaml")
     #expect(stepper.scene.root.subviews[0].value == 0 && stepper.warnings.count == 1)
   }
+
+  /// Rules 8.4, 8.5 in `set` steps: the range keys only on their kinds, a step above 0, a maximum not below
+  /// the minimum; refused where they are written.
+  @Test func setStepsOnAControlsRangeAreChecked() throws {
+    func problem(_ set: String) -> String? {
+      let text = """
+        format: touchscope/1
+        root:
+          id: root
+          subviews:
+            - { id: count, kind: stepper, frame: [0, 0, 94, 29] }
+            - { id: volume, kind: slider, frame: [0, 40, 200, 30] }
+        script:
+          - { t: 0, set: { \(set) } }
+        """
+      do {
+        _ = try SceneLoader.parse(text, file: "t.yaml")
+        return nil
+      } catch { return error.diagnostics.map(\.description).joined(separator: "; ") }
+    }
+    #expect(problem("count.maximumValue: 10, count.stepValue: 2, count.wraps: true") == nil)
+    #expect(problem("volume.maximumValue: 10, volume.isContinuous: false") == nil)
+    #expect(problem("volume.wraps: true")?.contains("8:") == true)
+    #expect(problem("volume.wraps: true")?.contains("steppers only") == true)
+    #expect(problem("count.stepValue: 0")?.contains("above 0") == true)
+    #expect(problem("count.maximumValue: -1")?.contains("below") == true)
+    #expect(problem("root.minimumValue: 1")?.contains("steppers and sliders only") == true)
+  }
 }

@@ -219,4 +219,23 @@ import TouchSim
     let once = Run(quiet, [down(1, 64, 315, t: 0), move(1, 150, 315, t: 20), move(1, 400, 315, t: 40), up(1, t: 60)])
     #expect(Self.values(once, "volume") == [20])
   }
+
+  /// 8.4: a `set` step changes a stepper's settings mid-script: a smaller maximum keeps the value within it
+  /// (as UIKit's setter does), and the next step uses the new step and wraps.
+  @Test func aSetStepChangesAStepperMidScript() {
+    var script = tap(180, 314, t: 0) + tap(180, 314, t: 200)
+    script.append(ScriptStep(t: 400, .set([PropertyChange(target: "count", key: "maximumValue", value: .number(1))])))
+    script.append(
+      ScriptStep(
+        t: 400,
+        .set([
+          PropertyChange(target: "count", key: "stepValue", value: .number(0.5)),
+          PropertyChange(target: "count", key: "wraps", value: .bool(true)),
+        ])))
+    script += tap(180, 314, t: 600)
+    let run = Run(Self.stepper(), script)
+    // 1, 2; the maximum 1 keeps the value at 1 (no event: UIKit sends none for a setter); then 1 + 0.5 is
+    // beyond the maximum, so the wrapping stepper goes to its minimum.
+    #expect(Self.values(run, "count") == [1, 2, 0])
+  }
 }

@@ -11,7 +11,8 @@ import TouchSim
 /// `wall`: milliseconds since the window opened; `mode`: `live`, `paused`, `script`, `replay` or `step`;
 /// `speed`: the playback speed; `engine`: the engine time of the latest input fed to the engine (null
 /// before any); `playhead`: the trace time the panels show. At speed 1 in live mode `engine − playhead`
-/// is at most 0: every panel shows the engine's present.
+/// is at most 0: every panel shows the engine's present. `cost`: the milliseconds this frame took to build
+/// and draw (so a gap before a frame can be told apart from the frame's own cost).
 ///
 /// The file is opened with `SafeWriter`'s rules (`AppendingOutput`: symlinks followed, mode and owner
 /// kept, read-only refused, a device or FIFO written in place). A write that fails is reported once on
@@ -27,20 +28,21 @@ final class FrameLog {
   /// The last frame's values after `wall`, for frames presented while the model is busy.
   private var lastSample = "\"mode\":\"live\",\"speed\":1,\"engine\":null,\"playhead\":0"
 
-  func presented(wall: Double, model: StudioModel) {
+  func presented(wall: Double, model: StudioModel, cost: Double? = nil) {
     guard !failed else { return }
     let engine = model.latestInputTime.map(JSONNumber.format) ?? "null"
     lastSample =
       "\"mode\":\"\(model.mode.rawValue)\",\"speed\":\(JSONNumber.format(model.speed)),"
       + "\"engine\":\(engine),\"playhead\":\(JSONNumber.format(model.playheadTime))"
-    append("{\"wall\":\(JSONNumber.format(wall)),\(lastSample)}\n")
+    let costField = cost.map { ",\"cost\":\(JSONNumber.format($0))" } ?? ""
+    append("{\"wall\":\(JSONNumber.format(wall)),\(lastSample)\(costField)}\n")
   }
 
   /// A frame presented while the engine works on an input for longer than a frame (`ModelWorker`): the last
   /// frame again under the working card, logged with the last frame's values and `"working":true`.
-  func presentedWhileWorking(wall: Double) {
+  func presentedWhileWorking(wall: Double, cost: Double) {
     guard !failed else { return }
-    append("{\"wall\":\(JSONNumber.format(wall)),\(lastSample),\"working\":true}\n")
+    append("{\"wall\":\(JSONNumber.format(wall)),\(lastSample),\"working\":true,\"cost\":\(JSONNumber.format(cost))}\n")
   }
 
   private func append(_ line: String) {

@@ -31,6 +31,8 @@ final class ModelWorker: @unchecked Sendable {
   struct Result {
     var list: DrawList?
     var reloaded: Bool
+    /// Wall milliseconds the model took to build `list` (the frame log reports it).
+    var buildMs: Double = 0
   }
 
   private let model: StudioModel
@@ -67,8 +69,10 @@ final class ModelWorker: @unchecked Sendable {
     for input in job.inputs { model.handle(input, wall: job.wall) }
     if let path = job.reload { reload(path, into: model, wall: job.wall) }
     model.tick(wall: job.wall)
+    let begin = DispatchTime.now().uptimeNanoseconds
     let list = job.frame.map { model.frame(size: $0.size, pixelScale: $0.pixelScale) }
-    return Result(list: list, reloaded: job.reload != nil)
+    let buildMs = Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e6
+    return Result(list: list, reloaded: job.reload != nil, buildMs: buildMs)
   }
 
   /// Reads the scene file at `path` and loads it, or shows why it does not load (the last good scene stays).

@@ -237,7 +237,9 @@ public final class StudioApp {
       if changed || window.needsRepaint {
         // An unchanged frame is presented again only when the window was uncovered or resized; it is then
         // not drawn again, its last pixels are copied.
+        let drawStart = window.ticks
         try window.present(list.commands, screenshot: screenshotWanted)
+        let frameCost = result.buildMs + (window.ticks - drawStart)
         if let r = recorder, !r.take(window.framePixels, wall: wall) {
           // The window changed size: the video keeps the frames it has.
           finishRecording(r, wall: wall)
@@ -245,7 +247,7 @@ public final class StudioApp {
         }
         lastPresent = wall
         lastCommands = list.commands
-        frameLog?.presented(wall: window.ticks - start, model: model)
+        frameLog?.presented(wall: window.ticks - start, model: model, cost: frameCost)
       }
       if changed {
         presented += 1
@@ -324,6 +326,7 @@ public final class StudioApp {
   private func presentBusy(
     _ window: SDLWindow, _ last: [DrawCommand], elapsed: Double, frameLog: FrameLog?, start: Double
   ) throws {
+    let drawStart = window.ticks
     let overlay = BusyOverlay.commands(size: window.pixelSize, theme: busyTheme, elapsed: elapsed)
     if last.isEmpty {
       // No frame yet (a huge scene's first): the card over the window's background.
@@ -333,7 +336,7 @@ public final class StudioApp {
     } else {
       try window.presentOverlay(overlay)
     }
-    frameLog?.presentedWhileWorking(wall: window.ticks - start)
+    frameLog?.presentedWhileWorking(wall: window.ticks - start, cost: window.ticks - drawStart)
   }
 
   private func open(_ path: String, wall: Double) {

@@ -87,21 +87,29 @@ extension RealWindowTests {
       #expect(trace.contains(#""recognizer":"r0","from":"possible","to":"ended""#))
       #expect(w.process.isRunning, "\(w.state)")
       let walls = try String(contentsOfFile: logPath, encoding: .utf8).split(separator: "\n").map {
-        (wall: Double($0.firstMatch(of: /"wall":([0-9.]+)/)?.1 ?? "") ?? -1, working: $0.contains(#""working":true"#))
+        (
+          wall: Double($0.firstMatch(of: /"wall":([0-9.]+)/)?.1 ?? "") ?? -1,
+          working: $0.contains(#""working":true"#),
+          cost: Double($0.firstMatch(of: /"cost":([0-9.]+)/)?.1 ?? "") ?? 0
+        )
       }
       let working = walls.indices.filter { walls[$0].working }
       let first = try #require(working.first, "no frame was presented while the engine worked: \(walls.count) frames")
       let last = working.last ?? first
       // Under the card, frames follow each other at the frame rate: nothing waits on the engine.
-      let underCard = zip(working, working.dropFirst()).filter { $1 == $0 + 1 }.map { walls[$1].wall - walls[$0].wall }
+      // (Less each frame's own drawing, which other tests running beside this one slow down.)
+      let underCard = zip(working, working.dropFirst()).filter { $1 == $0 + 1 }.map {
+        walls[$1].wall - walls[$0].wall - walls[$1].cost
+      }
       #expect((underCard.max() ?? 0) <= 100 * RealWindow.slowdown, "frames \(underCard) ms apart under the card")
-      // Into the card and out of it, the gap is at most the card's delay or the cost of one frame of this
-      // scene: 4,000 recognizers and their timeline lanes take 250 – 450 ms to build and draw in a debug
-      // build on a 2-core machine (a freeze on the engine, as before, was seconds).
+      // Into the card and out of it, the gap is at most the card's delay, or the cost of building and drawing
+      // the frame that ends it (`cost` in the frame log: 4,000 recognizers and their timeline lanes take
+      // 250 – 450 ms in a debug build on a 2-core machine, more while other tests load it). What is left
+      // is time the frame loop waited: a freeze on the engine, as before, was seconds.
       let span = max(first - 1, 0)...min(last + 1, walls.count - 1)
-      let gaps = zip(walls[span], walls[span].dropFirst()).map { $1.wall - $0.wall }
+      let waits = zip(walls[span], walls[span].dropFirst()).map { $1.wall - $0.wall - $1.cost }
       #expect(
-        (gaps.max() ?? 0) <= 600 * RealWindow.slowdown, "frames \(gaps.max() ?? 0) ms apart while working: \(gaps)")
+        (waits.max() ?? 0) <= 600 * RealWindow.slowdown, "the frame loop waited \(waits.max() ?? 0) ms: \(waits)")
       #expect(working.count >= 3)
     }
   }

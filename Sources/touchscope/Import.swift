@@ -36,20 +36,11 @@ struct ImportRecursiveDescription: ParsableCommand {
   }
 
   func run() throws {
-    guard FileManager.default.fileExists(atPath: file) else {
-      throw InputError("\(file): \(SafeWriter.missingReason(file))")
-    }
-    var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), isDirectory.boolValue {
-      throw InputError("\(file): this is a folder, not a text file")
-    }
-    guard let data = FileManager.default.contents(atPath: file) else {
-      throw InputError("\(file): cannot read the file")
-    }
+    let data = try SceneInput.bytes(of: file, expecting: "a text file")
     let imported: ImportedScene
     do {
       imported = try RecursiveDescriptionImporter.importDescription(
-        Array(data), file: file, schema: out.flatMap(Self.schemaPath))
+        data, file: file, schema: out.flatMap(Self.schemaPath))
     } catch {
       SceneInput.report(error)
       throw InputError()

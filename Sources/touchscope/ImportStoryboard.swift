@@ -36,23 +36,14 @@ struct ImportStoryboard: ParsableCommand {
   }
 
   func run() throws {
-    guard FileManager.default.fileExists(atPath: file) else {
-      throw InputError("\(file): \(SafeWriter.missingReason(file))")
-    }
-    var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), isDirectory.boolValue {
-      throw InputError("\(file): this is a folder, not an Interface Builder file")
-    }
-    guard let data = FileManager.default.contents(atPath: file) else {
-      throw InputError("\(file): cannot read the file")
-    }
+    let data = try SceneInput.bytes(of: file, expecting: "an Interface Builder file")
     var schema: String?
     if let out, !list {
       schema = ImportRecursiveDescription.schemaPath(for: out + "/scene.yaml")
     }
     let imported: ImportedStoryboard
     do {
-      imported = try StoryboardImporter.importDocument(Array(data), file: file, schema: schema)
+      imported = try StoryboardImporter.importDocument(data, file: file, schema: schema)
     } catch {
       SceneInput.report(error)
       throw InputError()

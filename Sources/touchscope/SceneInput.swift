@@ -7,6 +7,22 @@ import TouchSim
 
 /// Loading scene and script files for the subcommands: diagnostics to stderr, never a crash.
 enum SceneInput {
+  /// The bytes of an input file an importer reads; a missing file, a folder or an unreadable file is an
+  /// `InputError` naming it (`what`: what the file should have been, "a text file").
+  static func bytes(of file: String, expecting what: String) throws -> [UInt8] {
+    guard FileManager.default.fileExists(atPath: file) else {
+      throw InputError("\(file): \(SafeWriter.missingReason(file))")
+    }
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), isDirectory.boolValue {
+      throw InputError("\(file): this is a folder, not \(what)")
+    }
+    guard let data = FileManager.default.contents(atPath: file) else {
+      throw InputError("\(file): cannot read the file")
+    }
+    return Array(data)
+  }
+
   /// The scene library's tour, opened when no scene is given.
   static let defaultScenePath = "Scenes/tour.yaml"
 

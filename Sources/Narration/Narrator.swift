@@ -29,6 +29,59 @@ public enum Narrator {
   ) -> [NarrationLine] {
     NarrationBuilder(trace: trace, scene: live, complete: complete, language: language).run()
   }
+
+  /// The same lines as `narrate(_:live:complete:language:)`, resuming from `checkpoint` when one is
+  /// given: the entries it covers are not narrated again. The caller vouches that `trace` begins with the
+  /// entries the checkpoint was taken on and that `live` is the scene it was narrated from (the window
+  /// narrates a growing gesture this way: each frame narrates only what was added since the last one).
+  /// A checkpoint of another language, or longer than `trace`, is ignored.
+  ///
+  /// The checkpoint returned is the narration's state after the last whole time step of `trace` before
+  /// its last one (nil when there is none): every entry of one time is narrated together, so what was
+  /// said up to a time step that has ended cannot change when entries are added after it.
+  public static func narrate(
+    _ trace: [TraceEntry], live: LiveScene, complete: Bool, language: Language,
+    resuming checkpoint: NarrationCheckpoint?
+  ) -> (lines: [NarrationLine], checkpoint: NarrationCheckpoint?) {
+    let builder: NarrationBuilder
+    if let checkpoint, checkpoint.language == language, checkpoint.fits(trace) {
+      builder = NarrationBuilder(trace: trace, resuming: checkpoint, complete: complete)
+    } else {
+      builder = NarrationBuilder(trace: trace, scene: live, complete: complete, language: language)
+    }
+    let lines = builder.run(savingAt: NarrationCheckpoint.lastBoundary(in: trace))
+    return (lines, builder.saved)
+  }
+}
+
+/// The narration's state after a whole time step of a trace, to resume from (see
+/// `Narrator.narrate(_:live:complete:language:resuming:)`).
+public struct NarrationCheckpoint: Sendable {
+  /// The first entry not yet narrated.
+  let next: Int
+  let language: Language
+  let scene: LiveScene
+  let tracker: TraceTracker
+  let bursts: BurstCollector
+  let out: [(line: NarrationLine, seq: Int)]
+  let describedChains: Set<String>
+
+  /// How many entries of the trace it covers.
+  public var entries: Int { next }
+
+  /// Whether it can go on with `trace`: no longer, and ending where a time step of `trace` ends.
+  func fits(_ trace: [TraceEntry]) -> Bool {
+    next > 0 && next <= trace.count && (next == trace.count || trace[next - 1].t != trace[next].t)
+  }
+
+  /// The last entry of the last time step of `trace` that is followed by another time step; nil when the
+  /// whole trace is one time.
+  static func lastBoundary(in trace: [TraceEntry]) -> Int? {
+    guard let last = trace.last else { return nil }
+    var k = trace.count - 2
+    while k >= 0 && trace[k].t == last.t { k -= 1 }
+    return k >= 0 ? k : nil
+  }
 }
 
 /// What a group of entries turns into: a sentence now, or an item of a burst of repeated events.
@@ -54,16 +107,40 @@ final class NarrationBuilder {
   /// written from its template in this language.
   let language: Language
 
+  /// Where `run` starts: 0, or the first entry after a checkpoint.
+  private let first: Int
+  /// The state saved by `run(savingAt:)`.
+  private(set) var saved: NarrationCheckpoint?
+
   init(trace: [TraceEntry], scene: LiveScene, complete: Bool, language: Language = .english) {
     self.trace = trace
     self.scene = scene
     self.complete = complete
     self.language = language
+    first = 0
     groups = TraceGroups(trace)
   }
 
-  func run() -> [NarrationLine] {
-    for i in trace.indices {
+  /// A builder that goes on from `checkpoint` (taken on a trace `trace` begins with).
+  init(trace: [TraceEntry], resuming checkpoint: NarrationCheckpoint, complete: Bool) {
+    self.trace = trace
+    scene = checkpoint.scene
+    tracker = checkpoint.tracker
+    bursts = checkpoint.bursts
+    out = checkpoint.out
+    describedChains = checkpoint.describedChains
+    self.complete = complete
+    language = checkpoint.language
+    first = checkpoint.next
+    groups = TraceGroups(trace, from: checkpoint.next)
+    // Still good for a longer trace when `trace` ends before another boundary.
+    saved = checkpoint
+  }
+
+  /// The lines of the whole trace; when `boundary` is given (the end of a time step), the state after
+  /// that entry is kept in `saved`.
+  func run(savingAt boundary: Int? = nil) -> [NarrationLine] {
+    for i in first..<trace.count {
       tracker.apply(i, trace[i], scene: &scene)
       let members = groups.groups[groups.groupOf[i]]
       if members.last == i {
@@ -72,6 +149,11 @@ final class NarrationBuilder {
       let endOfTime = i == trace.count - 1 || trace[i + 1].t != trace[i].t
       if endOfTime && tracker.gesture != nil && (tracker.isSettled || complete && i == trace.count - 1) {
         closeGesture(at: i)
+      }
+      if i == boundary {
+        saved = NarrationCheckpoint(
+          next: i + 1, language: language, scene: scene, tracker: tracker, bursts: bursts, out: out,
+          describedChains: describedChains)
       }
     }
     flushBursts()

@@ -14,7 +14,10 @@ struct TraceGroups {
   /// The group of each entry (index into `groups`).
   private(set) var groupOf: [Int] = []
 
-  init(_ trace: [TraceEntry]) {
+  /// The groups of `trace[start...]` (`start` beginning a time step: no group spans two times, so those
+  /// before it are not needed when narrating on from there).
+  init(_ trace: [TraceEntry], from start: Int = 0) {
+    let indices = min(max(start, 0), trace.count)..<trace.count
     var parent = Array(trace.indices)
     func find(_ i: Int) -> Int {
       var r = i
@@ -34,11 +37,11 @@ struct TraceGroups {
       if ra != rb { parent[max(ra, rb)] = min(ra, rb) }
     }
     let links = Linker(trace: trace)
-    for i in trace.indices { join(i, links.partner(of: i)) }
-    for i in trace.indices { for j in links.followers(of: i) { join(i, j) } }
+    for i in indices { join(i, links.partner(of: i)) }
+    for i in indices { for j in links.followers(of: i) { join(i, j) } }
 
     var byRoot: [Int: [Int]] = [:]
-    for i in trace.indices { byRoot[find(i), default: []].append(i) }
+    for i in indices { byRoot[find(i), default: []].append(i) }
     groups = byRoot.values.sorted { ($0.last ?? 0) < ($1.last ?? 0) }
     groupOf = [Int](repeating: 0, count: trace.count)
     for (g, members) in groups.enumerated() { for i in members { groupOf[i] = g } }

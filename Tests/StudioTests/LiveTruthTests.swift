@@ -94,6 +94,29 @@ import TouchSim
     #expect(m.snapshot.recognizers["list.pan"]?.lastNonReset?.to == .ended)
   }
 
+  /// Each frame of a live drag narrates only what the drag added (going on from the last frame's
+  /// checkpoint), and says exactly what narrating the whole gesture up to the playhead says.
+  @Test func aLiveDragsNarrationIsTheWholeGesturesNarrationAtEveryFrame() {
+    let scene = TestSupport.scene([
+      v(
+        "card", [0, 100, 390, 500], recognizers: [g("cardPan", .pan)],
+        subviews: [v("buy", [100, 300, 190, 60], kind: .button)])
+    ])
+    let m = model(scene, narrator: true)
+    var wall = 0.0
+    var x = 120.0
+    frame(m, wall: wall, [.pointerDown(.mouse, at: pixel(m, x, 330))])
+    for i in 0..<30 {
+      wall += 16
+      x += 5
+      frame(m, wall: wall, [.pointerMoved(.mouse, to: pixel(m, x, 330))])
+      let upTo = m.playhead.index
+      let whole = StudioNarration.narrate(Array(m.engine.trace[0..<upTo]), LiveScene(m.engineStartScene))
+      #expect(m.narration == whole, "frame \(i)")
+    }
+    #expect(m.narration.contains { $0.text.contains("cardPan") })
+  }
+
   /// The walk of a live touch-down still plays, as an overlay of at most 150 ms: the canvas draws its
   /// visits one after another while every other panel already shows the present.
   @Test func aLiveWalkAnimatesAsAnOverlayWithoutHoldingThePlayhead() {

@@ -18,7 +18,7 @@ import TouchSim
         subviews: [v("buy", [100, 100, 190, 60], kind: .button)])
     ]) { $0.script = tap(195, 230) }
     let m = StudioModel(scene: s)
-    m.narrator = narrator
+    m.narrator = narrator.map(StudioNarrator.init)
     _ = m.frame(size: size, pixelScale: 1)
     m.perform(.playScript)
     return m

@@ -1,3 +1,4 @@
+import Narration
 import TouchSim
 import TraceKit
 
@@ -11,8 +12,13 @@ import TraceKit
 /// the previous update until the new one is ready, usually by the next frame.
 final class NarrationCache {
   /// Sentences explaining the trace (provided by the narration module).
-  var narrator: (@Sendable ([TraceEntry], LiveScene) -> [NarrationItem])?
+  var narrator: StudioNarrator? {
+    didSet { checkpoint = nil }
+  }
   private var cached: (key: Key, items: [NarrationItem])?
+  /// Where narrating the gesture that starts at entry `from` may go on from (its entries up to the end of
+  /// an earlier time step are not narrated again while live input makes it grow).
+  private var checkpoint: (from: Int, generation: Int, mark: NarrationCheckpoint)?
   private var worker: NarrationWorker?
   /// Bumped whenever the trace is replaced or trimmed, so a worker's late result for an old trace is dropped.
   private(set) var generation = 0
@@ -40,6 +46,7 @@ final class NarrationCache {
   func reset(start: Snapshot) {
     generation += 1
     cached = nil
+    checkpoint = nil
     base = start
   }
 
@@ -53,19 +60,32 @@ final class NarrationCache {
       // ends earlier than the playhead, never later. (Moving back is narrated at once.)
       if let done = worker.take(), done.generation == generation, done.from == from {
         cached = (Key(from: from, upTo: done.count, count: trace.count, generation: generation), done.items)
+        keep(done.checkpoint, from: from)
         if done.count == upTo { return done.items }
       }
       if !worker.isBusy {
         worker.submit(
           trace: Array(trace[from..<upTo]), scene: sceneAt(from, trace: trace, start: start), from: from,
-          count: upTo, generation: generation, narrator: narrator)
+          count: upTo, generation: generation, narrator: narrator, resuming: resumable(from: from))
       }
       return cached?.items ?? shown.items
     }
-    let items = NarrationWorker.narrate(
-      Array(trace[from..<upTo]), scene: sceneAt(from, trace: trace, start: start), from: from, narrator: narrator)
+    let (items, next) = NarrationWorker.narrate(
+      Array(trace[from..<upTo]), scene: sceneAt(from, trace: trace, start: start), from: from, narrator: narrator,
+      resuming: resumable(from: from))
+    keep(next, from: from)
     cached = (key, items)
     return items
+  }
+
+  /// The checkpoint of the gesture starting at `from` in this trace, if one was kept.
+  private func resumable(from: Int) -> NarrationCheckpoint? {
+    guard let checkpoint, checkpoint.from == from, checkpoint.generation == generation else { return nil }
+    return checkpoint.mark
+  }
+
+  private func keep(_ mark: NarrationCheckpoint?, from: Int) {
+    checkpoint = mark.map { (from, generation, $0) }
   }
 
   /// The scene as it was at trace entry `index` (the snapshot of the entries before it), indexed.
@@ -90,7 +110,7 @@ final class NarrationCache {
 
   /// The gesture summaries of `trace`, for the history.
   static func summaries(
-    of trace: [TraceEntry], scene: LiveScene, narrator: @Sendable ([TraceEntry], LiveScene) -> [NarrationItem]
+    of trace: [TraceEntry], scene: LiveScene, narrator: StudioNarrator
   ) -> [NarrationItem] {
     narrator(trace, scene).filter(\.isSummary).map {
       NarrationItem(t: $0.t, traceIndex: -1, isSummary: true, text: $0.text)

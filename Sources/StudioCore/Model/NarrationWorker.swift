@@ -1,4 +1,5 @@
 import Foundation
+import Narration
 import Synchronization
 import TouchSim
 import TraceKit
@@ -14,6 +15,8 @@ final class NarrationWorker: Sendable {
     var from: Int
     var generation: Int
     var items: [NarrationItem]
+    /// Where the next narration of this gesture may go on from.
+    var checkpoint: NarrationCheckpoint?
   }
 
   /// What the queues hand back to the frame: a job in flight, its result, the history summaries.
@@ -31,14 +34,14 @@ final class NarrationWorker: Sendable {
 
   /// Starts narrating `trace` (the entries from index `from` on, `count` entries in all).
   func submit(
-    trace: [TraceEntry], scene: LiveScene, from: Int, count: Int, generation: Int,
-    narrator: @escaping @Sendable ([TraceEntry], LiveScene) -> [NarrationItem]
+    trace: [TraceEntry], scene: LiveScene, from: Int, count: Int, generation: Int, narrator: StudioNarrator,
+    resuming checkpoint: NarrationCheckpoint?
   ) {
     state.withLock { $0.busy = true }
     queue.async { [self] in
-      let items = Self.narrate(trace, scene: scene, from: from, narrator: narrator)
+      let (items, next) = Self.narrate(trace, scene: scene, from: from, narrator: narrator, resuming: checkpoint)
       state.withLock {
-        $0.done = Result(count: count, from: from, generation: generation, items: items)
+        $0.done = Result(count: count, from: from, generation: generation, items: items, checkpoint: next)
         $0.busy = false
       }
     }
@@ -54,8 +57,7 @@ final class NarrationWorker: Sendable {
 
   /// Narrates discarded entries of engine session `session` for the history, in the background.
   func summarize(
-    _ trace: [TraceEntry], scene: LiveScene, session: Int,
-    narrator: @escaping @Sendable ([TraceEntry], LiveScene) -> [NarrationItem]
+    _ trace: [TraceEntry], scene: LiveScene, session: Int, narrator: StudioNarrator
   ) {
     historyQueue.async { [self] in
       let items = NarrationCache.summaries(of: trace, scene: scene, narrator: narrator)
@@ -73,12 +75,16 @@ final class NarrationWorker: Sendable {
     }
   }
 
-  /// The narration of `trace`, which starts at entry `from` of the whole trace (indices shifted to match).
+  /// The narration of `trace`, which starts at entry `from` of the whole trace (indices shifted to match),
+  /// going on from `checkpoint` when it fits.
   static func narrate(
-    _ trace: [TraceEntry], scene: LiveScene, from: Int, narrator: @Sendable ([TraceEntry], LiveScene) -> [NarrationItem]
-  ) -> [NarrationItem] {
-    narrator(trace, scene).map {
+    _ trace: [TraceEntry], scene: LiveScene, from: Int, narrator: StudioNarrator,
+    resuming checkpoint: NarrationCheckpoint? = nil
+  ) -> (items: [NarrationItem], checkpoint: NarrationCheckpoint?) {
+    let (items, next) = narrator.run(trace, scene, checkpoint)
+    let shifted = items.map {
       NarrationItem(t: $0.t, traceIndex: $0.traceIndex + from, isSummary: $0.isSummary, text: $0.text)
     }
+    return (shifted, next)
   }
 }

@@ -370,7 +370,7 @@ public final class StudioModel {
   // MARK: - Narration
 
   /// Sentences explaining the trace (provided by the narration module).
-  public var narrator: (@Sendable ([TraceEntry], LiveScene) -> [NarrationItem])? {
+  public var narrator: StudioNarrator? {
     get { narrationCache.narrator }
     set { narrationCache.narrator = newValue }
   }

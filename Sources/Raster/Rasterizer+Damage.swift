@@ -32,21 +32,116 @@ extension Rasterizer {
       baseClip = buffer.bounds
       resetClip()
     }
-    let opaqueBackground = opaqueFill(ofWholeBuffer: commands.first) != nil
-    for rect in damage {
-      baseClip = rect
-      resetClip()
-      // As `clear` does: the colour's alpha is ignored (the buffer is opaque).
-      if !opaqueBackground { painter.fill(rect, Paint(RGBA(color.r, color.g, color.b))) }
-      try commands.withUnsafeBufferPointer { list throws(Failure) in
-        for segment in segments.new {
-          if let clip = segment.clip, clip.intersection(rect).isEmpty { continue }
-          for i in segment.start..<segment.end { try draw(list[i], masks: masks) }
+    if opaqueFill(ofWholeBuffer: commands.first) == nil {
+      for rect in damage {
+        baseClip = rect
+        resetClip()
+        // As `clear` does: the colour's alpha is ignored (the buffer is opaque).
+        painter.fill(rect, Paint(RGBA(color.r, color.g, color.b)))
+      }
+    }
+    try redraw(commands, in: damage, masks: masks)
+    shownFrame = commands
+    shownBackground = color
+  }
+
+  /// Draws `commands` again within `rects` (which do not overlap). Each command is looked at once: its
+  /// clip and a cheap bound of what it may paint decide which rectangles it is drawn in. The damaged
+  /// rectangles do not overlap, so drawing command by command gives the pixels that drawing all the
+  /// commands rectangle by rectangle would.
+  private func redraw<Failure: Error>(
+    _ commands: [DrawCommand], in rects: [PixelRect], masks: (TextMaskKey) throws(Failure) -> TextMask?
+  ) throws(Failure) {
+    var clips: [PixelRect] = []
+    swap(&clips, &clipScratch)  // reused in place
+    defer { clipScratch = clips }
+    var active: [PixelRect] = []
+    active.reserveCapacity(rects.count)
+    try commands.withUnsafeBufferPointer { list throws(Failure) in
+      for segment in segments.new {
+        active.removeAll(keepingCapacity: true)
+        for r in rects where segment.clip.map({ !$0.intersection(r).isEmpty }) ?? true { active.append(r) }
+        guard !active.isEmpty else { continue }
+        clips.removeAll(keepingCapacity: true)
+        clips.append(buffer.bounds)
+        if active.count == 1 { paint(within: active[0]) }
+        for i in segment.start..<segment.end {
+          switch list[i] {
+          case .clip(let r):
+            clips.append(pixelClip(r).intersection(clips[clips.count - 1]))
+            if active.count == 1 { paint(within: clips[clips.count - 1].intersection(active[0])) }
+          case .unclip:
+            if clips.count > 1 { clips.removeLast() }
+            if active.count == 1 { paint(within: clips[clips.count - 1].intersection(active[0])) }
+          default:
+            if active.count == 1 {
+              try draw(list[i], masks: masks)
+              continue
+            }
+            let clip = clips[clips.count - 1]
+            guard let reach = Self.roughBounds(list[i]) else { continue }
+            for r in active {
+              let within = clip.intersection(r)
+              guard !within.isEmpty, !within.intersection(reach).isEmpty else { continue }
+              paint(within: within)
+              try draw(list[i], masks: masks)
+            }
+          }
         }
       }
     }
-    shownFrame = commands
-    shownBackground = color
+  }
+
+  /// A rectangle holding every pixel `command` may paint, found without looking its text up (a text's
+  /// width is unknown: it may reach any distance away from its anchor); nil when it paints nothing.
+  /// Only a filter: drawing still clips and culls each command exactly.
+  static func roughBounds(_ command: DrawCommand) -> PixelRect? {
+    let far = 1 << 40
+    let everywhere = PixelRect(x0: -far, y0: -far, x1: far, y1: far)
+    func around(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> PixelRect {
+      guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return everywhere }
+      return PixelRect(x0: floorIndex(x0) - 2, y0: floorIndex(y0) - 2, x1: ceilIndex(x1) + 2, y1: ceilIndex(y1) + 2)
+    }
+    switch command {
+    case .rect(let r, _, let stroke), .roundedRect(let r, _, _, let stroke):
+      let w = stroke.map(reach) ?? 0
+      return around(r.minX - w, r.minY - w, r.maxX + w, r.maxY + w)
+    case .polygon(let points, _, let stroke):
+      guard let first = points.first else { return nil }
+      var (x0, y0, x1, y1) = (first.x, first.y, first.x, first.y)
+      for p in points {
+        x0 = min(x0, p.x)
+        y0 = min(y0, p.y)
+        x1 = max(x1, p.x)
+        y1 = max(y1, p.y)
+      }
+      let w = stroke.map(reach) ?? 0
+      return around(x0 - w, y0 - w, x1 + w, y1 + w)
+    case .circle(let c, let radius, _, let stroke):
+      let w = stroke.map(reach) ?? 0
+      return around(c.x - radius - w, c.y - radius - w, c.x + radius + w, c.y + radius + w)
+    case .line(let a, let b, let stroke):
+      let w = reach(stroke)
+      return around(min(a.x, b.x) - w, min(a.y, b.y) - w, max(a.x, b.x) + w, max(a.y, b.y) + w)
+    case .text(let text, let at, let style):
+      guard !text.isEmpty else { return nil }
+      // As `mayShowText`: at most about 1.2 × its size high, fonts never under 4 pixels.
+      guard style.size.isFinite, at.x.isFinite, at.y.isFinite else { return everywhere }
+      let h = 2 * max(style.size, 4) + 2
+      let (x0, x1): (Double, Double)
+      switch style.anchor.horizontal {
+      case .leading: (x0, x1) = (at.x, 1e15)
+      case .center: (x0, x1) = (-1e15, 1e15)
+      case .trailing: (x0, x1) = (-1e15, at.x)
+      }
+      switch style.anchor.vertical {
+      case .top: return around(x0, at.y, x1, at.y + h)
+      case .middle: return around(x0, at.y - h / 2, x1, at.y + h / 2)
+      case .bottom: return around(x0, at.y - h, x1, at.y)
+      }
+    case .clip, .unclip:
+      return nil
+    }
   }
 
   /// Sets `damage` to the rectangles where `new` may paint different pixels from `old`; false when the

@@ -119,6 +119,11 @@ public final class Rasterizer {
     painter = PixelPainter(pixels: buffer.pixels, stride: buffer.width, clip: clip)
   }
 
+  /// Paints within `clip` from now on (the clip stack is left as it is).
+  func paint(within clip: PixelRect) {
+    painter = PixelPainter(pixels: buffer.pixels, stride: buffer.width, clip: clip)
+  }
+
   private func popClip() {
     if !clips.isEmpty { clips.removeLast() }
     painter = PixelPainter(pixels: buffer.pixels, stride: buffer.width, clip: clips.last ?? baseClip)

@@ -167,6 +167,7 @@ import TouchSim
     let live = Rasterizer(width: 640, height: 400)
     var partial = 0
     var unchanged = 0
+    var several = 0
     for n in 0..<400 {
       frames.mutate()
       let commands = frames.commands
@@ -174,6 +175,7 @@ import TouchSim
       let whole = Rasterizer(width: 640, height: 400)
       whole.drawFrame(commands, background: frames.background, masks: Self.masks)
       if live.damage.isEmpty { unchanged += 1 } else if live.damage != [live.buffer.bounds] { partial += 1 }
+      if live.damage.count > 1 { several += 1 }
       let a = live.buffer.bitmap()
       let b = whole.buffer.bitmap()
       guard a == b else {
@@ -186,6 +188,8 @@ import TouchSim
     // The point of it: most frames repaint only part of the window, an unchanged one nothing.
     #expect(partial > 200, "seed \(seed): only \(partial) of 400 frames were drawn in part")
     #expect(unchanged > 5)
+    // Frames repainted in several separate rectangles (each command drawn once into each it reaches).
+    #expect(several > 50, "seed \(seed): only \(several) frames had several damaged rectangles")
   }
 
   /// Draws `frames` one over the other and each from scratch; the pixels must agree after every frame.

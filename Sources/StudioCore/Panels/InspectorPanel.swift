@@ -124,13 +124,14 @@ public enum InspectorPanel {
     let gap = 10 * u
     // A card's height is what drawing it takes; cards are measured only as far as the decision needs
     // (with fifty recognizers most are folded, and measuring them all would dominate the frame).
+    // A card measured is kept as drawn (at the top 0) and moved into place, not drawn a second time.
     var scratch = DrawList()
-    var measured: [String: Double] = [:]
+    var measured: [String: (height: Double, card: DrawList)] = [:]
     func height(_ r: InspectorRecognizer) -> Double {
-      if let h = measured[r.id] { return h }
-      let h = InspectorRecognizerCard.draw(r, x: x, top: 0, width: width, ctx, recents, into: &scratch)
-      scratch = DrawList()
-      measured[r.id] = h
+      if let m = measured[r.id] { return m.height }
+      var card = DrawList()
+      let h = InspectorRecognizerCard.draw(r, x: x, top: 0, width: width, ctx, recents, into: &card)
+      measured[r.id] = (h, card)
       return h
     }
     let hintH = 20 * u
@@ -187,7 +188,17 @@ public enum InspectorPanel {
       y += foldedChips(folded, x: x, top: y, width: width, ctx, into: &list) + gap
     }
     for r in recs where isOpen(r) {
-      y += InspectorRecognizerCard.draw(r, x: x, top: y, width: width, ctx, recents, into: &list)
+      if let m = measured[r.id] {
+        list.add(m.card.commands.map { shift($0, dy: y) })
+        for region in m.card.regions {
+          var moved = region.rect
+          moved.origin.y += y
+          list.region(moved, region.action, tip: region.tip)
+        }
+        y += m.height
+      } else {
+        y += InspectorRecognizerCard.draw(r, x: x, top: y, width: width, ctx, recents, into: &list)
+      }
       y += gap
     }
     return y - top - gap

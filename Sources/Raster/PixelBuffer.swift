@@ -81,6 +81,9 @@ public struct PixelRect: Hashable, Sendable {
 
   public var isEmpty: Bool { x1 <= x0 || y1 <= y0 }
 
+  /// How many pixels it holds (0 when empty).
+  public var area: Int { isEmpty ? 0 : (x1 - x0) * (y1 - y0) }
+
   /// The pixels in both rectangles.
   public func intersection(_ other: PixelRect) -> PixelRect {
     PixelRect(x0: max(x0, other.x0), y0: max(y0, other.y0), x1: min(x1, other.x1), y1: min(y1, other.y1))

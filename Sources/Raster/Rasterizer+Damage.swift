@@ -146,7 +146,7 @@ extension Rasterizer {
 
   /// Sets `damage` to the rectangles where `new` may paint different pixels from `old`; false when the
   /// whole frame should be drawn instead (different panels, or most of the window changed). Fills
-  /// `segments`; allocates nothing once its scratch arrays have grown.
+  /// `segments`; allocates little once its scratch arrays have grown.
   private func findDamage<Failure: Error>(
     from old: [DrawCommand], to new: [DrawCommand], masks: (TextMaskKey) throws(Failure) -> TextMask?
   ) throws(Failure) -> Bool {
@@ -159,93 +159,144 @@ extension Rasterizer {
     rects.removeAll(keepingCapacity: true)
     defer { damageScratch = rects }
     for (a, b) in zip(segments.old, segments.new) {
-      var box: PixelRect?
       if a.clip != b.clip {
-        box = (a.clip ?? bounds).union(b.clip ?? bounds)
-      } else {
-        // The common beginning and end, then what lies between (paired one by one when both have as many).
-        var prefix = 0
-        let shorter = min(a.end - a.start, b.end - b.start)
-        while prefix < shorter && old[a.start + prefix] == new[b.start + prefix] { prefix += 1 }
-        var suffix = 0
-        while suffix < shorter - prefix && old[a.end - 1 - suffix] == new[b.end - 1 - suffix] { suffix += 1 }
-        let oldMiddle = (a.start + prefix)..<(a.end - suffix)
-        let newMiddle = (b.start + prefix)..<(b.end - suffix)
-        if oldMiddle.isEmpty && newMiddle.isEmpty { continue }
-        // The commands after would be drawn under different clips: draw everything.
-        guard Self.clipDepthChange(old[oldMiddle]) == Self.clipDepthChange(new[newMiddle]) else { return false }
-        // Pairs are compared only when no clip opens or closes among them: an equal command may be drawn
-        // under another clip once the clips around it moved.
-        let paired =
-          oldMiddle.count == newMiddle.count && !Self.hasClips(old[oldMiddle]) && !Self.hasClips(new[newMiddle])
-        // What the old commands covered and what the new ones cover, kept apart (a thing that moved).
-        box = try changedBounds(
-          old, segment: a, middle: oldMiddle, skipEqualTo: paired ? (new, newMiddle.lowerBound) : nil, masks: masks)
-        if let other = try changedBounds(
-          new, segment: b, middle: newMiddle, skipEqualTo: paired ? (old, oldMiddle.lowerBound) : nil, masks: masks)
-        {
-          rects.append(other.intersection(bounds))
-        }
+        rects.append((a.clip ?? bounds).union(b.clip ?? bounds).intersection(bounds))
+        continue
       }
-      guard let box else { continue }
-      rects.append(box.intersection(bounds))
+      // The common beginning and end, then what lies between.
+      var prefix = 0
+      let shorter = min(a.end - a.start, b.end - b.start)
+      while prefix < shorter && old[a.start + prefix] == new[b.start + prefix] { prefix += 1 }
+      var suffix = 0
+      while suffix < shorter - prefix && old[a.end - 1 - suffix] == new[b.end - 1 - suffix] { suffix += 1 }
+      let oldMiddle = (a.start + prefix)..<(a.end - suffix)
+      let newMiddle = (b.start + prefix)..<(b.end - suffix)
+      if oldMiddle.isEmpty && newMiddle.isEmpty { continue }
+      // The commands after would be drawn under different clips: draw everything.
+      guard Self.clipDepthChange(old[oldMiddle]) == Self.clipDepthChange(new[newMiddle]) else { return false }
+      if Self.hasClips(old[oldMiddle]) || Self.hasClips(new[newMiddle]) {
+        // An equal command may be drawn under another clip once the clips around it moved: all of the
+        // middle counts, on both sides.
+        for (list, segment, middle) in [(old, a, oldMiddle), (new, b, newMiddle)] {
+          if let box = try changedBounds(list, segment: segment, middle: middle, unchanged: [], masks: masks) {
+            rects.append(box.intersection(bounds))
+          }
+        }
+        continue
+      }
+      // Commands found on both sides in the same order paint the same pixels in the same order; only
+      // those left over (removed, added or moved past others) are repainted, each where it lies.
+      let (oldKept, newKept) = Self.match(old[oldMiddle], new[newMiddle])
+      for (list, segment, middle, kept) in [(old, a, oldMiddle, oldKept), (new, b, newMiddle, newKept)] {
+        try changedBoxes(list, segment: segment, middle: middle, unchanged: kept, into: &rects, masks: masks)
+      }
     }
-    rects.removeAll { $0.isEmpty }
-    // Overlapping rectangles are merged (so no pixel is painted twice); too many become one.
+    // Overlapping rectangles are merged (so no pixel is painted twice); past the most allowed, the two
+    // whose union adds the fewest pixels are merged.
     damage.removeAll(keepingCapacity: true)
-    for var r in rects {
-      var i = 0
-      while i < damage.count {
-        if !damage[i].intersection(r).isEmpty {
-          r = r.union(damage.remove(at: i))
-          i = 0
-        } else {
-          i += 1
+    for r in rects where !r.isEmpty {
+      Self.insert(r, into: &damage)
+      while damage.count > Self.maxDamageRectangles {
+        var best = (i: 0, j: 1, growth: Int.max)
+        for i in damage.indices {
+          for j in (i + 1)..<damage.count {
+            let growth = damage[i].union(damage[j]).area - damage[i].area - damage[j].area
+            if growth < best.growth { best = (i, j, growth) }
+          }
         }
+        let merged = damage[best.i].union(damage.remove(at: best.j))
+        damage.remove(at: best.i)
+        Self.insert(merged, into: &damage)
       }
-      damage.append(r)
     }
-    if damage.count > Self.maxDamageRectangles {
-      let all = damage.dropFirst().reduce(damage[0]) { $0.union($1) }
-      damage.removeAll(keepingCapacity: true)
-      damage.append(all)
-    }
-    let area = damage.reduce(0) { $0 + ($1.x1 - $1.x0) * ($1.y1 - $1.y0) }
+    let area = damage.reduce(0) { $0 + $1.area }
     return area * 2 <= bounds.x1 * bounds.y1
   }
 
-  /// The bounds, within their clips, of `list[middle]` (those different from the command at the same place
-  /// in `skipEqualTo`, when given).
+  /// Adds `r` to `rects`, which do not overlap, merging it with every rectangle it overlaps (again as
+  /// it grows).
+  static func insert(_ r: PixelRect, into rects: inout [PixelRect]) {
+    var r = r
+    var i = 0
+    while i < rects.count {
+      if !rects[i].intersection(r).isEmpty {
+        r = r.union(rects.remove(at: i))
+        i = 0
+      } else {
+        i += 1
+      }
+    }
+    rects.append(r)
+  }
+
+  /// An order-keeping matching of `a` and `b`: which of each are paired with an equal command of the
+  /// other, pairs never crossing. Greedy (each command of `a` takes the next equal one of `b`), so not
+  /// always the longest; any such matching is correct, a shorter one only repaints more.
+  static func match(_ a: ArraySlice<DrawCommand>, _ b: ArraySlice<DrawCommand>) -> (a: [Bool], b: [Bool]) {
+    var keptA = [Bool](repeating: false, count: a.count)
+    var keptB = [Bool](repeating: false, count: b.count)
+    guard !a.isEmpty && !b.isEmpty else { return (keptA, keptB) }
+    var positions: [DrawCommand: [Int]] = [:]
+    positions.reserveCapacity(b.count)
+    for (k, c) in b.enumerated() { positions[c, default: []].append(k) }
+    var cursor: [DrawCommand: Int] = [:]
+    var next = 0  // the first position of `b` still free
+    for (k, c) in a.enumerated() {
+      guard let list = positions[c] else { continue }
+      var i = cursor[c] ?? 0
+      while i < list.count && list[i] < next { i += 1 }
+      cursor[c] = i
+      guard i < list.count else { continue }
+      keptA[k] = true
+      keptB[list[i]] = true
+      next = list[i] + 1
+      cursor[c] = i + 1
+    }
+    return (keptA, keptB)
+  }
+
+  /// The bounds, within their clips, of `list[middle]` but those marked `unchanged` (by position in the
+  /// middle; empty: none is), as one rectangle.
   private func changedBounds<Failure: Error>(
-    _ list: [DrawCommand], segment: FrameSegment, middle: Range<Int>, skipEqualTo other: ([DrawCommand], Int)?,
+    _ list: [DrawCommand], segment: FrameSegment, middle: Range<Int>, unchanged: [Bool],
     masks: (TextMaskKey) throws(Failure) -> TextMask?
   ) throws(Failure) -> PixelRect? {
-    guard !middle.isEmpty else { return nil }
+    var boxes: [PixelRect] = []
+    try changedBoxes(list, segment: segment, middle: middle, unchanged: unchanged, into: &boxes, masks: masks)
+    guard let first = boxes.first else { return nil }
+    return boxes.dropFirst().reduce(first) { $0.union($1) }
+  }
+
+  /// Appends the bounds, within their clips, of each command of `list[middle]` not marked `unchanged`.
+  private func changedBoxes<Failure: Error>(
+    _ list: [DrawCommand], segment: FrameSegment, middle: Range<Int>, unchanged: [Bool],
+    into out: inout [PixelRect], masks: (TextMaskKey) throws(Failure) -> TextMask?
+  ) throws(Failure) {
+    guard !middle.isEmpty else { return }
     var clips: [PixelRect] = []
     swap(&clips, &clipScratch)  // reused in place
     clips.removeAll(keepingCapacity: true)
     defer { clipScratch = clips }
-    var out: PixelRect?
     for i in segment.start..<middle.upperBound {
       let command = list[i]
-      let changed = i >= middle.lowerBound && other.map { $0.0[$0.1 + i - middle.lowerBound] != command } ?? true
+      let k = i - middle.lowerBound
+      let changed = k >= 0 && (unchanged.isEmpty || !unchanged[k])
       let clip = clips.last ?? buffer.bounds
       switch command {
       case .clip(let r):
         let rect = pixelClip(r).intersection(clip)
         clips.append(rect)
-        if changed { out = out?.union(rect) ?? rect }
+        if changed { out.append(rect) }
       case .unclip:
         if !clips.isEmpty { clips.removeLast() }
-        if changed { out = out?.union(clip) ?? clip }
+        if changed { out.append(clip) }
       default:
         guard changed, let box = try paintBounds(command, masks: masks)?.intersection(clip), !box.isEmpty else {
           continue
         }
-        out = out?.union(box) ?? box
+        out.append(box)
       }
     }
-    return out
   }
 
   /// A rectangle holding every pixel `command` may paint (clips aside), with a pixel to spare for

@@ -273,6 +273,66 @@ import TouchSim
     r.updateFrame([background] + moved + panel, background: .black, masks: Self.masks)
     #expect(r.damage == [r.buffer.bounds])
   }
+
+  /// In a long panel where a label is added at one end and a mark moves at the other, the commands kept in
+  /// between (in the same order) are not repainted: only the label's place and the mark's two places are.
+  @Test func commandsKeptInOrderAreNotRepaintedWhenOthersAreAddedAroundThem() {
+    let r = Rasterizer(width: 400, height: 400)
+    let background = DrawCommand.rect(Rect(0, 0, 400, 400), fill: RGBA(0, 0, 0), stroke: nil)
+    let grid: [DrawCommand] = (0..<100).map { k in
+      .rect(Rect(Double(k % 10) * 40 + 5, Double(k / 10) * 40 + 5, 30, 30), fill: RGBA(40, 80, 120), stroke: nil)
+    }
+    func frame(label: Bool, mark x: Double) -> [DrawCommand] {
+      let added: [DrawCommand] = label ? [.rect(Rect(8, 8, 10, 10), fill: RGBA(255, 255, 0), stroke: nil)] : []
+      return [background, .clip(Rect(0, 0, 400, 400))] + added + grid
+        + [.circle(center: Point(x, 300), radius: 6, fill: RGBA(255, 0, 0), stroke: nil), .unclip]
+    }
+    r.updateFrame(frame(label: false, mark: 300), background: .black, masks: Self.masks)
+    r.updateFrame(frame(label: true, mark: 320), background: .black, masks: Self.masks)
+    #expect(
+      Set(r.damage) == [
+        PixelRect(x0: 7, y0: 7, x1: 19, y1: 19), PixelRect(x0: 293, y0: 293, x1: 307, y1: 307),
+        PixelRect(x0: 313, y0: 293, x1: 327, y1: 307),
+      ])
+    #expect(DamageTests.agree([frame(label: false, mark: 300), frame(label: true, mark: 320)], width: 400, height: 400))
+  }
+
+  /// Two overlapping commands trading places paint their overlap the other way round: repainted, though
+  /// each is still in the frame.
+  @Test func commandsTradingPlacesAreRepainted() {
+    let a = DrawCommand.rect(Rect(20, 20, 60, 60), fill: RGBA(255, 0, 0), stroke: nil)
+    let b = DrawCommand.rect(Rect(50, 50, 60, 60), fill: RGBA(0, 0, 255), stroke: nil)
+    let filler = (0..<20).map { k in
+      DrawCommand.rect(Rect(150, Double(k) * 9, 40, 5), fill: RGBA(0, 90, 0), stroke: nil)
+    }
+    let one = [Self.bg, .clip(Rect(0, 0, 200, 200)), a, b] + filler + [.unclip]
+    let two = [Self.bg, .clip(Rect(0, 0, 200, 200)), b, a] + filler + [.unclip]
+    #expect(Self.agree([one, two, one]))
+    let r = Rasterizer(width: 200, height: 200)
+    r.updateFrame(one, background: .black, masks: Self.masks)
+    r.updateFrame(two, background: .black, masks: Self.masks)
+    #expect(!r.damage.isEmpty)
+  }
+
+  /// More separate changes than rectangles allowed: each joins the rectangle it enlarges least, so far
+  /// apart groups stay apart.
+  @Test func manyChangesJoinTheirNearestRectangle() {
+    let r = Rasterizer(width: 1000, height: 200)
+    func frame(_ dx: Double) -> [DrawCommand] {
+      let left = (0..<12).map { k in
+        DrawCommand.rect(Rect(Double(k) * 14 + dx, 10, 6, 6), fill: RGBA(200, 0, 0), stroke: nil)
+      }
+      let right = DrawCommand.rect(Rect(900 + dx, 150, 6, 6), fill: RGBA(0, 200, 0), stroke: nil)
+      return [Self.bg, .clip(Rect(0, 0, 1000, 200))] + left + [right, .unclip]
+    }
+    r.updateFrame(frame(0), background: .black, masks: Self.masks)
+    r.updateFrame(frame(2), background: .black, masks: Self.masks)
+    #expect(r.damage.count <= Rasterizer.maxDamageRectangles, "\(r.damage)")
+    // The square on the right is not merged with those on the left.
+    #expect(r.damage.contains { $0.x0 >= 890 })
+    #expect(!r.damage.contains { $0.x0 < 200 && $0.x1 > 800 })
+    #expect(Self.agree([frame(0), frame(2)], width: 1000, height: 200))
+  }
 }
 
 /// The same with the window's own frames, fonts and all: a finger dragging on the tour, drawn the way the

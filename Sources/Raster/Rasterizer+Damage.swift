@@ -174,19 +174,13 @@ extension Rasterizer {
       if oldMiddle.isEmpty && newMiddle.isEmpty { continue }
       // The commands after would be drawn under different clips: draw everything.
       guard Self.clipDepthChange(old[oldMiddle]) == Self.clipDepthChange(new[newMiddle]) else { return false }
-      if Self.hasClips(old[oldMiddle]) || Self.hasClips(new[newMiddle]) {
-        // An equal command may be drawn under another clip once the clips around it moved: all of the
-        // middle counts, on both sides.
-        for (list, segment, middle) in [(old, a, oldMiddle), (new, b, newMiddle)] {
-          if let box = try changedBounds(list, segment: segment, middle: middle, unchanged: [], masks: masks) {
-            rects.append(box.intersection(bounds))
-          }
-        }
-        continue
-      }
-      // Commands found on both sides in the same order paint the same pixels in the same order; only
-      // those left over (removed, added or moved past others) are repainted, each where it lies.
-      let (oldKept, newKept) = Self.match(old[oldMiddle], new[newMiddle])
+      // Commands found on both sides in the same order, each under the same clip, paint the same pixels
+      // in the same order; only those left over (removed, added, moved past others or now under another
+      // clip) are repainted, each where it lies. A clip left over is repainted whole (what follows it may
+      // be drawn under another clip).
+      let oldKeys = matchKeys(old, segment: a, middle: oldMiddle)
+      let newKeys = matchKeys(new, segment: b, middle: newMiddle)
+      let (oldKept, newKept) = Self.match(oldKeys[...], newKeys[...])
       for (list, segment, middle, kept) in [(old, a, oldMiddle, oldKept), (new, b, newMiddle, newKept)] {
         try changedBoxes(list, segment: segment, middle: middle, unchanged: kept, into: &rects, masks: masks)
       }
@@ -229,17 +223,43 @@ extension Rasterizer {
     rects.append(r)
   }
 
-  /// An order-keeping matching of `a` and `b`: which of each are paired with an equal command of the
-  /// other, pairs never crossing. Greedy (each command of `a` takes the next equal one of `b`), so not
+  /// A command of a frame with the clip it is drawn in (for a clip command, the clip it opens in).
+  struct Drawn: Hashable {
+    var command: DrawCommand
+    var clip: PixelRect
+  }
+
+  /// The commands of `list[middle]`, each with the clip it is drawn in.
+  private func matchKeys(_ list: [DrawCommand], segment: FrameSegment, middle: Range<Int>) -> [Drawn] {
+    var keys: [Drawn] = []
+    keys.reserveCapacity(middle.count)
+    var clips: [PixelRect] = []
+    swap(&clips, &clipScratch)  // reused in place
+    clips.removeAll(keepingCapacity: true)
+    defer { clipScratch = clips }
+    for i in segment.start..<middle.upperBound {
+      let clip = clips.last ?? buffer.bounds
+      if i >= middle.lowerBound { keys.append(Drawn(command: list[i], clip: clip)) }
+      switch list[i] {
+      case .clip(let r): clips.append(pixelClip(r).intersection(clip))
+      case .unclip: if !clips.isEmpty { clips.removeLast() }
+      default: break
+      }
+    }
+    return keys
+  }
+
+  /// An order-keeping matching of `a` and `b`: which of each are paired with an equal element of the
+  /// other, pairs never crossing. Greedy (each element of `a` takes the next equal one of `b`), so not
   /// always the longest; any such matching is correct, a shorter one only repaints more.
-  static func match(_ a: ArraySlice<DrawCommand>, _ b: ArraySlice<DrawCommand>) -> (a: [Bool], b: [Bool]) {
+  static func match<Element: Hashable>(_ a: ArraySlice<Element>, _ b: ArraySlice<Element>) -> (a: [Bool], b: [Bool]) {
     var keptA = [Bool](repeating: false, count: a.count)
     var keptB = [Bool](repeating: false, count: b.count)
     guard !a.isEmpty && !b.isEmpty else { return (keptA, keptB) }
-    var positions: [DrawCommand: [Int]] = [:]
+    var positions: [Element: [Int]] = [:]
     positions.reserveCapacity(b.count)
     for (k, c) in b.enumerated() { positions[c, default: []].append(k) }
-    var cursor: [DrawCommand: Int] = [:]
+    var cursor: [Element: Int] = [:]
     var next = 0  // the first position of `b` still free
     for (k, c) in a.enumerated() {
       guard let list = positions[c] else { continue }
@@ -253,18 +273,6 @@ extension Rasterizer {
       cursor[c] = i + 1
     }
     return (keptA, keptB)
-  }
-
-  /// The bounds, within their clips, of `list[middle]` but those marked `unchanged` (by position in the
-  /// middle; empty: none is), as one rectangle.
-  private func changedBounds<Failure: Error>(
-    _ list: [DrawCommand], segment: FrameSegment, middle: Range<Int>, unchanged: [Bool],
-    masks: (TextMaskKey) throws(Failure) -> TextMask?
-  ) throws(Failure) -> PixelRect? {
-    var boxes: [PixelRect] = []
-    try changedBoxes(list, segment: segment, middle: middle, unchanged: unchanged, into: &boxes, masks: masks)
-    guard let first = boxes.first else { return nil }
-    return boxes.dropFirst().reduce(first) { $0.union($1) }
   }
 
   /// Appends the bounds, within their clips, of each command of `list[middle]` not marked `unchanged`.
@@ -339,16 +347,6 @@ extension Rasterizer {
   /// How far a stroke may reach from its centre line or its box: its width, at least 1 (a width that is
   /// not a number may reach anywhere).
   static func reach(_ stroke: Stroke) -> Double { stroke.width.isNaN ? .infinity : max(stroke.width, 1) }
-
-  /// Whether any of `commands` opens or closes a clip.
-  static func hasClips(_ commands: ArraySlice<DrawCommand>) -> Bool {
-    commands.contains {
-      switch $0 {
-      case .clip, .unclip: return true
-      default: return false
-      }
-    }
-  }
 
   /// How many more clips are open after `commands` than before.
   static func clipDepthChange(_ commands: ArraySlice<DrawCommand>) -> Int {

@@ -294,7 +294,8 @@ import TouchSim
         PixelRect(x0: 7, y0: 7, x1: 19, y1: 19), PixelRect(x0: 293, y0: 293, x1: 307, y1: 307),
         PixelRect(x0: 313, y0: 293, x1: 327, y1: 307),
       ])
-    #expect(DamageTests.agree([frame(label: false, mark: 300), frame(label: true, mark: 320)], width: 400, height: 400))
+    #expect(
+      DamageTests.agree([frame(label: false, mark: 300), frame(label: true, mark: 320)], width: 400, height: 400))
   }
 
   /// Two overlapping commands trading places paint their overlap the other way round: repainted, though

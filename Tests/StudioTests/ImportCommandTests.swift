@@ -41,12 +41,19 @@ struct ImportCommandTests {
     #expect(r.status == 0, "\(r.stderr)")
     #expect(r.stdout.hasPrefix("format: touchscope/1\n"))
     #expect(r.stdout.contains("kind: screenEdgePan"))
+    // A cut last line is a warning; a file with no readable view is an error.
+    let cut = Self.temporary("cut.txt")
+    try Data("<UIView: 0x1; frame = (0 0; 390 844)>\n   | <UIView: 0x2; frame = (0 0; 3".utf8).write(to: cut)
+    defer { try? FileManager.default.removeItem(at: cut) }
+    let w = try CommandLineRobustnessTests.run(["import", "recursive-description", cut.path])
+    #expect(w.status == 0 && w.stdout.contains("id: view1"))
+    #expect(w.stderr.contains("\(cut.path):2:35: warning: a view line cut short"), "\(w.stderr)")
     let bad = Self.temporary("bad.txt")
-    try Data("<UIView: 0x1; frame = (0 0; 390 844)>\n   | <UIView: 0x2; frame = (0 0; 3".utf8).write(to: bad)
+    try Data("<UIView: 0x1; frame = (0 0; 3".utf8).write(to: bad)
     defer { try? FileManager.default.removeItem(at: bad) }
     let e = try CommandLineRobustnessTests.run(["import", "recursive-description", bad.path])
     #expect(e.status == 1 && e.reason == .exit)
-    #expect(e.stderr.contains("\(bad.path):2:35: error: the line ends before the closing '>' of UIView"), "\(e.stderr)")
+    #expect(e.stderr.contains("\(bad.path):1:30: error: no readable view: the line ends"), "\(e.stderr)")
     #expect(e.stdout.isEmpty)
     let missing = try CommandLineRobustnessTests.run(["import", "recursive-description", "/nonexistent/x.txt"])
     #expect(missing.status == 1 && missing.stderr.contains("x.txt"))

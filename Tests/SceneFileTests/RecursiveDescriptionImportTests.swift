@@ -11,6 +11,8 @@ import TouchSim
 
   static let samples = [
     "plain.txt", "table.txt", "nested-scroll.txt", "swift-classes.txt", "transformed.txt", "gestures.txt",
+    "real-shapes/ios13-navbar.txt", "real-shapes/ios9-alert-cut.txt", "real-shapes/ios26-layer-lines.txt",
+    "real-shapes/ios17-two-dumps.txt", "real-shapes/ios9-wrapped.txt",
   ]
 
   static func imported(_ name: String) throws -> ImportedScene {

@@ -27,6 +27,7 @@ import TouchSim
     "ios16-po-swift-any.txt": "UIWindow 0x12c80a2f0",
     "ios16-xcode-console.txt": "UIView 0x13fe0b8f0",
     "ios17-chisel-pviews.txt": "UIWindow 0x105f0a4c0",
+    "ios17-settings-screen.txt": "UIWindow 0x104e0a1b0",
     "ios17-two-dumps.txt": "UIView 0x10380a2e0",
     "ios18-alpha-nan.txt": "UIView 0x1049084d0",
     "ios18-tabbar.txt": "UITabBar 0x10d60a1c0",
@@ -231,6 +232,19 @@ import TouchSim
     let pages = try Self.imported("ios15-pageview.txt")
     let scroll = try #require(Self.view(pages, "pageScrollView1"))
     #expect(scroll.kind == .scroll && scroll.bounds.origin == Point(390, 0) && scroll.subviews.count == 3)
+  }
+
+  /// A whole screen (the README's picture): bar buttons, a swipe action and tabs are kept with their titles.
+  @Test func aWholeScreen() throws {
+    let r = try Self.imported("ios17-settings-screen.txt")
+    let buttons = r.scene.allViews.filter { $0.kind == .button || $0.kind == .control }
+    #expect(
+      buttons.map(\.id) == [
+        "deleteAction1", "barButton1", "barButton2", "tabBarButton1", "tabBarButton2", "tabBarButton3",
+      ])
+    #expect(buttons.map(\.text) == ["Delete", "Edit", nil, "World", "Alarms", "Timers"])
+    #expect(Self.view(r, "deleteAction1")?.color == "#FF3B30")
+    #expect(r.scene.allViews.filter { $0.kind == .switch }.count == 2)
   }
 
   // MARK: Ids, numbers, texts

@@ -58,4 +58,21 @@ struct ImportCommandTests {
     let missing = try CommandLineRobustnessTests.run(["import", "recursive-description", "/nonexistent/x.txt"])
     #expect(missing.status == 1 && missing.stderr.contains("x.txt"))
   }
+
+  /// `--dump N` imports another hierarchy of the file; `--verbose` lists each warning instead of one line per
+  /// kind.
+  @Test func dumpAndVerbose() throws {
+    let two = Self.fixture("real-shapes/ios17-two-dumps.txt")
+    let second = try CommandLineRobustnessTests.run(["import", "recursive-description", two, "--dump", "2"])
+    #expect(second.status == 0 && second.stdout.contains("id: activityIndicatorView1"), "\(second.stderr)")
+    #expect(second.stderr.contains("ios17-two-dumps.txt:2:1: warning: the file holds 2 view hierarchies; dump 2"))
+    let none = try CommandLineRobustnessTests.run(["import", "recursive-description", two, "--dump", "3"])
+    #expect(none.status == 1 && none.stderr.contains("--dump 3: the file holds 2 view hierarchies (at lines 2, 9)"))
+    let layers = Self.fixture("real-shapes/ios26-layer-lines.txt")
+    let grouped = try CommandLineRobustnessTests.run(["import", "recursive-description", layers])
+    #expect(grouped.stderr.components(separatedBy: "a layer line").count == 2)
+    #expect(grouped.stderr.contains("[and 4 more like it: --verbose lists all 5]"))
+    let verbose = try CommandLineRobustnessTests.run(["import", "recursive-description", layers, "--verbose"])
+    #expect(verbose.stderr.components(separatedBy: "a layer line").count == 6)
+  }
 }

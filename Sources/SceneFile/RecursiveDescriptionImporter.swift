@@ -233,7 +233,10 @@ private struct Importer {
     // `<__NSArrayM 0x600000c8b2d0>(`: the header of `po view.gestureRecognizers` in Objective-C.
     if trimmed.hasSuffix(">("), !trimmed.contains(";") { return 1 }
     var from = 0
-    while let start = Self.candidate(s, from: from) {
+    // At most 50 tries a line: a line of `<a<a<a…` is text, read in linear time.
+    var tries = 0
+    while tries < 50, let start = Self.candidate(s, from: from) {
+      tries += 1
       // `<<_UITextContainerView: 0x…; …>> minSize = …`: the element starts at the inner bracket.
       let elementStart = start
       let parsed: DescribedObject

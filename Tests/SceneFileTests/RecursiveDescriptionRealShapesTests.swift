@@ -78,6 +78,31 @@ import TouchSim
     #expect(r.warnings.count <= r.allWarnings.count)
   }
 
+  /// Cut anywhere after its outermost view's element, every sample still imports, with the same root: the
+  /// text a person copies ends where it ends.
+  @Test(arguments: samples) func cutAnywhereTheRootStays(_ name: String) throws {
+    let text = try String(contentsOf: Self.folder.appendingPathComponent(name), encoding: .utf8)
+    let root = Self.roots[name] ?? "?"
+    let s = Array(text.unicodeScalars)
+    // Where the root's element ends in the whole text.
+    let address = String(root.split(separator: " ").last ?? "")
+    let at = try #require(text.unicodeScalars.firstRange(of: (": " + address).unicodeScalars))
+    var start = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: at.lowerBound)
+    // Back to the line's start, then to its first element.
+    while start > 0, s[start - 1] != "\n" { start -= 1 }
+    while !(s[start] == "<" && s[start + 1].properties.isAlphabetic) { start += 1 }
+    let rootEnd = try DescriptionLineReader.element(s, from: start, line: 1).end
+    var random = SeededRandom(seed: UInt64(name.utf8.count) &* 104_729)
+    let cuts = (0..<12).map { _ in Int.random(in: rootEnd...s.count, using: &random) }
+    for cut in Set(cuts).sorted() {
+      let piece = String(String.UnicodeScalarView(s[..<cut]))
+      let r = try RecursiveDescriptionImporter.importDescription(Array(piece.utf8), file: name)
+      let rootLine = try #require(r.yaml.split(separator: "\n").first { $0.hasPrefix("  id: ") })
+      #expect(rootLine.hasSuffix(root), "\(name) cut at \(cut): \(rootLine)")
+      _ = try SceneLoader.read(r.yaml, file: "out.yaml")
+    }
+  }
+
   // MARK: Prefixes
 
   /// Text before the outermost view on its line is skipped and said once; the view is the root.

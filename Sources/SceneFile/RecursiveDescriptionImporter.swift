@@ -98,6 +98,8 @@ private struct Importer {
     var stack: [(depth: Int, index: Int)] = []
     /// While set, views indented deeper than this are under a line left out, and go too.
     var skipBelow: Int?
+    /// Set once recognizer lines follow the dump's views: a view after them begins another dump.
+    var recognizersFollow = false
   }
 
   /// A line of text as read: its scalars, its line number in the file and the column its first scalar
@@ -325,7 +327,7 @@ private struct Importer {
         .layer, line.number, object.column, "a layer line (\(object.className)): left out, layers take no touches")
       return
     }
-    if dumps.isEmpty || depth <= dumps[dumps.count - 1].base || !dumps[dumps.count - 1].recognizers.isEmpty {
+    if dumps.isEmpty || depth <= dumps[dumps.count - 1].base || dumps[dumps.count - 1].recognizersFollow {
       dumps.append(Dump(line: line.number, base: depth))
       if dumps.count == 1 { dumps[0].recognizers = earlyRecognizers }
       if depth != 0 {
@@ -408,6 +410,7 @@ private struct Importer {
             earlyRecognizers.append(parsed.0)
           } else {
             dumps[dumps.count - 1].recognizers.append(parsed.0)
+            dumps[dumps.count - 1].recognizersFollow = true
           }
         }
         i = parsed.end

@@ -173,6 +173,23 @@ import TouchSim
     #expect(throws: SceneFileError.self) { try Self.imported("ios17-two-dumps.txt", dump: 3) }
   }
 
+  /// Recognizers pasted before the dump go with it; a view after recognizers begins another dump.
+  @Test func recognizersBeforeOrBetweenDumps() throws {
+    let tap =
+      "Optional([<UITapGestureRecognizer: 0x9; state = Possible; view = <Shop.CardView 0x2>; target= <(action=t:, "
+      + "target=<Shop.VC 0x8>)>>])"
+    let tree =
+      "<UIView: 0x1; frame = (0 0; 390 844)>\n   | <Shop.CardView: 0x2; frame = (0 0; 100 100)>\n"
+      + "   | <UILabel: 0x3; frame = (0 200; 100 20); text = 'Hi'>\n"
+    let before = try RecursiveDescriptionImporter.importDescription(Array((tap + "\n" + tree).utf8), file: "b.txt")
+    #expect(before.scene.allViews.map(\.id) == ["view1", "cardView1", "label1"])
+    #expect(before.scene.allViews[1].recognizers.map(\.kind) == [.tap])
+    let after = try RecursiveDescriptionImporter.importDescription(
+      Array((tree + tap + "\n   | <UIView: 0x4; frame = (0 0; 1 1)>\n").utf8), file: "a.txt")
+    #expect(after.scene.allViews.map(\.id) == ["view1", "cardView1", "label1"])
+    #expect(after.warnings.contains { $0.line == 5 && $0.message.contains("2 view hierarchies") })
+  }
+
   // MARK: Text views, layers, unreadable values
 
   @Test func aTextViewContainerIsReadAsAView() throws {

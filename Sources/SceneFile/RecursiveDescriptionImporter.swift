@@ -47,6 +47,28 @@ struct ImportNote {
   enum Kind: String {
     case prefix, cut, unreadableLine, unreadableValue, layer, text, indentJump, tooDeep, otherDumps
     case recognizersOwn, recognizersApp, leftOutHelpers, recognizer, window, transform, insets
+
+    /// What several warnings of this kind are, counted: "5 layer lines".
+    var plural: String {
+      switch self {
+      case .prefix: return "lines with text before the view"
+      case .cut: return "lines cut short"
+      case .unreadableLine: return "view lines that cannot be read"
+      case .unreadableValue: return "values that cannot be read"
+      case .layer: return "layer lines"
+      case .text: return "lines that are neither a view nor a recognizer"
+      case .indentJump: return "indentation problems"
+      case .tooDeep: return "views nested too deeply"
+      case .otherDumps: return "notes on other dumps"
+      case .recognizersOwn: return "UIKit views with recognizers not named"
+      case .recognizersApp: return "app views with recognizers not named"
+      case .leftOutHelpers: return "notes on views left out"
+      case .recognizer: return "recognizer problems"
+      case .window: return "notes on the window"
+      case .transform: return "transforms not kept as printed"
+      case .insets: return "scroll views with content insets"
+      }
+    }
   }
   var kind: Kind
   var line: Int
@@ -689,7 +711,7 @@ private struct Importer {
     var grouped: [Diagnostic] = []
     for n in sorted where seen.insert(n.kind).inserted {
       let c = count[n.kind]!
-      let more = c == 1 ? "" : " [and \(c - 1) more like it: --verbose lists all \(c)]"
+      let more = c == 1 ? "" : " [\(c) \(n.kind.plural) in all: --verbose lists each]"
       grouped.append(
         Diagnostic(file: file, line: n.line, column: n.column, message: n.message + more, severity: .warning))
     }

@@ -124,7 +124,8 @@ import TouchSim
     #expect(comment.scene.root.subviews.map(\.id) == ["scrollView1"])
     #expect(comment.scene.root.subviews[0].subviews.map(\.id) == ["cardView1", "cardView2"])
     let said = try #require(comment.warnings.first { $0.message.hasPrefix("text before the view skipped") })
-    #expect(said.line == 2 && said.message.hasSuffix("[and 4 more like it: --verbose lists all 5]"))
+    #expect(
+      said.line == 2 && said.message.hasSuffix("[5 lines with text before the view in all: --verbose lists each]"))
     // Xcode's console header with its category.
     let console = try Self.imported("ios16-xcode-console.txt")
     #expect(console.scene.allViews.compactMap(\.text) == ["Add to cart", "Buy now"])
@@ -208,7 +209,7 @@ import TouchSim
     let layers = r.allWarnings.filter { $0.message.hasPrefix("a layer line") }
     #expect(layers.map(\.line) == [3, 5, 6, 9, 10])
     let said = try #require(r.warnings.first { $0.message.hasPrefix("a layer line") })
-    #expect(said.line == 3 && said.message.contains("[and 4 more like it"))
+    #expect(said.line == 3 && said.message.contains("[5 layer lines in all"))
   }
 
   @Test func unreadableValuesTakeUIKitsDefaults() throws {
@@ -366,10 +367,10 @@ import TouchSim
     #expect(said.count == 2)
     #expect(
       said[0].line == 1 && said[0].message.contains("one of UIKit's own views")
-        && said[0].message.contains("[and 19 more"))
+        && said[0].message.contains("[20 UIKit views with recognizers not named in all"))
     #expect(
       said[1].line == 21 && said[1].message.hasPrefix("cardView1 has gesture recognizers")
-        && !said[1].message.contains("[and"))
+        && !said[1].message.contains(" in all: "))
     #expect(r.allWarnings.filter { $0.message.contains("has gesture recognizers") }.count == 21)
   }
 }

@@ -71,7 +71,7 @@ struct ImportCommandTests {
     let layers = Self.fixture("real-shapes/ios26-layer-lines.txt")
     let grouped = try CommandLineRobustnessTests.run(["import", "recursive-description", layers])
     #expect(grouped.stderr.components(separatedBy: "a layer line").count == 2)
-    #expect(grouped.stderr.contains("[and 4 more like it: --verbose lists all 5]"))
+    #expect(grouped.stderr.contains("[5 layer lines in all: --verbose lists each]"))
     let verbose = try CommandLineRobustnessTests.run(["import", "recursive-description", layers, "--verbose"])
     #expect(verbose.stderr.components(separatedBy: "a layer line").count == 6)
   }

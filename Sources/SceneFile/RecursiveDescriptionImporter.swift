@@ -230,8 +230,8 @@ private struct Importer {
     return out
   }
 
-  /// Where an element may start on the line from `from`: a `<` followed by a letter or `_` (or `<<`, as
-  /// a text view's container prints).
+  /// Where an element may start on the line from `from`: a `<` followed by a letter or `_`. In
+  /// `<<_UITextContainerView: 0x…; …>> minSize = …` (a text view's container) that is the inner bracket.
   static func candidate(_ s: [Unicode.Scalar], from: Int) -> Int? {
     var i = from
     while i + 1 < s.count {
@@ -261,11 +261,9 @@ private struct Importer {
     var tries = 0
     while tries < 50, let start = Self.candidate(s, from: from) {
       tries += 1
-      // `<<_UITextContainerView: 0x…; …>> minSize = …`: the element starts at the inner bracket.
-      let elementStart = start
       let parsed: DescribedObject
       do {
-        parsed = try DescriptionLineReader.element(s, from: elementStart, line: number).0
+        parsed = try DescriptionLineReader.element(s, from: start, line: number).0
       } catch {
         if error.truncated, index + 1 < lines.count, lines[index + 1].columnOffset == 0 {
           // A line wrapped by the page it was copied from: read with the next line when that one is not a
@@ -274,7 +272,7 @@ private struct Importer {
           let first = next.first { $0 != " " && $0 != "\t" }
           if let first, first != "|", first != "<", Self.candidate(next, from: 0).map({ $0 > 0 }) ?? true {
             let joined = s + [" "] + next
-            if let (object, _) = try? DescriptionLineReader.element(joined, from: elementStart, line: number),
+            if let (object, _) = try? DescriptionLineReader.element(joined, from: start, line: number),
               !Self.isRecognizer(object)
             {
               try readView(object, line: line, start: prefixStart(s, start))

@@ -185,6 +185,18 @@ private struct Importer {
   func decode(_ bytes: ArraySlice<UInt8>, number: Int) throws(SceneFileError) -> [Unicode.Scalar] {
     var scalars: [Unicode.Scalar] = []
     scalars.reserveCapacity(bytes.count)
+    // Most lines are ASCII: read byte by byte.
+    if !bytes.contains(where: { $0 >= 0x80 }) {
+      for b in bytes {
+        if b < 0x20 && b != 0x09 || b == 0x7F {
+          throw fail(
+            number, scalars.count + 1,
+            "a control character (U+\(String(b, radix: 16, uppercase: true))): this is not text printed by LLDB")
+        }
+        scalars.append(Unicode.Scalar(b))
+      }
+      return scalars
+    }
     var iterator = bytes.makeIterator()
     var parser = Unicode.UTF8.ForwardParser()
     while true {

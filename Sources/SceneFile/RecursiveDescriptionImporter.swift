@@ -1101,8 +1101,9 @@ enum ClassNames {
     }
   }
 
-  /// A text as printed (`'AA_\u6b23'`): its quotes taken off, `\uXXXX` and `\UXXXXXXXX` escapes decoded
-  /// (a pair of UTF-16 surrogates as one character); an escape that names no character stays as it is.
+  /// A text as printed (`'AA_\u6b23'`): its quotes taken off, `\uXXXX`, `\UXXXXXXXX` and Swift's `\u{…}`
+  /// escapes decoded (a pair of UTF-16 surrogates as one character), and `\"` (a dump printed as a quoted
+  /// string) as `"`; an escape that names no character stays as it is.
   static func text(_ printed: String) -> String {
     let s = Array(unquoted(printed).unicodeScalars)
     guard s.contains("\\") else { return String(String.UnicodeScalarView(s)) }
@@ -1118,6 +1119,20 @@ enum ClassNames {
       return v
     }
     while i < s.count {
+      if s[i] == "\\", i + 1 < s.count, s[i + 1] == "\"" {
+        out.append("\"")
+        i += 2
+        continue
+      }
+      // Swift's `\u{1F600}`.
+      if s[i] == "\\", i + 2 < s.count, s[i + 1] == "u", s[i + 2] == "{",
+        let close = s[(i + 3)...].prefix(9).firstIndex(of: "}"), close > i + 3,
+        let v = hex(i + 3, close - i - 3), let u = Unicode.Scalar(v), u.value >= 0x20, u.value != 0x7F
+      {
+        out.append(u)
+        i = close + 1
+        continue
+      }
       if s[i] == "\\", i + 1 < s.count, s[i + 1] == "u" || s[i + 1] == "U" {
         let width = s[i + 1] == "u" ? 4 : 8
         if var v = hex(i + 2, width) {

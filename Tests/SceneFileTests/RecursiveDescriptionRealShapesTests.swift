@@ -328,6 +328,8 @@ import TouchSim
     #expect(Self.view(line, "label1")?.text == "音量")
     #expect(ClassNames.text("'\\ud83d\\ude00 \\u00e9'") == "😀 é")
     #expect(ClassNames.text("'\\uZZZZ \\ud800 \\U00110000'") == "\\uZZZZ \\ud800 \\U00110000")
+    #expect(ClassNames.text(#"'\u{1F600} say \"hi\"'"#) == "😀 say \"hi\"")
+    #expect(ClassNames.text("'\\u{} \\u{110000}'") == "\\u{} \\u{110000}")
   }
 
   @Test func tabBarLabelsTitleTheirButtons() throws {

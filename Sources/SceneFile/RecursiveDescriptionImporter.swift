@@ -474,7 +474,7 @@ private struct Importer {
           + "<UIView: 0x7f8a1c40; frame = (0 0; 390 844); layer = <CALayer: 0x6000>>")
     }
     guard dumpChoice <= dumps.count else {
-      let lines = dumps.map { String($0.line) }.joined(separator: ", ")
+      let lines = dumps.prefix(10).map { String($0.line) }.joined(separator: ", ") + (dumps.count > 10 ? ", …" : "")
       throw fail(
         1, 1,
         "--dump \(dumpChoice): the file holds \(dumps.count) view hierarch\(dumps.count == 1 ? "y" : "ies") "
@@ -487,7 +487,9 @@ private struct Importer {
     if dumps.count > 1 {
       let others = dumps.indices.filter { $0 != dumpChoice - 1 }
       let first = dumps[others[0]]
-      let list = others.map { "\($0 + 1) at line \(dumps[$0].line)" }.joined(separator: ", ")
+      let list =
+        others.prefix(10).map { "\($0 + 1) at line \(dumps[$0].line)" }.joined(separator: ", ")
+        + (others.count > 10 ? ", …" : "")
       warn(
         .otherDumps, first.line, 1,
         "the file holds \(dumps.count) view hierarchies; dump \(dumpChoice) (line \(chosen.line)) is imported, "

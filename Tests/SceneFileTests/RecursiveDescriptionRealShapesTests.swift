@@ -172,6 +172,11 @@ import TouchSim
     #expect(second.scene.allViews.map(\.id) == ["view1", "button1", "view2", "activityIndicatorView1"])
     #expect(second.warnings.contains { $0.line == 2 && $0.message.contains("dump 2 (line 9) is imported") })
     #expect(throws: SceneFileError.self) { try Self.imported("ios17-two-dumps.txt", dump: 3) }
+    // A thousand dumps: one short warning naming the first few.
+    let many = (0..<1000).map { "<UIView: 0x\($0 + 1); frame = (0 0; 10 10)>" }.joined(separator: "\n")
+    let r = try RecursiveDescriptionImporter.importDescription(Array(many.utf8), file: "m.txt")
+    #expect(r.scene.allViews.count == 1 && r.warnings.count == 1)
+    #expect(r.warnings[0].message.count < 400 && r.warnings[0].message.contains("11 at line 11, …"))
   }
 
   /// Recognizers pasted before the dump go with it; a view after recognizers begins another dump.

@@ -356,7 +356,8 @@ private struct Importer {
     // A layer (iOS 26 prints `<CALayer: 0x…> (layer)` lines among the views): not a view.
     if object.trailing.hasPrefix("(layer)") || object.className.hasSuffix("Layer") && object.field("frame") == nil {
       warnInDump(
-        .layer, line.number, object.column, "a layer line (\(object.className)): left out, layers take no touches")
+        .layer, line.number, object.column,
+        "a layer line (\(DescriptionLineReader.shown(object.className))): left out, layers take no touches")
       return
     }
     if dumps.isEmpty || depth <= dumps[dumps.count - 1].base || dumps[dumps.count - 1].recognizersFollow {
@@ -581,19 +582,19 @@ private struct Importer {
     var withRecognizers = Set<Int>()
     for r in recognizers {
       guard let viewField = r.field("view"), let address = ClassNames.address(in: viewField.value) else {
-        warn(.recognizer, r.line, r.column, "\(r.className) names no view: left out")
+        warn(.recognizer, r.line, r.column, "\(DescriptionLineReader.shown(r.className)) names no view: left out")
         continue
       }
       guard let owner = byAddress[address] else {
         warn(
           .recognizer, r.line, viewField.column,
-          "\(r.className) is on view \(address), which is not in the tree: left out")
+          "\(DescriptionLineReader.shown(r.className)) is on view \(address), which is not in the tree: left out")
         continue
       }
       guard views[owner].kept, let kind = specs[owner]?.kind else {
         warn(
           .recognizer, r.line, viewField.column,
-          "\(r.className) is on \(ClassNames.demangled(views[owner].object.className)) \(address), a private view "
+          "\(DescriptionLineReader.shown(r.className)) is on \(DescriptionLineReader.shown(ClassNames.demangled(views[owner].object.className))) \(address), a private view "
             + "left out: left out too")
         continue
       }
@@ -750,7 +751,7 @@ private struct Importer {
     } else {
       warn(
         .unreadableValue, o.line, o.column,
-        "\(o.className) has no 'frame = (x y; w h)': UIKit's default (0 0; 0 0) used")
+        "\(DescriptionLineReader.shown(o.className)) has no 'frame = (x y; w h)': UIKit's default (0 0; 0 0) used")
     }
     if frame.width < 0 || frame.height < 0 {
       warn(
@@ -951,7 +952,8 @@ private struct Importer {
     guard let kind = kinds[name] ?? r.field("baseClass").flatMap({ kinds[ClassNames.demangled($0.value)] }) else {
       warn(
         .recognizer, r.line, r.column,
-        "\(r.className) is not one of UIKit's seven recognizer classes (or says no baseClass that is): left out")
+        "\(DescriptionLineReader.shown(r.className)) is not one of UIKit's seven recognizer classes (or says no baseClass that is): left out"
+      )
       return nil
     }
     var spec = RecognizerSpec(id: ids.make(kind.rawValue), kind: kind)

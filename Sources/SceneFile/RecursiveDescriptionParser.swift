@@ -75,8 +75,8 @@ struct DescriptionLineReader {
       throw Failure(
         column: nameEnd + 1,
         message: nameEnd >= s.count
-          ? "the line ends after the class name '\(className)' (truncated?)"
-          : "expected ':' and the address after the class name '\(className)'", truncated: nameEnd >= s.count)
+          ? "the line ends after the class name '\(shown(className))' (truncated?)"
+          : "expected ':' and the address after the class name '\(shown(className))'", truncated: nameEnd >= s.count)
     }
     i = nameEnd + 1
     while i < s.count, s[i] == " " { i += 1 }
@@ -87,7 +87,7 @@ struct DescriptionLineReader {
     }
     if i - addressStart <= 2 {
       throw Failure(
-        column: addressStart + 1, message: "expected the object's address (0x…) after '\(className):'",
+        column: addressStart + 1, message: "expected the object's address (0x…) after '\(shown(className)):'",
         truncated: i >= s.count, named: true)
     }
     var object = DescribedObject(
@@ -99,7 +99,8 @@ struct DescriptionLineReader {
       guard i < s.count else { throw truncated(s, className) }
       if s[i] == ">" { return finish(object, s, i + 1) }
       guard s[i] == ";" else {
-        throw Failure(column: i + 1, message: "expected ';' or '>' in \(className), found '\(s[i])'", named: true)
+        throw Failure(
+          column: i + 1, message: "expected ';' or '>' in \(shown(className)), found '\(s[i])'", named: true)
       }
       i += 1
       while i < s.count, s[i] == " " { i += 1 }
@@ -119,7 +120,7 @@ struct DescriptionLineReader {
         let column = keyStart + 1
         i = try valueEnd(s, from: i, className: className)
         let text = String(String.UnicodeScalarView(s[keyStart..<i])).prefix(40)
-        object.unreadable.append((column, "'\(text)' in \(className) is not 'key = value': skipped"))
+        object.unreadable.append((column, "'\(text)' in \(shown(className)) is not 'key = value': skipped"))
         continue
       }
       i += 1
@@ -132,9 +133,14 @@ struct DescriptionLineReader {
     }
   }
 
+  /// A class name as messages show it: at most 60 characters.
+  static func shown(_ className: String) -> String {
+    className.count > 60 ? className.prefix(60) + "…" : className
+  }
+
   static func truncated(_ s: [Unicode.Scalar], _ className: String) -> Failure {
     Failure(
-      column: s.count + 1, message: "the line ends before the closing '>' of \(className) (truncated?)",
+      column: s.count + 1, message: "the line ends before the closing '>' of \(shown(className)) (truncated?)",
       truncated: true, named: true)
   }
 

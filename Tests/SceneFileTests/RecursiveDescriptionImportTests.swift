@@ -297,6 +297,10 @@ import TouchSim
       head + "   | <UIView: 0x2; frame = (0 0; 10 10); gestureRecogni\n   |    | <UIButton: 0x3; frame = (0 0; 1 1)>\n"
         + "   | <UILabel: 0x4; frame = (0 0; 1 1)>")
     #expect(subtree.ids == ["view1", "label1"])
+    // A class name of 900 letters is shortened in what is said.
+    let name = String(repeating: "A", count: 900)
+    let long = try Self.leftOut(head + "   | <\(name): 0x1; frame = (0 0; 1 1)")
+    #expect(long.warnings.count == 1 && long.warnings.allSatisfy { $0.count < 300 && $0.contains("AAA…") })
     // A file whose only view line cannot be read is refused at that line.
     #expect(
       Self.failure(Array("<UIView: 0x1; frame = (0 0; 3".utf8))?.hasPrefix("1:30: no readable view: the line ends")

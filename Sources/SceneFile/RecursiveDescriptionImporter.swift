@@ -6,8 +6,11 @@ public struct ImportedScene: Sendable {
   public var scene: Scene
   /// The scene file's text: the view tree with each view's address and class as a comment on its id line.
   public var yaml: String
-  /// `FILE:LINE:COLUMN: warning: …`, positioned in the input.
+  /// `FILE:LINE:COLUMN: warning: …`, positioned in the input: one line per kind of warning, at its first
+  /// place, with how many there are when more than one.
   public var warnings: [Diagnostic]
+  /// Every warning, one per place (what `--verbose` prints).
+  public var allWarnings: [Diagnostic]
 }
 
 /// `touchscope import recursive-description`: reads what `po view.recursiveDescription()` (and, appended
@@ -16,31 +19,84 @@ public struct ImportedScene: Sendable {
 /// The tree comes from the `|` indentation; each view's class decides its kind (or its printed
 /// `baseClass` for a subclass); `frame`, `hidden`, `alpha`, `userInteractionEnabled`, `clipsToBounds`,
 /// `text`, `transform`, `contentOffset` and `contentSize` carry over. Private UIKit helper views are left
-/// out unless something that matters is inside them. Recognizer lines attach to the view whose address
-/// they name. Errors (a malformed line) are positioned and thrown; nothing traps.
+/// out unless they take touches or something that matters is inside them. Recognizer lines attach to the
+/// view whose address they name.
+///
+/// What people paste is read as it comes: text before a view on its line (a log header, `(id) $1 = …`,
+/// `@"`, a comment mark) is skipped; a line cut short or unreadable is left out with the views under it;
+/// a second dump in the file is left out (`dump` picks another); layer lines are left out; an unreadable
+/// value takes UIKit's default. Each of these is a positioned warning. Only a file with no readable view,
+/// or one that is not text, is refused.
 public enum RecursiveDescriptionImporter {
   /// At most this many bytes of input (as for scene files).
   public static let maxBytes = SceneReader.maxBytes
 
   /// Imports `bytes` (the file's content); `file` names the input in diagnostics and in `about`;
-  /// `schema`, when given, is the path of the scene schema relative to the output's folder.
-  public static func importDescription(_ bytes: [UInt8], file: String, schema: String? = nil)
+  /// `schema`, when given, is the path of the scene schema relative to the output's folder; `dump` is
+  /// which of the view hierarchies in the file to import (1 for the first).
+  public static func importDescription(_ bytes: [UInt8], file: String, schema: String? = nil, dump: Int = 1)
     throws(SceneFileError) -> ImportedScene
   {
-    var importer = Importer(file: file)
+    var importer = Importer(file: file, dumpChoice: dump)
     return try importer.run(bytes, schema: schema)
   }
 }
 
+/// A warning with its kind: warnings of one kind are said once, with a count.
+struct ImportNote {
+  enum Kind: String {
+    case prefix, cut, unreadableLine, unreadableValue, layer, text, indentJump, tooDeep, otherDumps
+    case recognizersOwn, recognizersApp, leftOutHelpers, recognizer, window, transform, insets
+
+    /// What several warnings of this kind are, counted: "5 layer lines".
+    var plural: String {
+      switch self {
+      case .prefix: return "lines with text before the view"
+      case .cut: return "lines cut short"
+      case .unreadableLine: return "view lines that cannot be read"
+      case .unreadableValue: return "values that cannot be read"
+      case .layer: return "layer lines"
+      case .text: return "lines that are neither a view nor a recognizer"
+      case .indentJump: return "indentation problems"
+      case .tooDeep: return "views nested too deeply"
+      case .otherDumps: return "notes on other dumps"
+      case .recognizersOwn: return "UIKit views with recognizers not named"
+      case .recognizersApp: return "app views with recognizers not named"
+      case .leftOutHelpers: return "notes on views left out"
+      case .recognizer: return "recognizer problems"
+      case .window: return "notes on the window"
+      case .transform: return "transforms not kept as printed"
+      case .insets: return "scroll views with content insets"
+      }
+    }
+  }
+  var kind: Kind
+  var line: Int
+  var column: Int
+  var message: String
+}
+
 private struct Importer {
   let file: String
-  var warnings: [Diagnostic] = []
+  let dumpChoice: Int
+  /// Warnings about the file as a whole and about lines outside any dump.
+  var notes: [ImportNote] = []
   var views: [RawView] = []
   var recognizers: [DescribedObject] = []
-  /// The indentation of the first view (0 unless the output was pasted from its middle).
-  var baseDepth = 0
+  /// The view hierarchies found, in order; the chosen one's views and recognizers become `views` and
+  /// `recognizers`.
+  var dumps: [Dump] = []
+  /// The first view line left out as unreadable: what a file with no readable view is refused with.
+  var firstUnreadable: (line: Int, column: Int, message: String)?
+  /// Recognizer lines before any view: they go with the first dump.
+  var earlyRecognizers: [DescribedObject] = []
+  /// Each view's frame numbers as printed, by id, for the views whose frame the scene keeps as printed.
+  var printedFrames: [String: [String]] = [:]
 
-  init(file: String) { self.file = file }
+  init(file: String, dumpChoice: Int) {
+    self.file = file
+    self.dumpChoice = dumpChoice
+  }
 
   struct RawView {
     var object: DescribedObject
@@ -52,13 +108,45 @@ private struct Importer {
     var spec: ViewSpec?
   }
 
+  /// One view hierarchy of the file: its first view's line and indentation, its views, and the
+  /// warnings about its lines.
+  struct Dump {
+    var line: Int
+    var base: Int
+    var views: [RawView] = []
+    var recognizers: [DescribedObject] = []
+    var notes: [ImportNote] = []
+    /// The printed indentation and index of each view on the path from the root to the last view.
+    var stack: [(depth: Int, index: Int)] = []
+    /// While set, views indented deeper than this are under a line left out, and go too.
+    var skipBelow: Int?
+    /// Set once recognizer lines follow the dump's views: a view after them begins another dump.
+    var recognizersFollow = false
+  }
+
+  /// A line of text as read: its scalars, its line number in the file and the column its first scalar
+  /// stands at (more than 1 for the pieces of a dump printed on one line with `\n` escapes).
+  struct TextLine {
+    var scalars: [Unicode.Scalar]
+    var number: Int
+    var columnOffset: Int
+  }
+
   func fail(_ line: Int, _ column: Int, _ message: String) -> SceneFileError {
     SceneFileError([Diagnostic(file: file, line: line, column: column, message: message)])
   }
 
-  mutating func warn(_ line: Int, _ column: Int, _ message: String) {
-    guard warnings.count < Problems.limit else { return }
-    warnings.append(Diagnostic(file: file, line: line, column: column, message: message, severity: .warning))
+  /// A warning about the file (not about a line of a dump).
+  mutating func warn(_ kind: ImportNote.Kind, _ line: Int, _ column: Int, _ message: String) {
+    guard notes.count < 100_000 else { return }
+    notes.append(ImportNote(kind: kind, line: line, column: column, message: message))
+  }
+
+  /// A warning about a line of the current dump: said only when that dump is the one imported.
+  mutating func warnInDump(_ kind: ImportNote.Kind, _ line: Int, _ column: Int, _ message: String) {
+    guard !dumps.isEmpty else { return warn(kind, line, column, message) }
+    guard dumps[dumps.count - 1].notes.count < 100_000 else { return }
+    dumps[dumps.count - 1].notes.append(ImportNote(kind: kind, line: line, column: column, message: message))
   }
 
   // MARK: Reading lines
@@ -67,37 +155,51 @@ private struct Importer {
     if bytes.count > RecursiveDescriptionImporter.maxBytes {
       throw fail(1, 1, "the file is too large: at most \(RecursiveDescriptionImporter.maxBytes >> 20) MiB")
     }
+    if dumpChoice < 1 { throw fail(1, 1, "--dump counts from 1 (the first view hierarchy in the file)") }
     var start = 0
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
+    // Lines end at LF or CR LF (a lone CR is a control character).
+    var lines: [TextLine] = []
     var lineNumber = 0
     var lineStart = start
     var i = start
     while lineStart <= bytes.count {
       while i < bytes.count, bytes[i] != 0x0A { i += 1 }
       lineNumber += 1
-      var end = i
-      if end > lineStart, bytes[end - 1] == 0x0D { end -= 1 }
-      try readLine(Array(bytes[lineStart..<end]), number: lineNumber)
+      let end = i > lineStart && bytes[i - 1] == 0x0D ? i - 1 : i
+      let scalars = try decode(bytes[lineStart..<end], number: lineNumber)
+      lines += Self.pieces(TextLine(scalars: scalars, number: lineNumber, columnOffset: 0))
       if i >= bytes.count { break }
       i += 1
       lineStart = i
     }
-    guard !views.isEmpty else {
-      throw fail(
-        1, 1,
-        "no view found: expected the output of `po view.recursiveDescription()`, lines such as "
-          + "<UIView: 0x7f8a1c40; frame = (0 0; 390 844); layer = <CALayer: 0x6000>>")
+    var n = 0
+    while n < lines.count {
+      n += try readLine(lines, at: n)
     }
+    try chooseDump()
     return try build(schema: schema)
   }
 
-  mutating func readLine(_ bytes: [UInt8], number: Int) throws(SceneFileError) {
-    // UTF-8 text without control characters (a tab is a blank).
+  /// UTF-8 text without control characters (a tab is a blank).
+  func decode(_ bytes: ArraySlice<UInt8>, number: Int) throws(SceneFileError) -> [Unicode.Scalar] {
     var scalars: [Unicode.Scalar] = []
     scalars.reserveCapacity(bytes.count)
+    // Most lines are ASCII: read byte by byte.
+    if !bytes.contains(where: { $0 >= 0x80 }) {
+      for b in bytes {
+        if b < 0x20 && b != 0x09 || b == 0x7F {
+          throw fail(
+            number, scalars.count + 1,
+            "a control character (U+\(String(b, radix: 16, uppercase: true))): this is not text printed by LLDB")
+        }
+        scalars.append(Unicode.Scalar(b))
+      }
+      return scalars
+    }
     var iterator = bytes.makeIterator()
     var parser = Unicode.UTF8.ForwardParser()
-    decoding: while true {
+    while true {
       switch parser.parseScalar(from: &iterator) {
       case .valid(let encoded):
         let u = Unicode.UTF8.decode(encoded)
@@ -110,108 +212,290 @@ private struct Importer {
       case .error:
         throw fail(number, scalars.count + 1, "the file is not UTF-8 text")
       case .emptyInput:
-        break decoding
+        return scalars
       }
     }
-    let trimmed = String(String.UnicodeScalarView(scalars)).trimmingBlanks
-    if trimmed.isEmpty || trimmed.hasPrefix("(lldb)") { return }
-    if let (depth, start) = DescriptionLineReader.indentation(scalars) {
-      // `<__NSArrayM 0x600000c8b2d0>(`: the header of `po view.gestureRecognizers` in Objective-C.
-      if !views.isEmpty, depth == 0, trimmed.hasSuffix(">("), !trimmed.contains(";") { return }
-      let element: DescribedObject
-      do {
-        element = try DescriptionLineReader.element(scalars, from: start, line: number).0
-      } catch {
-        throw fail(number, error.column, error.message)
-      }
-      if element.field("state") != nil && element.field("view") != nil {
-        recognizers.append(element)
-        return
-      }
-      if !recognizers.isEmpty {
-        throw fail(number, start + 1, "a view after the gesture recognizers: the view tree must come first")
-      }
-      try addView(element, depth: depth, column: start + 1)
-      return
-    }
-    // `po view.gestureRecognizers`: `Optional([<UITapGestureRecognizer: …>, <…>])`, or one per line in
-    // `<__NSArrayM 0x…>(` … `)`; every recognizer element on the line is read.
-    if let found = try recognizerElements(scalars, number: number) {
-      recognizers += found
-      return
-    }
-    if trimmed.hasPrefix("|") {
-      let column = (scalars.firstIndex { $0 != " " && $0 != "\t" && $0 != "|" } ?? 0) + 1
-      throw fail(number, column, "expected a view such as <UIView: 0x7f8a1c40; frame = (0 0; 390 844)>")
-    }
-    warn(number, 1, "neither a view nor a gesture recognizer: left out")
   }
 
-  /// The recognizer elements on a line that is not a view line, or nil when it holds none (and is not
-  /// one of the brackets around them).
-  mutating func recognizerElements(_ s: [Unicode.Scalar], number: Int) throws(SceneFileError) -> [DescribedObject]? {
-    var found: [DescribedObject] = []
+  /// A dump printed as one quoted string (`(NSString *) $1 = @"<UIWindow…>\n   | <UIView…>"`, a Frida or
+  /// cycript string) holds its line ends as `\n`: split there, when a view follows.
+  static func pieces(_ line: TextLine) -> [TextLine] {
+    let s = line.scalars
+    var out: [TextLine] = []
+    var start = 0
     var i = 0
+    while i + 1 < s.count {
+      if s[i] == "\\", s[i + 1] == "n" {
+        var j = i + 2
+        while j < s.count, s[j] == " " || s[j] == "|" || s[j] == "\t" { j += 1 }
+        if j < s.count, s[j] == "<" || (j == s.count - 1 && s[j] == "\"") {
+          out.append(TextLine(scalars: Array(s[start..<i]), number: line.number, columnOffset: start))
+          start = i + 2
+          i = start
+          continue
+        }
+      }
+      i += 1
+    }
+    if out.isEmpty { return [line] }
+    out.append(TextLine(scalars: Array(s[start...]), number: line.number, columnOffset: start))
+    return out
+  }
+
+  /// Where an element may start on the line from `from`: a `<` followed by a letter or `_`. In
+  /// `<<_UITextContainerView: 0x…; …>> minSize = …` (a text view's container) that is the inner bracket.
+  static func candidate(_ s: [Unicode.Scalar], from: Int) -> Int? {
+    var i = from
+    while i + 1 < s.count {
+      if s[i] == "<" {
+        let next = s[i + 1]
+        if next.properties.isAlphabetic || next == "_" { return i }
+      }
+      i += 1
+    }
+    return nil
+  }
+
+  /// Reads the line at `index` (and the next one, when it continues a line cut by wrapping); returns how
+  /// many lines were read.
+  mutating func readLine(_ lines: [TextLine], at index: Int) throws(SceneFileError) -> Int {
+    let line = lines[index]
+    let s = line.scalars
+    let number = line.number
+    let offset = line.columnOffset
+    let trimmed = String(String.UnicodeScalarView(s)).trimmingBlanks
+    // LLDB's prompt lines (`(lldb) po …`), unless a view follows the prompt on the same line.
+    if trimmed.isEmpty || trimmed.hasPrefix("(lldb)") && Self.candidate(s, from: 0) == nil { return 1 }
+    // `<__NSArrayM 0x600000c8b2d0>(`: the header of `po view.gestureRecognizers` in Objective-C.
+    if trimmed.hasSuffix(">("), !trimmed.contains(";") { return 1 }
+    var from = 0
+    // At most 50 tries a line: a line of `<a<a<a…` is text, read in linear time.
+    var tries = 0
+    while tries < 50, let start = Self.candidate(s, from: from) {
+      tries += 1
+      let parsed: DescribedObject
+      do {
+        parsed = try DescriptionLineReader.element(s, from: start, line: number).0
+      } catch {
+        if error.truncated, index + 1 < lines.count, lines[index + 1].columnOffset == 0 {
+          // A line wrapped by the page it was copied from: read with the next line when that one is not a
+          // line of its own.
+          let next = lines[index + 1].scalars
+          let first = next.first { $0 != " " && $0 != "\t" }
+          if let first, first != "|", first != "<", Self.candidate(next, from: 0).map({ $0 > 0 }) ?? true {
+            let joined = s + [" "] + next
+            if let (object, _) = try? DescriptionLineReader.element(joined, from: start, line: number),
+              !Self.isRecognizer(object)
+            {
+              try readView(object, line: line, start: prefixStart(s, start))
+              return 2
+            }
+          }
+        }
+        let name = String(String.UnicodeScalarView(s[(start + 1)...].prefix(200).prefix { $0 != ":" && $0 != " " }))
+        if name.hasSuffix("Recognizer") {
+          warnInDump(
+            .cut, number, error.column + offset,
+            "a gesture recognizer that cannot be read (\(error.message)): left out")
+          return 1
+        }
+        if error.truncated || error.named {
+          leaveOut(line: line, start: prefixStart(s, start), error)
+          return 1
+        }
+        from = start + 1
+        continue
+      }
+      if Self.isRecognizer(parsed) {
+        try readRecognizers(s, from: start, line: line)
+      } else {
+        try readView(parsed, line: line, start: prefixStart(s, start))
+      }
+      return 1
+    }
+    // No element on the line: the brackets around recognizers, or text.
+    let brackets: Set<String> = ["(", ")", "[", "]", ")]", "])", "Optional([", "nil", "Optional(", "]))", "\"", "@\""]
+    if brackets.contains(trimmed) { return 1 }
+    warn(.text, number, offset + 1, "neither a view nor a gesture recognizer: left out")
+    return 1
+  }
+
+  /// The index of the `<` that begins the element at `start` (the outer one of `<<`).
+  func prefixStart(_ s: [Unicode.Scalar], _ start: Int) -> Int {
+    start > 0 && s[start - 1] == "<" ? start - 1 : start
+  }
+
+  static func isRecognizer(_ o: DescribedObject) -> Bool {
+    (o.field("state") != nil && o.field("view") != nil) || o.className.hasSuffix("GestureRecognizer")
+  }
+
+  /// The indentation before the element at `start`: the number of `|` in the run of bars and blanks just
+  /// before it, and whether other text comes before that run (a prefix, skipped).
+  static func indentation(_ s: [Unicode.Scalar], before start: Int) -> (depth: Int, prefixEnd: Int) {
+    var i = start
+    var depth = 0
+    while i > 0, s[i - 1] == " " || s[i - 1] == "\t" || s[i - 1] == "|" {
+      if s[i - 1] == "|" { depth += 1 }
+      i -= 1
+    }
+    return (depth, i)
+  }
+
+  mutating func readView(_ parsed: DescribedObject, line: TextLine, start: Int) throws(SceneFileError) {
+    var object = parsed
+    let offset = line.columnOffset
+    object.column += offset
+    object.fields = object.fields.map { ($0.key, $0.value, $0.column + offset) }
+    let (depth, prefixEnd) = Self.indentation(line.scalars, before: start)
+    if prefixEnd > 0 {
+      let text = String(String.UnicodeScalarView(line.scalars[..<prefixEnd])).trimmingBlanks
+      warn(
+        .prefix, line.number, offset + 1,
+        "text before the view skipped ('\(text.prefix(40))\(text.count > 40 ? "…" : "")')")
+    }
+    // A layer (iOS 26 prints `<CALayer: 0x…> (layer)` lines among the views): not a view.
+    if object.trailing.hasPrefix("(layer)") || object.className.hasSuffix("Layer") && object.field("frame") == nil {
+      warnInDump(
+        .layer, line.number, object.column,
+        "a layer line (\(DescriptionLineReader.shown(object.className))): left out, layers take no touches")
+      return
+    }
+    if dumps.isEmpty || depth <= dumps[dumps.count - 1].base || dumps[dumps.count - 1].recognizersFollow {
+      dumps.append(Dump(line: line.number, base: depth))
+      if dumps.count == 1 { dumps[0].recognizers = earlyRecognizers }
+      if depth != 0 {
+        warnInDump(
+          .indentJump, line.number, object.column, "the first view is indented: it is taken as the outermost view")
+      }
+    }
+    var dump = dumps.removeLast()
+    defer { dumps.append(dump) }
+    if let skip = dump.skipBelow {
+      if depth > skip { return }
+      dump.skipBelow = nil
+    }
+    for u in object.unreadable {
+      dump.notes.append(
+        ImportNote(kind: .unreadableValue, line: line.number, column: u.column + offset, message: u.message))
+    }
+    if dump.views.count >= SceneReader.maxViews {
+      throw fail(line.number, object.column, "too many views: a scene may have at most \(SceneReader.maxViews)")
+    }
+    if dump.views.isEmpty {
+      dump.views.append(RawView(object: object, depth: 0, parent: nil))
+      dump.stack = [(depth, 0)]
+      return
+    }
+    while let last = dump.stack.last, last.depth >= depth, dump.stack.count > 1 { dump.stack.removeLast() }
+    let parent = dump.stack.last!
+    if depth > parent.depth + 1 {
+      dump.notes.append(
+        ImportNote(
+          kind: .indentJump, line: line.number, column: object.column,
+          message: "indented \(depth - dump.base) levels, under a view indented \(parent.depth - dump.base): "
+            + "taken as its subview (a line missing above?)"))
+    }
+    let treeDepth = dump.views[parent.index].depth + 1
+    if treeDepth >= SceneReader.maxDepth {
+      dump.notes.append(
+        ImportNote(
+          kind: .tooDeep, line: line.number, column: object.column,
+          message: "nested deeper than the \(SceneReader.maxDepth) levels a scene's view tree may have: left out"))
+      dump.skipBelow = depth
+      return
+    }
+    dump.views.append(RawView(object: object, depth: treeDepth, parent: parent.index))
+    dump.views[parent.index].children.append(dump.views.count - 1)
+    dump.stack.append((depth, dump.views.count - 1))
+  }
+
+  /// A view line that cannot be read: left out with the views indented under it.
+  mutating func leaveOut(line: TextLine, start: Int, _ error: DescriptionLineReader.Failure) {
+    let (depth, _) = Self.indentation(line.scalars, before: start)
+    let column = error.column + line.columnOffset
+    let kind: ImportNote.Kind = error.truncated ? .cut : .unreadableLine
+    let what = error.truncated ? "a view line cut short" : "a view line that cannot be read"
+    let message = "\(what) (\(error.message)): left out, with any views indented under it"
+    if firstUnreadable == nil { firstUnreadable = (line.number, column, error.message) }
+    guard !dumps.isEmpty, depth > dumps[dumps.count - 1].base else {
+      warn(kind, line.number, column, message)
+      return
+    }
+    warnInDump(kind, line.number, column, message)
+    if dumps[dumps.count - 1].skipBelow.map({ depth < $0 }) ?? true { dumps[dumps.count - 1].skipBelow = depth }
+  }
+
+  /// `po view.gestureRecognizers`: `Optional([<UITapGestureRecognizer: …>, <…>])`, or one per line in
+  /// `<__NSArrayM 0x…>(` … `)`; every recognizer element on the line is read.
+  mutating func readRecognizers(_ s: [Unicode.Scalar], from: Int, line: TextLine) throws(SceneFileError) {
+    var i = from
     while i < s.count {
       guard s[i] == "<" else {
         i += 1
         continue
       }
       do {
-        let parsed = try DescriptionLineReader.element(s, from: i, line: number)
-        if parsed.0.field("view") != nil { found.append(parsed.0) }
+        var parsed = try DescriptionLineReader.element(s, from: i, line: line.number)
+        if parsed.0.field("view") != nil {
+          parsed.0.column += line.columnOffset
+          parsed.0.fields = parsed.0.fields.map { ($0.key, $0.value, $0.column + line.columnOffset) }
+          if dumps.isEmpty {
+            earlyRecognizers.append(parsed.0)
+          } else {
+            dumps[dumps.count - 1].recognizers.append(parsed.0)
+            dumps[dumps.count - 1].recognizersFollow = true
+          }
+        }
         i = parsed.end
       } catch {
-        // A recognizer cut short is an error; other angle brackets (`Optional<Array<…>>`) are not ours.
+        // A recognizer cut short is left out; other angle brackets (`Optional<Array<…>>`) are not ours.
         let name = String(
           String.UnicodeScalarView(s[(i + 1)...].prefix(1001).prefix { $0 != ":" && $0 != " " && $0 != ";" }))
-        if name.hasSuffix("Recognizer") { throw fail(number, error.column, error.message) }
+        if name.hasSuffix("Recognizer") {
+          warnInDump(
+            .cut, line.number, error.column + line.columnOffset,
+            "a gesture recognizer that cannot be read (\(error.message)): left out")
+          return
+        }
         // Go on after what was read (linear time whatever the line holds).
         i = max(i + 1, error.column - 1)
       }
     }
-    if found.isEmpty {
-      let rest = String(String.UnicodeScalarView(s)).trimmingBlanks
-      let brackets: Set<String> = ["(", ")", "[", "]", ")]", "])", "Optional([", "nil", "Optional(", "]))"]
-      return brackets.contains(rest) && !views.isEmpty ? [] : nil
-    }
-    return found
   }
 
-  mutating func addView(_ object: DescribedObject, depth printed: Int, column: Int) throws(SceneFileError) {
-    if views.count >= SceneReader.maxViews {
-      throw fail(object.line, column, "too many views: a scene may have at most \(SceneReader.maxViews)")
+  /// Takes the chosen dump's views, recognizers and warnings; says which other dumps were left out.
+  mutating func chooseDump() throws(SceneFileError) {
+    if dumps.isEmpty, let first = firstUnreadable {
+      throw fail(first.line, first.column, "no readable view: \(first.message)")
     }
-    if views.isEmpty {
-      // A part of a longer output, pasted from its middle: its first view is the outermost.
-      if printed != 0 {
-        warn(object.line, column, "the first view is indented: it is taken as the outermost view")
-      }
-      baseDepth = printed
-      views.append(RawView(object: object, depth: 0, parent: nil))
-      return
-    }
-    let depth = printed - baseDepth
-    guard depth >= 1 else {
+    guard !dumps.isEmpty else {
       throw fail(
-        object.line, column,
-        "a second outermost view: print one view's recursiveDescription (the window or a view controller's view)")
+        1, 1,
+        "no view found: expected the output of `po view.recursiveDescription()`, lines such as "
+          + "<UIView: 0x7f8a1c40; frame = (0 0; 390 844); layer = <CALayer: 0x6000>>")
     }
-    let previous = views.count - 1
-    if depth > views[previous].depth + 1 {
+    guard dumpChoice <= dumps.count else {
+      let lines = dumps.prefix(10).map { String($0.line) }.joined(separator: ", ") + (dumps.count > 10 ? ", …" : "")
       throw fail(
-        object.line, column,
-        "indented \(depth) levels, under a view indented \(views[previous].depth): one '|' more than its superview's")
+        1, 1,
+        "--dump \(dumpChoice): the file holds \(dumps.count) view hierarch\(dumps.count == 1 ? "y" : "ies") "
+          + "(at line\(dumps.count == 1 ? "" : "s") \(lines))")
     }
-    if depth >= SceneReader.maxDepth {
-      throw fail(
-        object.line, column, "nested too deeply: a scene's view tree may be at most \(SceneReader.maxDepth) levels deep"
-      )
+    let chosen = dumps[dumpChoice - 1]
+    views = chosen.views
+    recognizers = chosen.recognizers
+    notes += chosen.notes
+    if dumps.count > 1 {
+      let others = dumps.indices.filter { $0 != dumpChoice - 1 }
+      let first = dumps[others[0]]
+      let list =
+        others.prefix(10).map { "\($0 + 1) at line \(dumps[$0].line)" }.joined(separator: ", ")
+        + (others.count > 10 ? ", …" : "")
+      warn(
+        .otherDumps, first.line, 1,
+        "the file holds \(dumps.count) view hierarchies; dump \(dumpChoice) (line \(chosen.line)) is imported, "
+          + "and \(others.count == 1 ? "this one is" : "these are") left out (\(list)): --dump N imports another")
     }
-    var parent = previous
-    while views[parent].depth >= depth, let p = views[parent].parent { parent = p }
-    views.append(RawView(object: object, depth: depth, parent: parent))
-    views[parent].children.append(views.count - 1)
   }
 
   // MARK: Building the scene
@@ -247,11 +531,11 @@ private struct Importer {
     var text: [Int: String] = [:]
     for i in views.indices where !views[i].kept {
       let name = ClassNames.demangled(views[i].object.className)
-      // A button's title is in its private UIButtonLabel.
-      if name == "UIButtonLabel", let t = views[i].object.field("text") {
+      // A button's title is in its private UIButtonLabel; a tab's in its UITabBarButtonLabel.
+      if name == "UIButtonLabel" || name == "UITabBarButtonLabel", let t = views[i].object.field("text") {
         var owner = views[i].parent!
         while !views[owner].kept, let p = views[owner].parent { owner = p }
-        if text[owner] == nil { text[owner] = ClassNames.unquoted(t.value) }
+        if text[owner] == nil { text[owner] = ClassNames.text(t.value) }
       }
       let parent = views[i].parent!
       if !views[parent].kept {
@@ -270,19 +554,26 @@ private struct Importer {
       let inside =
         skippedInside == 0 ? "" : ", and the \(skippedInside) view\(skippedInside == 1 ? "" : "s") inside them"
       warn(
-        first.line, first.column,
+        .leftOutHelpers, first.line, first.column,
         "left out \(total) \(what) of a UIKit control (\(list))\(inside): they draw, and touches go to the "
           + "view or control they belong to")
     }
-    // Ids in document order.
+    // Ids in document order: a private view kept is named after its role (`deleteAction1`).
     var ids = IdMaker()
     for i in views.indices where views[i].kept {
-      views[i].id = ids.make(ClassNames.idBase(views[i].object.className))
+      let name = ClassNames.demangled(views[i].object.className)
+      var base = ClassNames.role(name)?.id ?? ClassNames.idBase(views[i].object.className)
+      if base == "swipeAction", let title = text[i] ?? views[i].object.field("text").map({ ClassNames.text($0.value) })
+      {
+        let word = ClassNames.idBase(title.capitalized.filter { !$0.isWhitespace })
+        if word != "view", word.count <= 20 { base = word + "Action" }
+      }
+      views[i].id = ids.make(base)
     }
     var specs: [ViewSpec?] = []
     specs.reserveCapacity(views.count)
     for i in views.indices {
-      specs.append(views[i].kept ? try viewSpec(i, buttonText: text[i]) : nil)
+      specs.append(views[i].kept ? viewSpec(i, buttonText: text[i]) : nil)
     }
     // Recognizers, by the address of the view they name.
     var byAddress: [String: Int] = [:]
@@ -291,17 +582,19 @@ private struct Importer {
     var withRecognizers = Set<Int>()
     for r in recognizers {
       guard let viewField = r.field("view"), let address = ClassNames.address(in: viewField.value) else {
-        warn(r.line, r.column, "\(r.className) names no view: left out")
+        warn(.recognizer, r.line, r.column, "\(DescriptionLineReader.shown(r.className)) names no view: left out")
         continue
       }
       guard let owner = byAddress[address] else {
-        warn(r.line, viewField.column, "\(r.className) is on view \(address), which is not in the tree: left out")
+        warn(
+          .recognizer, r.line, viewField.column,
+          "\(DescriptionLineReader.shown(r.className)) is on view \(address), which is not in the tree: left out")
         continue
       }
       guard views[owner].kept, let kind = specs[owner]?.kind else {
         warn(
-          r.line, viewField.column,
-          "\(r.className) is on \(ClassNames.demangled(views[owner].object.className)) \(address), a private view "
+          .recognizer, r.line, viewField.column,
+          "\(DescriptionLineReader.shown(r.className)) is on \(DescriptionLineReader.shown(ClassNames.demangled(views[owner].object.className))) \(address), a private view "
             + "left out: left out too")
         continue
       }
@@ -318,10 +611,14 @@ private struct Importer {
     }
     for i in views.indices where views[i].kept && !withRecognizers.contains(i) {
       guard let g = views[i].object.field("gestureRecognizers"), specs[i]?.kind != .scroll else { continue }
+      // UIKit's own views (a window, a cell's content view, a text field) carry recognizers of their own:
+      // said in one line, apart from the app's views, whose recognizers are usually the question.
+      let own = ClassNames.isSystemClass(views[i].object.className)
       warn(
-        views[i].object.line, g.column,
+        own ? .recognizersOwn : .recognizersApp, views[i].object.line, g.column,
         "\(views[i].id) has gesture recognizers, but recursiveDescription does not say which: append the output "
-          + "of `po view.gestureRecognizers` for this view (\(views[i].object.address)) to the file")
+          + "of `po view.gestureRecognizers` for this view (\(views[i].object.address)) to the file"
+          + (own ? " if they matter (it is one of UIKit's own views)" : ""))
     }
     // The tree, children before parents (views are in document order, so a reverse walk sees every child
     // before its parent).
@@ -337,7 +634,7 @@ private struct Importer {
     var window = Size(max(rootFrame.width, rootFrame.maxX), max(rootFrame.height, rootFrame.maxY))
     if window.width < 1 || window.height < 1 {
       let f = views[0].object.field("frame")
-      warn(views[0].object.line, f?.column ?? 1, "the outermost view is empty: the window is 390 × 844")
+      warn(.window, views[0].object.line, f?.column ?? 1, "the outermost view is empty: the window is 390 × 844")
       window = Size(390, 844)
     }
     if window.width > 100_000 || window.height > 100_000 {
@@ -361,7 +658,9 @@ private struct Importer {
     for v in views where v.kept {
       comments[v.id] = YAMLEmitter.commentText("\(v.object.className) \(v.object.address)")
     }
-    var lines = SceneWriter.yaml(scene).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    var lines = SceneYAMLWriter.document(scene, printedFrames: printedFrames).split(
+      separator: "\n", omittingEmptySubsequences: false
+    ).map(String.init)
     var inRecognizers: [Int] = []
     // The line of the input each view's id line came from, by its line in the YAML (1-based).
     let inputLine = Dictionary(views.filter(\.kept).map { ($0.id, $0.object) }, uniquingKeysWith: { a, _ in a })
@@ -409,165 +708,230 @@ private struct Importer {
       let o = views[0].object
       throw fail(o.line, o.column, "the scene made from this file cannot be written: \(message)")
     }
-    return ImportedScene(
-      scene: scene, yaml: yaml, warnings: warnings.sorted { ($0.line, $0.column) < ($1.line, $1.column) })
+    let (grouped, all) = groupedWarnings()
+    return ImportedScene(scene: scene, yaml: yaml, warnings: grouped, allWarnings: all)
+  }
+
+  /// The warnings by position: one per kind (at its first place, with how many there are), and all.
+  func groupedWarnings() -> (grouped: [Diagnostic], all: [Diagnostic]) {
+    let sorted = notes.enumerated().sorted {
+      ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset)
+    }
+    .map(\.element)
+    var count: [ImportNote.Kind: Int] = [:]
+    for n in sorted { count[n.kind, default: 0] += 1 }
+    var seen = Set<ImportNote.Kind>()
+    var grouped: [Diagnostic] = []
+    for n in sorted where seen.insert(n.kind).inserted {
+      let c = count[n.kind]!
+      let more = c == 1 ? "" : " [\(c) \(n.kind.plural) in all: --verbose lists each]"
+      grouped.append(
+        Diagnostic(file: file, line: n.line, column: n.column, message: n.message + more, severity: .warning))
+    }
+    let all = sorted.map {
+      Diagnostic(file: file, line: $0.line, column: $0.column, message: $0.message, severity: .warning)
+    }
+    return (grouped, all)
   }
 
   // MARK: One view
 
-  mutating func viewSpec(_ index: Int, buttonText: String?) throws(SceneFileError) -> ViewSpec {
+  mutating func viewSpec(_ index: Int, buttonText: String?) -> ViewSpec {
     let o = views[index].object
     let name = ClassNames.demangled(o.className)
     let base = o.field("baseClass").map { ClassNames.demangled($0.value) }
-    let kind = ClassNames.kind(name) ?? base.flatMap(ClassNames.kind) ?? .view
-    guard let frameField = o.field("frame") else {
-      throw fail(o.line, o.column, "\(o.className) has no 'frame = (x y; w h)'")
+    let kind = ClassNames.role(name)?.kind ?? ClassNames.kind(name) ?? base.flatMap(ClassNames.kind) ?? .view
+    var frame = Rect(0, 0, 0, 0)
+    var printed: [String]?
+    if let frameField = o.field("frame") {
+      if let r = rect(frameField, o) {
+        frame = r.rect
+        printed = r.texts
+      }
+    } else {
+      warn(
+        .unreadableValue, o.line, o.column,
+        "\(DescriptionLineReader.shown(o.className)) has no 'frame = (x y; w h)': UIKit's default (0 0; 0 0) used")
     }
-    var frame = try rect(frameField, o)
     if frame.width < 0 || frame.height < 0 {
-      warn(o.line, frameField.column, "a negative size in the frame: taken as the same rectangle with a positive size")
+      warn(
+        .unreadableValue, o.line, o.field("frame")?.column ?? o.column,
+        "a negative size in the frame: taken as the same rectangle with a positive size")
       frame = Rect(
         min(frame.minX, frame.minX + frame.width), min(frame.minY, frame.minY + frame.height), abs(frame.width),
         abs(frame.height))
+      printed = nil
     }
     var v = ViewSpec(id: views[index].id, kind: kind, frame: frame)
-    if let b = o.field("bounds") {
-      let bounds = try rect(b, o)
+    if let b = o.field("bounds"), let bounds = rect(b, o)?.rect {
       v.bounds = Rect(bounds.minX, bounds.minY, abs(bounds.width), abs(bounds.height))
     }
     if let t = o.field("transform") {
-      try applyTransform(t, to: &v, frame: frame, boundsPrinted: o.field("bounds") != nil, o)
+      applyTransform(t, to: &v, frame: frame, boundsPrinted: o.field("bounds") != nil, o)
     }
-    if let c = o.field("center"), let p = DescriptionNumbers.list(c.value, open: "(", close: ")"), p.count == 2 {
-      v.center = Point(
-        try checked(p[0].value, c.column + p[0].offset, o), try checked(p[1].value, c.column + p[1].offset, o))
+    if let c = o.field("center"), let p = DescriptionNumbers.list(c.value, open: "(", close: ")"), p.count == 2,
+      p.allSatisfy({ abs($0.value) <= 1_000_000 })
+    {
+      v.center = Point(p[0].value, p[1].value)
+    }
+    // The frame as printed (`124.667`, never `124.66699999999999`), when the scene keeps it as it is.
+    if let printed, v.transform.isIdentity, v.center == frame.mid, v.bounds.size == frame.size {
+      printedFrames[v.id] = printed
     }
     if let f = o.field("hidden") { v.hidden = f.value == "YES" }
     if let f = o.field("clipsToBounds") { v.clipsToBounds = f.value == "YES" }
     v.userInteractionEnabled = o.field("userInteractionEnabled")?.value != "NO"
     if let f = o.field("alpha") {
       if let a = DescriptionNumbers.number(f.value) {
-        if a < 0 || a > 1 { warn(o.line, f.column, "alpha \(f.value) is outside 0…1: taken as \(a < 0 ? 0 : 1)") }
+        if a < 0 || a > 1 {
+          warn(.unreadableValue, o.line, f.column, "alpha \(f.value) is outside 0…1: taken as \(a < 0 ? 0 : 1)")
+        }
         v.alpha = min(max(a, 0), 1)
       } else {
-        throw fail(o.line, f.column, "alpha must be a number, not '\(f.value)'")
+        warn(
+          .unreadableValue, o.line, f.column, "alpha = \(f.value.prefix(20)) is not a number: UIKit's default 1 used")
       }
     }
     if let f = o.field("text") {
-      v.text = ClassNames.unquoted(f.value)
-    } else if let buttonText, kind == .button {
+      v.text = ClassNames.text(f.value)
+    } else if let buttonText, kind == .button || kind == .control {
       v.text = buttonText
     }
     if let f = o.field("backgroundColor") { v.color = ClassNames.hexColor(f.value) }
     if kind == .scroll {
       var scroll = v.scroll ?? ScrollSpec(contentSize: v.bounds.size)
-      if let f = o.field("contentSize") {
-        let p = try pair(f, o)
-        if p.x < 0 || p.y < 0 { throw fail(o.line, f.column, "a negative contentSize") }
-        scroll.contentSize = Size(p.x, p.y)
+      if let f = o.field("contentSize"), let p = pair(f, o) {
+        if p.x < 0 || p.y < 0 {
+          warn(.unreadableValue, o.line, f.column, "a negative contentSize: the scroll view's own size used")
+        } else {
+          scroll.contentSize = Size(p.x, p.y)
+        }
       }
-      if let f = o.field("contentOffset") {
-        let p = try pair(f, o)
+      if let f = o.field("contentOffset"), let p = pair(f, o) {
         v.bounds = Rect(p.x, p.y, v.bounds.width, v.bounds.height)
       }
       if let f = o.field("adjustedContentInset") ?? o.field("contentInset"),
         let n = DescriptionNumbers.list(f.value, open: "{", close: "}"), n.contains(where: { $0.value != 0 })
       {
-        warn(o.line, f.column, "content insets are not modelled: the scroll range is the content size alone")
+        warn(.insets, o.line, f.column, "content insets are not modelled: the scroll range is the content size alone")
       }
       v.scroll = scroll
     }
     return v
   }
 
-  func checked(_ value: Double, _ column: Int, _ o: DescribedObject) throws(SceneFileError) -> Double {
-    if abs(value) > 1_000_000 {
-      throw fail(o.line, column, "a number out of range: scenes take numbers within ±1,000,000")
-    }
-    return value
-  }
-
-  func rect(_ f: (value: String, column: Int), _ o: DescribedObject) throws(SceneFileError) -> Rect {
+  /// `(x y; w h)` with the numbers' texts as printed; nil, with a warning, when unreadable or beyond what a
+  /// scene takes.
+  mutating func rect(_ f: (value: String, column: Int), _ o: DescribedObject) -> (rect: Rect, texts: [String])? {
     guard let n = DescriptionNumbers.list(f.value, open: "(", close: ")"), n.count == 4 else {
-      throw fail(o.line, f.column, "expected a rectangle '(x y; w h)', found '\(f.value.prefix(60))'")
+      warn(
+        .unreadableValue, o.line, f.column,
+        "expected a rectangle '(x y; w h)', found '\(f.value.prefix(60))': UIKit's default (0 0; 0 0) used")
+      return nil
     }
-    let v = try n.map { (x) throws(SceneFileError) -> Double in try checked(x.value, f.column + x.offset, o) }
-    return Rect(v[0], v[1], v[2], v[3])
+    if let far = n.first(where: { abs($0.value) > 1_000_000 }) {
+      warn(
+        .unreadableValue, o.line, f.column + far.offset,
+        "a number out of range (scenes take numbers within ±1,000,000): UIKit's default (0 0; 0 0) used")
+      return nil
+    }
+    return (Rect(n[0].value, n[1].value, n[2].value, n[3].value), n.map(\.text))
   }
 
-  func pair(_ f: (value: String, column: Int), _ o: DescribedObject) throws(SceneFileError) -> Point {
+  /// `{a, b}`; nil, with a warning, when unreadable or beyond what a scene takes.
+  mutating func pair(_ f: (value: String, column: Int), _ o: DescribedObject) -> Point? {
     guard let n = DescriptionNumbers.list(f.value, open: "{", close: "}"), n.count == 2 else {
-      throw fail(o.line, f.column, "expected two numbers '{a, b}', found '\(f.value.prefix(60))'")
+      warn(.unreadableValue, o.line, f.column, "expected two numbers '{a, b}', found '\(f.value.prefix(60))': left out")
+      return nil
     }
-    return Point(try checked(n[0].value, f.column + n[0].offset, o), try checked(n[1].value, f.column + n[1].offset, o))
+    if let far = n.first(where: { abs($0.value) > 1_000_000 }) {
+      warn(
+        .unreadableValue, o.line, f.column + far.offset,
+        "a number out of range (scenes take numbers within ±1,000,000): left out")
+      return nil
+    }
+    return Point(n[0].value, n[1].value)
   }
 
   /// `transform = [a, b, c, d, tx, ty]`: the frame printed is the transformed bounding box. The size before
   /// the transform is the printed bounds' if any, else found by inverting the transform's scale and
-  /// rotation (ambiguous at 45° with an equal scale: a square is assumed, with a warning).
+  /// rotation (ambiguous at 45° with an equal scale: a square is assumed, with a warning). A transform that
+  /// cannot be kept is left out with a warning, and the frame is used as printed.
   mutating func applyTransform(
     _ f: (value: String, column: Int), to v: inout ViewSpec, frame: Rect, boundsPrinted: Bool, _ o: DescribedObject
-  ) throws(SceneFileError) {
+  ) {
     guard let n = DescriptionNumbers.list(f.value, open: "[", close: "]"), n.count == 6 else {
-      throw fail(o.line, f.column, "expected a transform '[a, b, c, d, tx, ty]', found '\(f.value.prefix(80))'")
+      warn(
+        .transform, o.line, f.column,
+        "expected a transform '[a, b, c, d, tx, ty]', found '\(f.value.prefix(80))': left out")
+      return
     }
     let (a, b, c, d) = (n[0].value, n[1].value, n[2].value, n[3].value)
-    let tx = try checked(n[4].value, f.column + n[4].offset, o)
-    let ty = try checked(n[5].value, f.column + n[5].offset, o)
+    let (tx, ty) = (n[4].value, n[5].value)
     let sx = (a * a + b * b).squareRoot()
     if sx < 1e-9 || abs(a * d - b * c) < 1e-12 {
-      warn(o.line, f.column, "a transform that flattens the view to nothing: left out (the frame is used as is)")
+      warn(
+        .transform, o.line, f.column,
+        "a transform that flattens the view to nothing: left out (the frame is used as is)")
       return
     }
     let sy = (a * d - b * c) / sx
     let rotation = Trig.atan2(b, a) * 180 / Double.pi
     if abs(a * c + b * d) > 1e-6 * max(1, sx * abs(sy)) {
-      warn(o.line, f.column, "a skewed transform: only its scale and rotation are kept")
+      warn(.transform, o.line, f.column, "a skewed transform: only its scale and rotation are kept")
     }
     func round(_ x: Double) -> Double { (x * 1_000_000).rounded() / 1_000_000 }
     var spec = TransformSpec(
       scale: Point(round(sx), round(sy)), rotation: round(rotation), translation: Point(round(tx), round(ty)))
     if abs(spec.rotation) >= 180 { spec.rotation = spec.rotation > 0 ? spec.rotation - 360 : spec.rotation + 360 }
     if spec.scale.x < 0.0001 || abs(spec.scale.y) < 0.0001 || spec.scale.x > 10_000 || abs(spec.scale.y) > 10_000 {
-      warn(o.line, f.column, "a transform scale beyond 0.0001…10,000: left out (the frame is used as is)")
+      warn(.transform, o.line, f.column, "a transform scale beyond 0.0001…10,000: left out (the frame is used as is)")
       return
     }
-    v.transform = spec
-    v.center = Point(frame.mid.x - tx, frame.mid.y - ty)
-    if abs(v.center.x) > SceneReader.maxMagnitude || abs(v.center.y) > SceneReader.maxMagnitude {
-      let at = abs(v.center.x) > SceneReader.maxMagnitude ? n[4].offset : n[5].offset
-      throw fail(
-        o.line, f.column + at,
-        "this translation puts the view's centre at (\(NumberText.format(v.center.x)), "
-          + "\(NumberText.format(v.center.y))) before the transform, beyond the ±1,000,000 a scene takes")
-    }
-    if boundsPrinted { return }
-    // Bounding box: W = |a|w + |c|h, H = |b|w + |d|h.
-    let det = abs(a) * abs(d) - abs(c) * abs(b)
-    var w = 0.0
-    var h = 0.0
-    if abs(det) > 1e-6 * max(1, abs(a * d)) {
-      w = (abs(d) * frame.width - abs(c) * frame.height) / det
-      h = (abs(a) * frame.height - abs(b) * frame.width) / det
-    }
-    if abs(det) <= 1e-6 * max(1, abs(a * d)) || w < -0.01 || h < -0.01 {
-      let side = frame.width / max(abs(a) + abs(c), 1e-9)
-      w = side
-      h = side
+    let center = Point(frame.mid.x - tx, frame.mid.y - ty)
+    if abs(center.x) > SceneReader.maxMagnitude || abs(center.y) > SceneReader.maxMagnitude {
+      let at = abs(center.x) > SceneReader.maxMagnitude ? n[4].offset : n[5].offset
       warn(
-        o.line, f.column,
-        "the size before the transform cannot be told from this frame (no bounds printed): taken as a square "
-          + "\(NumberText.format(round(side))) × \(NumberText.format(round(side))); add `bounds = (0 0; w h)` "
-          + "to the line (from `po view.bounds`) to give it")
+        .transform, o.line, f.column + at,
+        "this translation puts the view's centre at (\(NumberText.format(center.x)), "
+          + "\(NumberText.format(center.y))) before the transform, beyond the ±1,000,000 a scene takes: "
+          + "the transform is left out")
+      return
     }
-    if max(w, h) > SceneReader.maxMagnitude {
-      throw fail(
-        o.line, f.column,
-        "the size before this transform would be \(NumberText.format(round(w))) × \(NumberText.format(round(h))), "
-          + "beyond the ±1,000,000 a scene takes; add `bounds = (0 0; w h)` to the line to give it")
+    var bounds = v.bounds
+    if !boundsPrinted {
+      // Bounding box: W = |a|w + |c|h, H = |b|w + |d|h.
+      let det = abs(a) * abs(d) - abs(c) * abs(b)
+      var w = 0.0
+      var h = 0.0
+      if abs(det) > 1e-6 * max(1, abs(a * d)) {
+        w = (abs(d) * frame.width - abs(c) * frame.height) / det
+        h = (abs(a) * frame.height - abs(b) * frame.width) / det
+      }
+      if abs(det) <= 1e-6 * max(1, abs(a * d)) || w < -0.01 || h < -0.01 {
+        let side = frame.width / max(abs(a) + abs(c), 1e-9)
+        w = side
+        h = side
+        warn(
+          .transform, o.line, f.column,
+          "the size before the transform cannot be told from this frame (no bounds printed): taken as a square "
+            + "\(NumberText.format(round(side))) × \(NumberText.format(round(side))); add `bounds = (0 0; w h)` "
+            + "to the line (from `po view.bounds`) to give it")
+      }
+      if max(w, h) > SceneReader.maxMagnitude {
+        warn(
+          .transform, o.line, f.column,
+          "the size before this transform would be \(NumberText.format(round(w))) × "
+            + "\(NumberText.format(round(h))), beyond the ±1,000,000 a scene takes: the transform is left out; "
+            + "add `bounds = (0 0; w h)` to the line to give it")
+        return
+      }
+      bounds = Rect(v.bounds.minX, v.bounds.minY, round(max(w, 0)), round(max(h, 0)))
     }
-    v.bounds = Rect(v.bounds.minX, v.bounds.minY, round(max(w, 0)), round(max(h, 0)))
-    if v.kind == .scroll { v.scroll = ScrollSpec(contentSize: v.bounds.size) }
+    v.transform = spec
+    v.center = center
+    v.bounds = bounds
+    if !boundsPrinted, v.kind == .scroll { v.scroll = ScrollSpec(contentSize: v.bounds.size) }
   }
 
   // MARK: Recognizers
@@ -587,15 +951,16 @@ private struct Importer {
     if onScrollView && scrollOwn.contains(name) { return nil }
     guard let kind = kinds[name] ?? r.field("baseClass").flatMap({ kinds[ClassNames.demangled($0.value)] }) else {
       warn(
-        r.line, r.column,
-        "\(r.className) is not one of UIKit's seven recognizer classes (or says no baseClass that is): left out")
+        .recognizer, r.line, r.column,
+        "\(DescriptionLineReader.shown(r.className)) is not one of UIKit's seven recognizer classes (or says no baseClass that is): left out"
+      )
       return nil
     }
     var spec = RecognizerSpec(id: ids.make(kind.rawValue), kind: kind)
     func integer(_ key: String, _ range: ClosedRange<Int>) -> Int? {
       guard let f = r.field(key) else { return nil }
       if let n = Int(f.value), range.contains(n) { return n }
-      warn(r.line, f.column, "\(key) = \(f.value) is not a whole number in \(range): left at its default")
+      warn(.recognizer, r.line, f.column, "\(key) = \(f.value) is not a whole number in \(range): left at its default")
       return nil
     }
     func flag(_ key: String) -> Bool? {
@@ -634,7 +999,7 @@ private struct Importer {
         directions = names.map(\.1).filter { words.contains($0.rawValue) }
       }
       if directions.isEmpty {
-        warn(r.line, f.column, "direction = \(f.value) names no direction: left at right")
+        warn(.recognizer, r.line, f.column, "direction = \(f.value) names no direction: left at right")
       } else {
         spec.direction = directions
       }
@@ -667,29 +1032,138 @@ struct IdMaker {
 
 /// Class names as LLDB prints them, and what they mean for a scene.
 enum ClassNames {
-  /// `_TtC5MyApp8CardView` → `CardView`, `MyApp.CardView` → `CardView`, `UIButton` → `UIButton`.
+  /// `_TtC5MyApp8CardView` → `CardView`, `MyApp.CardView` → `CardView`, `UIButton` → `UIButton`; a
+  /// generic class gives its own name without its arguments (`_TtGC7SwiftUI14_UIHostingViewGVS_6VStack…`
+  /// and `SwiftUI.UIHostingView<SwiftUI.ModifiedContent<…>>` → `_UIHostingView`, `UIHostingView`).
   static func demangled(_ name: String) -> String {
     if name.hasPrefix("_Tt") {
       var s = Substring(name.dropFirst(3))
+      let generic = s.first == "G"
       while let c = s.first, c.isLetter { s = s.dropFirst() }
       var last: Substring?
-      while let c = s.first, c.isNumber {
+      var parts = 0
+      while let c = s.first {
+        if c == "P", s.dropFirst().first?.isNumber == true {
+          // A private discriminator (`P33_…`): skipped.
+          s = s.dropFirst()
+          let digits = s.prefix { $0.isNumber }
+          s = s.dropFirst(digits.count)
+          guard let n = Int(digits), n <= s.count else { break }
+          s = s.dropFirst(n)
+          continue
+        }
+        guard c.isNumber else { break }
         let digits = s.prefix { $0.isNumber }
         s = s.dropFirst(digits.count)
         guard let n = Int(digits), n > 0, n <= s.count else { break }
         last = s.prefix(n)
         s = s.dropFirst(n)
+        parts += 1
       }
-      if let last, s.isEmpty { return String(last) }
+      if let last, s.isEmpty || generic && parts >= 2 { return String(last) }
       return name
     }
     let plain = name.split(separator: "<").first.map(String.init) ?? name
     return plain.split(separator: ".").last.map(String.init) ?? plain
   }
 
+  /// UIKit's and SwiftUI's own classes (`UIView`, `_UIBarBackground`, `SwiftUI._UIGraphicsView`), as
+  /// against an app's.
+  static func isSystemClass(_ className: String) -> Bool {
+    if className.hasPrefix("_TtGC7SwiftUI") || className.hasPrefix("_TtC7SwiftUI") || className.hasPrefix("SwiftUI.")
+      || className.hasPrefix("_TtCC7SwiftUI")
+    {
+      return true
+    }
+    guard !className.contains(".") && !className.hasPrefix("_Tt") else { return false }
+    var name = Substring(className)
+    while name.first == "_" { name = name.dropFirst() }
+    return name.hasPrefix("UI") || name.hasPrefix("NS") || name.hasPrefix("CA") || name.hasPrefix("_")
+  }
+
+  /// Private UIKit and SwiftUI views that take touches (or carry the recognizers that do): kept as a view
+  /// of their public base class's kind, named after their role. `whole` when the view's subviews are its
+  /// parts (as a button's label is).
+  static func role(_ name: String) -> (kind: ViewKind, id: String, whole: Bool)? {
+    switch name {
+    case "_UITableViewCellActionButton", "UISwipeActionStandardButton", "_UISwipeActionButton":
+      return (.button, "swipeAction", true)
+    case "_UIButtonBarButton": return (.control, "barButton", true)
+    case "_UINavigationBarTitleControl": return (.control, "titleControl", true)
+    case "_UIHostingView", "UIHostingView", "_UIInheritedView", "CellHostingView":
+      return (.view, "hostingView", false)
+    case "_UIGraphicsView": return (.view, "graphicsView", false)
+    case "PlatformViewHost", "_UIPlatformViewHost", "UIKitPlatformViewHost": return (.view, "platformViewHost", false)
+    case "_UIQueuingScrollView": return (.scroll, "pageScrollView", false)
+    case "HostingScrollView": return (.scroll, "hostingScrollView", false)
+    case "UpdateCoalescingCollectionView", "UpdateCoalescingTableView": return (.scroll, "listView", false)
+    case "_UIAlertControllerActionView", "_UIInterfaceActionCustomViewRepresentationView":
+      return (.view, "alertAction", false)
+    case "_UIAlertControllerShadowedScrollView", "_UIInterfaceActionGroupScrollView":
+      return (.scroll, "alertScrollView", false)
+    default: return nil
+    }
+  }
+
+  /// A text as printed (`'AA_\u6b23'`): its quotes taken off, `\uXXXX`, `\UXXXXXXXX` and Swift's `\u{…}`
+  /// escapes decoded (a pair of UTF-16 surrogates as one character), and `\"` (a dump printed as a quoted
+  /// string) as `"`; an escape that names no character stays as it is.
+  static func text(_ printed: String) -> String {
+    let s = Array(unquoted(printed).unicodeScalars)
+    guard s.contains("\\") else { return String(String.UnicodeScalarView(s)) }
+    var out = String.UnicodeScalarView()
+    var i = 0
+    func hex(_ from: Int, _ count: Int) -> UInt32? {
+      guard from + count <= s.count else { return nil }
+      var v: UInt32 = 0
+      for u in s[from..<from + count] {
+        guard let d = UInt32(String(u), radix: 16) else { return nil }
+        v = v * 16 + d
+      }
+      return v
+    }
+    while i < s.count {
+      if s[i] == "\\", i + 1 < s.count, s[i + 1] == "\"" {
+        out.append("\"")
+        i += 2
+        continue
+      }
+      // Swift's `\u{1F600}`.
+      if s[i] == "\\", i + 2 < s.count, s[i + 1] == "u", s[i + 2] == "{",
+        let close = s[(i + 3)...].prefix(9).firstIndex(of: "}"), close > i + 3,
+        let v = hex(i + 3, close - i - 3), let u = Unicode.Scalar(v), u.value >= 0x20, u.value != 0x7F
+      {
+        out.append(u)
+        i = close + 1
+        continue
+      }
+      if s[i] == "\\", i + 1 < s.count, s[i + 1] == "u" || s[i + 1] == "U" {
+        let width = s[i + 1] == "u" ? 4 : 8
+        if var v = hex(i + 2, width) {
+          var used = 2 + width
+          // A high surrogate followed by `\uDC00`…`\uDFFF`: one character.
+          if (0xD800...0xDBFF).contains(v), i + used + 1 < s.count, s[i + used] == "\\", s[i + used + 1] == "u",
+            let low = hex(i + used + 2, 4), (0xDC00...0xDFFF).contains(low)
+          {
+            v = 0x10000 + ((v - 0xD800) << 10) + (low - 0xDC00)
+            used += 6
+          }
+          if let u = Unicode.Scalar(v), u.value >= 0x20, u.value != 0x7F {
+            out.append(u)
+            i += used
+            continue
+          }
+        }
+      }
+      out.append(s[i])
+      i += 1
+    }
+    return String(out)
+  }
+
   /// UIKit's private helper views, left out unless something that matters is inside.
   static func isPrivateHelper(_ name: String) -> Bool {
-    name.hasPrefix("_")
+    role(name) == nil && name.hasPrefix("_")
       || [
         "UIButtonLabel", "UITableViewWrapperView", "UITableViewCellSeparatorView", "UIScrollViewScrollIndicator",
         "UITableViewCellSelectedBackground", "UIFieldEditor", "UITextFieldLabel",
@@ -700,7 +1174,9 @@ enum ClassNames {
   /// the control itself in a scene.
   static func isBuiltInControl(_ o: DescribedObject) -> Bool {
     let builtIn: Set<ViewKind> = [.button, .switch, .slider, .stepper, .segmentedControl, .pageControl]
-    let own = kind(demangled(o.className))
+    let name = demangled(o.className)
+    if let r = role(name) { return r.whole }
+    let own = kind(name)
     let base = o.field("baseClass").flatMap { kind(demangled($0.value)) }
     return (own ?? base).map { builtIn.contains($0) } ?? false
   }
@@ -717,7 +1193,9 @@ enum ClassNames {
     case "UILabel": return .label
     case "UIImageView": return .imageView
     case "UIScrollView", "UITableView", "UICollectionView", "UITextView": return .scroll
-    case "UIControl", "UITextField", "UIDatePicker", "UIColorWell", "UISearchTextField": return .control
+    case "UIControl", "UITextField", "UIDatePicker", "UIColorWell", "UISearchTextField", "UISearchBarTextField",
+      "UITableViewCellEditControl", "UITableViewCellReorderControl":
+      return .control
     default: return nil
     }
   }
@@ -737,7 +1215,12 @@ enum ClassNames {
     let lowerCount = upper <= 1 ? upper : (upper == chars.count ? upper : upper - 1)
     out = String(chars.prefix(lowerCount)).lowercased() + String(chars.dropFirst(lowerCount))
     if out.first!.isNumber { out = "v" + out }
-    if out.count > 150 { out = String(out.prefix(150)) }
+    // Short: at most 40 letters, cut before a capital (`tableViewCellDeleteConfirmation`).
+    if out.count > 40 {
+      let head = Array(out.prefix(41))
+      let cut = (8..<41).last { head[$0].isUppercase } ?? 40
+      out = String(head.prefix(cut))
+    }
     return out
   }
 

@@ -9,6 +9,10 @@ struct DescribedObject {
   var column: Int
   /// The fields in the order printed, each with the column where its value starts.
   var fields: [(key: String, value: String, column: Int)] = []
+  /// Fields that could not be read (`; opaque NO;`), each with its column: skipped, said as warnings.
+  var unreadable: [(column: Int, message: String)] = []
+  /// The text after the closing `>` (` - (null)`, ` (layer)`, `> minSize = {0, 0}, …`), trimmed.
+  var trailing = ""
 
   func field(_ key: String) -> (value: String, column: Int)? {
     fields.first { $0.key == key }.map { ($0.value, $0.column) }
@@ -21,6 +25,10 @@ struct DescriptionLineReader {
   struct Failure: Error {
     var column: Int
     var message: String
+    /// The line ends before the element does (a cut paste).
+    var truncated = false
+    /// The class name was followed by `:`: the text was meant as an element.
+    var named = false
   }
 
   /// The indentation depth (number of `|` before the `<`) and the column of the `<`, or nil when the line
@@ -67,8 +75,8 @@ struct DescriptionLineReader {
       throw Failure(
         column: nameEnd + 1,
         message: nameEnd >= s.count
-          ? "the line ends after the class name '\(className)' (truncated?)"
-          : "expected ':' and the address after the class name '\(className)'")
+          ? "the line ends after the class name '\(shown(className))' (truncated?)"
+          : "expected ':' and the address after the class name '\(shown(className))'", truncated: nameEnd >= s.count)
     }
     i = nameEnd + 1
     while i < s.count, s[i] == " " { i += 1 }
@@ -78,7 +86,9 @@ struct DescriptionLineReader {
       while i < s.count, s[i].properties.isASCIIHexDigit { i += 1 }
     }
     if i - addressStart <= 2 {
-      throw Failure(column: addressStart + 1, message: "expected the object's address (0x…) after '\(className):'")
+      throw Failure(
+        column: addressStart + 1, message: "expected the object's address (0x…) after '\(shown(className)):'",
+        truncated: i >= s.count, named: true)
     }
     var object = DescribedObject(
       className: className, address: String(String.UnicodeScalarView(s[addressStart..<i])).lowercased(),
@@ -86,16 +96,15 @@ struct DescriptionLineReader {
     // Fields: `; key = value` or `; key: value`, up to the closing '>' at nesting level 0.
     while true {
       while i < s.count, s[i] == " " { i += 1 }
-      guard i < s.count else {
-        throw Failure(column: s.count + 1, message: "the line ends before the closing '>' of \(className) (truncated?)")
-      }
-      if s[i] == ">" { return (object, i + 1) }
+      guard i < s.count else { throw truncated(s, className) }
+      if s[i] == ">" { return finish(object, s, i + 1) }
       guard s[i] == ";" else {
-        throw Failure(column: i + 1, message: "expected ';' or '>' in \(className), found '\(s[i])'")
+        throw Failure(
+          column: i + 1, message: "expected ';' or '>' in \(shown(className)), found '\(s[i])'", named: true)
       }
       i += 1
       while i < s.count, s[i] == " " { i += 1 }
-      if i < s.count, s[i] == ">" { return (object, i + 1) }  // `layer = <…>; >` in old outputs
+      if i < s.count, s[i] == ">" { return finish(object, s, i + 1) }  // `layer = <…>; >` in old outputs
       let keyStart = i
       while i < s.count,
         s[i].properties.isAlphabetic || s[i].properties.numericType != nil || s[i] == "."
@@ -106,11 +115,13 @@ struct DescriptionLineReader {
       let key = String(String.UnicodeScalarView(s[keyStart..<i]))
       while i < s.count, s[i] == " " { i += 1 }
       guard !key.isEmpty, i < s.count, s[i] == "=" || s[i] == ":" else {
-        if i >= s.count {
-          throw Failure(
-            column: s.count + 1, message: "the line ends before the closing '>' of \(className) (truncated?)")
-        }
-        throw Failure(column: i + 1, message: "expected 'key = value' in \(className)")
+        if i >= s.count { throw truncated(s, className) }
+        // Not `key = value`: skipped up to the next ';' or '>', and said.
+        let column = keyStart + 1
+        i = try valueEnd(s, from: i, className: className)
+        let text = String(String.UnicodeScalarView(s[keyStart..<i])).prefix(40)
+        object.unreadable.append((column, "'\(text)' in \(shown(className)) is not 'key = value': skipped"))
+        continue
       }
       i += 1
       while i < s.count, s[i] == " " { i += 1 }
@@ -122,12 +133,34 @@ struct DescriptionLineReader {
     }
   }
 
+  /// A class name as messages show it: at most 60 characters.
+  static func shown(_ className: String) -> String {
+    className.count > 60 ? className.prefix(60) + "…" : className
+  }
+
+  static func truncated(_ s: [Unicode.Scalar], _ className: String) -> Failure {
+    Failure(
+      column: s.count + 1, message: "the line ends before the closing '>' of \(shown(className)) (truncated?)",
+      truncated: true, named: true)
+  }
+
+  /// The element with the text after its end (trimmed), and the index past it.
+  private static func finish(_ object: DescribedObject, _ s: [Unicode.Scalar], _ end: Int) -> (
+    DescribedObject, end: Int
+  ) {
+    var o = object
+    var rest = Substring(String(String.UnicodeScalarView(s[end...].prefix(200))))
+    while let c = rest.first, c == " " || c == "\t" { rest = rest.dropFirst() }
+    while let c = rest.last, c == " " || c == "\t" { rest = rest.dropLast() }
+    o.trailing = String(rest)
+    return (o, end)
+  }
+
   /// The index just past a value: the next ';' or '>' at nesting level 0, outside a quoted text.
   private static func valueEnd(_ s: [Unicode.Scalar], from start: Int, className: String) throws(Failure) -> Int {
     var i = start
     var stack: [Unicode.Scalar] = []
-    let truncated = Failure(
-      column: s.count + 1, message: "the line ends before the closing '>' of \(className) (truncated?)")
+    let truncated = truncated(s, className)
     if i < s.count, s[i] == "'" {
       // A quoted text ends at a quote followed by ';' or '>' (the text itself may hold quotes).
       i += 1
@@ -154,7 +187,7 @@ struct DescriptionLineReader {
         if stack.last == c { stack.removeLast() }
       default: break
       }
-      if stack.count > 1000 { throw Failure(column: i + 1, message: "brackets nested too deeply") }
+      if stack.count > 1000 { throw Failure(column: i + 1, message: "brackets nested too deeply", named: true) }
       i += 1
     }
     throw truncated
@@ -165,10 +198,10 @@ struct DescriptionLineReader {
 enum DescriptionNumbers {
   /// The numbers between the outer brackets, split at blanks, commas and semicolons; nil when the text is
   /// not bracketed or holds something else than numbers. Each with its offset (in scalars) in `text`.
-  static func list(_ text: String, open: Character, close: Character) -> [(value: Double, offset: Int)]? {
+  static func list(_ text: String, open: Character, close: Character) -> [(value: Double, offset: Int, text: String)]? {
     let s = Array(text.unicodeScalars)
     guard s.count >= 2, Character(s[0]) == open, Character(s[s.count - 1]) == close else { return nil }
-    var out: [(Double, Int)] = []
+    var out: [(Double, Int, String)] = []
     var i = 1
     while i < s.count - 1 {
       let c = s[i]
@@ -180,7 +213,7 @@ enum DescriptionNumbers {
       while i < s.count - 1, s[i] != " ", s[i] != ",", s[i] != ";" { i += 1 }
       let word = String(String.UnicodeScalarView(s[start..<i]))
       guard let v = number(word) else { return nil }
-      out.append((v, start))
+      out.append((v, start, word))
     }
     return out
   }

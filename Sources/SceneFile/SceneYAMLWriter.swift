@@ -3,7 +3,9 @@ import TouchSim
 /// Builds the YAML of a scene: keys in the format's order, defaults left out, views in `frame` form
 /// whenever that reads back to the same centre and bounds, script steps one per line in flow style.
 enum SceneYAMLWriter {
-  static func document(_ scene: Scene) -> String {
+  /// `printedFrames`: for the views it names (by id), the frame's four numbers as text, written as they are
+  /// instead of as computed (an importer keeps `124.667` as printed).
+  static func document(_ scene: Scene, printedFrames: [String: [String]] = [:]) -> String {
     typealias E = YAMLEmitter
     var top: [(String, YAMLItem)] = [("format", .inline(E.string(scene.format)))]
     if let t = scene.title { top.append(("title", .inline(E.string(t)))) }
@@ -23,7 +25,7 @@ enum SceneYAMLWriter {
       top.append(("window", .inline(E.flowList([E.number(scene.window.width), E.number(scene.window.height)]))))
     }
     if !scene.appDelegateIsResponder { top.append(("appDelegateIsResponder", .inline("false"))) }
-    top.append(("root", view(scene.root)))
+    top.append(("root", view(scene.root, printedFrames)))
     if !scene.script.isEmpty { top.append(("script", .list(scene.script.map { .inline(step($0)) }))) }
     if !scene.questions.isEmpty { top.append(("questions", .list(scene.questions.map(question)))) }
     var emitter = YAMLEmitter()
@@ -73,7 +75,7 @@ enum SceneYAMLWriter {
 
   // MARK: Views
 
-  static func view(_ v: ViewSpec) -> YAMLItem {
+  static func view(_ v: ViewSpec, _ printedFrames: [String: [String]] = [:]) -> YAMLItem {
     typealias E = YAMLEmitter
     var p: [(String, YAMLItem)] = [("id", .inline(E.string(v.id)))]
     func add(_ key: String, _ s: String) { p.append((key, .inline(s))) }
@@ -86,7 +88,12 @@ enum SceneYAMLWriter {
     let frameExact = x + w / 2 == v.center.x && y + h / 2 == v.center.y
     let isScroll = v.kind == .scroll && v.scroll != nil
     let frameForm = v.transform.isIdentity && frameExact && (v.bounds.origin == .zero || isScroll)
-    if frameForm {
+    let printed = printedFrames[v.id].flatMap { texts in
+      texts.count == 4 && v.transform.isIdentity && (v.bounds.origin == .zero || isScroll) ? texts : nil
+    }
+    if let printed {
+      add("frame", E.flowList(printed.map(Self.printedNumber)))
+    } else if frameForm {
       add("frame", E.flowList([x, y, w, h].map(E.number)))
     } else {
       add("center", E.flowList([v.center.x, v.center.y].map(E.number)))
@@ -159,8 +166,20 @@ enum SceneYAMLWriter {
     if !v.recognizers.isEmpty || !taken.isEmpty {
       p.append(("recognizers", .list(v.recognizers.map(recognizer) + taken)))
     }
-    if !v.subviews.isEmpty { p.append(("subviews", .list(v.subviews.map(view)))) }
+    if !v.subviews.isEmpty { p.append(("subviews", .list(v.subviews.map { view($0, printedFrames) }))) }
     return .map(p)
+  }
+
+  /// A number as printed when it is a plain decimal (`124.667`) that is not whole; else in the usual form.
+  static func printedNumber(_ text: String) -> String {
+    let value = Double(text) ?? 0
+    let u = Array(text.utf8)
+    let body = u.first == UInt8(ascii: "-") ? u.dropFirst() : u[...]
+    let dots = body.filter { $0 == UInt8(ascii: ".") }.count
+    let plain =
+      dots == 1 && body.count <= 30 && body.first != UInt8(ascii: ".") && body.last != UInt8(ascii: ".")
+      && body.allSatisfy { $0 == UInt8(ascii: ".") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+    return plain && value != value.rounded() && value.isFinite ? text : YAMLEmitter.number(value)
   }
 
   /// `false`, or `{ except: [touchesBegan] }` / `{ default: false, except: [...] }` (rule B-4a).

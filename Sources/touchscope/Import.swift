@@ -20,8 +20,12 @@ struct ImportRecursiveDescription: ParsableCommand {
       `po UIWindow.keyWindow?.recursiveDescription()`), optionally followed by what it printed for \
       `po someView.gestureRecognizers`: each recognizer is attached to the view whose address it names. \
       The scene goes to --out (or standard output); each view's class and address are kept in a comment on \
-      its id line. What cannot be carried over is written as FILE:LINE:COLUMN: warning: … on standard \
-      error; a malformed line is FILE:LINE:COLUMN: error: … and exit code 1.
+      its id line. What people paste is read as it comes: text before a view on its line (a log header, \
+      `(id) $1 = …`, `@"`) is skipped, a line cut short is left out with the views under it, layer lines \
+      are left out, and a second dump in the file is left out (--dump N imports another). What cannot be \
+      carried over is written as FILE:LINE:COLUMN: warning: … on standard error, one line per kind with \
+      how many there are (--verbose lists each); a file with no readable view is FILE:LINE:COLUMN: error: … \
+      and exit code 1.
       """
   )
 
@@ -30,6 +34,12 @@ struct ImportRecursiveDescription: ParsableCommand {
 
   @Option(help: "Where to write the scene (default: standard output).")
   var out: String?
+
+  @Option(help: "Which view hierarchy to import when the file holds several (1 for the first).")
+  var dump: Int = 1
+
+  @Flag(help: "List every warning, not one line per kind.")
+  var verbose = false
 
   func validate() throws {
     if let out { try OutputPath.refuseInput(out, among: [("the LLDB text", file)], product: "the scene") }
@@ -40,12 +50,12 @@ struct ImportRecursiveDescription: ParsableCommand {
     let imported: ImportedScene
     do {
       imported = try RecursiveDescriptionImporter.importDescription(
-        data, file: file, schema: out.flatMap(Self.schemaPath))
+        data, file: file, schema: out.flatMap(Self.schemaPath), dump: dump)
     } catch {
       SceneInput.report(error)
       throw InputError()
     }
-    for w in imported.warnings { Console.error(w.description) }
+    for w in verbose ? imported.allWarnings : imported.warnings { Console.error(w.description) }
     if let out {
       do {
         try SafeWriter.write(imported.yaml, to: out)

@@ -100,26 +100,31 @@ import TouchSim
       message == "\(SceneReader.maxRecognizers + 3):1: too many gesture recognizers: a scene may have at most 20000")
   }
 
-  /// A translation that takes the view's centre beyond what a scene takes: an error at the number.
-  @Test func translationBeyondTheSceneLimits() {
+  /// A translation that takes the view's centre beyond what a scene takes: a warning at the number, and the
+  /// frame used as printed without the transform.
+  @Test func translationBeyondTheSceneLimits() throws {
     let text = [
       "<UIWindow: 0x100; frame = (0 0; 390 844)>",
       "   | <UIView: 0x200; frame = (900000 0; 100 100); transform = [1, 0, 0, 1, -999999, 0]>",
     ].joined(separator: "\n")
-    let message = Self.failure(text)
-    #expect(
-      message?.hasPrefix("2:76: this translation puts the view's centre at (1900049, 50)") == true, "\(message ?? "")")
-    #expect(message?.contains("internal error") == false)
+    let result = try Self.importText(text)
+    let warning = try #require(result.warnings.first { $0.message.hasPrefix("this translation") })
+    #expect(warning.line == 2 && warning.column == 76)
+    #expect(warning.message.hasPrefix("this translation puts the view's centre at (1900049, 50)"))
+    let view = try #require(result.scene.root.subviews.first)
+    #expect(view.transform.isIdentity && view.frame == Rect(900000, 0, 100, 100))
   }
 
-  /// A size before a transform too large to write: an error at the transform.
-  @Test func sizeBeforeTheTransformBeyondTheSceneLimits() {
+  /// A size before a transform too large to write: a warning at the transform, which is left out.
+  @Test func sizeBeforeTheTransformBeyondTheSceneLimits() throws {
     let text = [
       "<UIWindow: 0x100; frame = (0 0; 390 844)>",
       "   | <UIView: 0x200; frame = (0 0; 900000 100); transform = [0.5, 0, 0, 0.5, 0, 0]>",
     ].joined(separator: "\n")
-    let message = Self.failure(text)
-    #expect(
-      message?.hasPrefix("2:61: the size before this transform would be 1800000 × 200") == true, "\(message ?? "")")
+    let result = try Self.importText(text)
+    let warning = try #require(result.warnings.first { $0.message.hasPrefix("the size before this transform") })
+    #expect(warning.line == 2 && warning.column == 61)
+    #expect(warning.message.hasPrefix("the size before this transform would be 1800000 × 200"))
+    #expect(result.scene.root.subviews.first?.transform.isIdentity == true)
   }
 }

@@ -125,6 +125,14 @@ struct SwiftExporterTests {
     ] {
       #expect(swift.contains(line), "no '\(line)'")
     }
+    // The log a device prints has the override's answer, as the exported override logs it.
+    var tapped = s
+    tapped.script = tap(5, 85)
+    let log = DeviceLog.expected(Engine.replay(tapped), scene: tapped)
+    #expect(
+      log.contains {
+        if case .ask("knob", "beginTracking", nil, nil, false) = $0.kind { true } else { false }
+      })
     // A scene without tracking overrides writes none.
     #expect(!SwiftExporter.export(scene([v("b", [0, 0, 9, 9], kind: .button)])).contains("beginTracking"))
   }

@@ -322,6 +322,26 @@ import TouchSim
     #expect(Self.values(Run(s, script), "pages") == [0])
   }
 
+  /// 8.6: set steps make a segment disabled and the control momentary mid-script.
+  @Test func setStepsChangeASegmentedControlMidScript() {
+    let script =
+      tap(270, 416, t: 0)
+      + [
+        ScriptStep(
+          t: 300,
+          .set([
+            PropertyChange(target: "choice", key: "disabledSegments", value: .list([.number(0)])),
+            PropertyChange(target: "choice", key: "isMomentary", value: .bool(true)),
+          ]))
+      ] + tap(40, 416, t: 400) + tap(170, 416, t: 800)
+    // 2; segment 0 is disabled now: nothing; then segment 1, momentary: valueChanged, then none again.
+    #expect(
+      Self.carried(Run(Self.choice(), script), "choice") == [
+        "touchDown", "valueChanged=2", "touchUpInside", "touchDown", "touchUpInside", "touchDown", "valueChanged=1",
+        "touchUpInside=-1",
+      ])
+  }
+
   /// 8.6 (the switch): a switch the file sets on starts on, and a tap turns it off.
   @Test func aSwitchStartsAsTheFileSetsIt() {
     let s = scene([v("toggle", [100, 100, 51, 31], kind: .switch) { $0.value = 1 }])

@@ -75,6 +75,12 @@ extension NarrationBuilder {
       if !clause.isEmpty { text += language(" because \(clause)", "，因为\(clause)") }
       rules += r
     }
+    if hops.isEmpty && (method == .touchesEnded || method == .touchesCancelled),
+      let (clause, r) = controlSettingsNote(view, method, events)
+    {
+      text += clause
+      rules += r
+    }
     if swallowed && events.contains(where: { $0.0 == .touchUpOutside }) {
       text += language(
         "; the finger lifted outside its bounds plus the tracking margin", "；手指在它的边界加上跟踪余量的范围之外抬起")
@@ -195,6 +201,67 @@ extension NarrationBuilder {
       }
     }
     return sentence(text, rules)
+  }
+
+  /// Why a control's touch ended as it did when its settings or tracking overrides decided it (rules 8.6 to
+  /// 8.8): a momentary segmented control's selection gone again, a tap that changed no segment or page, an
+  /// endTracking or cancelTracking without super.
+  func controlSettingsNote(
+    _ view: String, _ method: TouchMethod, _ events: [(TraceEvent.ControlEvent, TraceEvent.ControlValue?)]
+  ) -> (String, [String])? {
+    guard let spec = scene.views[view], spec.kind.isControl else { return nil }
+    let changed = events.contains { $0.0 == .valueChanged }
+    let upInside = events.contains { $0.0 == .touchUpInside }
+    let upAny = upInside || events.contains { $0.0 == .touchUpOutside }
+    if method == .touchesCancelled {
+      guard events.contains(where: { $0.0 == .touchCancel }), !spec.trackingOverrides.cancelTrackingCallsSuper
+      else { return nil }
+      return (
+        language(
+          "; its cancelTracking is overridden without calling super, so the control is not reset and stays highlighted",
+          "；它重写了 cancelTracking 而没有调用 super，所以控件没有被复位，仍保持高亮"), ["8.8"]
+      )
+    }
+    if upAny && !spec.trackingOverrides.endTrackingCallsSuper
+      && [.switch, .segmentedControl, .pageControl, .stepper, .slider].contains(spec.kind) && !changed
+    {
+      return (
+        language(
+          "; its endTracking is overridden without calling super, so \(article(spec.kind.uikitClass))'s own end of tracking never runs: no valueChanged",
+          "；它重写了 endTracking 而没有调用 super，所以 \(spec.kind.uikitClass) 自己结束跟踪的工作没有执行：没有 valueChanged"),
+        ["8.8"]
+      )
+    }
+    switch spec.kind {
+    case .segmentedControl where spec.momentary && changed:
+      return (
+        language(
+          "; it is momentary, so once the touch is over no segment is selected again (selectedSegmentIndex -1)",
+          "；它是瞬时的（isMomentary），所以触摸结束后又没有任何分段被选中（selectedSegmentIndex 为 -1）"), ["8.6"]
+      )
+    case .segmentedControl where upInside && !changed && !spec.disabledSegments.isEmpty:
+      let list = spec.disabledSegments.map(String.init).joined(separator: ", ")
+      return (
+        language(
+          "; no valueChanged: the segment under the finger is disabled (segments \(list)) or already selected",
+          "；没有 valueChanged：手指下的分段被禁用了（分段 \(list)），或者已经被选中"), ["8.6"]
+      )
+    case .pageControl where upInside && !changed:
+      if spec.pageCount == 0 {
+        return (
+          language(
+            "; no valueChanged: it has no pages (numberOfPages is 0, UIKit's default)",
+            "；没有 valueChanged：它没有任何页面（numberOfPages 为 0，这是 UIKit 的默认值）"), ["8.7"]
+        )
+      }
+      return (
+        language(
+          "; no valueChanged: it is already at its first or last page (numberOfPages \(spec.pageCount))",
+          "；没有 valueChanged：它已经在第一页或最后一页（numberOfPages 为 \(spec.pageCount)）"), ["8.7"]
+      )
+    default:
+      return nil
+    }
   }
 
   /// The rules behind a list of control events: 8.1, and G-8.1b for a button's primaryActionTriggered.

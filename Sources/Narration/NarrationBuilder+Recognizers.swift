@@ -308,6 +308,23 @@ extension NarrationBuilder {
         "\(shownAsked) cannot be prevented by \(shownOther) (canBePrevented NO), so it stays in play",
         "\(shownAsked) 不能被 \(shownOther) 阻止（canBePrevented NO），所以它仍在参与")
       rules = ["E-6.2"]
+    case .beginTracking:
+      text =
+        yes
+        ? language(
+          "\(shownAsked)'s beginTracking override answers YES, so the control tracks this touch",
+          "\(shownAsked) 重写的 beginTracking 回答 YES，所以这个控件跟踪这个触摸")
+        : language(
+          "\(shownAsked)'s beginTracking override answers NO, so the control does not track this touch: no touchDown, no drag or touch-up events, no endTracking",
+          "\(shownAsked) 重写的 beginTracking 回答 NO，所以这个控件不跟踪这个触摸：没有 touchDown，没有拖动或抬起事件，也不调用 endTracking"
+        )
+      rules = ["8.8"]
+    case .continueTracking where !yes:
+      text = language(
+        "\(shownAsked)'s continueTracking override answers NO, so tracking ends here: no more drag events, no endTracking and no touch-up for this touch",
+        "\(shownAsked) 重写的 continueTracking 回答 NO，所以跟踪到此结束：这个触摸不再有拖动事件，不调用 endTracking，也没有抬起事件"
+      )
+      rules = ["8.8"]
     case .shouldRecognizeSimultaneouslyWith where yes:
       text = language(
         "\(shownAsked)'s delegate lets it recognize together with \(shownOther) (shouldRecognizeSimultaneouslyWith YES), so neither stops the other",

@@ -322,6 +322,19 @@ extension NarrationBuilder {
           "\(shownControl) 没有收到任何事件：手指 \(drop.touch) 从未到达它，因为\(clause)"),
         rules)
     }
+    if let (q, t) = trackingRefusal(c, g) {
+      let sent = events.isEmpty ? nil : eventList(events.map { ($0.event, $0.value) })
+      let text =
+        q == .beginTracking
+        ? language(
+          "\(shownControl) sent no control events: its beginTracking override answered NO at \(Phrase.ms(t)), so it never tracked the touch",
+          "\(shownControl) 没有发送任何控件事件：它重写的 beginTracking 在 \(Phrase.ms(t)) 回答了 NO，所以它从未跟踪这个触摸")
+        : language(
+          "\(shownControl) sent \(sent ?? "nothing") but no touchUp event: its continueTracking override answered NO at \(Phrase.ms(t)), which ended tracking",
+          "\(shownControl) 发送了 \(sent ?? "空")，但没有发送 touchUp 事件：它重写的 continueTracking 在 \(Phrase.ms(t)) 回答了 NO，跟踪就此结束"
+        )
+      return sentence(text, ["8.8"])
+    }
     if !events.isEmpty {
       let sent = eventList(events.map { ($0.event, $0.value) })
       return sentence(
@@ -346,6 +359,20 @@ extension NarrationBuilder {
             "\(shownControl) 没有发送任何控件事件，尽管它的触摸到达了它"), [])
       }
       return sentence(language("\(shownControl) got no events", "\(shownControl) 没有收到任何事件"), [])
+    }
+    return nil
+  }
+
+  /// The first NO of the control's beginTracking or continueTracking override in this gesture (rule 8.8),
+  /// with its time: the trace lines from the gesture's start up to its last lift.
+  private func trackingRefusal(_ c: String, _ g: GestureRecord) -> (TraceEvent.Question, Double)? {
+    let end = g.touches.compactMap(\.lift).max() ?? .infinity
+    var i = g.start
+    while i < trace.count && trace[i].t <= end {
+      if case .ask(c, let q, _, _, false) = trace[i].event, q == .beginTracking || q == .continueTracking {
+        return (q, trace[i].t)
+      }
+      i += 1
     }
     return nil
   }

@@ -128,7 +128,9 @@ public enum DeviceLog {
       case .ask(let of, let question, let other, let view, let answer):
         let visible: Bool
         switch question {
-        case .gestureRecognizerShouldBegin, .touchesShouldBegin, .touchesShouldCancel: visible = true
+        case .gestureRecognizerShouldBegin, .touchesShouldBegin, .touchesShouldCancel, .beginTracking,
+          .continueTracking:
+          visible = true
         case .canPrevent, .canBePrevented: visible = false
         default: visible = delegateQuestions.contains(question) && delegated.contains(of)
         }

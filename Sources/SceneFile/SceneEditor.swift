@@ -134,7 +134,7 @@ public enum SceneEditor {
     "userInteractionEnabled", "multipleTouchEnabled", "exclusiveTouch", "clipsToBounds", "enabled", "value",
     "forwardsTouches", "hitOutset", "passThrough", "gestureRecognizerShouldBegin", "contentOffset",
     "delaysContentTouches", "canCancelContentTouches", "minimumValue", "maximumValue", "stepValue", "wraps",
-    "autorepeat", "isContinuous",
+    "autorepeat", "isContinuous", "isMomentary", "disabledSegments", "numberOfPages",
   ]
   /// The settable recognizer keys (`SettableKeys.recognizer`), in the format's order.
   static let recognizerKeys = [
@@ -183,6 +183,10 @@ public enum SceneEditor {
     case "wraps": return v.wraps.map { .bool($0) }
     case "autorepeat": return v.autorepeat.map { .bool($0) }
     case "isContinuous": return v.isContinuous.map { .bool($0) }
+    case "isMomentary": return v.isMomentary.map { .bool($0) }
+    case "disabledSegments":
+      return v.kind == .segmentedControl ? .list(v.disabledSegments.map { .number(Double($0)) }) : nil
+    case "numberOfPages": return v.numberOfPages.map { .number(Double($0)) }
     case "contentOffset": return v.scroll == nil ? nil : point(v.bounds.origin)
     case "delaysContentTouches": return v.scroll.map { .bool($0.delaysContentTouches) }
     case "canCancelContentTouches": return v.scroll.map { .bool($0.canCancelContentTouches) }

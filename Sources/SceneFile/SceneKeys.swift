@@ -15,6 +15,9 @@ enum Key: UInt8, CaseIterable, Sendable {
   case hitTestOverrides, pointInside
   case presentingViewController
   case minimumValue, maximumValue, stepValue, wraps, autorepeat, isContinuous
+  case isMomentary, disabledSegments, numberOfPages, tracking
+  // Inside views: `tracking`.
+  case beginTracking, continueTracking, endTrackingCallsSuper, cancelTrackingCallsSuper
   // Inside views: `transform`, `touchesShouldBegin`, `touchesShouldCancel`.
   case scale, rotation, translation, `default`, except, controls, others
   case rect, returns, circle, rects

@@ -252,7 +252,22 @@ extension SceneReader {
           return nil
         }
       }
+      for (keys, owner) in [
+        (SettableKeys.segmentedOnly, ViewKind.segmentedControl), (SettableKeys.pageControlOnly, .pageControl),
+      ] where keys.contains(key) && view.kind != owner {
+        error(keyNode, "'\(key)' applies to \(owner.rawValue)s only ('\(target)' is a \(view.kind.rawValue))")
+        return nil
+      }
       guard var value = propertyValue(valueNode, key: key, type: type) else { return nil }
+      if key == "disabledSegments", let list = value.indexes {
+        let count = ViewSpec.segmentCount(view.text ?? "")
+        if let i = list.first(where: { $0 >= count }) {
+          error(
+            valueNode,
+            "'disabledSegments' names segment \(i), but '\(target)' has \(count) segments (0 to \(count - 1))")
+          return nil
+        }
+      }
       if key == "value", view.kind == .switch, case .bool(let b) = value { value = .number(b ? 1 : 0) }
       if let problem = view.set(key, value) {
         error(valueNode, problem)

@@ -81,10 +81,21 @@ extension SceneReader {
         error(k, "'\(key.name)' applies to \(owners) only (\(name()) is a \(kind.rawValue))")
       }
     }
+    for (key, owner) in SceneReader.oneKindKeys where kindKnown && f.has(key) && kind != owner {
+      if let k = f.keyNode(key) {
+        error(k, "'\(key.name)' applies to \(owner.rawValue)s only (\(name()) is a \(kind.rawValue))")
+      }
+    }
+    if kindKnown && !kind.isControl, let k = f.keyNode(.tracking) {
+      error(k, "'tracking' applies to controls only (\(name()) is a \(kind.rawValue))")
+    }
     if kind.isControl {
       if let n = f[.enabled], let b = bool(n, "enabled") { v.enabled = b }
       if let n = f[.value], let x = readControlValue(n, kind: kind) { v.value = x }
       if !rangeKeys.isEmpty { readControlRange(f, into: &v) }
+      if kind == .segmentedControl { readSegmentSettings(f, into: &v) }
+      if kind == .pageControl { readPages(f, into: &v) }
+      if let n = f[.tracking], let t = readTracking(n) { v.trackingOverrides = t }
     }
     if let n = f[.controller], let c = identifier(n, "controller") {
       v.controller = c
@@ -237,6 +248,77 @@ extension SceneReader {
     }
   }
 
+  /// Keys of one control kind only (rules 8.6, 8.7).
+  static let oneKindKeys: [(Key, ViewKind)] = [
+    (.isMomentary, .segmentedControl), (.disabledSegments, .segmentedControl), (.numberOfPages, .pageControl),
+  ]
+
+  /// A segmented control's `isMomentary` and `disabledSegments` (rule 8.6): each disabled index names one
+  /// of its segments, once.
+  private func readSegmentSettings(_ f: Fields, into v: inout ViewSpec) {
+    if let n = f[.isMomentary], let b = bool(n, "isMomentary") { v.isMomentary = b }
+    guard let n = f[.disabledSegments] else { return }
+    guard let seq = items(n) else {
+      error(n, "'disabledSegments' takes a list of segment indexes ([1, 2]), not \(described(n))")
+      return
+    }
+    let count = ViewSpec.segmentCount(v.text ?? "")
+    var seen: Set<Int> = []
+    for item in seq {
+      guard let i = integer(item, "disabledSegments", range: 0...1000) else { continue }
+      if i >= count {
+        error(
+          item,
+          "'disabledSegments' names segment \(i), but the control has \(count) segment\(count == 1 ? "" : "s") (0 to \(count - 1))"
+        )
+      } else if !seen.insert(i).inserted {
+        error(item, "'disabledSegments' names segment \(i) twice")
+      }
+    }
+    v.disabledSegments = seen.sorted()
+  }
+
+  /// A page control's `numberOfPages` (rule 8.7, UIKit's default 0): a `value` beyond the last page loads as
+  /// UIKit's setter keeps it, with a warning.
+  private func readPages(_ f: Fields, into v: inout ViewSpec) {
+    if let n = f[.numberOfPages], let x = integer(n, "numberOfPages", range: 0...1000) { v.numberOfPages = x }
+    if let x = v.value, let n = f[.value], x > Double(max(v.pageCount - 1, 0)) {
+      let kept = Double(max(v.pageCount - 1, 0))
+      let pages =
+        v.numberOfPages == nil
+        ? "no 'numberOfPages' (UIKit's default is 0)" : "\(v.pageCount) page\(v.pageCount == 1 ? "" : "s")"
+      warning(
+        n,
+        "'value' \(JSONNumber.format(x)) is beyond the page control's last page (\(pages)); UIKit keeps it at \(JSONNumber.format(kept))"
+      )
+      v.value = kept
+    }
+  }
+
+  /// `tracking:` of a control (rule 8.8): `beginTracking` and `continueTracking` as a bool or a shape
+  /// (YES within it), `endTrackingCallsSuper` and `cancelTrackingCallsSuper` as bools.
+  func readTracking(_ node: Node) -> TrackingOverrides? {
+    guard let f = fields(node, "'tracking'", allowed: SceneReader.trackingKeys) else { return nil }
+    var t = TrackingOverrides()
+    func answer(_ key: Key) -> TrackingOverrides.Answer? {
+      guard let n = f[key] else { return nil }
+      if case .bool(let b)? = value(n) { return .always(b) }
+      if doc.kind(n) == .mapping { return readPointInside(n).map { .within($0) } }
+      error(
+        n,
+        "'\(key.name)' takes true, false or a shape ({ circle: [centreX, centreY, radius] } or { rects: [...] }), not \(described(n))"
+      )
+      return nil
+    }
+    if let a = answer(.beginTracking) { t.beginTracking = a }
+    if let a = answer(.continueTracking) { t.continueTracking = a }
+    if let n = f[.endTrackingCallsSuper], let b = bool(n, "endTrackingCallsSuper") { t.endTrackingCallsSuper = b }
+    if let n = f[.cancelTrackingCallsSuper], let b = bool(n, "cancelTrackingCallsSuper") {
+      t.cancelTrackingCallsSuper = b
+    }
+    return t
+  }
+
   /// `value:` of a control: a number, or true/false for a switch (1/0).
   private func readControlValue(_ node: Node, kind: ViewKind) -> Double? {
     switch kind {
@@ -247,7 +329,10 @@ extension SceneReader {
         return nil
       }
       return n
-    case .segmentedControl, .pageControl:
+    case .segmentedControl:
+      // -1 is UISegmentedControl.noSegment: no segment selected.
+      return integer(node, "value", range: -1...1000).map(Double.init)
+    case .pageControl:
       return integer(node, "value", range: 0...1000).map(Double.init)
     default:
       return number(node, "value")

@@ -13,6 +13,8 @@ enum SceneSchema {
   enum PlaceID: String, CaseIterable, Sendable {
     case scene, translation, view, transform, forwarding, touchesShouldBegin, touchesShouldCancel
     case hitTestOverride, pointInside, recognizer, delegate, predicate, step
+    /// A control's tracking overrides (rule 8.8).
+    case tracking
     /// `{ id: ID }` alone in a `recognizers` list: a recognizer defined on another view, added here too (C-9).
     case recognizerReference
     /// A question for the audience, and the mappings of its `gets` and `sends`.
@@ -224,6 +226,21 @@ enum SceneSchema {
       Entry(
         key: .isContinuous, shape: .bool,
         about: "Extension: UIStepper/UISlider isContinuous (default true; false: one valueChanged as the touch ends)."),
+      Entry(
+        key: .isMomentary, shape: .bool,
+        about:
+          "Extension: UISegmentedControl.isMomentary (default false: the selection stays); segmentedControl only."),
+      Entry(
+        key: .disabledSegments, shape: .list(.integer(0...1000), maxItems: 1001),
+        about:
+          "Extension: indexes of the segments that are disabled (setEnabled(false, forSegmentAt:)); segmentedControl only."
+      ),
+      Entry(
+        key: .numberOfPages, shape: .integer(0...1000),
+        about: "Extension: UIPageControl.numberOfPages (default 0); pageControl only."),
+      Entry(
+        key: .tracking, shape: .place(.tracking),
+        about: "Extension: the control's beginTracking/continueTracking/endTracking/cancelTracking overrides."),
       Entry(key: .controller, shape: .identifier, about: "The id of the view controller whose view this is."),
       Entry(
         key: .forwardsTouches, shape: forwarding,
@@ -286,9 +303,14 @@ enum SceneSchema {
         kinds: ViewKind.allCases.filter { $0 != .stepper && $0 != .slider }.map(\.rawValue),
         shapes: Self.rangeKeys.map { ($0, nil) }),
       KindRule(kinds: [ViewKind.slider.rawValue], shapes: [(.stepValue, nil), (.wraps, nil), (.autorepeat, nil)]),
+      KindRule(kinds: [ViewKind.segmentedControl.rawValue], shapes: [(.value, .integer(-1...1000))]),
+      KindRule(kinds: [ViewKind.pageControl.rawValue], shapes: [(.value, .integer(0...1000))]),
       KindRule(
-        kinds: [ViewKind.segmentedControl.rawValue, ViewKind.pageControl.rawValue],
-        shapes: [(.value, .integer(0...1000))]),
+        kinds: ViewKind.allCases.filter { $0 != .segmentedControl }.map(\.rawValue),
+        shapes: [(.isMomentary, nil), (.disabledSegments, nil)]),
+      KindRule(
+        kinds: ViewKind.allCases.filter { $0 != .pageControl }.map(\.rawValue), shapes: [(.numberOfPages, nil)]),
+      KindRule(kinds: ViewKind.allCases.filter { !$0.isControl }.map(\.rawValue), shapes: [(.tracking, nil)]),
       KindRule(
         kinds: [ViewKind.button, .stepper, .control].map(\.rawValue), shapes: [(.value, .number(nil))]),
     ],
@@ -341,6 +363,23 @@ enum SceneSchema {
       Entry(key: .rects, shape: .list(.rect, maxItems: nil), about: "A list of [x, y, w, h]."),
     ],
     exactlyOne: [.circle, .rects])
+
+  static let tracking = Place(
+    id: .tracking, about: "A control subclass's tracking overrides (each optional; UIKit's behaviour by default).",
+    entries: [
+      Entry(
+        key: .beginTracking, shape: .anyOf([.bool, .place(.pointInside)]),
+        about: "beginTracking(_:with:) answers this, or YES only for a touch that begins in the shape."),
+      Entry(
+        key: .continueTracking, shape: .anyOf([.bool, .place(.pointInside)]),
+        about: "continueTracking(_:with:) answers this, or YES only while the touch is in the shape; NO ends tracking."),
+      Entry(
+        key: .endTrackingCallsSuper, shape: .bool,
+        about: "false: endTracking(_:with:) is overridden without super (the class's end-of-touch work is skipped)."),
+      Entry(
+        key: .cancelTrackingCallsSuper, shape: .bool,
+        about: "false: cancelTracking(with:) is overridden without super (the control stays highlighted)."),
+    ])
 
   static let recognizer = Place(
     id: .recognizer, about: "A gesture recognizer.", entries: recognizerEntries, required: [.id, .kind],
@@ -510,8 +549,8 @@ enum SceneSchema {
 
   static let places: [Place] = [
     scene, translation, view, transform, forwardingPlace, touchesShouldBegin, touchesShouldCancel, hitTestOverride,
-    pointInside, recognizer, delegate, predicatePlace, step, recognizerReference, question, questionGets,
-    questionSends,
+    pointInside, tracking, recognizer, delegate, predicatePlace, step, recognizerReference, question,
+    questionGets, questionSends,
   ]
   static func place(_ id: PlaceID) -> Place { places.first { $0.id == id }! }
 }

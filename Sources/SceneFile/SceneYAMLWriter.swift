@@ -125,6 +125,11 @@ enum SceneYAMLWriter {
       if let b = v.wraps { add("wraps", E.bool(b)) }
       if let b = v.autorepeat { add("autorepeat", E.bool(b)) }
       if let b = v.isContinuous { add("isContinuous", E.bool(b)) }
+      if let b = v.isMomentary { add("isMomentary", E.bool(b)) }
+      if !v.disabledSegments.isEmpty {
+        add("disabledSegments", E.flowList(v.disabledSegments.map { E.number(Double($0)) }))
+      }
+      if let n = v.numberOfPages { add("numberOfPages", E.number(Double(n))) }
     }
     if let c = v.controller { add("controller", E.string(c)) }
     if !v.touchForwarding.isDefault { add("forwardsTouches", forwarding(v.touchForwarding)) }
@@ -160,6 +165,7 @@ enum SceneYAMLWriter {
       p.append(("hitTestOverrides", .list(v.hitTestOverrides.map { .inline(hitTestOverride($0)) })))
     }
     if let shape = v.pointInside { add("pointInside", pointInside(shape)) }
+    if v.kind.isControl && !v.trackingOverrides.isDefault { add("tracking", tracking(v.trackingOverrides)) }
     // Recognizers taken away by a later view (rule C-9) are listed as `{ id: X }`: the view that keeps one has
     // its definition, and comes later in the file.
     let taken = v.recognizersTakenAway.map { YAMLItem.map([("id", .inline(YAMLEmitter.string($0.recognizer)))]) }
@@ -211,6 +217,23 @@ enum SceneYAMLWriter {
     case .circle(let c, let r): return E.flowMap([("circle", E.flowList([c.x, c.y, r].map(E.number)))])
     case .rects(let rects): return E.flowMap([("rects", "[" + rects.map(rect).joined(separator: ", ") + "]")])
     }
+  }
+
+  /// `{ beginTracking: false | SHAPE, continueTracking: ..., endTrackingCallsSuper: false, ... }` (rule 8.8).
+  static func tracking(_ t: TrackingOverrides) -> String {
+    typealias E = YAMLEmitter
+    func answer(_ a: TrackingOverrides.Answer) -> String {
+      switch a {
+      case .always(let b): return E.bool(b)
+      case .within(let shape): return pointInside(shape)
+      }
+    }
+    var parts: [(String, String)] = []
+    if !t.beginTracking.isDefault { parts.append(("beginTracking", answer(t.beginTracking))) }
+    if !t.continueTracking.isDefault { parts.append(("continueTracking", answer(t.continueTracking))) }
+    if !t.endTrackingCallsSuper { parts.append(("endTrackingCallsSuper", "false")) }
+    if !t.cancelTrackingCallsSuper { parts.append(("cancelTrackingCallsSuper", "false")) }
+    return E.flowMap(parts)
   }
 
   private static func rect(_ r: Rect) -> String {

@@ -677,19 +677,36 @@ struct StoryboardBuilder {
       if flag(a, "autorepeat") == false { v.autorepeat = false }
       if flag(a, "continuous") == false { v.isContinuous = false }
     case "segmentedControl":
+      // Rule 8.6: momentary, the segments IB marks enabled="NO", and no selection (-1, noSegment).
+      if flag(a, "momentary") == true { v.isMomentary = true }
       if let i = Int(a["selectedSegmentIndex"] ?? "0") {
-        if i < 0 {
-          warn(e, "no selected segment is not in the scene format: the first segment is selected")
-        } else if i > 1000 {
+        if i > 1000 {
           warn(e, "selectedSegmentIndex \(i) is beyond 1000: the first segment is selected")
-        } else if i > 0 {
+        } else if i < 0 {
+          v.value = -1
+        } else if i > 0 || v.isMomentary == true {
           v.value = Double(i)
         }
       }
+      if let segments = doc.child(e, named: "segments") {
+        let count = ViewSpec.segmentCount(v.text ?? "")
+        for (i, s) in doc.children(segments, named: "segment").enumerated()
+        where flag(doc[s].attributes, "enabled") == false {
+          if i < count {
+            v.disabledSegments.append(i)
+          } else {
+            warn(s, "a disabled segment without a title is not in the scene format: it is left out")
+          }
+        }
+      }
     case "pageControl":
-      if let p = integer(e, "currentPage", in: 0...1000), p > 0 { v.value = Double(p) }
-      if let n = a["numberOfPages"] {
-        warn(e, "numberOfPages (\(n.prefix(20))) is not in the scene format: only the current page is kept")
+      // Rule 8.7: IB writes numberOfPages (UIKit's default, 0, when it is missing) and currentPage.
+      let pages = integer(e, "numberOfPages", in: 0...1000)
+      if let pages { v.numberOfPages = pages }
+      if let p = integer(e, "currentPage", in: 0...1000), p > 0 {
+        let last = max((pages ?? 0) - 1, 0)
+        if p > last { warn(e, "currentPage \(p) is beyond the last page (\(last)): UIKit keeps it at \(last)") }
+        v.value = Double(min(p, last))
       }
     default:
       break

@@ -350,11 +350,13 @@ public struct SwiftExporter {
       for (i, t) in (titles.isEmpty ? [""] : titles).enumerated() {
         line("\(n).insertSegment(withTitle: \(Self.literal(t)), at: \(i), animated: false)")
       }
-      line("\(n).selectedSegmentIndex = \(Int(v.value ?? 0))")
+      if v.momentary { line("\(n).isMomentary = true") }
+      for i in v.disabledSegments { line("\(n).setEnabled(false, forSegmentAt: \(i))") }
+      let selected = Int(v.initialControlValue)
+      line("\(n).selectedSegmentIndex = \(selected < 0 ? "UISegmentedControl.noSegment" : String(selected))")
     case .pageControl:
-      let page = Int(v.value ?? 0)
-      line("\(n).numberOfPages = \(max(page + 2, 3))  // the scene does not say; enough to go both ways")
-      line("\(n).currentPage = \(page)")
+      line("\(n).numberOfPages = \(v.pageCount)")
+      line("\(n).currentPage = \(Int(v.initialControlValue))")
     case .view, .control, .imageView, .scroll:
       if let t = v.text {
         line("\(n).addCaption(\(Self.literal(t)))")
@@ -410,6 +412,21 @@ public struct SwiftExporter {
         lines.append("// passThrough: hitTest(_:with:) returns nil where it would return the view itself (rule A-7).")
         lines.append("\(n).overrides.passThrough = true")
       }
+      let tracking = v.trackingOverrides
+      if v.kind.isControl && !tracking.isDefault {
+        lines.append("// tracking: the control's tracking overrides (rule 8.8).")
+        for (name, answer) in [
+          ("beginTracking", tracking.beginTracking), ("continueTracking", tracking.continueTracking),
+        ]
+        where !answer.isDefault {
+          switch answer {
+          case .always(let b): lines.append("\(n).overrides.\(name) = { _ in \(b) }")
+          case .within(let shape): lines.append("\(n).overrides.\(name) = { p in \(Self.shapeTest(shape)) }")
+          }
+        }
+        if !tracking.endTrackingCallsSuper { lines.append("\(n).overrides.endTrackingCallsSuper = false") }
+        if !tracking.cancelTrackingCallsSuper { lines.append("\(n).overrides.cancelTrackingCallsSuper = false") }
+      }
       if !v.gestureRecognizerShouldBegin {
         lines.append("// gestureRecognizerShouldBegin(_:) answers NO (rule 5.3).")
         lines.append("\(n).overrides.gestureRecognizerShouldBegin = false")
@@ -424,6 +441,19 @@ public struct SwiftExporter {
       for l in lines { line(l) }
     }
   }
+
+  /// Swift that tests the point `p` against a shape (rules A-12, 8.8).
+  private static func shapeTest(_ shape: PointInsideShape) -> String {
+    switch shape {
+    case .circle(let c, let r):
+      return "hypot(p.x - \(num(c.x)), p.y - \(num(c.y))) <= \(num(r))"
+    case .rects(let rects):
+      return "[\(rects.map(rect).joined(separator: ", "))].contains { $0.contains(p) }"
+    }
+  }
+
+  /// Whether a control of the scene overrides a tracking method (rule 8.8).
+  private var hasTracking: Bool { allViews.contains { $0.kind.isControl && !$0.trackingOverrides.isDefault } }
 
   private func viewList(_ ids: [String]) -> String {
     "[" + ids.filter(viewExists).map { "self.\(names[$0])" }.joined(separator: ", ") + "]"
@@ -851,6 +881,17 @@ public struct SwiftExporter {
         var gestureRecognizerShouldBegin = true
 
       """
+    if hasTracking {
+      text += """
+          /// UIControl.beginTracking(_:with:) and continueTracking(_:with:): NO where these answer false
+          /// (tracking); endTracking(_:with:) and cancelTracking(with:) without super when false.
+          var beginTracking: ((CGPoint) -> Bool)?
+          var continueTracking: ((CGPoint) -> Bool)?
+          var endTrackingCallsSuper = true
+          var cancelTrackingCallsSuper = true
+
+        """
+    }
     if hasScroll {
       text += """
           /// UIScrollView.touchesShouldBegin(_:with:in:) and touchesShouldCancel(in:).
@@ -905,6 +946,7 @@ public struct SwiftExporter {
 
   private mutating func writeLoggedClass(_ kind: ViewKind) {
     let cls = Self.loggedClass(kind)
+    let tracks = kind.isControl && hasTracking
     line("/// A \(kind.uikitClass) of the scene that logs its touches* calls and does what its overrides say.")
     block("final class \(cls): \(kind.uikitClass), SceneView") { e in
       e.line("let overrides: ViewOverrides")
@@ -933,6 +975,26 @@ public struct SwiftExporter {
       e.line()
       e.block("override func gestureRecognizerShouldBegin(_ g: UIGestureRecognizer) -> Bool") { e in
         e.line("overrides.shouldBegin(g, default: super.gestureRecognizerShouldBegin(g))")
+      }
+      if tracks {
+        for name in ["beginTracking", "continueTracking"] {
+          e.line()
+          e.block("override func \(name)(_ touch: UITouch, with event: UIEvent?) -> Bool") { e in
+            e.line("guard let answer = overrides.\(name)?(touch.location(in: self)) else {")
+            e.line("  return super.\(name)(touch, with: event)")
+            e.line("}")
+            e.line("TouchLog.ask(of: overrides.id, \"\(name)\", answer: answer)")
+            e.line("return answer && super.\(name)(touch, with: event)")
+          }
+        }
+        e.line()
+        e.block("override func endTracking(_ touch: UITouch?, with event: UIEvent?)") { e in
+          e.line("if overrides.endTrackingCallsSuper { super.endTracking(touch, with: event) }")
+        }
+        e.line()
+        e.block("override func cancelTracking(with event: UIEvent?)") { e in
+          e.line("if overrides.cancelTrackingCallsSuper { super.cancelTracking(with: event) }")
+        }
       }
       if kind == .scroll {
         e.line()

@@ -119,6 +119,10 @@ public struct SceneCanvas: Sendable {
     }
     // Over the view's own fill, under its subviews: the regions of an overridden hitTest.
     if !view.hitTestOverrides.isEmpty && !isGhost { drawOverrides(view, toWindow: toWindow, into: &out) }
+    // Where an overridden beginTracking answers YES (rule 8.8): the only place a touch is tracked.
+    if view.kind.isControl, case .within(let shape) = view.trackingOverrides.beginTracking, !isGhost {
+      drawTrackingShape(shape, of: view, toWindow: toWindow, into: &out)
+    }
 
     if !view.subviews.isEmpty {
       // A turned clipping view clips to its bounding box (clips are rectangles).
@@ -229,6 +233,29 @@ public struct SceneCanvas: Sendable {
       let area = Self.snapped(viewport.toPixels(Self.boundingBox(corners)))
       let quad = toWindow.isAxisAligned ? nil : corners.map { Self.snapped(viewport.toPixels($0)) }
       out.append(shape(area, quad: quad, radius: 0, fill: stroke.color.withAlpha(0.12), stroke: stroke))
+    }
+  }
+
+  /// The shape of an overridden beginTracking (rule 8.8), dashed: a circle, or the rectangles.
+  private func drawTrackingShape(
+    _ region: PointInsideShape, of view: ViewSpec, toWindow: AffineTransform, into out: inout [DrawCommand]
+  ) {
+    let stroke = Stroke(Palette.darkText.withAlpha(0.7), width: 1.5 * pixelScale, dash: 4 * pixelScale)
+    switch region {
+    case .circle(let c, let r):
+      // Turned or skewed views: the circle is drawn round, at its mapped centre, with the mapped radius's
+      // mean length.
+      let centre = viewport.toPixels(toWindow.apply(c))
+      let edge = viewport.toPixels(toWindow.apply(Point(c.x + r, c.y)))
+      let radius = ((edge.x - centre.x) * (edge.x - centre.x) + (edge.y - centre.y) * (edge.y - centre.y)).squareRoot()
+      out.append(.circle(center: centre, radius: radius, fill: RGBA.white.withAlpha(0.35), stroke: stroke))
+    case .rects(let rects):
+      for r in rects where r.width > 0 && r.height > 0 {
+        let corners = Self.corners(of: r, through: toWindow)
+        let area = Self.snapped(viewport.toPixels(Self.boundingBox(corners)))
+        let quad = toWindow.isAxisAligned ? nil : corners.map { Self.snapped(viewport.toPixels($0)) }
+        out.append(shape(area, quad: quad, radius: 0, fill: RGBA.white.withAlpha(0.2), stroke: stroke))
+      }
     }
   }
 

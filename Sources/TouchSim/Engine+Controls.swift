@@ -51,6 +51,14 @@ extension Simulation {
       // counts as tracked: the new touch is the one the control follows.
       if let old = st.touch, !(touches.contains(old) && touches[old].isAlive) { st.touch = nil }
       guard st.touch == nil, let uid = uids.first else { break }
+      // 8.8: an overridden beginTracking answers first; NO: the touch is not tracked (no touchDown, no
+      // drag or touch-up events, no endTracking), and the class's own beginTracking is not reached.
+      let overrides = spec(c).trackingOverrides
+      if !overrides.beginTracking.isDefault {
+        let yes = overrides.beginTracking.answer(at: local(uid))
+        emit(.ask(of: id, question: .beginTracking, other: nil, view: nil, answer: yes))
+        guard yes else { break }
+      }
       // 8.5: a stock UISlider's beginTracking answers NO unless the touch is on its thumb (with a small
       // margin): a touch on the track is not tracked, sends nothing and changes nothing.
       if kind == .slider && !onSliderThumb(c, local(uid), value: st.value) { break }
@@ -81,6 +89,19 @@ extension Simulation {
       guard let uid = st.touch, uids.contains(uid) else { break }
       let p = local(uid)
       let inside = isInside(p)
+      // 8.8: an overridden continueTracking that answers NO ends tracking: no drag events for this move,
+      // no further continueTracking, no endTracking and no touch-up for this touch.
+      let overrides = spec(c).trackingOverrides
+      if !overrides.continueTracking.isDefault {
+        let yes = overrides.continueTracking.answer(at: p)
+        emit(.ask(of: id, question: .continueTracking, other: nil, view: nil, answer: yes))
+        if !yes {
+          st.touch = nil
+          st.highlighted = false
+          st.repeatEpoch += 1
+          break
+        }
+      }
       if kind == .slider {
         // 8.5 continueTracking: the value follows the finger's travel since it went down on the thumb
         // (the thumb does not jump to the finger), within the range; sent as it changes when continuous.
@@ -104,24 +125,35 @@ extension Simulation {
       st.highlighted = false
       st.touch = nil
       st.repeatEpoch += 1
+      // 8.8: endTracking overridden without super: the class's own end-of-tracking work (below) is skipped;
+      // UIControl still sends the touch-up.
+      let classEnds = spec(c).trackingOverrides.endTrackingCallsSuper
       // 8.4, 8.5: a stepper or slider that is not continuous sends one valueChanged as tracking ends.
-      if (kind == .stepper || kind == .slider) && !spec(c).sendsWhileTracking && st.value != st.startValue {
+      if classEnds && (kind == .stepper || kind == .slider) && !spec(c).sendsWhileTracking
+        && st.value != st.startValue
+      {
         send(.valueChanged, value: st.value)
       }
-      if inside {
+      var momentaryReset = false
+      if inside && classEnds {
         switch kind {
         case .switch:
           st.value = st.value == 0 ? 1 : 0
           send(.valueChanged, value: st.value)
         case .segmentedControl:
+          // 8.6: a disabled segment selects nothing; a momentary control sends valueChanged for every
+          // segment touched, and its selection goes back to none once tracking is over.
           let n = ViewSpec.segmentCount(views[c].spec.text ?? "")
           let seg = min(Double(n - 1), max(0, ((p.x - b.minX) / max(b.width, 1) * Double(n)).rounded(.down)))
-          if seg != st.value {
+          if !spec(c).disabledSegments.contains(Int(seg)) && (seg != st.value || spec(c).momentary) {
             st.value = seg
             send(.valueChanged, value: seg)
+            momentaryReset = spec(c).momentary
           }
         case .pageControl:
-          let page = max(0, st.value + (p.x >= b.mid.x ? 1 : -1))
+          // 8.7: a tap on the right half goes one page on, on the left half one back, within the pages.
+          let last = Double(max(spec(c).pageCount - 1, 0))
+          let page = min(max(0, st.value + (p.x >= b.mid.x ? 1 : -1)), last)
           if page != st.value {
             st.value = page
             send(.valueChanged, value: page)
@@ -129,13 +161,22 @@ extension Simulation {
         default: break
         }
       }
+      if momentaryReset {
+        // 8.6: the touch-up carries the selection UIKit holds after the actions: none (noSegment, -1).
+        st.value = -1
+        send(inside ? .touchUpInside : .touchUpOutside, value: -1)
+        controlStates[c] = st
+        return
+      }
       send(inside ? .touchUpInside : .touchUpOutside)
       // G-8.1b: a UIButton (iOS 14+) sends primaryActionTriggered right after touchUpInside.
       if inside && kind == .button { send(.primaryActionTriggered) }
     case .touchesCancelled:
       guard let uid = st.touch, uids.contains(uid) else { break }
       st.touch = nil
-      st.highlighted = false
+      // 8.8: cancelTracking overridden without super: the control's state is not reset, so it stays
+      // highlighted; UIControl still sends touchCancel.
+      st.highlighted = !spec(c).trackingOverrides.cancelTrackingCallsSuper
       st.repeatEpoch += 1
       send(.touchCancel)
     }

@@ -211,6 +211,10 @@ extension Simulation {
       if change.key == "contentOffset" { emit(.scroll(view: spec.id, contentOffset: spec.bounds.origin)) }
       if change.key == "value" { controlStates[v]?.value = spec.initialControlValue }
       // Rules 8.4, 8.5: a new range keeps the value within it, as UIKit's setters do.
+      // Rule 8.7: fewer pages keep the current page within them, as UIKit's setter does.
+      if change.key == "numberOfPages", let value = controlStates[v]?.value {
+        controlStates[v]?.value = min(value, Double(max(spec.pageCount - 1, 0)))
+      }
       if change.key == "minimumValue" || change.key == "maximumValue", let value = controlStates[v]?.value {
         controlStates[v]?.value = min(max(value, spec.rangeMinimum), max(spec.rangeMaximum, spec.rangeMinimum))
       }

@@ -37,3 +37,32 @@ public enum PointInsideShape: Equatable, Sendable {
     }
   }
 }
+
+/// Rule 8.8: a control subclass's overrides of UIControl's tracking methods (scene-format extension key
+/// `tracking:`). The default is a control that overrides none of them.
+public struct TrackingOverrides: Equatable, Sendable {
+  /// What an overridden `beginTracking` or `continueTracking` answers.
+  public enum Answer: Equatable, Sendable {
+    /// The same answer for every touch (`true` is UIKit's default).
+    case always(Bool)
+    /// YES (after asking super) for a touch within the shape, in the control's own coordinates; NO elsewhere.
+    case within(PointInsideShape)
+
+    public func answer(at p: Point) -> Bool {
+      switch self {
+      case .always(let b): return b
+      case .within(let shape): return shape.contains(p)
+      }
+    }
+    public var isDefault: Bool { self == .always(true) }
+  }
+  public var beginTracking: Answer = .always(true)
+  public var continueTracking: Answer = .always(true)
+  /// False: `endTracking(_:with:)` is overridden without calling super, so the control class's own
+  /// end-of-tracking work does not happen.
+  public var endTrackingCallsSuper = true
+  /// False: `cancelTracking(with:)` is overridden without calling super: the control's state is not reset.
+  public var cancelTrackingCallsSuper = true
+  public init() {}
+  public var isDefault: Bool { self == TrackingOverrides() }
+}

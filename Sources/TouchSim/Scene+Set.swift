@@ -3,6 +3,8 @@
 /// The keys are the scene file's own keys, so a change made by hand can be saved back as a file.
 public enum PropertyType: String, Sendable {
   case bool, number, string, point, idList, idListOrAll
+  /// A list of whole numbers 0…1000 (segment indexes).
+  case indexList = "list of whole numbers"
 }
 
 public enum SettableKeys {
@@ -15,8 +17,11 @@ public enum SettableKeys {
     "contentOffset": .point, "delaysContentTouches": .bool, "canCancelContentTouches": .bool,
     "transform.translation": .point, "transform.scale": .point, "transform.rotation": .number,
     "minimumValue": .number, "maximumValue": .number, "stepValue": .number, "wraps": .bool, "autorepeat": .bool,
-    "isContinuous": .bool,
+    "isContinuous": .bool, "isMomentary": .bool, "disabledSegments": .indexList, "numberOfPages": .number,
   ]
+  /// Keys of one control kind only (rules 8.6, 8.7).
+  public static let segmentedOnly: Set<String> = ["isMomentary", "disabledSegments"]
+  public static let pageControlOnly: Set<String> = ["numberOfPages"]
   /// Keys of steppers and sliders only (rules 8.4, 8.5); a slider takes the range and isContinuous.
   public static let stepperOnly: Set<String> = ["stepValue", "wraps", "autorepeat"]
   public static let stepperAndSlider: Set<String> = [
@@ -53,6 +58,14 @@ extension PropertyValue {
     if case .list(let l) = self, l.count == 2, let x = l[0].number, let y = l[1].number { return Point(x, y) }
     return nil
   }
+  public var indexes: [Int]? {
+    guard case .list(let l) = self else { return nil }
+    let n = l.compactMap { v -> Int? in
+      guard let x = v.number, x.rounded() == x, x >= 0, x <= 1000 else { return nil }
+      return Int(x)
+    }
+    return n.count == l.count ? n : nil
+  }
   var ids: [String]? {
     if case .list(let l) = self {
       let s = l.compactMap(\.string)
@@ -78,6 +91,7 @@ extension PropertyValue {
     case .point: return point.map { $0.x.isFinite && $0.y.isFinite } ?? false
     case .idList: return ids != nil
     case .idListOrAll: return ids != nil || string == "all"
+    case .indexList: return indexes != nil
     }
   }
 }
@@ -111,6 +125,14 @@ extension ViewSpec {
     case "wraps": wraps = value.bool!
     case "autorepeat": autorepeat = value.bool!
     case "isContinuous": isContinuous = value.bool!
+    case "isMomentary": isMomentary = value.bool!
+    case "disabledSegments": disabledSegments = Array(Set(value.indexes!)).sorted()
+    case "numberOfPages":
+      let n = value.number!
+      guard n.rounded() == n, n >= 0, n <= 1000 else {
+        return "'numberOfPages' takes a whole number 0...1000, not \(value.shortDescription)"
+      }
+      numberOfPages = Int(n)
     case "contentOffset": bounds.origin = value.point!
     case "delaysContentTouches": scroll!.delaysContentTouches = value.bool!
     case "canCancelContentTouches": scroll!.canCancelContentTouches = value.bool!

@@ -150,6 +150,17 @@ public struct ViewSpec: Equatable, Sendable {
   public var autorepeat: Bool?
   /// UIStepper and UISlider `isContinuous` (default on): off sends one valueChanged when the touch ends.
   public var isContinuous: Bool?
+  /// UISegmentedControl `isMomentary` (rule 8.6, default off): a tapped segment sends valueChanged but
+  /// the selection does not stay.
+  public var isMomentary: Bool?
+  /// UISegmentedControl `setEnabled(false, forSegmentAt:)` (rule 8.6): the indexes of disabled segments,
+  /// ascending; a touch on one selects nothing.
+  public var disabledSegments: [Int] = []
+  /// UIPageControl `numberOfPages` (rule 8.7); nil: UIKit's default, 0.
+  public var numberOfPages: Int?
+  /// Extension (rule 8.8): the control's tracking overrides (`beginTracking`, `continueTracking`,
+  /// `endTracking`, `cancelTracking`); the default is a control that overrides none.
+  public var trackingOverrides = TrackingOverrides()
   /// Extension (rule A-12): regions where `hitTest` answers with a fixed view, checked in order.
   public var hitTestOverrides: [HitTestOverride] = []
   /// Extension (rule A-12): the shape `point(inside:)` accepts instead of the bounds (nil: the bounds).
@@ -171,10 +182,17 @@ public struct ViewSpec: Equatable, Sendable {
   public var wrapsAround: Bool { wraps ?? false }
   public var repeatsWhileHeld: Bool { autorepeat ?? true }
   public var sendsWhileTracking: Bool { isContinuous ?? true }
+  public var momentary: Bool { isMomentary ?? false }
+  /// The page count a page control has (UIKit's default 0).
+  public var pageCount: Int { numberOfPages ?? 0 }
 
   /// The value a control starts from: the file's (a stepper's or slider's kept within its range, as
   /// UIKit's setter keeps it), else the range's minimum, else 0.
   public var initialControlValue: Double {
+    // 8.7: UIKit keeps currentPage within 0..<numberOfPages (0 when there are no pages).
+    if kind == .pageControl { return min(max(value ?? 0, 0), Double(max(pageCount - 1, 0))) }
+    // 8.6: a momentary segmented control starts with no segment selected (noSegment, -1) unless told.
+    if kind == .segmentedControl && momentary { return value ?? -1 }
     guard kind == .stepper || kind == .slider else { return value ?? 0 }
     return min(max(value ?? rangeMinimum, rangeMinimum), max(rangeMaximum, rangeMinimum))
   }

@@ -91,6 +91,8 @@ public enum TraceEvent: Equatable, Sendable {
     case shouldReceive, shouldBegin, shouldRecognizeSimultaneouslyWith, shouldRequireFailureOf
     case shouldBeRequiredToFailBy, gestureRecognizerShouldBegin, canPrevent, canBePrevented
     case touchesShouldBegin, touchesShouldCancel
+    /// A control's overridden `beginTracking(_:with:)` and `continueTracking(_:with:)` (rule 8.8).
+    case beginTracking, continueTracking
   }
   /// A control's value after `valueChanged` (rule 8.1), with the property it is read from in UIKit.
   public struct ControlValue: Equatable, Sendable {

@@ -104,6 +104,11 @@ public struct Snapshot: Sendable {
       if !ids.isEmpty { latestAttached = ids }
     case .ask(let of, let q, let other, let view, let answer):
       asks[AskKey(of: of, question: q, about: other ?? view)] = AskStatus(answer: answer, index: index, time: e.t)
+      // Rule 8.8: a control whose tracking override answers NO stops tracking: drawn unhighlighted.
+      if !answer && (q == .beginTracking || q == .continueTracking), var s = controls[of] {
+        s.highlighted = false
+        controls[of] = s
+      }
     case .feed(let r, let method, let ts):
       var s = recognizers[r] ?? RecognizerStatus()
       switch method {

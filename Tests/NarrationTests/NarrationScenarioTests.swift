@@ -6,6 +6,48 @@ import TouchSim
 /// The narration of typical scenes: the key sentences, word for word.
 @Suite struct NarrationScenarioTests {
   /// Rule 8.3: a button inside a view with a single-tap recognizer (the contract's example).
+  /// Rules 8.6 to 8.8 told: a momentary control's selection gone again, a disabled segment, a page control
+  /// at its last page, the tracking overrides' answers and an endTracking without super, in both languages.
+  @Test func controlSettingsAndTrackingOverridesAreTold() {
+    let s = scene([
+      v("bar", [20, 100, 300, 32], kind: .segmentedControl) {
+        $0.text = "A|B|C"
+        $0.isMomentary = true
+      },
+      v("theme", [20, 160, 300, 32], kind: .segmentedControl) {
+        $0.text = "A|B|C"
+        $0.disabledSegments = [2]
+      },
+      v("pages", [20, 220, 300, 30], kind: .pageControl) {
+        $0.numberOfPages = 3
+        $0.value = 2
+      },
+      v("knob", [20, 300, 100, 100], kind: .control) {
+        $0.trackingOverrides.beginTracking = .within(.circle(center: Point(50, 50), radius: 20))
+        $0.trackingOverrides.continueTracking = .within(.rects([Rect(0, 0, 100, 100)]))
+      },
+      v("lock", [20, 450, 51, 31], kind: .switch) { $0.trackingOverrides.endTrackingCallsSuper = false },
+    ])
+    let script =
+      tap(170, 116, t: 0) + tap(270, 176, t: 500) + tap(300, 235, t: 1000) + tap(25, 305, t: 1500)
+      + [down(1, 70, 350, t: 2000), move(1, 200, 350, t: 2040), up(1, t: 2080)] + tap(40, 465, t: 2500)
+    let n = Narrated(s, script)
+    n.checkInvariants()
+    let told = n.steps.joined(separator: "\n")
+    for part in [
+      "it is momentary, so once the touch is over no segment is selected again",
+      "no valueChanged: the segment under the finger is disabled (segments 2)",
+      "no valueChanged: it is already at its first or last page (numberOfPages 3)",
+      "`knob`'s beginTracking override answers NO, so the control does not track this touch",
+      "`knob`'s continueTracking override answers NO, so tracking ends here",
+      "its endTracking is overridden without calling super, so a UISwitch's own end of tracking never runs",
+    ] {
+      #expect(told.contains(part), "no '\(part)' in \(n)")
+    }
+    #expect(n.summaries.contains { $0.contains("its beginTracking override answered NO at 1500 ms") }, "\(n)")
+    #expect(n.summaries.contains { $0.contains("its continueTracking override answered NO at 2040 ms") }, "\(n)")
+  }
+
   @Test func buttonInsideATappedView() {
     let s = scene([v("buy", [100, 300, 190, 60], kind: .button)], rootRecognizers: [g("parentTap", .tap)])
     let n = Narrated(s, tap(195, 330))

@@ -251,6 +251,9 @@ import TouchSim
       if let key, SceneSchema.scrollOnly.contains(key) { v["kind"] = "scroll" }
       if key == .enabled || key == .value { v["kind"] = "stepper" }
       if let key, SceneSchema.rangeKeys.contains(key) { v["kind"] = "stepper" }
+      if key == .isMomentary || key == .disabledSegments { v["kind"] = "segmentedControl" }
+      if key == .numberOfPages { v["kind"] = "pageControl" }
+      if key == .tracking { v["kind"] = "control" }
       if key == .controllerForwardsTouches || key == .presentingViewController { v["controller"] = "c" }
       if key == .center {
         v["frame"] = nil
@@ -292,7 +295,8 @@ import TouchSim
       return q
     case .questionGets: return ["view": "root", "touch": 1]
     case .questionSends: return ["control": "b", "event": "touchUpInside"]
-    case .translation, .transform, .forwarding, .touchesShouldBegin, .touchesShouldCancel, .delegate: return [:]
+    case .translation, .transform, .forwarding, .touchesShouldBegin, .touchesShouldCancel, .delegate, .tracking:
+      return [:]
     }
   }
 
@@ -301,9 +305,10 @@ import TouchSim
     func scene(root: Obj, _ extra: Obj = [:]) -> JSONValue {
       .object(base(.scene, for: nil).merging(["root": .object(root)]) { $1 }.merging(extra) { $1 })
     }
-    func inView(_ key: String, _ value: JSONValue, scroll: Bool = false) -> JSONValue {
+    func inView(_ key: String, _ value: JSONValue, scroll: Bool = false, kind: String? = nil) -> JSONValue {
       var v: Obj = ["id": "v", "frame": [0, 0, 10, 10], key: value]
       if scroll { v["kind"] = "scroll" }
+      if let kind { v["kind"] = .string(kind) }
       return scene(root: ["id": "root", "subviews": [.object(v)]])
     }
     func inRecognizer(_ key: String, _ value: JSONValue) -> JSONValue {
@@ -330,6 +335,7 @@ import TouchSim
     case .touchesShouldCancel: return inView("touchesShouldCancel", m, scroll: true)
     case .hitTestOverride: return inView("hitTestOverrides", [m])
     case .pointInside: return inView("pointInside", m)
+    case .tracking: return inView("tracking", m, kind: "control")
     case .recognizer: return scene(root: ["id": "root", "recognizers": [m]])
     case .delegate: return inRecognizer("delegate", m)
     case .predicate: return inRecognizer("delegate", .object(["shouldBegin": m]))
@@ -538,5 +544,88 @@ import TouchSim
     #expect(problem("count.stepValue: 0")?.contains("above 0") == true)
     #expect(problem("count.maximumValue: -1")?.contains("below") == true)
     #expect(problem("root.minimumValue: 1")?.contains("steppers and sliders only") == true)
+  }
+
+  /// Rules 8.6, 8.7, 8.8: a segmented control's `isMomentary` and `disabledSegments`, a page control's
+  /// `numberOfPages` and a control's `tracking`, each refused where it is written when wrong; a scene with
+  /// all of them is written back by the YAML writer and reads the same.
+  @Test func segmentPageAndTrackingKeysAreCheckedWhereWritten() throws {
+    func text(_ view: String) -> String {
+      "format: touchscope/1\nroot:\n  id: root\n  subviews:\n    - " + view + "\n"
+    }
+    func problem(_ view: String) -> String? {
+      do {
+        _ = try SceneLoader.parse(text(view), file: "t.yaml")
+        return nil
+      } catch { return error.diagnostics.map(\.description).joined(separator: "; ") }
+    }
+    let seg = "id: c, kind: segmentedControl, frame: [0, 0, 300, 32], text: 'A|B|C'"
+    #expect(problem("{ \(seg), disabledSegments: [3] }")?.contains("has 3 segments") == true)
+    #expect(problem("{ \(seg), disabledSegments: [1, 1] }")?.contains("twice") == true)
+    #expect(problem("{ \(seg), disabledSegments: [2], isMomentary: true, value: -1 }") == nil)
+    #expect(
+      problem("{ id: b, kind: button, frame: [0, 0, 9, 9], isMomentary: true }")?.contains("segmentedControls only")
+        == true)
+    #expect(
+      problem("{ id: p, kind: pageControl, frame: [0, 0, 9, 9], numberOfPages: 2.5 }")?.contains("whole number") == true
+    )
+    #expect(
+      problem("{ id: b, kind: stepper, frame: [0, 0, 9, 9], numberOfPages: 2 }")?.contains("pageControls only") == true)
+    #expect(
+      problem("{ id: v, frame: [0, 0, 9, 9], tracking: { beginTracking: false } }")?.contains("controls only") == true)
+    #expect(
+      problem("{ id: k, kind: control, frame: [0, 0, 9, 9], tracking: { beginTracking: 3 } }")?.contains(
+        "true, false or a shape") == true)
+    #expect(problem("{ id: k, kind: control, frame: [0, 0, 9, 9], tracking: { endTracking: false } }") != nil)
+    let pages = try SceneLoader.read(
+      text("{ id: p, kind: pageControl, frame: [0, 0, 200, 30], numberOfPages: 3, value: 7 }"), file: "t.yaml")
+    #expect(pages.scene.root.subviews[0].value == 2 && pages.warnings.count == 1)
+    let all = try SceneLoader.read(
+      """
+      format: touchscope/1
+      root:
+        id: root
+        subviews:
+          - { \(seg), isMomentary: true, disabledSegments: [0, 2] }
+          - { id: p, kind: pageControl, frame: [0, 40, 200, 30], numberOfPages: 4, value: 1 }
+          - id: k
+            kind: control
+            frame: [0, 80, 100, 100]
+            tracking: { beginTracking: { circle: [50, 50, 20] }, continueTracking: { rects: [[0, 0, 100, 100]] }, endTrackingCallsSuper: false, cancelTrackingCallsSuper: false }
+      script:
+        - { t: 0, set: { c.disabledSegments: [1], c.isMomentary: false, p.numberOfPages: 2 } }
+      """, file: "t.yaml")
+    let views = all.scene.root.subviews
+    #expect(views[0].disabledSegments == [0, 2] && views[0].isMomentary == true && views[1].numberOfPages == 4)
+    #expect(views[2].trackingOverrides.beginTracking == .within(.circle(center: Point(50, 50), radius: 20)))
+    #expect(!views[2].trackingOverrides.endTrackingCallsSuper && !views[2].trackingOverrides.cancelTrackingCallsSuper)
+    let again = try SceneLoader.read(SceneYAMLWriter.document(all.scene), file: "again.yaml")
+    #expect(again.scene.root == all.scene.root && again.scene.script.map(\.action) == all.scene.script.map(\.action))
+  }
+
+  /// Rules 8.6, 8.7 in `set` steps: each key on its kind only, the segment indexes within the control.
+  @Test func setStepsOnSegmentsAndPagesAreChecked() throws {
+    func problem(_ set: String) -> String? {
+      let text = """
+        format: touchscope/1
+        root:
+          id: root
+          subviews:
+            - { id: choice, kind: segmentedControl, frame: [0, 0, 300, 32], text: "A|B" }
+            - { id: pages, kind: pageControl, frame: [0, 40, 200, 30] }
+        script:
+          - { t: 0, set: { \(set) } }
+        """
+      do {
+        _ = try SceneLoader.parse(text, file: "t.yaml")
+        return nil
+      } catch { return error.diagnostics.map(\.description).joined(separator: "; ") }
+    }
+    #expect(problem("choice.isMomentary: true, choice.disabledSegments: [1], pages.numberOfPages: 3") == nil)
+    #expect(problem("choice.disabledSegments: [2]")?.contains("has 2 segments") == true)
+    #expect(problem("choice.disabledSegments: [0.5]")?.contains("list of whole numbers") == true)
+    #expect(problem("pages.isMomentary: true")?.contains("segmentedControls only") == true)
+    #expect(problem("choice.numberOfPages: 3")?.contains("pageControls only") == true)
+    #expect(problem("pages.numberOfPages: -1")?.contains("whole number") == true)
   }
 }

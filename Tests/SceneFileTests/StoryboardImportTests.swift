@@ -176,8 +176,10 @@ import TouchSim
     #expect(Self.warned(r, "stepper").isEmpty)
     let segments = try #require(Self.view(s.scene, "segmentedControl"))
     #expect(segments.text == "Bass|Mid|Treble|In/Out" && segments.value == 2)
-    #expect(Self.view(s.scene, "pageControl")?.value == 3)
-    #expect(Self.warned(r, "numberOfPages (5)").count == 1)
+    // Rules 8.6, 8.7: momentary, the disabled segment, and the page count as IB stored them.
+    #expect(segments.isMomentary == true && segments.disabledSegments == [1])
+    #expect(Self.view(s.scene, "pageControl")?.value == 3 && Self.view(s.scene, "pageControl")?.numberOfPages == 5)
+    #expect(Self.warned(r, "numberOfPages").isEmpty && Self.warned(r, "disabled segment").isEmpty)
     #expect(Self.view(s.scene, "slider")?.value == 0.25 && Self.view(s.scene, "slider")?.isContinuous == false)
     let reset = try #require(Self.view(s.scene, "reset"))
     #expect(!reset.enabled && reset.text == "Reset all")

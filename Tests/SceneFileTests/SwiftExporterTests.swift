@@ -94,6 +94,49 @@ struct SwiftExporterTests {
     #expect(order == order.sorted())
   }
 
+  /// Rules 8.6, 8.7, 8.8: the segmented control's and page control's settings, and a control's tracking
+  /// overrides as Swift overrides that log their answer.
+  @Test func segmentPageAndTrackingSettings() throws {
+    let s = scene([
+      v("choice", [0, 0, 300, 32], kind: .segmentedControl) {
+        $0.text = "A|B|C"
+        $0.isMomentary = true
+        $0.disabledSegments = [1]
+      },
+      v("pages", [0, 40, 200, 30], kind: .pageControl) {
+        $0.numberOfPages = 4
+        $0.value = 2
+      },
+      v("knob", [0, 80, 100, 100], kind: .control) {
+        $0.trackingOverrides.beginTracking = .within(.circle(center: Point(50, 50), radius: 20))
+        $0.trackingOverrides.continueTracking = .always(false)
+        $0.trackingOverrides.endTrackingCallsSuper = false
+      },
+    ])
+    let swift = SwiftExporter.export(s)
+    for line in [
+      "choice.isMomentary = true", "choice.setEnabled(false, forSegmentAt: 1)",
+      "choice.selectedSegmentIndex = UISegmentedControl.noSegment", "pages.numberOfPages = 4", "pages.currentPage = 2",
+      "knob.overrides.beginTracking = { p in hypot(p.x - 50, p.y - 50) <= 20 }",
+      "knob.overrides.continueTracking = { _ in false }", "knob.overrides.endTrackingCallsSuper = false",
+      "override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool",
+      "TouchLog.ask(of: overrides.id, \"continueTracking\", answer: answer)",
+      "if overrides.endTrackingCallsSuper { super.endTracking(touch, with: event) }",
+    ] {
+      #expect(swift.contains(line), "no '\(line)'")
+    }
+    // The log a device prints has the override's answer, as the exported override logs it.
+    var tapped = s
+    tapped.script = tap(5, 85)
+    let log = DeviceLog.expected(Engine.replay(tapped), scene: tapped)
+    #expect(
+      log.contains {
+        if case .ask("knob", "beginTracking", nil, nil, false) = $0.kind { true } else { false }
+      })
+    // A scene without tracking overrides writes none.
+    #expect(!SwiftExporter.export(scene([v("b", [0, 0, 9, 9], kind: .button)])).contains("beginTracking"))
+  }
+
   @Test func idsThatAreNotSwiftIdentifiers() throws {
     let s = scene(
       [

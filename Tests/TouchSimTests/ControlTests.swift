@@ -95,7 +95,10 @@ import TouchSim
       v("volume", [20, 200, 200, 30], kind: .slider),
       v("count", [20, 300, 94, 29], kind: .stepper),
       v("choice", [20, 400, 300, 32], kind: .segmentedControl) { $0.text = "A|B|C" },
-      v("pages", [20, 500, 300, 30], kind: .pageControl) { $0.value = 0 },
+      v("pages", [20, 500, 300, 30], kind: .pageControl) {
+        $0.value = 0
+        $0.numberOfPages = 3
+      },
     ])
     func line(_ script: [ScriptStep], _ control: String) -> String? {
       Run(s, script).trace.first {
@@ -237,5 +240,183 @@ import TouchSim
     // 1, 2; the maximum 1 keeps the value at 1 (no event: UIKit sends none for a setter); then 1 + 0.5 is
     // beyond the maximum, so the wrapping stepper goes to its minimum.
     #expect(Self.values(run, "count") == [1, 2, 0])
+  }
+
+  // MARK: Segmented control, page control and switch settings (8.6, 8.7)
+
+  static func choice(_ configure: (inout ViewSpec) -> Void = { _ in }) -> Scene {
+    scene([
+      v("choice", [20, 400, 300, 32], kind: .segmentedControl) {
+        $0.text = "A|B|C"
+        configure(&$0)
+      }
+    ])
+  }
+
+  /// The value a control event carried, event by event (nil where it carried none).
+  static func carried(_ run: Run, _ control: String) -> [String] {
+    run.trace.compactMap { e -> String? in
+      guard case .control(control, let event, _, let value) = e.event else { return nil }
+      return value.map { "\(event.rawValue)=\(JSONNumber.format($0.number))" } ?? event.rawValue
+    }
+  }
+
+  /// 8.6: a momentary segmented control sends valueChanged with the touched segment each time, even the same
+  /// segment twice, and its selection is back to none (-1) once the touch is over.
+  @Test func aMomentarySegmentedControlDoesNotKeepItsSelection() {
+    let run = Run(Self.choice { $0.isMomentary = true }, tap(270, 416, t: 0) + tap(270, 416, t: 600))
+    #expect(
+      Self.carried(run, "choice") == [
+        "touchDown", "valueChanged=2", "touchUpInside=-1", "touchDown", "valueChanged=2", "touchUpInside=-1",
+      ])
+    // Not momentary: the second tap on the selected segment changes nothing.
+    let kept = Run(Self.choice(), tap(270, 416, t: 0) + tap(270, 416, t: 600))
+    #expect(
+      Self.carried(kept, "choice") == ["touchDown", "valueChanged=2", "touchUpInside", "touchDown", "touchUpInside"])
+    // Momentary without a value starts with no segment selected.
+    #expect(Self.choice { $0.isMomentary = true }.root.subviews[0].initialControlValue == -1)
+  }
+
+  /// 8.6: a touch on a disabled segment selects nothing and sends no valueChanged; the control still
+  /// tracks the touch. The other segments work.
+  @Test func aDisabledSegmentSelectsNothing() {
+    let s = Self.choice { $0.disabledSegments = [2] }
+    #expect(Self.carried(Run(s, tap(270, 416)), "choice") == ["touchDown", "touchUpInside"])
+    #expect(Self.values(Run(s, tap(170, 416)), "choice") == [1])
+  }
+
+  /// 8.7: a tap on the right half goes one page on, on the left half one back, never past the first or the
+  /// last page; valueChanged only when the page changed. Without numberOfPages (UIKit's default 0) a tap
+  /// changes nothing.
+  @Test func aPageControlMovesOnePageWithinItsPages() {
+    func pages(_ n: Int?, at value: Double) -> Scene {
+      scene([
+        v("pages", [20, 500, 300, 30], kind: .pageControl) {
+          $0.numberOfPages = n
+          $0.value = value
+        }
+      ])
+    }
+    #expect(Self.values(Run(pages(3, at: 1), tap(300, 515)), "pages") == [2])
+    #expect(Self.values(Run(pages(3, at: 1), tap(40, 515)), "pages") == [0])
+    let atEnd = Run(pages(3, at: 2), tap(300, 515))
+    #expect(Self.values(atEnd, "pages").isEmpty)
+    #expect(atEnd.controlEvents("pages") == ["touchDown", "touchUpInside"])
+    #expect(Self.values(Run(pages(3, at: 0), tap(40, 515)), "pages").isEmpty)
+    #expect(Self.values(Run(pages(nil, at: 0), tap(300, 515)), "pages").isEmpty)
+    // A file's page beyond the last is kept at the last, as UIKit's setter keeps it.
+    #expect(pages(3, at: 7).root.subviews[0].initialControlValue == 2)
+  }
+
+  /// 8.7: a set step that gives fewer pages keeps the current page within them.
+  @Test func fewerPagesKeepTheCurrentPageWithinThem() {
+    let s = scene([
+      v("pages", [20, 500, 300, 30], kind: .pageControl) {
+        $0.numberOfPages = 5
+        $0.value = 4
+      }
+    ])
+    let script =
+      [ScriptStep(t: 0, .set([PropertyChange(target: "pages", key: "numberOfPages", value: .number(2))]))]
+      + tap(40, 515, t: 100)
+    #expect(Self.values(Run(s, script), "pages") == [0])
+  }
+
+  /// 8.6: set steps make a segment disabled and the control momentary mid-script.
+  @Test func setStepsChangeASegmentedControlMidScript() {
+    let script =
+      tap(270, 416, t: 0)
+      + [
+        ScriptStep(
+          t: 300,
+          .set([
+            PropertyChange(target: "choice", key: "disabledSegments", value: .list([.number(0)])),
+            PropertyChange(target: "choice", key: "isMomentary", value: .bool(true)),
+          ]))
+      ] + tap(40, 416, t: 400) + tap(170, 416, t: 800)
+    // 2; segment 0 is disabled now: nothing; then segment 1, momentary: valueChanged, then none again.
+    #expect(
+      Self.carried(Run(Self.choice(), script), "choice") == [
+        "touchDown", "valueChanged=2", "touchUpInside", "touchDown", "touchUpInside", "touchDown", "valueChanged=1",
+        "touchUpInside=-1",
+      ])
+  }
+
+  /// 8.6 (the switch): a switch the file sets on starts on, and a tap turns it off.
+  @Test func aSwitchStartsAsTheFileSetsIt() {
+    let s = scene([v("toggle", [100, 100, 51, 31], kind: .switch) { $0.value = 1 }])
+    #expect(Self.carried(Run(s, tap(120, 110)), "toggle") == ["touchDown", "valueChanged=0", "touchUpInside"])
+  }
+
+  // MARK: Tracking overrides (8.8)
+
+  static func answers(_ run: Run, _ control: String) -> [String] {
+    run.trace.compactMap { e -> String? in
+      guard case .ask(control, let q, _, _, let yes) = e.event else { return nil }
+      return "\(q.rawValue)=\(yes)"
+    }
+  }
+
+  /// 8.8: beginTracking answering NO: the control sends nothing for that touch, and the trace shows the
+  /// answer; a shape answers YES only for a touch that begins in it.
+  @Test func beginTrackingNoTracksNothing() {
+    let no = scene([
+      v("knob", [100, 300, 100, 100], kind: .control) { $0.trackingOverrides.beginTracking = .always(false) }
+    ])
+    let run = Run(no, [down(1, 150, 350, t: 0), move(1, 160, 350, t: 20), up(1, t: 40)])
+    #expect(run.controlEvents("knob").isEmpty)
+    #expect(Self.answers(run, "knob") == ["beginTracking=false"])
+    let circle = scene([
+      v("knob", [100, 300, 100, 100], kind: .control) {
+        $0.trackingOverrides.beginTracking = .within(.circle(center: Point(50, 50), radius: 20))
+      }
+    ])
+    #expect(Run(circle, tap(150, 350)).controlEvents("knob") == ["touchDown", "touchUpInside"])
+    #expect(Run(circle, tap(110, 310)).controlEvents("knob").isEmpty)
+  }
+
+  /// 8.8: continueTracking answering NO ends tracking: no drag event for that move or later ones, no
+  /// touch-up; a slider's value stops following the finger.
+  @Test func continueTrackingNoEndsTracking() {
+    let s = scene([
+      v("knob", [100, 300, 100, 100], kind: .control) {
+        $0.trackingOverrides.continueTracking = .within(.rects([Rect(0, 0, 100, 100)]))
+      }
+    ])
+    let run = Run(
+      s,
+      [
+        down(1, 150, 350, t: 0), move(1, 160, 350, t: 20), move(1, 230, 350, t: 40), move(1, 150, 350, t: 60),
+        up(1, t: 80),
+      ])
+    #expect(run.controlEvents("knob") == ["touchDown", "touchDragInside"])
+    #expect(Self.answers(run, "knob") == ["continueTracking=true", "continueTracking=false"])
+    let slider = scene([
+      v("volume", [50, 300, 200, 30], kind: .slider) { $0.trackingOverrides.continueTracking = .always(false) }
+    ])
+    let slide = Run(slider, [down(1, 64, 310, t: 0), move(1, 150, 310, t: 20), up(1, t: 40)])
+    #expect(Self.values(slide, "volume").isEmpty)
+    #expect(slide.controlEvents("volume") == ["touchDown"])
+  }
+
+  /// 8.8: endTracking without super skips the class's own end of tracking (a switch does not toggle) while
+  /// UIControl still sends the touch-up; cancelTracking without super leaves the control highlighted.
+  @Test func endAndCancelTrackingWithoutSuper() {
+    let s = scene([
+      v("toggle", [100, 100, 51, 31], kind: .switch) { $0.trackingOverrides.endTrackingCallsSuper = false }
+    ])
+    #expect(Run(s, tap(120, 110)).controlEvents("toggle") == ["touchDown", "touchUpInside"])
+    let kept = scene([
+      v("buy", [100, 300, 100, 50], kind: .button) { $0.trackingOverrides.cancelTrackingCallsSuper = false }
+    ])
+    let cancelled = Run(kept, [down(1, 150, 320, t: 0), cancel(1, t: 50)])
+    let last = cancelled.trace.last { if case .control("buy", .touchCancel, _, _) = $0.event { true } else { false } }
+    guard case .control(_, _, let highlighted, _)? = last?.event else {
+      Issue.record("no touchCancel")
+      return
+    }
+    #expect(highlighted)
+    let plain = Run(button, [down(1, 150, 320, t: 0), cancel(1, t: 50)])
+    #expect(plain.trace.contains { if case .control("buy", .touchCancel, false, _) = $0.event { true } else { false } })
   }
 }

@@ -21,9 +21,10 @@ extension SceneCanvas {
     case .stepper:
       drawStepper(value: value, in: box, ink: ink, into: &out)
     case .segmentedControl:
-      drawSegments(view.text ?? "", selected: Int(value), in: box, ink: ink, into: &out)
+      drawSegments(
+        view.text ?? "", selected: Int(value), disabled: view.disabledSegments, in: box, ink: ink, into: &out)
     case .pageControl:
-      drawPages(Int(value), in: box, opacity: dim, into: &out)
+      drawPages(Int(value), of: view.pageCount, in: box, opacity: dim, into: &out)
     default:
       return false
     }
@@ -66,7 +67,8 @@ extension SceneCanvas {
         return text(fitted, at: Point(box.minX + (Double(i) + 0.5) * w, box.mid.y), size: size, face: .bold)
       }
     case .pageControl:
-      let (count, r, gap) = pageDots(Int(value), in: box)
+      let (count, r, gap) = pageDots(of: view.pageCount, in: box)
+      guard count > 0 else { return [] }
       return [Rect(box.mid.x - gap * Double(count - 1) / 2 - r, box.mid.y - r, gap * Double(count - 1) + 2 * r, 2 * r)]
     default:
       return []
@@ -94,10 +96,17 @@ extension SceneCanvas {
 
   private var segmentSize: Double { max(13 * viewport.scale, 9 * pixelScale, textFloor) }
 
-  /// A page control's dot count, radius and spacing.
-  private func pageDots(_ page: Int, in box: Rect) -> (count: Int, radius: Double, gap: Double) {
-    let r = max(min(box.height * 0.12, 4 * viewport.scale), 2)
-    return (max(page + 2, 3), r, r * 3.2)
+  /// A page control's dots (rule 8.7): one per page, as many as fit the box (the spacing shrinks to fit, down
+  /// to a pixel a dot), their radius and spacing.
+  private func pageDots(of pages: Int, in box: Rect) -> (count: Int, radius: Double, gap: Double) {
+    var r = max(min(box.height * 0.12, 4 * viewport.scale), 2)
+    var gap = r * 3.2
+    let count = min(pages, Int(max(box.width, 1)))
+    if count > 1 && gap * Double(count - 1) + 2 * r > box.width {
+      gap = max(box.width - 2 * r, 0) / Double(count - 1)
+      r = max(min(r, gap * 0.35), 0.5)
+    }
+    return (count, r, gap)
   }
 
   private func drawSwitch(on: Bool, in box: Rect, opacity: Double, into out: inout [DrawCommand]) {
@@ -150,7 +159,9 @@ extension SceneCanvas {
     return text.split(separator: "|").map { TextMetrics.cut(String($0), after: 1000)[...].trimmingSpaces }
   }
 
-  private func drawSegments(_ text: String, selected: Int, in box: Rect, ink: RGBA, into out: inout [DrawCommand]) {
+  private func drawSegments(
+    _ text: String, selected: Int, disabled: [Int], in box: Rect, ink: RGBA, into out: inout [DrawCommand]
+  ) {
     let titles = segmentTitles(text, in: box)
     let n = ViewSpec.segmentCount(text)
     let w = box.width / Double(n)
@@ -173,17 +184,20 @@ extension SceneCanvas {
             stroke: Stroke(ink.withAlpha(0.4), width: max(pixelScale, 1))))
       }
       guard i < titles.count else { continue }
-      let color = i == selected ? Palette.darkText : ink
+      // Rule 8.6: a disabled segment's title is drawn faint.
+      let color = (i == selected ? Palette.darkText : ink).withAlpha(disabled.contains(i) ? 0.35 : 1)
       let title = CanvasText.truncated(titles[i], width: w - 4, size: size)
       out.append(.text(title, at: cell.mid, style: TextStyle(size: size, color: color, face: .bold, anchor: .center)))
     }
   }
 
-  private func drawPages(_ page: Int, in box: Rect, opacity: Double, into out: inout [DrawCommand]) {
-    let (count, r, gap) = pageDots(page, in: box)
+  private func drawPages(_ page: Int, of pages: Int, in box: Rect, opacity: Double, into out: inout [DrawCommand]) {
+    let (count, r, gap) = pageDots(of: pages, in: box)
     let start = box.mid.x - gap * Double(count - 1) / 2
+    // More pages than dots that fit: the current page's dot is the one at its share of the row.
+    let current = pages > count ? page * count / max(pages, 1) : page
     for i in 0..<count {
-      let fill = (i == page ? Palette.darkText : Palette.ghost).withAlpha(opacity)
+      let fill = (i == current ? Palette.darkText : Palette.ghost).withAlpha(opacity)
       out.append(.circle(center: Point(start + gap * Double(i), box.mid.y), radius: r, fill: fill, stroke: nil))
     }
   }

@@ -373,6 +373,8 @@ public enum TraceDescriber {
       return "`\(of)` \(delegate) \(q.rawValue)(\(arg))"
     case .gestureRecognizerShouldBegin, .touchesShouldBegin, .touchesShouldCancel, .canPrevent, .canBePrevented:
       return "`\(of)`.\(q.rawValue)(\(arg))"
+    case .beginTracking, .continueTracking:
+      return "`\(of)`.\(q.rawValue)(touch)"
     }
   }
 

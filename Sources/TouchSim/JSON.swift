@@ -2,9 +2,7 @@
 public enum JSONString {
   public static func quote(_ s: String) -> String {
     // Most strings (ids, names) need no escape: they are copied whole.
-    if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-      return "\"" + s + "\""
-    }
+    if s.utf8.withContiguousStorageIfAvailable(JSONString.needsNoEscape) ?? false { return "\"" + s + "\"" }
     var out = "\""
     for u in s.unicodeScalars {
       switch u {
@@ -23,6 +21,18 @@ public enum JSONString {
       }
     }
     return out + "\""
+  }
+
+  /// Whether UTF-8 text holds no control character, quote or backslash.
+  private static func needsNoEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard var p = bytes.baseAddress else { return true }
+    let end = p + bytes.count
+    while p < end {
+      let b = p.pointee
+      if b < 0x20 || b == 0x22 || b == 0x5C { return false }
+      p += 1
+    }
+    return true
   }
 }
 

@@ -252,11 +252,11 @@ extension Simulation {
     views.move(v, toFront: toFront)
     emit(.reorder(view: id, to: toFront ? "front" : "back"))
     // The processing order (E-6.6) compares the places of views in a depth-first walk: moving `v` changes
-    // them only between the views inside it and those inside its siblings, so it is worked out again only
-    // when both hold recognizers.
+    // them only between the views inside it and those inside its siblings, so it is worked out again, inside
+    // `parent` only, when both hold recognizers.
     let inside = recognizersInSubtree[v]
     if inside > 0 && recognizersInSubtree[parent] - views[parent].recognizers.count - inside > 0 {
-      rankRecognizers()
+      rerankInside(parent)
     }
   }
 }

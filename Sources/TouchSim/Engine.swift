@@ -196,6 +196,8 @@ struct Simulation: ~Copyable {
   /// and the recognizer at each place.
   var processingRank: [Int] = []
   var byRank: [Int] = []
+  /// Each view's place in a depth-first walk of the tree as it is now (the order E-6.6 compares).
+  var preorder: [Int] = []
   /// The recognizers on each view and the views inside it (its scroll pan included): the tree's shape never
   /// changes, so neither do they.
   var recognizersInSubtree: [Int] = []
@@ -259,22 +261,9 @@ struct Simulation: ~Copyable {
   /// Deeper views first; on one view, the later-added recognizer first (rule E-6.6), except that of two
   /// taps the one needing fewer taps goes first (E-6.7).
   mutating func rankRecognizers() {
-    let pre = views.preorder
-    let order = recs.indices.sorted { a, b in
-      let ra = recs[a]
-      let rb = recs[b]
-      let da = views[ra.view].depth
-      let db = views[rb.view].depth
-      if da != db { return da > db }
-      if ra.view != rb.view { return pre[ra.view] < pre[rb.view] }
-      // Taps finishing in the same event: the one needing fewer taps first, so a single tap still fires
-      // on the second tap of a double tap whatever the add order (E-6.7; L5 is the low-confidence
-      // alternative). Otherwise the later-added first (E-6.6: two identical taps, the later one wins).
-      if ra.kind == .tap && rb.kind == .tap && ra.spec.numberOfTapsRequired != rb.spec.numberOfTapsRequired {
-        return ra.spec.numberOfTapsRequired < rb.spec.numberOfTapsRequired
-      }
-      return ra.indexOnView > rb.indexOnView
-    }
+    preorder = views.preorder
+    let order = recs.indices.sorted { a, b in comesFirst(a, b) }
+    WorkMeter.add(recs.count)
     processingRank = [Int](repeating: 0, count: recs.count)
     for (rank, r) in order.enumerated() { processingRank[r] = rank }
     byRank = order
@@ -283,6 +272,61 @@ struct Simulation: ~Copyable {
     for r in engaged {
       engagedRanks.insert(processingRank[r])
       if recs[r].machine.state == .possible { openRanks.insert(processingRank[r]) }
+    }
+  }
+
+  /// Whether recognizer `a` is processed before `b` (rule E-6.6), by the views' places in `preorder`.
+  func comesFirst(_ a: Int, _ b: Int) -> Bool {
+    let ra = recs[a]
+    let rb = recs[b]
+    let da = views[ra.view].depth
+    let db = views[rb.view].depth
+    if da != db { return da > db }
+    if ra.view != rb.view { return preorder[ra.view] < preorder[rb.view] }
+    // Taps finishing in the same event: the one needing fewer taps first, so a single tap still fires
+    // on the second tap of a double tap whatever the add order (E-6.7; L5 is the low-confidence
+    // alternative). Otherwise the later-added first (E-6.6: two identical taps, the later one wins).
+    if ra.kind == .tap && rb.kind == .tap && ra.spec.numberOfTapsRequired != rb.spec.numberOfTapsRequired {
+      return ra.spec.numberOfTapsRequired < rb.spec.numberOfTapsRequired
+    }
+    return ra.indexOnView > rb.indexOnView
+  }
+
+  /// The processing order after a subview of `parent` moved to the front or the back, worked out inside
+  /// `parent` only. The views inside `parent` keep the block of places in the depth-first walk they had
+  /// (numbered again from `parent`'s own), so a recognizer outside keeps its place relative to every
+  /// recognizer inside; those inside (not `parent`'s own, which keep their places too) are sorted again
+  /// among the places they held. The work is the size of `parent`'s subtree, not of the whole tree.
+  mutating func rerankInside(_ parent: Int) {
+    var next = preorder[parent]
+    var moved: [Int] = []
+    var stack = [parent]
+    var visited = 0
+    while let v = stack.popLast() {
+      visited += 1
+      preorder[v] = next
+      next += 1
+      if v != parent { moved.append(contentsOf: views[v].recognizers) }
+      var c = views[v].lastChild
+      while let k = c {
+        stack.append(k)
+        c = views[k].previousSibling
+      }
+    }
+    WorkMeter.add(visited + moved.count)
+    let places = moved.map { processingRank[$0] }.sorted()
+    moved.sort { a, b in comesFirst(a, b) }
+    for place in places {
+      engagedRanks.remove(place)
+      openRanks.remove(place)
+    }
+    for (place, r) in zip(places, moved) {
+      processingRank[r] = place
+      byRank[place] = r
+      if isEngaged[r] {
+        engagedRanks.insert(place)
+        if recs[r].machine.state == .possible { openRanks.insert(place) }
+      }
     }
   }
 

@@ -5,7 +5,10 @@ extension ViewTree {
   /// `window.hitTest(point)`: walks from the root view and returns touch.view (nil: nothing hit). Every
   /// visit is appended to `visits` as its `hitTest` trace entry at time `time`.
   func hitTest(windowPoint p: Point, time: Double, visits: inout [TraceEntry]) -> Int? {
-    hitTest(view: 0, point: p, time: time, visits: &visits)
+    let start = visits.count
+    let hit = hitTest(view: 0, point: p, time: time, visits: &visits)
+    WorkMeter.add(visits.count - start)
+    return hit
   }
 
   /// UIView.hitTest(_:with:) for view `v`, `p` in its superview's coordinates.

@@ -1,6 +1,8 @@
 /// Deterministic JSON writing (no Foundation): numbers rounded to 3 decimals, shortest form.
 public enum JSONString {
   public static func quote(_ s: String) -> String {
+    // Most strings (ids, names) need no escape: they are copied whole.
+    if s.utf8.withContiguousStorageIfAvailable(JSONString.needsNoEscape) ?? false { return "\"" + s + "\"" }
     var out = "\""
     for u in s.unicodeScalars {
       switch u {
@@ -20,12 +22,30 @@ public enum JSONString {
     }
     return out + "\""
   }
+
+  /// Whether UTF-8 text holds no control character, quote or backslash.
+  private static func needsNoEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard var p = bytes.baseAddress else { return true }
+    let end = p + bytes.count
+    while p < end {
+      let b = p.pointee
+      if b < 0x20 || b == 0x22 || b == 0x5C { return false }
+      p += 1
+    }
+    return true
+  }
 }
 
 /// Writes one JSON object, keys in the order they are added.
 struct JSONObjectWriter {
-  private var parts: [String] = []
-  mutating func raw(_ key: String, _ json: String) { parts.append(JSONString.quote(key) + ":" + json) }
+  /// The object so far, without its closing brace.
+  private var text = "{"
+  mutating func raw(_ key: String, _ json: String) {
+    if text.utf8.count > 1 { text += "," }
+    text += JSONString.quote(key)
+    text += ":"
+    text += json
+  }
   mutating func number(_ key: String, _ v: Double) { raw(key, JSONNumber.format(v)) }
   mutating func int(_ key: String, _ v: Int) { raw(key, String(v)) }
   mutating func bool(_ key: String, _ v: Bool) { raw(key, v ? "true" : "false") }
@@ -38,5 +58,5 @@ struct JSONObjectWriter {
   mutating func strings(_ key: String, _ v: [String]) {
     raw(key, "[" + v.map(JSONString.quote).joined(separator: ",") + "]")
   }
-  func finish() -> String { "{" + parts.joined(separator: ",") + "}" }
+  func finish() -> String { text + "}" }
 }

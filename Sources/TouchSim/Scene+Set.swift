@@ -201,6 +201,7 @@ extension Scene {
   /// Applies a change to the view or recognizer named by `change.target`.
   public mutating func apply(_ change: PropertyChange) -> String? {
     func walk(_ v: inout ViewSpec) -> String?? {
+      WorkMeter.add(1)
       if v.id == change.target { return .some(v.set(change.key, change.value)) }
       for i in v.recognizers.indices where v.recognizers[i].id == change.target {
         return .some(v.recognizers[i].set(change.key, change.value))

@@ -13,6 +13,9 @@ public struct LiveScene: Sendable, Equatable {
   public private(set) var parent: [String: String] = [:]
   /// Subview ids in `subviews` order (the last is front-most).
   public private(set) var children: [String: [String]] = [:]
+  /// Each view's index in its superview's `children` (and in its `subviews` in `scene`): the path from the
+  /// root to a view is found by climbing its superviews, without searching the tree.
+  private var position: [String: Int] = [:]
   public private(set) var recognizers: [String: RecognizerSpec] = [:]
   /// The view each recognizer is attached to.
   public private(set) var recognizerView: [String: String] = [:]
@@ -35,6 +38,7 @@ public struct LiveScene: Sendable, Equatable {
       views[v.id] = flat
       parent[v.id] = p
       children[v.id] = v.subviews.map(\.id)
+      for (i, s) in v.subviews.enumerated() { position[s.id] = i }
       var ids: [String] = []
       if v.kind == .scroll {
         var pan = RecognizerSpec(id: v.id + ".pan", kind: .pan)
@@ -76,21 +80,62 @@ public struct LiveScene: Sendable, Equatable {
     if var v = views[target] {
       guard v.set(key, value) == nil else { return }
       views[target] = v
-      _ = scene.apply(change)
+      if !updateView(target, { _ = $0.set(key, value) }) { _ = scene.apply(change) }
     } else if var r = recognizers[target] {
       guard r.set(key, value) == nil else { return }
       recognizers[target] = r
       // A scroll view's own pan is not in the scene's tree (it is made from the scroll view's keys).
-      if !scrollPans.contains(target) { _ = scene.apply(change) }
+      guard !scrollPans.contains(target) else { return }
+      let found =
+        recognizerView[target].map { view in
+          updateView(view) { v in
+            if let i = v.recognizers.firstIndex(where: { $0.id == target }) { _ = v.recognizers[i].set(key, value) }
+          }
+        } ?? false
+      if !found { _ = scene.apply(change) }
     }
   }
 
+  /// `bringSubviewToFront` / `sendSubviewToBack`: the work is the view's siblings (those it passes) and
+  /// the depth of its superview, however large the tree.
   private mutating func reorder(_ id: String, toFront: Bool) {
-    guard let p = parent[id], var list = children[p] else { return }
-    list.removeAll { $0 == id }
-    if toFront { list.append(id) } else { list.insert(id, at: 0) }
-    children[p] = list
-    scene.reorder(id, toFront: toFront)
+    guard let p = parent[id], let i = position[id], let count = children[p]?.count, i < count, children[p]![i] == id
+    else { return }
+    children[p]!.remove(at: i)
+    if toFront { children[p]!.append(id) } else { children[p]!.insert(id, at: 0) }
+    // The siblings between the old place and the new one move by one.
+    let moved = toFront ? i..<count : 0..<(i + 1)
+    for k in moved { position[children[p]![k]] = k }
+    WorkMeter.add(count)
+    let inPlace = changeView(p) { v in
+      guard i < v.subviews.count, v.subviews[i].id == id else { return false }
+      let sub = v.subviews.remove(at: i)
+      if toFront { v.subviews.append(sub) } else { v.subviews.insert(sub, at: 0) }
+      return true
+    }
+    if !inPlace { scene.reorder(id, toFront: toFront) }
+  }
+
+  /// Changes view `id` in `scene` in place, reached by its path from the root (as long as it is deep);
+  /// false when the path does not lead to a view of that id (`body` returned false, or ids repeat).
+  private mutating func changeView(_ id: String, _ body: (inout ViewSpec) -> Bool) -> Bool {
+    var path: [Int] = []
+    var cur = id
+    while cur != rootID {
+      guard let i = position[cur], let p = parent[cur], path.count < views.count else { return false }
+      path.append(i)
+      cur = p
+    }
+    WorkMeter.add(path.count)
+    path.reverse()
+    return scene.changeView(at: path, id: id, body)
+  }
+
+  private mutating func updateView(_ id: String, _ body: (inout ViewSpec) -> Void) -> Bool {
+    changeView(id) { v in
+      body(&v)
+      return true
+    }
   }
 
   // MARK: Queries
@@ -163,9 +208,21 @@ public struct LiveScene: Sendable, Equatable {
 }
 
 extension Scene {
+  /// Changes the view at `path` (indices into `subviews` from the root down) if its id is `id`; false
+  /// when the path leads elsewhere or `body` returns false.
+  fileprivate mutating func changeView(at path: [Int], id: String, _ body: (inout ViewSpec) -> Bool) -> Bool {
+    func walk(_ v: inout ViewSpec, _ k: Int) -> Bool {
+      guard k < path.count else { return v.id == id && body(&v) }
+      guard path[k] < v.subviews.count else { return false }
+      return walk(&v.subviews[path[k]], k + 1)
+    }
+    return walk(&root, 0)
+  }
+
   /// `superview.bringSubviewToFront(id)` / `sendSubviewToBack(id)` on the model.
   public mutating func reorder(_ id: String, toFront: Bool) {
     func walk(_ v: inout ViewSpec) -> Bool {
+      WorkMeter.add(1 + v.subviews.count)
       if let i = v.subviews.firstIndex(where: { $0.id == id }) {
         let sub = v.subviews.remove(at: i)
         if toFront { v.subviews.append(sub) } else { v.subviews.insert(sub, at: 0) }

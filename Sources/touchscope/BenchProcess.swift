@@ -27,20 +27,32 @@ enum WindowBench {
     guard hasDisplay else { return noDisplay }
     guard let tour = ResourceLocator.findUpward("Scenes").map({ ($0 as NSString).appendingPathComponent("tour.yaml") })
     else { return Result(ms: .nan, detail: "Scenes/tour.yaml not found", measured: false) }
+    // Runs of the tour and of the bare window alternate, so both meet the same load.
     var times: [Double] = []
+    var bare: [Double] = []
     for _ in 0..<max(runs, 1) {
-      let child = try ChildProcess(arguments: ["open", tour, "--bench-first-frame"])
-      guard let line = child.readLine(timeout: 30), let ns = Self.stamp(line, "first-frame") else {
-        child.stop()
-        throw InputError("bench: the window did not report its first frame")
-      }
-      times.append(Double(Int64(ns) - Int64(child.started)) / 1e6)
-      child.wait()
+      times.append(try firstFrame(["open", tour, "--bench-first-frame"]))
+      bare.append(try firstFrame(["open", tour, "--bench-bare-window"]))
     }
+    let ms = Clocks.median(times)
+    let baseline = Clocks.median(bare)
     return Result(
-      ms: Clocks.median(times),
-      detail: String(format: "tour, window 1440x900; fastest %.0f ms of %d", times.min() ?? 0, times.count),
+      ms: ms,
+      detail: String(
+        format: "tour, window 1440x900; fastest %.0f ms of %d; a bare SDL window's first frame %.0f ms, so %.2f× that",
+        times.min() ?? 0, times.count, baseline, ms / baseline),
       measured: true)
+  }
+
+  /// Milliseconds from starting `touchscope arguments…` to its `first-frame` report.
+  private static func firstFrame(_ arguments: [String]) throws -> Double {
+    let child = try ChildProcess(arguments: arguments)
+    guard let line = child.readLine(timeout: 30), let ns = Self.stamp(line, "first-frame") else {
+      child.stop()
+      throw InputError("bench: the window did not report its first frame")
+    }
+    child.wait()
+    return Double(Int64(ns) - Int64(child.started)) / 1e6
   }
 
   /// A scene file's change on disk to the first presented frame showing it: the child window watches a

@@ -82,8 +82,16 @@ struct Open: ParsableCommand {
   var benchReloads = false
   @Flag(name: .customLong("bench-idle"), help: .hidden)
   var benchIdle = false
+  /// Start-up's baseline: the same window with one plain frame, then quit (see `BareWindow`).
+  @Flag(name: .customLong("bench-bare-window"), help: .hidden)
+  var benchBareWindow = false
 
   func run() throws {
+    if benchBareWindow {
+      guard let parsed = SizeArgument.parse(size) else { throw InputError("--size must look like 1440x900") }
+      try BareWindow.presentOnce(width: Int(parsed.width), height: Int(parsed.height))
+      return
+    }
     let (scene, path, text) = try SceneInput.loadGivenOrDefault(scene)
     var options = StudioApp.Options()
     // Fail now, not silently later: the outputs must be writable (SafeWriter's rules: symlinks followed,

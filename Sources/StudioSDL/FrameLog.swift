@@ -11,8 +11,9 @@ import TouchSim
 /// `wall`: milliseconds since the window opened; `mode`: `live`, `paused`, `script`, `replay` or `step`;
 /// `speed`: the playback speed; `engine`: the engine time of the latest input fed to the engine (null
 /// before any); `playhead`: the trace time the panels show. At speed 1 in live mode `engine − playhead`
-/// is at most 0: every panel shows the engine's present. `cost`: the milliseconds this frame took to build
-/// and draw (so a gap before a frame can be told apart from the frame's own cost).
+/// is at most 0: every panel shows the engine's present. `cost`: the milliseconds the model's work for this
+/// frame (its inputs, the clock's tick, building it) and drawing it took (so a gap before a frame can be told
+/// apart from the frame's own cost).
 ///
 /// The file is opened with `SafeWriter`'s rules (`AppendingOutput`: symlinks followed, mode and owner
 /// kept, read-only refused, a device or FIFO written in place). A write that fails is reported once on

@@ -31,7 +31,8 @@ final class ModelWorker: @unchecked Sendable {
   struct Result {
     var list: DrawList?
     var reloaded: Bool
-    /// Wall milliseconds the model took to build `list` (the frame log reports it).
+    /// Wall milliseconds the job took: its inputs, the clock's tick, a reload and building `list` (the
+    /// frame log reports it with the drawing as the frame's cost).
     var buildMs: Double = 0
   }
 
@@ -66,10 +67,10 @@ final class ModelWorker: @unchecked Sendable {
   }
 
   private static func run(_ job: Job, on model: StudioModel) -> Result {
+    let begin = DispatchTime.now().uptimeNanoseconds
     for input in job.inputs { model.handle(input, wall: job.wall) }
     if let path = job.reload { reload(path, into: model, wall: job.wall) }
     model.tick(wall: job.wall)
-    let begin = DispatchTime.now().uptimeNanoseconds
     let list = job.frame.map { model.frame(size: $0.size, pixelScale: $0.pixelScale) }
     let buildMs = Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e6
     return Result(list: list, reloaded: job.reload != nil, buildMs: buildMs)

@@ -498,12 +498,7 @@ import TouchSim
     func text(_ view: String) -> String {
       "format: touchscope/1\nroot:\n  id: root\n  subviews:\n    - " + view + "\n"
     }
-    func problem(_ view: String) -> String? {
-      do {
-        _ = try SceneLoader.parse(text(view), file: "t.yaml")
-        return nil
-      } catch { return error.diagnostics.map(\.description).joined(separator: "; ") }
-    }
+    func problem(_ view: String) -> String? { SceneFileTests.problem(text(view)) }
     #expect(problem("{ id: s, kind: stepper, frame: [0, 0, 94, 29], minimumValue: 5, maximumValue: 1 }") != nil)
     #expect(problem("{ id: s, kind: stepper, frame: [0, 0, 94, 29], stepValue: 0 }")?.contains("above 0") == true)
     #expect(problem("{ id: s, kind: slider, frame: [0, 0, 94, 29], wraps: true }")?.contains("steppers only") == true)
@@ -532,10 +527,7 @@ import TouchSim
         script:
           - { t: 0, set: { \(set) } }
         """
-      do {
-        _ = try SceneLoader.parse(text, file: "t.yaml")
-        return nil
-      } catch { return error.diagnostics.map(\.description).joined(separator: "; ") }
+      return SceneFileTests.problem(text)
     }
     #expect(problem("count.maximumValue: 10, count.stepValue: 2, count.wraps: true") == nil)
     #expect(problem("volume.maximumValue: 10, volume.isContinuous: false") == nil)
@@ -553,12 +545,7 @@ import TouchSim
     func text(_ view: String) -> String {
       "format: touchscope/1\nroot:\n  id: root\n  subviews:\n    - " + view + "\n"
     }
-    func problem(_ view: String) -> String? {
-      do {
-        _ = try SceneLoader.parse(text(view), file: "t.yaml")
-        return nil
-      } catch { return error.diagnostics.map(\.description).joined(separator: "; ") }
-    }
+    func problem(_ view: String) -> String? { SceneFileTests.problem(text(view)) }
     let seg = "id: c, kind: segmentedControl, frame: [0, 0, 300, 32], text: 'A|B|C'"
     #expect(problem("{ \(seg), disabledSegments: [3] }")?.contains("has 3 segments") == true)
     #expect(problem("{ \(seg), disabledSegments: [1, 1] }")?.contains("twice") == true)
@@ -616,10 +603,7 @@ import TouchSim
         script:
           - { t: 0, set: { \(set) } }
         """
-      do {
-        _ = try SceneLoader.parse(text, file: "t.yaml")
-        return nil
-      } catch { return error.diagnostics.map(\.description).joined(separator: "; ") }
+      return SceneFileTests.problem(text)
     }
     #expect(problem("choice.isMomentary: true, choice.disabledSegments: [1], pages.numberOfPages: 3") == nil)
     #expect(problem("choice.disabledSegments: [2]")?.contains("has 2 segments") == true)

@@ -7,6 +7,12 @@ import TouchSim
 /// Parses `yaml` as the file `t.yaml`.
 func load(_ yaml: String) throws(SceneFileError) -> Scene { try SceneLoader.parse(yaml, file: "t.yaml") }
 
+/// The problems `yaml` has, joined by "; " (nil when it loads).
+func problem(_ yaml: String) -> String? {
+  let found = problems(yaml)
+  return found.isEmpty ? nil : found.joined(separator: "; ")
+}
+
 /// The problems `yaml` has, as `LINE:COLUMN: MESSAGE` (empty when it loads).
 func problems(_ yaml: String) -> [String] {
   do {

@@ -823,34 +823,39 @@ private struct Importer {
   /// `(x y; w h)` with the numbers' texts as printed; nil, with a warning, when unreadable or beyond what a
   /// scene takes.
   mutating func rect(_ f: (value: String, column: Int), _ o: DescribedObject) -> (rect: Rect, texts: [String])? {
-    guard let n = DescriptionNumbers.list(f.value, open: "(", close: ")"), n.count == 4 else {
-      warn(
-        .unreadableValue, o.line, f.column,
-        "expected a rectangle '(x y; w h)', found '\(f.value.prefix(60))': UIKit's default (0 0; 0 0) used")
-      return nil
-    }
-    if let far = n.first(where: { abs($0.value) > 1_000_000 }) {
-      warn(
-        .unreadableValue, o.line, f.column + far.offset,
-        "a number out of range (scenes take numbers within ±1,000,000): UIKit's default (0 0; 0 0) used")
-      return nil
-    }
+    guard
+      let n = numbers(
+        f, o, count: 4, open: "(", close: ")", expected: "a rectangle '(x y; w h)'",
+        fallback: "UIKit's default (0 0; 0 0) used")
+    else { return nil }
     return (Rect(n[0].value, n[1].value, n[2].value, n[3].value), n.map(\.text))
   }
 
   /// `{a, b}`; nil, with a warning, when unreadable or beyond what a scene takes.
   mutating func pair(_ f: (value: String, column: Int), _ o: DescribedObject) -> Point? {
-    guard let n = DescriptionNumbers.list(f.value, open: "{", close: "}"), n.count == 2 else {
-      warn(.unreadableValue, o.line, f.column, "expected two numbers '{a, b}', found '\(f.value.prefix(60))': left out")
+    guard
+      let n = numbers(f, o, count: 2, open: "{", close: "}", expected: "two numbers '{a, b}'", fallback: "left out")
+    else { return nil }
+    return Point(n[0].value, n[1].value)
+  }
+
+  /// `count` numbers between `open` and `close`, each within what a scene takes; nil, with a warning
+  /// naming `expected` and what is done instead (`fallback`), when not.
+  private mutating func numbers(
+    _ f: (value: String, column: Int), _ o: DescribedObject, count: Int, open: Character, close: Character,
+    expected: String, fallback: String
+  ) -> [(value: Double, offset: Int, text: String)]? {
+    guard let n = DescriptionNumbers.list(f.value, open: open, close: close), n.count == count else {
+      warn(.unreadableValue, o.line, f.column, "expected \(expected), found '\(f.value.prefix(60))': \(fallback)")
       return nil
     }
     if let far = n.first(where: { abs($0.value) > 1_000_000 }) {
       warn(
         .unreadableValue, o.line, f.column + far.offset,
-        "a number out of range (scenes take numbers within ±1,000,000): left out")
+        "a number out of range (scenes take numbers within ±1,000,000): \(fallback)")
       return nil
     }
-    return Point(n[0].value, n[1].value)
+    return n
   }
 
   /// `transform = [a, b, c, d, tx, ty]`: the frame printed is the transformed bounding box. The size before

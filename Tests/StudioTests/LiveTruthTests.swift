@@ -94,8 +94,8 @@ import TouchSim
     #expect(m.snapshot.recognizers["list.pan"]?.lastNonReset?.to == .ended)
   }
 
-  /// Each frame of a live drag narrates only what the drag added (going on from the last frame's
-  /// checkpoint), and says exactly what narrating the whole gesture up to the playhead says.
+  /// Each frame of a live drag (whose narration goes on from the last frame's checkpoint) says exactly
+  /// what narrating the whole gesture up to the playhead says.
   @Test func aLiveDragsNarrationIsTheWholeGesturesNarrationAtEveryFrame() {
     let scene = TestSupport.scene([
       v(

@@ -1,3 +1,4 @@
+import Localization
 import TestSupport
 import Testing
 import TouchSim
@@ -74,6 +75,44 @@ import TouchSim
     #expect(narrow.info.width > 150)
   }
 
+  /// Presenter mode at 800 × 600 (and the small windows the program picks for itself): icons alone
+  /// left the title no room, so the four speed buttons become one that shows the speed and goes on to
+  /// the next; every other button stays, and the title keeps room for its words.
+  @Test(arguments: [Size(800, 600), Size(972, 729)])
+  func aNarrowPresenterHeaderKeepsTheTitleWithOneSpeedButton(size: Size) {
+    for lang in [Language.english, .simplifiedChinese] {
+      let m = model { $0.translations["zh-Hans"] = .init(title: "被点击卡片里的按钮") }
+      m.language = lang
+      m.perform(.togglePresenter)
+      let ctx = PanelContext(model: m, layout: StudioLayout(size: size, theme: m.theme))
+      let p = HeaderBar.placement(in: ctx.layout.header, ctx)
+      #expect(p.info.width >= 120, "\(size) \(lang): the title has \(p.info.width) px")
+      let (list, rect) = header(m, size)
+      let title = lang == .english ? "A button" : "被点击"
+      #expect(list.drawnStrings.contains { $0.hasPrefix(title) }, "\(size) \(lang): \(list.drawnStrings)")
+      let regions = list.regions.filter { rect.contains($0.rect.mid) }
+      let actions = regions.map(\.action)
+      for a in Self.actions where !(a.isSpeed) { #expect(actions.contains(a), "\(size) \(lang): \(a)") }
+      for (a, b) in zip(regions, regions.dropFirst()) { #expect(a.rect.maxX <= b.rect.minX) }
+    }
+  }
+
+  @Test func theOneSpeedButtonShowsTheSpeedAndGoesToTheNext() {
+    let m = model()
+    m.perform(.togglePresenter)
+    var seen: [Double] = []
+    for _ in 0..<5 {
+      seen.append(m.speed)
+      let (list, rect) = header(m, Size(800, 600))
+      let speed = list.regions.filter { rect.contains($0.rect.mid) && $0.action.isSpeed }
+      #expect(speed.count == 1)
+      #expect(list.drawnStrings.contains(HeaderButton.speedLabel(m.speed)))
+      m.handle(.pointerDown(.mouse, at: speed[0].rect.mid), wall: 0)
+      m.handle(.pointerUp(.mouse, at: speed[0].rect.mid), wall: 0)
+    }
+    #expect(seen == [1, 0.5, 0.25, 0.1, 1])
+  }
+
   @Test func statusSaysLiveScriptReplayStepOrPaused() {
     let m = model()
     m.tick(wall: 0)
@@ -111,4 +150,8 @@ import TouchSim
     #expect(strings.suffix(2) == ["✓", "Saved Scenes/x.yaml"])
     #expect(!strings.contains("✓ Saved Scenes/x.yaml"))
   }
+}
+
+extension StudioAction {
+  fileprivate var isSpeed: Bool { if case .setSpeed = self { true } else { false } }
 }

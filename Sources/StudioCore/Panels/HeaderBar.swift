@@ -6,7 +6,8 @@ import TouchSim
 /// controls: step back, play / pause, step, speed, replay, script, reset, presenter mode, help, scenes.
 ///
 /// The controls are right-aligned; when the window is narrow (or text is large) their labels go, first on
-/// the window controls, then on all, so the title and the status keep room.
+/// the window controls, then on all, and last the four speed buttons become one that shows the speed and
+/// goes to the next on a click, so the title and the status keep room (presenter mode at 800 px).
 public enum HeaderBar {
   /// How much of the labels is shown.
   enum Density: CaseIterable {
@@ -16,13 +17,25 @@ public enum HeaderBar {
     case compact
     /// Icons only.
     case icons
+    /// Icons only, and one speed button for the four.
+    case narrow
 
     func labelled(_ b: HeaderButton) -> Bool {
       switch self {
       case .full: return true
       case .compact: return b.group != .window
-      case .icons: return false
+      case .icons, .narrow: return false
       }
+    }
+
+    /// The buttons shown at this density: at `.narrow` the speed buttons are one, showing the current
+    /// speed, whose click sets the next (the keys 1 to 4 still set each).
+    func buttons(_ all: [HeaderButton], _ ctx: PanelContext) -> [HeaderButton] {
+      guard self == .narrow else { return all }
+      var out = all.filter { $0.group != .speed }
+      let i = all.firstIndex { $0.group == .speed } ?? out.count
+      out.insert(HeaderButton.speedCycle(ctx), at: min(i, out.count))
+      return out
     }
   }
 
@@ -37,12 +50,12 @@ public enum HeaderBar {
 
   static func placement(in rect: Rect, _ ctx: PanelContext) -> Placement {
     let t = ctx.theme
-    let all = HeaderButton.all(ctx)
+    let every = HeaderButton.all(ctx)
     let caption = speedCaption(ctx.lang)
     func controlsWidth(_ d: Density) -> Double {
       var w = 0.0
       var previous: HeaderButton.Group?
-      for b in all {
+      for b in d.buttons(every, ctx) {
         if let p = previous { w += p == b.group ? gap(b.group, t) : 14 * t.unit }
         if b.group == .speed && previous != .speed && d == .full {
           w += TextMetrics.width(caption, size: t.smallSize) + 6 * t.unit
@@ -53,9 +66,10 @@ public enum HeaderBar {
       return w
     }
     let margin = 10 * t.unit
-    let minInfo: [Density: Double] = [.full: 420 * t.unit, .compact: 300 * t.unit, .icons: 0]
+    let minInfo: [Density: Double] = [.full: 420 * t.unit, .compact: 300 * t.unit, .icons: 220 * t.unit, .narrow: 0]
     let density =
-      Density.allCases.first { d in rect.width - controlsWidth(d) - 2 * margin >= minInfo[d]! } ?? .icons
+      Density.allCases.first { d in rect.width - controlsWidth(d) - 2 * margin >= minInfo[d]! } ?? .narrow
+    let all = density.buttons(every, ctx)
     let h = min(30 * t.unit, rect.height - 8 * t.unit)
     var x = rect.maxX - margin - controlsWidth(density)
     let controlsLeft = x

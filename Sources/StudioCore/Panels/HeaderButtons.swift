@@ -61,6 +61,20 @@ struct HeaderButton: Equatable {
     return out
   }
 
+  /// The four speed buttons as one (a narrow header): it shows the current speed, and a click sets the
+  /// next, after 1/10 back to 1.
+  static func speedCycle(_ ctx: PanelContext) -> HeaderButton {
+    let speeds = StudioModel.speeds
+    let i = speeds.firstIndex(of: ctx.speed) ?? 0
+    let next = speeds[(i + 1) % speeds.count]
+    let l = ctx.lang
+    return HeaderButton(
+      icon: speedLabel(ctx.speed), label: "", action: .setSpeed(next), group: .speed, isOn: ctx.speed != 1,
+      tip: l(
+        "speed \(speedLabel(ctx.speed)): click for \(speedLabel(next)) (keys 1 to \(speeds.count))",
+        "速度 \(speedLabel(ctx.speed))：点击改为 \(speedLabel(next))（按键 1 到 \(speeds.count)）"))
+  }
+
   /// "1", "½", "¼", "1/10".
   static func speedLabel(_ s: Double) -> String {
     switch s {

@@ -113,7 +113,9 @@ public struct SceneCanvas: Sendable {
     // Text readable on what is actually drawn (a faint fill reads as the background behind it).
     let ink = isGhost ? Palette.ghost : Palette.text(on: shown).withAlpha(max(opacity * (disabled ? 0.6 : 1), 0.4))
     let drewControl = !isGhost && drawControl(view, in: box, status: status, ink: ink, opacity: opacity, into: &out)
-    if !drewControl, let text = textLayout(of: view, box: box, quad: quad) {
+    if !drewControl,
+      let text = textLayout(of: view, box: box, quad: quad, around: shownSubviewBoxes(of: view, toWindow))
+    {
       let style = TextStyle(size: text.size, color: ink, face: text.face, anchor: .center)
       for line in text.lines where !line.text.isEmpty { out.append(.text(line.text, at: line.at, style: style)) }
     }
@@ -144,13 +146,37 @@ public struct SceneCanvas: Sendable {
   /// smaller (to 0.7 of its size, never below 10 px at scale 1; in presenter mode to 13.5 px); only when
   /// that does not make it whole is it shortened with "…" at its own size, its whole text the tooltip. Nil when it has none or none fits. Value controls draw a face instead
   /// (`drawControl`).
-  func textLayout(of view: ViewSpec, box: Rect, quad: [Point]?) -> OwnText? {
+  ///
+  /// `around` are the boxes of the subviews drawn over it: a text they would cover, centred, goes in the
+  /// widest part of its row they leave free, on one line ("Post 1" beside its Follow button, not under
+  /// it), when that part is at least a third of the view.
+  func textLayout(of view: ViewSpec, box: Rect, quad: [Point]?, around: [Rect] = []) -> OwnText? {
     guard let whole = view.text, !whole.isEmpty else { return nil }
     let natural = Self.textSize(scale: viewport.scale, unit: pixelScale, floor: textFloor)
     let face: FontFace = view.kind.isControl ? .bold : .regular
-    let mid = quad.map(ConvexPolygon.center) ?? box.mid
+    let free =
+      quad == nil && !around.isEmpty
+      ? Self.freeSpan(
+        of: box, row: TextMetrics.height(size: natural), around: around,
+        text: min(TextMetrics.width(whole, size: natural, face: face), box.width)) : nil
+    // Beside the subviews only when it is whole there; else where it was, shortened as it would be.
+    if let free, let beside = textLayout(whole, box: box, quad: quad, natural: natural, face: face, free: free),
+      !beside.shortened
+    {
+      return beside
+    }
+    return textLayout(whole, box: box, quad: quad, natural: natural, face: face, free: nil)
+  }
+
+  private func textLayout(
+    _ whole: String, box: Rect, quad: [Point]?, natural: Double, face: FontFace,
+    free: (lower: Double, upper: Double)?
+  ) -> OwnText? {
+    var mid = quad.map(ConvexPolygon.center) ?? box.mid
+    if let free { mid.x = (free.lower + free.upper) / 2 }
     func room(_ size: Double) -> (width: Double, rows: Int) {
       let lineHeight = TextMetrics.height(size: size)
+      if let free { return (free.upper - free.lower - 4 * pixelScale, 1) }
       guard let quad else {
         return (box.width - 4 * pixelScale, max(Int(((box.height - 2 * pixelScale) / lineHeight).rounded(.down)), 1))
       }
@@ -200,6 +226,34 @@ public struct SceneCanvas: Sendable {
     return OwnText(
       lines: lines.enumerated().map { i, line in (line, Point(mid.x, top + Double(i) * lineHeight)) }, size: size,
       face: face, shortened: shortened)
+  }
+
+  /// The boxes, in pixels, of a view's subviews that are drawn filled (not hidden, not transparent).
+  func shownSubviewBoxes(of view: ViewSpec, _ toWindow: AffineTransform) -> [Rect] {
+    guard view.text?.isEmpty == false else { return [] }
+    return view.subviews.filter { !$0.hidden && $0.alpha >= 0.01 }.map { sub in
+      viewport.toPixels(Self.boundingBox(Self.corners(of: sub.bounds, through: sub.toSuperview.followed(by: toWindow))))
+    }
+  }
+
+  /// The widest stretch of `box`'s middle row (`row` high) that no box of `around` crosses, when one of
+  /// them covers the text (`text` wide) centred in that row and what is left is at least a third of the
+  /// box; nil when nothing covers the centred text.
+  static func freeSpan(of box: Rect, row: Double, around: [Rect], text: Double) -> (lower: Double, upper: Double)? {
+    let top = box.mid.y - row / 2
+    let bottom = box.mid.y + row / 2
+    let crossing = around.filter { $0.minY < bottom && $0.maxY > top && $0.maxX > box.minX && $0.minX < box.maxX }
+      .sorted { $0.minX < $1.minX }
+    let covered = crossing.contains { $0.minX < box.mid.x + text / 2 && $0.maxX > box.mid.x - text / 2 }
+    guard covered else { return nil }
+    var best = (lower: box.minX, upper: box.minX)
+    var x = box.minX
+    for r in crossing {
+      if r.minX - x > best.upper - best.lower { best = (x, r.minX) }
+      x = max(x, r.maxX)
+    }
+    if box.maxX - x > best.upper - best.lower { best = (x, box.maxX) }
+    return best.upper - best.lower >= box.width / 3 ? best : nil
   }
 
   /// A view's own text laid out: each line and its centre.

@@ -241,3 +241,65 @@ private func texts(_ commands: [DrawCommand]) -> [(String, Point, TextStyle)] {
     #expect(RGBA(0x4C, 0x8B, 0xF5).description == "#4C8BF5")
   }
 }
+
+/// A view's text and the subviews over it: "Post 1" goes beside its Follow button, not under it.
+@Suite struct ViewTextBesideSubviewsTests {
+  /// A 390-point post with its text and a Follow button on the right half of its middle row.
+  func post(buttonFrame: Rect = Rect(200, 10, 170, 40), hidden: Bool = false) -> Scene {
+    var root = ViewSpec(id: "root", frame: Rect(0, 0, 390, 200))
+    var post = ViewSpec(id: "post1", frame: Rect(0, 20, 390, 60))
+    post.text = "Post 1"
+    var follow = ViewSpec(id: "follow1", kind: .button, frame: buttonFrame)
+    follow.text = "Follow"
+    follow.hidden = hidden
+    post.subviews = [follow]
+    root.subviews = [post]
+    var scene = Scene(root: root)
+    scene.window = Size(390, 200)
+    return scene
+  }
+
+  func textBox(_ text: String, in commands: [DrawCommand]) -> Rect? {
+    for case .text(let s, let at, let style) in commands where s == text {
+      let w = TextMetrics.width(s, size: style.size, face: style.face)
+      let h = TextMetrics.height(size: style.size)
+      return Rect(at.x - w / 2, at.y - h / 2, w, h)
+    }
+    return nil
+  }
+
+  @Test(arguments: [1.0, 2.5])
+  func theTextGoesInTheFreePartOfItsRow(scale: Double) throws {
+    // Presenter mode's 18 px floor at scale 1 makes the text larger than the device would draw it.
+    var canvas = SceneCanvas(viewport: Viewport(scale: scale, origin: Point(0, 0)), pixelScale: 1.5)
+    canvas.textFloor = 18
+    let commands = canvas.commands(for: post())
+    let text = try #require(textBox("Post 1", in: commands))
+    let button = canvas.viewport.toPixels(Rect(200, 30, 170, 40))
+    #expect(text.maxX <= button.minX, "\(text) runs into \(button)")
+    #expect(text.minX >= 0)
+    // Centred in what is left of the row: the 200 points left of the button.
+    #expect(abs(text.mid.x - 100 * scale) < 1)
+  }
+
+  @Test func withNothingOverItTheTextStaysCentred() throws {
+    let canvas = SceneCanvas(viewport: Viewport(scale: 1, origin: Point(0, 0)))
+    for scene in [
+      post(hidden: true), post(buttonFrame: Rect(200, 0, 170, 5)), post(buttonFrame: Rect(300, 10, 70, 40)),
+    ] {
+      let text = try #require(textBox("Post 1", in: canvas.commands(for: scene)))
+      #expect(abs(text.mid.x - 195) < 1)
+    }
+  }
+
+  @Test func theWidestFreeStretchIsChosenAndTooLittleIsNone() {
+    let box = Rect(0, 0, 300, 40)
+    let span = SceneCanvas.freeSpan(
+      of: box, row: 20, around: [Rect(20, 10, 40, 20), Rect(140, 0, 30, 40)], text: 60)
+    #expect(span?.lower == 170 && span?.upper == 300)
+    #expect(SceneCanvas.freeSpan(of: box, row: 20, around: [Rect(50, 0, 220, 40)], text: 60) == nil)
+    #expect(SceneCanvas.freeSpan(of: box, row: 20, around: [Rect(0, 0, 300, 5)], text: 60) == nil)
+    // A subview beside the centred text, not over it: the text stays centred.
+    #expect(SceneCanvas.freeSpan(of: box, row: 20, around: [Rect(200, 0, 60, 40)], text: 60) == nil)
+  }
+}

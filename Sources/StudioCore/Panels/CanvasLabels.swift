@@ -111,7 +111,10 @@ struct CanvasLabeler {
   static func ownText(_ node: CanvasGeometry.Node, canvas: SceneCanvas) -> (boxes: [Rect], shortened: Bool) {
     let face = node.ghost ? [] : canvas.faceBoxes(of: node.spec, in: node.box, status: canvas.controls[node.spec.id])
     if !face.isEmpty { return (face, false) }
-    guard let t = canvas.textLayout(of: node.spec, box: node.box, quad: node.quad) else { return ([], false) }
+    let around = canvas.shownSubviewBoxes(of: node.spec, node.toWindow)
+    guard let t = canvas.textLayout(of: node.spec, box: node.box, quad: node.quad, around: around) else {
+      return ([], false)
+    }
     let h = TextMetrics.height(size: t.size)
     let boxes = t.lines.map { line in
       let w = TextMetrics.width(line.text, size: t.size, face: t.face)

@@ -78,10 +78,13 @@ struct Bench: ParsableCommand {
     switch kind {
     case .engine:
       let r = EngineBench.measureThroughput(runs: runs)
+      let runMs = Double(r.events) / r.eventsPerSecond * 1000
       return [
         BenchFigure(
           kind, "Engine throughput", r.eventsPerSecond, unit: "events/s", target: 500_000, higherIsBetter: true,
-          detail: "\(r.events) touch-phase events, \(r.traceEntries) trace entries per run")
+          detail: "\(r.events) touch-phase events, \(r.traceEntries) trace entries per run",
+          baseline: BenchBaseline(
+            .engine, cost: runMs, target: Double(r.events) / 500_000 * 1000, baselineMs: r.baselineMs))
       ]
     case .hittest:
       let r = EngineBench.measureHitTests(runs: runs)
@@ -95,22 +98,25 @@ struct Bench: ParsableCommand {
       let big = try StudioBench.frames(EngineBench.throughputScene(seed: 1), count: max(runs * 10, 30), seed: 7)
       let fourK = try StudioBench.frames(
         StudioBench.tourScene(), count: max(runs * 10, 30), seed: 7, size: Size(3840, 2160), uiScale: 2)
-      func figure(_ name: String, _ f: StudioBench.Frames, target: Double) -> BenchFigure {
+      func figure(_ name: String, _ f: StudioBench.Frames, target: Double, _ b: BenchBaseline.Kind) -> BenchFigure {
         BenchFigure(
           kind, name, Clocks.median(f.total), unit: "ms", target: target,
           detail: String(
             format: "build %.2f ms + draw %.2f ms, %d commands", Clocks.median(f.build), Clocks.median(f.draw),
-            f.commands))
+            f.commands),
+          baseline: BenchBaseline(b, cost: Clocks.median(f.total), target: target, baselineMs: Clocks.median(f.fill)))
       }
       return [
-        figure("Frame, tour (finger dragging)", tour, target: 4), figure("Frame, 1,000 views", big, target: 8),
-        figure("Frame, tour at 3840x2160, UI scale 2 (finger dragging)", fourK, target: 8),
+        figure("Frame, tour (finger dragging)", tour, target: 4, .tourFrame),
+        figure("Frame, 1,000 views", big, target: 8, .bigFrame),
+        figure("Frame, tour at 3840x2160, UI scale 2 (finger dragging)", fourK, target: 8, .fourKFrame),
       ]
     case .startup:
       let r = try WindowBench.startup(runs: min(runs, 7))
       return [
         BenchFigure(
-          kind, "Start-up to first frame", r.ms, unit: "ms", target: 100, detail: r.detail, measured: r.measured)
+          kind, "Start-up to first frame", r.ms, unit: "ms", target: 100, detail: r.detail, measured: r.measured,
+          baseline: r.baselineMs.map { BenchBaseline(.startup, cost: r.ms, target: 100, baselineMs: $0) })
       ]
     case .reload:
       let r = try WindowBench.reload(runs: runs)
@@ -130,7 +136,9 @@ struct Bench: ParsableCommand {
       return [
         BenchFigure(
           kind, "Input to frame: engine + layout", Clocks.median(r.work), unit: "ms", target: 1,
-          detail: String(format: "p99 %.2f ms; tour, a finger dragging", Clocks.percentile(r.work, 0.99))),
+          detail: String(format: "p99 %.2f ms; tour, a finger dragging", Clocks.percentile(r.work, 0.99)),
+          baseline: BenchBaseline(
+            .latency, cost: Clocks.median(r.work), target: 1, baselineMs: Clocks.median(r.fill))),
         BenchFigure(
           kind, "Input to frame: with drawing", Clocks.median(r.wall), unit: "ms", target: 1000.0 / 120,
           detail: String(format: "p99 %.2f ms; software rasterizer, 1280x800", Clocks.percentile(r.wall, 0.99))),
@@ -180,11 +188,14 @@ struct BenchFigure: Encodable {
   var detail: String
   /// False when the figure could not be measured here (e.g. no display); `detail` says why.
   var measured: Bool
+  /// The same cost against a baseline measured in turn with it, for the figures that have one.
+  var baseline: BenchBaseline?
 
   init(
     _ kind: Kind, _ name: String, _ value: Double, unit: String, target: Double, higherIsBetter: Bool = false,
-    detail: String, measured: Bool = true
+    detail: String, measured: Bool = true, baseline: BenchBaseline? = nil
   ) {
+    self.baseline = baseline
     self.kind = kind
     self.name = name
     self.value = value
@@ -198,7 +209,7 @@ struct BenchFigure: Encodable {
   var met: Bool { measured && (higherIsBetter ? value >= target : value <= target) }
 
   private enum CodingKeys: String, CodingKey {
-    case kind, name, value, unit, target, higherIsBetter, detail, measured
+    case kind, name, value, unit, target, higherIsBetter, detail, measured, baseline
   }
 
   /// JSON has no NaN: a figure not measured here (or not a finite number) has `"value": null`, and
@@ -213,7 +224,66 @@ struct BenchFigure: Encodable {
     try c.encode(higherIsBetter, forKey: .higherIsBetter)
     try c.encode(detail, forKey: .detail)
     try c.encode(measured && value.isFinite, forKey: .measured)
+    if measured, let b = baseline, b.ratio.isFinite { try c.encode(b, forKey: .baseline) }
   }
+}
+
+/// A figure's cost as a multiple of a baseline measured in the same run, in turn with it, so that both
+/// meet the same machine and the same load: absolute times move by a third between the machines this
+/// runs on, and by half on one machine under load; the ratio moves much less, so it is the figure to
+/// compare across machines. Each ratio target is the absolute target divided by the baseline measured on
+/// the reference machine, quiet (an AMD EPYC, 2 cores, release, load under 1; README, Performance).
+struct BenchBaseline: Encodable {
+  enum Kind: String, Encodable {
+    case engine, tourFrame, bigFrame, fourKFrame, startup, latency
+
+    /// What the baseline is.
+    var what: String {
+      switch self {
+      case .engine: return "the same events replayed on an empty window (one view, no recognizers)"
+      case .tourFrame, .bigFrame, .latency: return "a full-window fill and present, 1280x800"
+      case .fourKFrame: return "a full-window fill and present, 3840x2160"
+      case .startup: return "a bare SDL window's first frame"
+      }
+    }
+
+    /// The baseline on the reference machine, quiet, in ms.
+    var referenceMs: Double {
+      switch self {
+      case .engine: return Self.engineReference
+      case .tourFrame, .bigFrame, .latency: return Self.fillReference
+      case .fourKFrame: return Self.fill4KReference
+      case .startup: return Self.bareWindowReference
+      }
+    }
+
+    // Measured on 2026-11-29 with the machine otherwise idle, each the median of 7 (the fill moved
+    // between 0.27 and 0.43 ms from run to run; its middle is taken).
+    static let engineReference = 7.66
+    static let fillReference = 0.35
+    static let fill4KReference = 2.9
+    static let bareWindowReference = 92.0
+  }
+
+  var kind: Kind
+  var what: String
+  var baselineMs: Double
+  /// The figure's cost over the baseline's.
+  var ratio: Double
+  var ratioTarget: Double
+  var ratioMet: Bool
+
+  /// `cost` and `target` in ms (the target the figure's own unit states, as a time).
+  init(_ kind: Kind, cost: Double, target: Double, baselineMs: Double) {
+    self.kind = kind
+    what = kind.what
+    self.baselineMs = baselineMs
+    ratio = cost / baselineMs
+    ratioTarget = target / kind.referenceMs
+    ratioMet = ratio <= ratioTarget
+  }
+
+  private enum CodingKeys: String, CodingKey { case what, baselineMs, ratio, ratioTarget, ratioMet }
 }
 
 /// The machine and build a run was measured on.
@@ -264,13 +334,19 @@ enum BenchReport {
     let rows = figures.map { f -> [String] in
       let value = f.measured ? number(f.value) + " " + f.unit : "not measured"
       let target = (f.higherIsBetter ? "≥ " : "≤ ") + number(f.target) + " " + f.unit
-      return [f.name, value, target, f.measured ? (f.met ? "yes" : "NO") : "–", f.detail]
+      var ratio = "–"
+      var detail = f.detail
+      if f.measured, let b = f.baseline, b.ratio.isFinite {
+        ratio = String(format: "%.1f× ≤ %.1f× %@", b.ratio, b.ratioTarget, b.ratioMet ? "yes" : "NO")
+        detail += "; baseline: " + b.what + " " + number(b.baselineMs) + " ms"
+      }
+      return [f.name, value, target, f.measured ? (f.met ? "yes" : "NO") : "–", ratio, detail]
     }
-    let header = ["figure", "measured (median)", "target", "met", "detail"]
-    let widths = (0..<4).map { c in ([header] + rows).map { $0[c].count }.max() ?? 0 }
+    let header = ["figure", "measured (median)", "target", "met", "× baseline, target, met", "detail"]
+    let widths = (0..<5).map { c in ([header] + rows).map { $0[c].count }.max() ?? 0 }
     func line(_ r: [String]) -> String {
-      (0..<4).map { c in r[c].padding(toLength: widths[c], withPad: " ", startingAt: 0) }.joined(separator: "  ")
-        + "  " + r[4]
+      (0..<5).map { c in r[c].padding(toLength: widths[c], withPad: " ", startingAt: 0) }.joined(separator: "  ")
+        + "  " + r[5]
     }
     out += line(header) + "\n"
     for r in rows { out += line(r) + "\n" }

@@ -247,17 +247,25 @@ enum EngineBench {
   /// run also pay for page faults on fresh memory (glibc maps blocks over 32 MB straight from the system).
   static func measureThroughput(
     runs: Int, steps: Int = 20_000, seed: UInt64 = 1
-  ) -> (eventsPerSecond: Double, events: Int, traceEntries: Int) {
+  ) -> (eventsPerSecond: Double, events: Int, traceEntries: Int, baselineMs: Double) {
     let scene = throughputScene(seed: seed)
     let script = randomScript(for: scene, steps: steps, seed: seed &+ 6)
     var entries = 0
     var times: [Double] = []
+    var baseline: [Double] = []
+    var empty = Scene(root: ViewSpec(id: "root", frame: Rect(origin: .zero, size: scene.window)))
+    empty.window = scene.window
     for _ in 0..<max(1, runs) {
       let engine = Engine(scene: scene)
       times.append(seconds { engine.run(script: script) })
       entries = engine.trace.count
+      // The baseline, in turn with the engine so both see the same machine: the same events replayed
+      // on a window with nothing in it (one view, no recognizers): the engine's own bookkeeping and trace
+      // for each event, with no scene to decide anything.
+      let bare = Engine(scene: empty)
+      baseline.append(seconds { bare.run(script: script) })
     }
-    return (Double(script.count) / median(times), script.count, entries)
+    return (Double(script.count) / median(times), script.count, entries, median(baseline) * 1000)
   }
 
   // MARK: - Hit-testing

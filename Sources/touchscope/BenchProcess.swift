@@ -11,6 +11,8 @@ enum WindowBench {
     var ms: Double
     var detail: String
     var measured: Bool
+    /// The baseline measured in turn with it (start-up: the bare window's first frame), in ms.
+    var baselineMs: Double? = nil
   }
 
   static var hasDisplay: Bool {
@@ -41,7 +43,7 @@ enum WindowBench {
       detail: String(
         format: "tour, window 1440x900; fastest %.0f ms of %d; a bare SDL window's first frame %.0f ms, so %.2f× that",
         times.min() ?? 0, times.count, baseline, ms / baseline),
-      measured: true)
+      measured: true, baselineMs: baseline)
   }
 
   /// Milliseconds from starting `touchscope arguments…` to its `first-frame` report.

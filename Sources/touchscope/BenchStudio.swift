@@ -78,6 +78,10 @@ enum StudioBench {
     var build: [Double] = []
     var draw: [Double] = []
     var wall: [Double] = []
+    /// The baseline, measured in turn with each frame: a full-window fill drawn by the same rasterizer
+    /// on a second canvas (the colour alternates, so every pixel is painted each time), which is what a
+    /// frame costs at the least: clearing the window and handing it over.
+    var fill: [Double] = []
     var commands = 0
 
     var work: [Double] { build }
@@ -90,6 +94,8 @@ enum StudioBench {
     let (model, viewport) = liveModel(scene, size: size, uiScale: uiScale)
     let canvas = try OffscreenCanvas(width: Int(size.width), height: Int(size.height))
     var input = Gestures(seed: seed, window: scene.window, viewport: viewport, movesPerGesture: 40)
+    let baseline = try OffscreenCanvas(width: Int(size.width), height: Int(size.height))
+    let whole = Rect(0, 0, size.width, size.height)
     var out = Frames()
     var wall = 0.0
     let warmUp = 30
@@ -104,7 +110,12 @@ enum StudioBench {
       try canvas.draw(list.commands)
       let t2 = Clocks.threadCPU()
       let drawn = Clocks.monotonicNanos()
+      let colour = i % 2 == 0 ? RGBA(0x20, 0x20, 0x24) : RGBA(0x24, 0x20, 0x20)
+      let t3 = Clocks.threadCPU()
+      try baseline.draw([.rect(whole, fill: colour, stroke: nil)])
+      let t4 = Clocks.threadCPU()
       guard i >= warmUp else { continue }
+      out.fill.append(t4 - t3)
       out.build.append(t1 - t0)
       out.draw.append(t2 - t1)
       out.wall.append(Double(drawn - arrival) / 1e6)

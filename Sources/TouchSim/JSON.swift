@@ -24,7 +24,7 @@ public enum JSONString {
   }
 
   /// Whether UTF-8 text holds no control character, quote or backslash.
-  private static func needsNoEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  static func needsNoEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard var p = bytes.baseAddress else { return true }
     let end = p + bytes.count
     while p < end {
@@ -36,27 +36,93 @@ public enum JSONString {
   }
 }
 
-/// Writes one JSON object, keys in the order they are added.
+/// Writes one JSON object, keys in the order they are added, as UTF-8 bytes (a trace of millions of lines
+/// is written without building a string per key).
 struct JSONObjectWriter {
   /// The object so far, without its closing brace.
-  private var text = "{"
+  private var bytes: [UInt8]
+
+  init() {
+    bytes = []
+    bytes.reserveCapacity(112)
+    bytes.append(UInt8(ascii: "{"))
+  }
+
+  private mutating func key(_ key: String) {
+    if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
+    quoted(key)
+    bytes.append(UInt8(ascii: ":"))
+  }
+
+  /// `s` as a JSON string: copied whole between quotes when it needs no escape (ids, names: most).
+  private mutating func quoted(_ s: String) {
+    var s = s
+    let copied = s.withUTF8 { utf8 in
+      guard JSONString.needsNoEscape(utf8) else { return false }
+      bytes.append(UInt8(ascii: "\""))
+      bytes.append(contentsOf: utf8)
+      bytes.append(UInt8(ascii: "\""))
+      return true
+    }
+    if !copied { bytes.append(contentsOf: JSONString.quote(s).utf8) }
+  }
+
+  /// Empties the writer for the next object, keeping its storage.
+  mutating func reset() {
+    bytes.removeAll(keepingCapacity: true)
+    bytes.append(UInt8(ascii: "{"))
+  }
+
+  /// Appends the object, closed, to `out`.
+  func finish(into out: inout [UInt8]) {
+    out.append(contentsOf: bytes)
+    out.append(UInt8(ascii: "}"))
+  }
+
   mutating func raw(_ key: String, _ json: String) {
-    if text.utf8.count > 1 { text += "," }
-    text += JSONString.quote(key)
-    text += ":"
-    text += json
+    self.key(key)
+    bytes.append(contentsOf: json.utf8)
   }
   mutating func number(_ key: String, _ v: Double) { raw(key, JSONNumber.format(v)) }
   mutating func int(_ key: String, _ v: Int) { raw(key, String(v)) }
   mutating func bool(_ key: String, _ v: Bool) { raw(key, v ? "true" : "false") }
-  mutating func string(_ key: String, _ v: String) { raw(key, JSONString.quote(v)) }
-  mutating func optionalString(_ key: String, _ v: String?) { raw(key, v.map(JSONString.quote) ?? "null") }
+  mutating func string(_ key: String, _ v: String) {
+    self.key(key)
+    quoted(v)
+  }
+  mutating func optionalString(_ key: String, _ v: String?) {
+    guard let v else { return raw(key, "null") }
+    string(key, v)
+  }
   mutating func point(_ key: String, _ p: Point) {
-    raw(key, "[" + JSONNumber.format(p.x) + "," + JSONNumber.format(p.y) + "]")
+    self.key(key)
+    bytes.append(UInt8(ascii: "["))
+    bytes.append(contentsOf: JSONNumber.format(p.x).utf8)
+    bytes.append(UInt8(ascii: ","))
+    bytes.append(contentsOf: JSONNumber.format(p.y).utf8)
+    bytes.append(UInt8(ascii: "]"))
   }
-  mutating func ints(_ key: String, _ v: [Int]) { raw(key, "[" + v.map(String.init).joined(separator: ",") + "]") }
+  mutating func ints(_ key: String, _ v: [Int]) {
+    self.key(key)
+    bytes.append(UInt8(ascii: "["))
+    for (i, n) in v.enumerated() {
+      if i > 0 { bytes.append(UInt8(ascii: ",")) }
+      bytes.append(contentsOf: String(n).utf8)
+    }
+    bytes.append(UInt8(ascii: "]"))
+  }
   mutating func strings(_ key: String, _ v: [String]) {
-    raw(key, "[" + v.map(JSONString.quote).joined(separator: ",") + "]")
+    self.key(key)
+    bytes.append(UInt8(ascii: "["))
+    for (i, s) in v.enumerated() {
+      if i > 0 { bytes.append(UInt8(ascii: ",")) }
+      quoted(s)
+    }
+    bytes.append(UInt8(ascii: "]"))
   }
-  func finish() -> String { text + "}" }
+  func finish() -> String {
+    var out = bytes
+    out.append(UInt8(ascii: "}"))
+    return String(decoding: out, as: UTF8.self)
+  }
 }

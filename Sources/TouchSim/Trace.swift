@@ -181,6 +181,12 @@ public struct TraceEntry: Equatable, Sendable {
   /// The JSON Lines text of this entry, keys in the order of docs/TRACE-FORMAT.md.
   public var json: String {
     var w = JSONObjectWriter()
+    write(into: &w)
+    return w.finish()
+  }
+
+  /// This entry's keys and values, written into `w`.
+  func write(into w: inout JSONObjectWriter) {
     w.number("t", t)
     w.string("ev", event.kind)
     switch event {
@@ -283,7 +289,6 @@ public struct TraceEntry: Equatable, Sendable {
       w.string("result", TraceEvent.HitResult.override.rawValue)
       w.optionalString("returned", returned)
     }
-    return w.finish()
   }
 }
 
@@ -315,10 +320,28 @@ extension PropertyValue {
 
 /// The whole trace as JSON Lines (one line per entry, each ending in a newline).
 public func traceJSONLines(_ entries: [TraceEntry]) -> String {
-  var out = ""
+  var out: [UInt8] = []
+  writeTraceJSONLines(entries, chunk: .max) { out += $0 }
+  return String(decoding: out, as: UTF8.self)
+}
+
+/// The trace as JSON Lines handed to `write` in pieces of about `chunk` bytes, each ending with a whole
+/// line: a trace of millions of lines is written without holding its whole text.
+public func writeTraceJSONLines<S: Sequence<TraceEntry>>(
+  _ entries: S, chunk: Int = 1 << 22, _ write: ([UInt8]) throws -> Void
+) rethrows {
+  var buffer: [UInt8] = []
+  buffer.reserveCapacity(min(chunk, 1 << 22) + 4096)
+  var w = JSONObjectWriter()
   for e in entries {
-    out += e.json
-    out += "\n"
+    w.reset()
+    e.write(into: &w)
+    w.finish(into: &buffer)
+    buffer.append(UInt8(ascii: "\n"))
+    if buffer.count >= chunk {
+      try write(buffer)
+      buffer.removeAll(keepingCapacity: true)
+    }
   }
-  return out
+  if !buffer.isEmpty { try write(buffer) }
 }

@@ -20,6 +20,6 @@ struct Replay: ParsableCommand {
   func run() throws {
     let scene = try SceneInput.load(scene)
     let steps = try script.map { try SceneInput.loadScript($0, for: scene) }
-    Console.out(traceJSONLines(Engine.replay(scene, script: steps)))
+    writeTraceJSONLines(Engine.replay(scene, script: steps)) { Console.out(bytes: $0) }
   }
 }

@@ -83,9 +83,12 @@ enum Console {
 
   /// Writes to stdout. When the reader has gone (`| head -1`: EPIPE) the program ends quietly with exit
   /// code 0, as a filter does; any other failure (a full disk) ends it with its reason and exit code 1.
-  static func out(_ text: String) {
+  static func out(_ text: String) { out(bytes: Array(text.utf8)) }
+
+  /// `out` for bytes already encoded.
+  static func out(bytes: [UInt8]) {
     do {
-      try SafeWriter.writeAll(Array(text.utf8), to: STDOUT_FILENO, path: "standard output")
+      try SafeWriter.writeAll(bytes, to: STDOUT_FILENO, path: "standard output")
     } catch let error where error.code == EPIPE {
       Foundation.exit(0)
     } catch {

@@ -87,3 +87,25 @@ import TouchSim
     }
   }
 }
+
+/// The trace written in pieces (as `replay` streams it) is the trace written whole, each piece ending
+/// with a whole line; strings that need escapes are escaped the same way.
+@Suite struct TraceStreamingTests {
+  @Test(arguments: [1, 64, 4096, Int.max])
+  func piecesJoinToTheWholeTraceAndEndOnLines(chunk: Int) {
+    var scene = Scene(root: ViewSpec(id: "root", frame: Rect(0, 0, 390, 844)))
+    var odd = ViewSpec(id: "quote\"back\\slash\nline\u{1}", frame: Rect(10, 10, 100, 100))
+    odd.recognizers = [RecognizerSpec(id: "tap", kind: .tap)]
+    scene.root.subviews = [odd]
+    scene.script = [ScriptStep(t: 0, .down(touch: 1, at: Point(50, 50))), ScriptStep(t: 40, .up(touch: 1, at: nil))]
+    let trace = Engine.replay(scene)
+    let whole = traceJSONLines(trace)
+    var pieces: [[UInt8]] = []
+    writeTraceJSONLines(trace, chunk: chunk) { pieces.append($0) }
+    #expect(String(decoding: pieces.joined(), as: UTF8.self) == whole)
+    for p in pieces { #expect(p.last == UInt8(ascii: "\n")) }
+    if chunk == 1 { #expect(pieces.count == trace.count) }
+    #expect(whole.contains(#""view":"quote\"back\\slash\nline\u0001""#))
+    #expect(whole.split(separator: "\n").count == trace.count)
+  }
+}

@@ -232,7 +232,7 @@ struct BenchFigure: Encodable {
 /// meet the same machine and the same load: absolute times move by a third between the machines this
 /// runs on, and by half on one machine under load; the ratio moves much less, so it is the figure to
 /// compare across machines. Each ratio target is the absolute target divided by the baseline measured on
-/// the reference machine, quiet (an AMD EPYC, 2 cores, release, load under 1; README, Performance).
+/// the reference machine, quiet (an AMD EPYC, 2 cores, release, load under 1; docs/PERFORMANCE.md).
 struct BenchBaseline: Encodable {
   enum Kind: String, Encodable {
     case engine, tourFrame, bigFrame, fourKFrame, startup, latency

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 import TouchSim
 
-/// Item 4: `touchscope export swift` writes what the scene says, in Swift an iOS developer reads.
+/// Export to a device: `touchscope export swift` writes what the scene says, in Swift an iOS developer reads.
 struct SwiftExporterTests {
   /// A double tap the single tap waits for (E-6.3), and a delegate on the card's tap: require(toFail:) and
   /// every delegate method with the scene's answers.

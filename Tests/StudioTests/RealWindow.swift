@@ -14,8 +14,8 @@ import TouchSim
 /// `xdotool key --window`. That option fakes each event with XTEST while the window has the focus, and
 /// sends it with XSendEvent once it has not; when the program quits on Ctrl+Q's press, the release goes
 /// to a window that no longer exists, xdotool stops at the X error (BadWindow), and Q stays held in the
-/// server, auto-repeating into the next test's window, whose own Ctrl+Q then never arrives whole (issue
-/// 18: one fresh-clone run in three failed this way).
+/// server, auto-repeating into the next test's window, whose own Ctrl+Q then never arrives whole (the
+/// stuck key that failed one fresh-clone run in three).
 ///
 /// Every window checks when it opens that the X server holds no key or button (and releases what an
 /// earlier program or test left held), and releases whatever it may have pressed when it closes, so a

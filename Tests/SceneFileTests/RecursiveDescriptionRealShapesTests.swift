@@ -282,7 +282,7 @@ import TouchSim
     #expect(scroll.kind == .scroll && scroll.bounds.origin == Point(390, 0) && scroll.subviews.count == 3)
   }
 
-  /// A whole screen (the README's picture): bar buttons, a swipe action and tabs are kept with their titles.
+  /// A whole screen (its picture in the docs): bar buttons, a swipe action and tabs are kept with their titles.
   @Test func aWholeScreen() throws {
     let r = try Self.imported("ios17-settings-screen.txt")
     let buttons = r.scene.allViews.filter { $0.kind == .button || $0.kind == .control }

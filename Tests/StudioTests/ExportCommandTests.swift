@@ -34,7 +34,7 @@ struct ExportCommandTests {
     let same = try CommandLineRobustnessTests.run(["diff-log", path, good])
     #expect(same.status == 0, "\(same.stdout)\(same.stderr)")
     #expect(same.stdout.hasPrefix("The device log matches the replay: \(expected.count) events agree."))
-    // The README shows this run: 17 events.
+    // docs/DEVICE-AND-IMPORT.md shows this run: 17 events.
     #expect(expected.count == 17)
 
     var changed = lines

@@ -11,7 +11,7 @@ import TouchSim
 @Suite struct ArbitrationScalingTests {
   /// How each recognizer of a chain names its neighbour.
   enum Chain: String, CaseIterable, CustomTestStringConvertible {
-    /// `delegate.shouldRequireFailureOf: [previous]`: each waits for the one before it (the long require-to-fail chain).
+    /// `delegate.shouldRequireFailureOf: [previous]`: each waits for the one before it (a long require-to-fail chain).
     case requireFailureOfPrevious
     /// `delegate.shouldBeRequiredToFailBy: [next]`: the same waits, asked the other way round.
     case requiredToFailByNext

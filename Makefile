@@ -134,8 +134,11 @@ SOAK_MINUTES ?= 60
 soak: build
 	.build/release/touchscope bench --only memory --minutes $(SOAK_MINUTES) --strict
 
+# The Swift sources' format, and every relative link, image and repository path the Markdown names.
 lint:
 	swift format lint --strict --recursive Sources Tests Fuzz
+	$(call apt_install,python3)
+	python3 .ci/check-doc-links
 
 format:
 	swift format format --in-place --recursive Sources Tests Fuzz

@@ -48,6 +48,14 @@ public func renderWindowBitmap(_ model: StudioModel, size: Size) throws -> Bitma
   return target.bitmap()
 }
 
+/// Renders the whole window as the model shows it now onto `canvas` (kept from one frame to the next, as
+/// `renderWindowBitmap(_:on:size:)` keeps it), and leaves the pixels there: `canvas.withPixelBytes`
+/// reads them without a copy.
+@MainActor
+public func renderWindow(_ model: StudioModel, on canvas: OffscreenCanvas, size: Size) throws {
+  try canvas.draw(windowFrame(model, size: size).commands)
+}
+
 /// Renders the whole window as the model shows it now onto `canvas`, and returns the pixels: kept from one
 /// frame to the next (as `touchscope record` keeps it), the canvas draws again only what changed and keeps
 /// its text masks, as the window does.

@@ -40,6 +40,13 @@ public final class OffscreenCanvas {
   /// The pixels drawn so far.
   public func bitmap() -> Bitmap { rasterizer.buffer.bitmap() }
 
+  /// The pixels drawn so far as they lie in memory, without a copy: 4 bytes a pixel, row after row, in
+  /// the order blue, green, red, alpha (FFmpeg's `bgra`; SDL's ARGB8888 on a little-endian machine).
+  public func withPixelBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    let buffer = rasterizer.buffer
+    return try body(UnsafeRawBufferPointer(start: buffer.pixels, count: buffer.width * buffer.height * 4))
+  }
+
   /// The pixels as the bytes of a PNG file.
   public func pngData() throws(SDLError) -> [UInt8] { try rasterizer.buffer.pngData() }
 

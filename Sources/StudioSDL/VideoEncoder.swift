@@ -61,7 +61,10 @@ public final class VideoEncoder {
       "\(width)x\(height)", "-framerate", "\(fps)", "-i", "-",
     ]
     switch format {
-    case .mp4: args += ["-vf", even, "-c:v", "libx264", "-pix_fmt", "yuv420p", "-preset", "veryfast", "-crf", "20"]
+    // x264's fastest preset at the same quality (crf 20): the file is larger (about 2 MB for the tour's
+    // 18 s against 0.8 MB with veryfast) and written in about half the time; x264 was most of a recording's
+    // time.
+    case .mp4: args += ["-vf", even, "-c:v", "libx264", "-pix_fmt", "yuv420p", "-preset", "ultrafast", "-crf", "20"]
     case .webm:
       args += [
         "-vf", even, "-c:v", "libvpx-vp9", "-pix_fmt", "yuv420p", "-b:v", "0", "-crf", "33", "-deadline", "realtime",
@@ -94,12 +97,16 @@ public final class VideoEncoder {
 
   /// One frame: `width * height * 4` bytes in the encoder's pixel order.
   public func write(_ bytes: UnsafeRawBufferPointer) throws(Failure) {
-    do {
-      try input.fileHandleForWriting.write(contentsOf: Data(bytes))
-      frames += 1
-    } catch {
-      throw Failure(description: "ffmpeg stopped taking frames for \(out): \(reason())")
+    // Written straight from the caller's memory (a frame is megabytes: no copy into a Data first).
+    let fd = input.fileHandleForWriting.fileDescriptor
+    var offset = 0
+    while offset < bytes.count {
+      let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+      if n < 0 && errno == EINTR { continue }
+      guard n > 0 else { throw Failure(description: "ffmpeg stopped taking frames for \(out): \(reason())") }
+      offset += n
     }
+    frames += 1
   }
 
   /// Ends the file and moves it into place (at `out`, or at the first of `alternatives(2)`,

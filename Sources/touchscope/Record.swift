@@ -121,7 +121,7 @@ struct Record: ParsableCommand {
       let encoder: VideoEncoder
       do {
         encoder = try VideoEncoder(
-          format: format, pixels: .rgba, width: Int(pixels.width), height: Int(pixels.height), fps: options.4,
+          format: format, pixels: .bgra, width: Int(pixels.width), height: Int(pixels.height), fps: options.4,
           out: path)
       } catch let error as VideoEncoder.Failure {
         throw InputError(error.description)
@@ -132,8 +132,9 @@ struct Record: ParsableCommand {
       let canvas = try OffscreenCanvas(width: Int(pixels.width), height: Int(pixels.height))
       do {
         try recording.play(on: model) { i in
-          let bitmap = try renderWindowBitmap(model, on: canvas, size: pixels)
-          try bitmap.pixels.withUnsafeBytes { try encoder.write($0) }
+          // The canvas's own memory goes to FFmpeg as it is (no copy, no conversion per frame).
+          try renderWindow(model, on: canvas, size: pixels)
+          try canvas.withPixelBytes { try encoder.write($0) }
           progress.show(i + 1)
         }
         progress.finish()

@@ -50,8 +50,8 @@ extension NarrationBuilder {
         "；\(Phrase.code(performer.description)) 实现了它并执行它")
     } else if ended {
       text += language(
-        "; nothing in the chain implements it, so the action is dropped silently (sendAction returns NO)",
-        "；链上没有对象实现它，所以这个动作被悄悄丢弃（sendAction 返回 NO）")
+        "; nothing in the chain implements it, so the action is dropped silently and sendAction returns NO",
+        "；链上没有对象实现它，所以这个动作被悄悄丢弃，sendAction 返回 NO")
     }
     return [.line(index: members.last ?? first, text: sentence(text, ["B-7", "B-7a"]))]
   }

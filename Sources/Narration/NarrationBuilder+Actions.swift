@@ -41,8 +41,10 @@ extension NarrationBuilder {
       "\(c) 因 \(event.rawValue) 发送目标为 nil 的 \(action)，所以 UIKit \(start)沿响应者链逐个询问 canPerformAction")
     var text = opening
     if !asked.isEmpty {
-      text += language(
-        ": \(list(asked)) answer NO (they do not implement it)", "：\(list(asked)) 回答 NO（它们没有实现它）")
+      text +=
+        asked.count == 1
+        ? language(": \(asked[0]) answers NO (it does not implement it)", "：\(asked[0]) 回答 NO（没有实现它）")
+        : language(": \(list(asked)) answer NO (none of them implements it)", "：\(list(asked)) 回答 NO（都没有实现它）")
     }
     if let performer {
       text += language(

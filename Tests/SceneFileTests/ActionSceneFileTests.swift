@@ -113,4 +113,22 @@ import TouchSim
     let plain = SwiftExporter.export(scene([v("b", [0, 0, 9, 9], kind: .button)]))
     #expect(!plain.contains("canPerformAction") && !plain.contains("SceneActions") && !plain.contains("sendEvent"))
   }
+
+  /// A device logs `perform` for what its responders run; a dropped action logs nothing; the log reads back.
+  @Test func theDeviceLogHasThePerformedActions() throws {
+    let yaml = Self.withAction(
+      #"{ event: touchUpInside, action: "save:" }, { event: touchUpInside, action: "undo:" }"#
+    ).replacingOccurrences(
+      of: "  controller: rootVC\n", with: "  controller: rootVC\n  controllerImplements: [\"save:\"]\n")
+    var s = try SceneLoader.parse(yaml, file: "t.yaml")
+    s.script = tap(40, 20)
+    let expected = DeviceLog.expected(Engine.replay(s), scene: s)
+    let performs = expected.filter { if case .perform = $0.kind { true } else { false } }
+    #expect(performs.map(\.kind) == [.perform(responder: "rootVC", action: "save:")])
+    #expect(performs.first?.json == #"{"t":80,"ev":"perform","responder":"rootVC","action":"save:"}"#)
+    let device = DeviceLog.parse(
+      DeviceLog.text(expected) + #"{"t":80,"ev":"perform","responder":"b","action":"undo:","sender":"b"}"# + "\n")
+    let c = DeviceLogComparison(replay: expected, device: device)
+    #expect(c.differences.map(\.text) == ["only on the device, line \(device.count) at 80 ms: `b` performs undo:"])
+  }
 }

@@ -187,8 +187,18 @@ struct TimelineContent: Equatable, Sendable {
         if lanes[k]?.marks.last.map({ $0.glyph == .forward && $0.t == t }) != true {
           mark(k, TimelineMark(glyph: .forward, tone: .quiet, index: i, t: t))
         }
+      case .perform(let r, let action, let sender):
+        // B-7, B-7a: who performed the control's action, beside the control event that sent it.
+        let k = TimelineLane.Kind.responder(sender)
+        let text =
+          r.map { "\(action) → \($0)" } ?? language("\(action) → nobody, dropped", "\(action) → 无人实现，被丢弃")
+        if let last = lanes[k]?.marks.last, last.t == t, case .label(let before) = last.glyph {
+          lanes[k]!.marks[lanes[k]!.marks.count - 1].glyph = .label(before + " · " + text)
+          break
+        }
+        mark(k, TimelineMark(glyph: .label(text), tone: r == nil ? .bad : .good, index: i, t: t))
       case .hitTest, .hitTestOverride, .hit, .attach, .ask, .scroll, .timer, .set, .reorder, .ignoring, .sendEvent,
-        .sendAction, .canPerform, .perform:
+        .sendAction, .canPerform:
         break
       }
     }

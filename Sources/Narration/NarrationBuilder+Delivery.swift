@@ -455,6 +455,14 @@ extension NarrationBuilder {
           "它按下时应用正在忽略交互事件（beginIgnoringInteractionEvents）"),
         ["C-10"]
       )
+    case .sendEventWithoutSuper(let by):
+      let owner = by == .window ? "UIWindow" : "UIApplication"
+      return (
+        language(
+          "the app's \(owner) subclass overrides sendEvent(_:) without calling super for it",
+          "应用的 \(owner) 子类重写了 sendEvent(_:)，且没有为它调用 super"),
+        ["C-11"]
+      )
     case .cancelledBy(let r):
       let continuous = scene.recognizerKind(r)?.isDiscrete == false
       let verb = continuous ? language("began", "开始") : language("recognized", "识别")

@@ -223,6 +223,9 @@ final class NarrationBuilder {
     case .timer: return timerSentence(members)
     case .set: return setSentence(members)
     case .drop(_, _, _, .ignoringInteractionEvents): return ignoredTouchSentence(first)
+    case .drop(_, _, _, .sendEventWithoutSuper): return swallowedTouchSentence(first)
+    case .sendEvent: return sendEventSentence(members)
+    case .sendAction, .canPerform, .perform: return sendActionSentence(members)
     case .drop: return dropSentence(first, asked: nil)
     case .ignoring: return ignoringSentence(first)
     case .reorder(let view, let to):

@@ -109,6 +109,7 @@ public enum QuestionWhy {
     case .gets(let view, _): return [view]
     case .sends(let control, _): return [control]
     case .recognizesFirst(let ids): return ids
+    case .performs: return a.value.map { [$0] } ?? []
     }
   }
 
@@ -137,6 +138,8 @@ public enum QuestionWhy {
     case .recognizesFirst(let ids):
       let list = ids.joined(separator: l(", ", "、"))
       return l("None of \(list) recognizes \(span).", "\(span)，\(list) 都没有识别成功。")
+    case .performs(let action):
+      return l("No control sends \(action) \(span).", "\(span)没有控件发送 \(action)。")
     }
   }
 

@@ -110,6 +110,24 @@ private struct Linker {
         out.append(j)
         j += 1
       }
+    case .sendAction:
+      // B-7a: the search's answers and its outcome.
+      while sameTime(j) {
+        switch trace[j].event {
+        case .canPerform: out.append(j)
+        case .perform:
+          out.append(j)
+          return out
+        default: return out
+        }
+        j += 1
+      }
+    case .sendEvent(.application, _, _):
+      // C-11: the window's step of the same event.
+      while sameTime(j), case .sendEvent(.window, _, _) = trace[j].event {
+        out.append(j)
+        j += 1
+      }
     case .deliver:
       while sameTime(j) {
         switch trace[j].event {

@@ -140,7 +140,7 @@ struct TraceTracker {
       scene.apply(entry.event)
     case .reorder, .scroll, .hitTestOverride:
       scene.apply(entry.event)
-    case .forward, .ignoring:
+    case .forward, .ignoring, .sendEvent, .sendAction, .canPerform, .perform:
       break
     }
     trimHistory(before: t)

@@ -4,7 +4,8 @@ import TouchSim
 /// The log a view controller written by `touchscope export swift` prints on a device, and what of a trace
 /// it can be compared with (`touchscope diff-log`, docs/TRACE-FORMAT.md "The device log").
 ///
-/// A real app observes `deliver` (touches* called on touch.view), `action`, `control`, and `ask` for the
+/// A real app observes `deliver` (touches* called on touch.view), `action`, `control`, `perform` (the action
+/// methods of the exported responders), and `ask` for the
 /// questions its own code answers: a delegate's (only for recognizers with a delegate), a view's
 /// gestureRecognizerShouldBegin, a scroll view's touchesShouldBegin / touchesShouldCancel. Everything else
 /// in a trace is recorded only by the simulator.
@@ -14,6 +15,8 @@ public struct DeviceEvent: Equatable, Sendable {
     case action(recognizer: String, state: String)
     case control(control: String, event: String)
     case ask(of: String, question: String, other: String?, view: String?, answer: Bool)
+    /// An action method the exported code's responders log when they perform it (rules B-7, B-7a).
+    case perform(responder: String, action: String)
   }
   /// Milliseconds since the first touch began.
   public var t: Double
@@ -47,6 +50,8 @@ public struct DeviceEvent: Equatable, Sendable {
     case .ask(let of, let question, let other, let view, let answer):
       let about = other.map { " about `\($0)`" } ?? view.map { " about `\($0)`" } ?? ""
       return "`\(of)` is asked \(question)\(about) and answers \(answer ? "YES" : "NO")"
+    case .perform(let responder, let action):
+      return "`\(responder)` performs \(action)"
     }
   }
 
@@ -78,6 +83,10 @@ public struct DeviceEvent: Equatable, Sendable {
       if let other { s("other", other) }
       if let view { s("view", view) }
       parts.append("\"answer\":\(answer)")
+    case .perform(let responder, let action):
+      s("ev", "perform")
+      s("responder", responder)
+      s("action", action)
     }
     return "{" + parts.joined(separator: ",") + "}"
   }
@@ -139,6 +148,9 @@ public enum DeviceLog {
             DeviceEvent(t: t, kind: .ask(of: of, question: question.rawValue, other: other, view: view, answer: answer))
           )
         }
+      case .perform(let responder?, let action, _):
+        // B-7: the responder's action method logs it (a dropped action runs no code: nothing to log).
+        out.append(DeviceEvent(t: t, kind: .perform(responder: responder.description, action: action)))
       default: break
       }
     }
@@ -181,6 +193,9 @@ public enum DeviceLog {
         let answer = (object["answer"] as? Bool) ?? false
         kind = .ask(
           of: str("of") ?? "", question: str("question") ?? "", other: str("other"), view: str("view"), answer: answer)
+      case "perform":
+        guard let responder = str("responder") else { continue }
+        kind = .perform(responder: responder, action: str("action") ?? "")
       default: continue
       }
       out.append(DeviceEvent(t: t, kind: kind, point: point, line: i + 1))
@@ -330,6 +345,7 @@ extension DeviceEvent.Kind {
     case .ask(let of, let question, let other, let view, let answer):
       return .ask(
         of: short(of), question: short(question), other: other.map(short), view: view.map(short), answer: answer)
+    case .perform(let responder, let action): return .perform(responder: short(responder), action: short(action))
     }
   }
 }

@@ -33,6 +33,9 @@ enum Key: UInt8, CaseIterable, Sendable {
   case beginIgnoringInteractionEvents, endIgnoringInteractionEvents
   // Questions for the audience (`questions`).
   case questions, ask, choices, until, hitView, fires, finalState, gets, sends, recognizesFirst, view, control, event
+  // Target-action and the event's way in (rules B-7, B-7a, C-11); `performs` is also a question.
+  case firstResponder, responders, application, appDelegate, sendEvent, implements, controllerImplements
+  case actions, action, target, performs
 
   /// The key as written in a file.
   var name: String { Key.names[Int(rawValue)] }

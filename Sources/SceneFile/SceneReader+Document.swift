@@ -120,6 +120,9 @@ extension SceneReader {
     scene.about = about
     scene.translations = translations
     if let appDelegate { scene.appDelegateIsResponder = appDelegate }
+    if let n = f[.responders], let r = readResponders(n) { scene.responders = r }
+    if let n = f[.firstResponder] { scene.firstResponder = string(n, "firstResponder") }
+    checkActions(scene, firstResponderNode: f[.firstResponder])
     let index = SceneIndex(root: root)
     if let n = f[.script] { scene.script = readScript(n, index: index) }
     if let n = f[.questions] { scene.questions = readQuestions(n, index: index) }

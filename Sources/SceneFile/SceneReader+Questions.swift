@@ -90,6 +90,12 @@ extension SceneReader {
     } else if case .finalState = asks {
       error(item, "a finalState question needs 'choices': states (possible, began, changed, ended, cancelled, failed)")
       return nil
+    } else if case .performs = asks {
+      error(
+        item,
+        "a performs question needs 'choices': responders (view or controller ids, window, application, appDelegate) or none"
+      )
+      return nil
     } else if case .gets = asks {
       error(item, "a gets question needs 'choices': touches methods (touchesBegan … touchesCancelled) or nothing")
       return nil
@@ -161,6 +167,8 @@ extension SceneReader {
         return nil
       }
       return .sends(control: control, event: event)
+    case .performs:
+      return selector(n, "performs").map { .performs(action: $0) }
     default:
       return nil
     }
@@ -219,6 +227,11 @@ extension SceneReader {
     case .recognizesFirst(let ids):
       allowed = ids + [SceneQuestion.none]
       what = "one of the ids it lists, or none"
+    case .performs:
+      let fixed = ["window", "application", "appDelegate", SceneQuestion.none]
+      if fixed.contains(c) || ids[c]?.role.isView == true || ids[c]?.role == .controller { return nil }
+      allowed = ids.ids(where: { $0.isView || $0 == .controller }) + fixed
+      what = "a responder: a view or view controller id, window, application, appDelegate, or none"
     }
     if allowed.contains(c) { return nil }
     return "'\(Excerpt.short(c))' cannot be the answer: a choice here is \(what)" + hint(c, allowed)

@@ -96,7 +96,12 @@ extension SceneReader {
       if kind == .segmentedControl { readSegmentSettings(f, into: &v) }
       if kind == .pageControl { readPages(f, into: &v) }
       if let n = f[.tracking], let t = readTracking(n) { v.trackingOverrides = t }
+      if let n = f[.actions], let list = readActions(n) { v.actions = list }
     }
+    if kindKnown && !kind.isControl, let k = f.keyNode(.actions) {
+      error(k, "'actions' applies to controls only (\(name()) is a \(kind.rawValue))")
+    }
+    if let n = f[.implements], let list = readSelectors(n, "implements") { v.implements = list }
     if let n = f[.controller], let c = identifier(n, "controller") {
       v.controller = c
       define(c, .controller, at: n)
@@ -107,6 +112,12 @@ extension SceneReader {
         error(k, "'controllerForwardsTouches' needs a 'controller' on the same view (\(name()) has none)")
       }
       v.controllerTouchForwarding = t
+    }
+    if let n = f[.controllerImplements], let list = readSelectors(n, "controllerImplements") {
+      if v.controller == nil, !f.has(.controller), let k = f.keyNode(.controllerImplements) {
+        error(k, "'controllerImplements' needs a 'controller' on the same view (\(name()) has none)")
+      }
+      v.controllerImplements = list
     }
     if let n = f[.presentingViewController], let p = identifier(n, "presentingViewController") {
       if v.controller == nil, !f.has(.controller), let k = f.keyNode(.presentingViewController) {

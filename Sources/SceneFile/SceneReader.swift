@@ -31,6 +31,8 @@ final class SceneReader {
   var listedRecognizers: Set<String> = []
   /// Every `presentingViewController`, checked once the whole tree is read (rule B-2a).
   var presentations: [Presentation] = []
+  /// Every action `target` (rule B-7), checked once the whole scene is read.
+  var actionTargets: [(name: String, action: String, node: Node)] = []
 
   /// Mapping pairs and list items still to visit, for a document that aliases expand too far (nil: no limit).
   private var visitBudget: Int?

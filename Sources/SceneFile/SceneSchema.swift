@@ -15,6 +15,8 @@ enum SceneSchema {
     case hitTestOverride, pointInside, recognizer, delegate, predicate, step
     /// A control's tracking overrides (rule 8.8).
     case tracking
+    /// A control's target-action entry, the scene's responders and theirs (rules B-7, B-7a, C-11).
+    case controlAction, responders, eventResponder, appDelegateResponder
     /// `{ id: ID }` alone in a `recognizers` list: a recognizer defined on another view, added here too (C-9).
     case recognizerReference
     /// A question for the audience, and the mappings of its `gets` and `sends`.
@@ -151,6 +153,14 @@ enum SceneSchema {
       Entry(
         key: .appDelegateIsResponder, shape: .bool,
         about: "Whether the app delegate is the application's next responder (default true)."),
+      Entry(
+        key: .firstResponder, shape: .reference,
+        about:
+          "Extension: the view that is first responder, where a nil-targeted action's search starts (default: none, the sender)."
+      ),
+      Entry(
+        key: .responders, shape: .place(.responders),
+        about: "Extension: what the window, the application and the app delegate implement and override."),
       Entry(key: .root, shape: .place(.view), about: "The window's root view."),
       Entry(
         key: .script, shape: .list(.place(.step), maxItems: SceneReader.maxSteps),
@@ -241,7 +251,16 @@ enum SceneSchema {
       Entry(
         key: .tracking, shape: .place(.tracking),
         about: "Extension: the control's beginTracking/continueTracking/endTracking/cancelTracking overrides."),
+      Entry(
+        key: .actions, shape: .list(.place(.controlAction), maxItems: nil),
+        about: "Extension: the control's addTarget(_:action:for:) entries, in the order added; controls only."),
+      Entry(
+        key: .implements, shape: .list(.text, maxItems: nil),
+        about: "Extension: the action methods the view's class implements (selectors such as \"save:\")."),
       Entry(key: .controller, shape: .identifier, about: "The id of the view controller whose view this is."),
+      Entry(
+        key: .controllerImplements, shape: .list(.text, maxItems: nil),
+        about: "Extension: the action methods the view's controller implements (needs controller)."),
       Entry(
         key: .forwardsTouches, shape: forwarding,
         about: "Whether the view's touches methods call super: true, false or { default, except }."),
@@ -290,7 +309,7 @@ enum SceneSchema {
     required: [.id],
     needs: [
       (.center, [.bounds]), (.bounds, [.center]), (.controllerForwardsTouches, [.controller]),
-      (.presentingViewController, [.controller]),
+      (.presentingViewController, [.controller]), (.controllerImplements, [.controller]),
     ],
     conflicts: [[.frame, .center], [.frame, .bounds]],
     kindRules: [
@@ -310,7 +329,8 @@ enum SceneSchema {
         shapes: [(.isMomentary, nil), (.disabledSegments, nil)]),
       KindRule(
         kinds: ViewKind.allCases.filter { $0 != .pageControl }.map(\.rawValue), shapes: [(.numberOfPages, nil)]),
-      KindRule(kinds: ViewKind.allCases.filter { !$0.isControl }.map(\.rawValue), shapes: [(.tracking, nil)]),
+      KindRule(
+        kinds: ViewKind.allCases.filter { !$0.isControl }.map(\.rawValue), shapes: [(.tracking, nil), (.actions, nil)]),
       KindRule(
         kinds: [ViewKind.button, .stepper, .control].map(\.rawValue), shapes: [(.value, .number(nil))]),
     ],
@@ -379,6 +399,50 @@ enum SceneSchema {
       Entry(
         key: .cancelTrackingCallsSuper, shape: .bool,
         about: "false: cancelTracking(with:) is overridden without super (the control stays highlighted)."),
+    ])
+
+  static let controlAction = Place(
+    id: .controlAction, about: "One addTarget(_:action:for:) of a control.",
+    entries: [
+      Entry(
+        key: .event, shape: .name(TraceEvent.ControlEvent.allCases.map(\.rawValue)),
+        about: "The control event that sends the action."),
+      Entry(key: .action, shape: .text, about: "The action's selector, as Objective-C writes it (\"save:\")."),
+      Entry(
+        key: .target, shape: .anyOf([.null, .text]),
+        about:
+          "A view, a view controller, window, application or appDelegate that implements the action; left out or null: a nil target, searched for along the responder chain."
+      ),
+    ],
+    required: [.event, .action])
+
+  static let responders = Place(
+    id: .responders, about: "The window, the application and the app delegate, as the app's classes make them.",
+    entries: [
+      Entry(key: .window, shape: .place(.eventResponder), about: "The app's UIWindow subclass."),
+      Entry(key: .application, shape: .place(.eventResponder), about: "The app's UIApplication subclass."),
+      Entry(key: .appDelegate, shape: .place(.appDelegateResponder), about: "The app delegate."),
+    ])
+
+  static let eventResponder = Place(
+    id: .eventResponder, about: "A UIWindow or UIApplication subclass: its action methods and its sendEvent.",
+    entries: [
+      Entry(
+        key: .implements, shape: .list(.text, maxItems: nil), about: "The action methods it implements (\"save:\")."
+      ),
+      Entry(
+        key: .sendEvent, shape: .anyOf([.bool, .place(.pointInside)]),
+        about:
+          "sendEvent(_:) overridden: true calls super (logs and passes on), false never does (swallows every event), a shape calls super only for touches that went down in it (window coordinates)."
+      ),
+    ])
+
+  static let appDelegateResponder = Place(
+    id: .appDelegateResponder, about: "The app delegate: its action methods.",
+    entries: [
+      Entry(
+        key: .implements, shape: .list(.text, maxItems: nil), about: "The action methods it implements (\"save:\")."
+      )
     ])
 
   static let recognizer = Place(
@@ -526,9 +590,14 @@ enum SceneSchema {
       Entry(
         key: .recognizesFirst, shape: .list(.reference, maxItems: SceneReader.maxChoices - 1),
         about: "Which of these recognizers recognizes first: one of the ids, or none."),
+      Entry(
+        key: .performs, shape: .text,
+        about:
+          "Extension: which responder performs this action (selector) when a control sends it: a view or view controller id, window, application, appDelegate, or none."
+      ),
     ],
     required: [.t, .ask],
-    exactlyOne: [.hitView, .fires, .finalState, .gets, .sends, .recognizesFirst])
+    exactlyOne: [.hitView, .fires, .finalState, .gets, .sends, .recognizesFirst, .performs])
 
   static let questionGets = Place(
     id: .questionGets, about: "Which view and which finger a gets question is about.",
@@ -549,7 +618,8 @@ enum SceneSchema {
 
   static let places: [Place] = [
     scene, translation, view, transform, forwardingPlace, touchesShouldBegin, touchesShouldCancel, hitTestOverride,
-    pointInside, tracking, recognizer, delegate, predicatePlace, step, recognizerReference, question,
+    pointInside, tracking, controlAction, responders, eventResponder, appDelegateResponder, recognizer, delegate,
+    predicatePlace, step, recognizerReference, question,
     questionGets, questionSends,
   ]
   static func place(_ id: PlaceID) -> Place { places.first { $0.id == id }! }

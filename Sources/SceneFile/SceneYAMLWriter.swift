@@ -25,6 +25,8 @@ enum SceneYAMLWriter {
       top.append(("window", .inline(E.flowList([E.number(scene.window.width), E.number(scene.window.height)]))))
     }
     if !scene.appDelegateIsResponder { top.append(("appDelegateIsResponder", .inline("false"))) }
+    if let f = scene.firstResponder { top.append(("firstResponder", .inline(E.string(f)))) }
+    if !scene.responders.isDefault { top.append(("responders", responders(scene.responders))) }
     top.append(("root", view(scene.root, printedFrames)))
     if !scene.script.isEmpty { top.append(("script", .list(scene.script.map { .inline(step($0)) }))) }
     if !scene.questions.isEmpty { top.append(("questions", .list(scene.questions.map(question)))) }
@@ -68,6 +70,7 @@ enum SceneYAMLWriter {
     case .sends(let control, let event):
       p.append(("sends", .inline(E.flowMap([("control", E.string(control)), ("event", event.rawValue)]))))
     case .recognizesFirst(let ids): p.append(("recognizesFirst", .inline(E.ids(ids))))
+    case .performs(let action): p.append(("performs", .inline(E.string(action))))
     }
     if !q.choices.isEmpty { p.append(("choices", .inline(E.flowList(q.choices.map(E.string))))) }
     return .map(p)
@@ -131,7 +134,11 @@ enum SceneYAMLWriter {
       }
       if let n = v.numberOfPages { add("numberOfPages", E.number(Double(n))) }
     }
+    // Extension (rule B-7).
+    if v.kind.isControl && !v.actions.isEmpty { p.append(("actions", .list(v.actions.map { .inline(action($0)) }))) }
+    if !v.implements.isEmpty { add("implements", E.flowList(v.implements.map(E.string))) }
     if let c = v.controller { add("controller", E.string(c)) }
+    if !v.controllerImplements.isEmpty { add("controllerImplements", E.flowList(v.controllerImplements.map(E.string))) }
     if !v.touchForwarding.isDefault { add("forwardsTouches", forwarding(v.touchForwarding)) }
     if !v.controllerTouchForwarding.isDefault {
       add("controllerForwardsTouches", forwarding(v.controllerTouchForwarding))
@@ -217,6 +224,34 @@ enum SceneYAMLWriter {
     case .circle(let c, let r): return E.flowMap([("circle", E.flowList([c.x, c.y, r].map(E.number)))])
     case .rects(let rects): return E.flowMap([("rects", "[" + rects.map(rect).joined(separator: ", ") + "]")])
     }
+  }
+
+  /// `{ event: touchUpInside, action: "save:", target: ID }`, the target left out when nil (rule B-7).
+  static func action(_ a: ControlAction) -> String {
+    typealias E = YAMLEmitter
+    var parts: [(String, String)] = [("event", a.event.rawValue), ("action", E.string(a.action))]
+    if let t = a.target { parts.append(("target", E.string(t))) }
+    return E.flowMap(parts)
+  }
+
+  /// `responders:` with the window, the application and the app delegate that differ from UIKit's own.
+  static func responders(_ r: SceneResponders) -> YAMLItem {
+    typealias E = YAMLEmitter
+    func one(_ s: FixedResponderSpec) -> YAMLItem {
+      var parts: [(String, YAMLItem)] = []
+      if !s.implements.isEmpty { parts.append(("implements", .inline(E.flowList(s.implements.map(E.string))))) }
+      switch s.sendEvent {
+      case .always(let b)?: parts.append(("sendEvent", .inline(E.bool(b))))
+      case .within(let shape)?: parts.append(("sendEvent", .inline(pointInside(shape))))
+      case nil: break
+      }
+      return .map(parts)
+    }
+    var out: [(String, YAMLItem)] = []
+    if !r.window.isDefault { out.append(("window", one(r.window))) }
+    if !r.application.isDefault { out.append(("application", one(r.application))) }
+    if !r.appDelegate.isDefault { out.append(("appDelegate", one(r.appDelegate))) }
+    return .map(out)
   }
 
   /// `{ beginTracking: false | SHAPE, continueTracking: ..., endTrackingCallsSuper: false, ... }` (rule 8.8).

@@ -143,6 +143,8 @@ public struct SwiftExporter {
       line()
       writeLoggedClass(kind)
     }
+    writeActionMethods()
+    writeEventResponders()
   }
 
   private mutating func writeHeader() {
@@ -243,6 +245,7 @@ public struct SwiftExporter {
         }
       }
       e.writeRootControllerTouches()
+      e.writeControllerActions()
       if hasRecognizers {
         e.line()
         e.writeAction()
@@ -295,6 +298,33 @@ public struct SwiftExporter {
       if !s.canCancelContentTouches { line("\(n).canCancelContentTouches = false") }
     }
     if v.kind.isControl { line("TouchLog.observeEvents(of: \(n))") }
+    if !v.implements.isEmpty {
+      line("// implements: the action methods this view answers canPerformAction YES for (rule B-7a).")
+      line("\(n).overrides.actionsImplemented = \(Self.selectorSet(v.implements))")
+    }
+    if v.id == scene.firstResponder {
+      line("// firstResponder: it becomes first responder once on screen (viewDidAppear).")
+      line("\(n).overrides.canBecomeFirstResponder = true")
+    }
+    if let c = v.controller, !v.controllerImplements.isEmpty {
+      let target = c == scene.root.controller && parent == nil ? "self" : names[c]
+      line("// controllerImplements: the action methods of \(Self.commentText(c)) (rule B-7a).")
+      line("\(target).actionsImplemented = \(Self.selectorSet(v.controllerImplements))")
+    }
+    for a in v.actions where v.kind.isControl {
+      let event = "." + a.event.rawValue
+      let selector = "NSSelectorFromString(\(Self.literal(a.action)))"
+      guard let t = a.target else {
+        line("// A nil target: UIKit sends \(a.action) to the first responder that can perform it (rule B-7a).")
+        line("\(n).addTarget(nil, action: \(selector), for: \(event))")
+        continue
+      }
+      if t == "window" {
+        line("// The window is the target of \(a.action): added in viewDidAppear(_:), once the view has a window.")
+        continue
+      }
+      line("\(n).addTarget(\(targetExpression(t)), action: \(selector), for: \(event))")
+    }
     if let parent {
       if let c = v.controller {
         let cn = names[c]
@@ -747,6 +777,17 @@ public struct SwiftExporter {
           e.line("if !touchesWithoutSuper.contains(.\(m.rawValue)) { super.\(m.rawValue)(touches, with: event) }")
         }
       }
+      if e.hasActions {
+        e.line()
+        e.line("/// The action methods this controller answers canPerformAction YES for (controllerImplements).")
+        e.line("var actionsImplemented: Set<String> = []")
+        e.line()
+        e.block("override func canPerformAction(_ action: Selector, withSender sender: Any?) -> Bool") { e in
+          e.line(
+            "SceneActions.canPerform(action, actionsImplemented) ?? super.canPerformAction(action, withSender: sender)")
+        }
+        e.writeActionMethodBodies(id: "id")
+      }
     }
     line()
   }
@@ -853,7 +894,25 @@ public struct SwiftExporter {
         private static func point(_ p: CGPoint) -> String { "[\\(number(p.x)),\\(number(p.y))]" }
       }
       """
-    for l in text.split(separator: "\n", omittingEmptySubsequences: false) { line(String(l)) }
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    if hasActions, let at = lines.firstIndex(where: { $0.contains("private static func write(") }) {
+      let extra = """
+          /// An action method performed by the responder `id` (rules B-7, B-7a).
+          static func perform(_ id: String, _ action: String, sender: Any?) {
+            let from = (sender as? SceneView).map { quoted($0.overrides.id) } ?? "null"
+            write("perform", [("responder", quoted(id)), ("action", quoted(action)), ("sender", from)])
+          }
+
+          /// An overridden sendEvent(_:) of the application or the window, and whether it calls super (rule C-11).
+          static func sendEvent(by owner: String, _ event: UIEvent, callsSuper: Bool) {
+            let list = (event.allTouches ?? []).map { String(number($0)) }.sorted().joined(separator: ",")
+            write("sendEvent", [("by", quoted(owner)), ("touches", "[\\(list)]"), ("callsSuper", callsSuper ? "true" : "false")])
+          }
+
+        """
+      lines.insert(contentsOf: extra.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), at: at)
+    }
+    for l in lines { line(l) }
   }
 
   private mutating func writeOverrides() {
@@ -889,6 +948,15 @@ public struct SwiftExporter {
           var continueTracking: ((CGPoint) -> Bool)?
           var endTrackingCallsSuper = true
           var cancelTrackingCallsSuper = true
+
+        """
+    }
+    if hasActions {
+      text += """
+          /// The action methods this view answers canPerformAction YES for (implements), and whether it may
+          /// become first responder (firstResponder).
+          var actionsImplemented: Set<String> = []
+          var canBecomeFirstResponder = false
 
         """
     }
@@ -976,6 +1044,17 @@ public struct SwiftExporter {
       e.block("override func gestureRecognizerShouldBegin(_ g: UIGestureRecognizer) -> Bool") { e in
         e.line("overrides.shouldBegin(g, default: super.gestureRecognizerShouldBegin(g))")
       }
+      if e.hasActions {
+        e.line()
+        e.line("override var canBecomeFirstResponder: Bool { overrides.canBecomeFirstResponder }")
+        e.line()
+        e.block("override func canPerformAction(_ action: Selector, withSender sender: Any?) -> Bool") { e in
+          e.line(
+            "SceneActions.canPerform(action, overrides.actionsImplemented) ?? super.canPerformAction(action, withSender: sender)"
+          )
+        }
+        e.writeActionMethodBodies(id: "overrides.id")
+      }
       if tracks {
         for name in ["beginTracking", "continueTracking"] {
           e.line()
@@ -1023,5 +1102,196 @@ public struct SwiftExporter {
 extension Substring {
   fileprivate var trimmingSpaces: String {
     String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+  }
+}
+
+// MARK: Target-action and the event's way in (rules B-7, B-7a, C-11)
+
+extension SwiftExporter {
+  /// Whether the scene uses actions, implemented action methods, a first responder or sendEvent overrides.
+  var hasActions: Bool {
+    scene.firstResponder != nil || !scene.responders.isDefault
+      || allViews.contains { !$0.actions.isEmpty || !$0.implements.isEmpty || !$0.controllerImplements.isEmpty }
+  }
+
+  /// Every selector the scene names, in order of first appearance.
+  var allSelectors: [String] {
+    var out: [String] = []
+    func add(_ s: [String]) { for x in s where !out.contains(x) { out.append(x) } }
+    for v in allViews {
+      add(v.actions.map(\.action))
+      add(v.implements)
+      add(v.controllerImplements)
+    }
+    add(scene.responders.window.implements)
+    add(scene.responders.application.implements)
+    add(scene.responders.appDelegate.implements)
+    return out
+  }
+
+  static func selectorSet(_ list: [String]) -> String { "[" + list.map(literal).joined(separator: ", ") + "]" }
+
+  /// The Swift expression for an action's target (not the window, which exists only once on screen).
+  func targetExpression(_ t: String) -> String {
+    switch t {
+    case "application": return "UIApplication.shared"
+    case "appDelegate": return "UIApplication.shared.delegate"
+    default:
+      if t == scene.root.controller { return "self" }
+      return names[t]
+    }
+  }
+
+  /// Each scene selector as an `@objc` method that logs a `perform` line (the class answers
+  /// canPerformAction YES only for those it implements).
+  mutating func writeActionMethodBodies(id: String) {
+    for (i, s) in allSelectors.enumerated() {
+      let parts = s.filter { $0 == ":" }.count
+      let params: String
+      let sender: String
+      switch parts {
+      case 0:
+        params = "()"
+        sender = "nil"
+      case 1:
+        params = "(_ sender: Any?)"
+        sender = "sender"
+      default:
+        params = "(_ sender: Any?" + String(repeating: ", _: Any?", count: parts - 1) + ")"
+        sender = "sender"
+      }
+      line()
+      line(
+        "@objc(\(s)) func sceneAction\(i + 1)\(params) { TouchLog.perform(\(id), \(Self.literal(s)), sender: \(sender)) }"
+      )
+    }
+  }
+
+  /// The root view controller's action methods, its first responder and a window target.
+  mutating func writeControllerActions() {
+    guard hasActions else { return }
+    let rootImplements = scene.root.controllerImplements
+    line()
+    line("/// The action methods this controller answers canPerformAction YES for (controllerImplements).")
+    line("var actionsImplemented: Set<String> = \(rootImplements.isEmpty ? "[]" : Self.selectorSet(rootImplements))")
+    line()
+    block("override func canPerformAction(_ action: Selector, withSender sender: Any?) -> Bool") { e in
+      e.line(
+        "SceneActions.canPerform(action, actionsImplemented) ?? super.canPerformAction(action, withSender: sender)")
+    }
+    writeActionMethodBodies(id: Self.literal(scene.root.controller ?? "ViewController"))
+    var appear: [String] = []
+    for v in allViews where v.kind.isControl {
+      for a in v.actions where a.target == "window" {
+        appear.append(
+          "\(names[v.id]).addTarget(view.window, action: NSSelectorFromString(\(Self.literal(a.action))), for: .\(a.event.rawValue))"
+        )
+      }
+    }
+    if let f = scene.firstResponder, allViews.contains(where: { $0.id == f }) {
+      appear.append("\(names[f]).becomeFirstResponder()")
+    }
+    guard !appear.isEmpty else { return }
+    line()
+    block("override func viewDidAppear(_ animated: Bool)") { e in
+      e.line("super.viewDidAppear(animated)")
+      for l in appear { e.line(l) }
+    }
+  }
+
+  /// `SceneActions`: which selectors the scene's classes implement and answer for.
+  mutating func writeActionMethods() {
+    guard hasActions else { return }
+    line()
+    line("/// The scene's action methods (rules B-7, B-7a). Every class here implements them all, and answers")
+    line("/// canPerformAction(_:withSender:) YES only for those the scene says its object implements.")
+    block("enum SceneActions") { e in
+      e.line("static let all: Set<String> = \(Self.selectorSet(e.allSelectors))")
+      e.line()
+      e.line("/// The answer for a scene selector; nil for any other (UIKit's own answer).")
+      e.block("@MainActor static func canPerform(_ action: Selector, _ implemented: Set<String>) -> Bool?") { e in
+        e.line("let name = NSStringFromSelector(action)")
+        e.line("return all.contains(name) ? implemented.contains(name) : nil")
+      }
+    }
+  }
+
+  /// The app's UIWindow and UIApplication subclasses and its app delegate's action methods, as the scene
+  /// says (`responders`).
+  mutating func writeEventResponders() {
+    let r = scene.responders
+    guard !r.isDefault else { return }
+    for (cls, base, spec, name) in [
+      ("SceneWindow", "UIWindow", r.window, "window"),
+      ("SceneApplication", "UIApplication", r.application, "application"),
+    ] where !spec.isDefault {
+      line()
+      if base == "UIWindow" {
+        line("/// The app's window class: make the scene delegate's window a SceneWindow (rules B-7a, C-11).")
+      } else {
+        line("/// The app's application class: pass it to UIApplicationMain in main.swift,")
+        line("///   UIApplicationMain(CommandLine.argc, CommandLine.unsafeArgv,")
+        line("///     NSStringFromClass(SceneApplication.self), NSStringFromClass(AppDelegate.self))")
+        line("/// (rules B-7a, C-11).")
+      }
+      block("final class \(cls): \(base)") { e in
+        if let o = spec.sendEvent {
+          e.writeSendEvent(o, owner: name)
+        }
+        if !spec.implements.isEmpty {
+          e.line()
+          e.block("override func canPerformAction(_ action: Selector, withSender sender: Any?) -> Bool") { e in
+            e.line(
+              "SceneActions.canPerform(action, \(Self.selectorSet(spec.implements))) ?? super.canPerformAction(action, withSender: sender)"
+            )
+          }
+          e.writeActionMethodBodies(id: Self.literal(name))
+        }
+      }
+    }
+    if !r.appDelegate.implements.isEmpty {
+      line()
+      line(
+        "// The app delegate implements \(r.appDelegate.implements.joined(separator: ", ")) (rule B-7a): give the app's"
+      )
+      line(
+        "// AppDelegate (a UIResponder) these methods, each calling TouchLog.perform(\"appDelegate\", SELECTOR, sender: sender)."
+      )
+    }
+  }
+
+  /// An overridden sendEvent(_:) that logs the event and calls super as the scene says (rule C-11).
+  mutating func writeSendEvent(_ o: SendEventOverride, owner: String) {
+    switch o {
+    case .always(true):
+      line("// sendEvent: true: the override sees every event and calls super.")
+      block("override func sendEvent(_ event: UIEvent)") { e in
+        e.line("if event.type == .touches { TouchLog.sendEvent(by: \(Self.literal(owner)), event, callsSuper: true) }")
+        e.line("super.sendEvent(event)")
+      }
+    case .always(false):
+      line("// sendEvent: false: the override swallows every touch event (it never calls super for one).")
+      block("override func sendEvent(_ event: UIEvent)") { e in
+        e.line("guard event.type == .touches else { return super.sendEvent(event) }")
+        e.line("TouchLog.sendEvent(by: \(Self.literal(owner)), event, callsSuper: false)")
+      }
+    case .within(let shape):
+      line("// sendEvent: a shape: super only for events whose touches went down in it (window coordinates).")
+      line("private var swallowed = Set<ObjectIdentifier>()")
+      line()
+      block("override func sendEvent(_ event: UIEvent)") { e in
+        e.line("guard event.type == .touches, let touches = event.allTouches else { return super.sendEvent(event) }")
+        e.block("for touch in touches where touch.phase == .began") { e in
+          e.line("let p = touch.location(in: nil)")
+          e.line("if !(\(Self.shapeTest(shape))) { swallowed.insert(ObjectIdentifier(touch)) }")
+        }
+        e.line("let callsSuper = !touches.contains { swallowed.contains(ObjectIdentifier($0)) }")
+        e.line("for touch in touches where touch.phase == .ended || touch.phase == .cancelled {")
+        e.line("  swallowed.remove(ObjectIdentifier(touch))")
+        e.line("}")
+        e.line("TouchLog.sendEvent(by: \(Self.literal(owner)), event, callsSuper: callsSuper)")
+        e.line("if callsSuper { super.sendEvent(event) }")
+      }
+    }
   }
 }

@@ -17,6 +17,17 @@ public enum DropReason: Equatable, Sendable {
   /// "ignoringInteractionEvents": the touch began while the app ignored interaction events; it is
   /// hit-tested, then no recognizer and no view ever gets it (C-10).
   case ignoringInteractionEvents
+  /// "sendEvent of application without super" (or of window): the app's override of `sendEvent(_:)` did
+  /// not call super for the event in which the touch began; no recognizer and no view ever gets it (C-11).
+  case sendEventWithoutSuper(ResponderID)
+
+  /// The touch is dropped for its whole life, before any recognizer or view got it (C-10, C-11).
+  public var isWholeLife: Bool {
+    switch self {
+    case .ignoringInteractionEvents, .sendEventWithoutSuper: return true
+    default: return false
+    }
+  }
 
   /// The trace's wording (`drop.reason`): the only place it is made.
   public var text: String {
@@ -28,6 +39,7 @@ public enum DropReason: Equatable, Sendable {
     case .cancelledBy(let id): return "cancelled by \(id) before delivery"
     case .cancelledBeforeDelivery: return "cancelled before delivery"
     case .ignoringInteractionEvents: return "ignoringInteractionEvents"
+    case .sendEventWithoutSuper(let by): return "sendEvent of \(by) without super"
     }
   }
 }

@@ -35,6 +35,7 @@ extension Simulation {
     func send(_ e: TraceEvent.ControlEvent, value: Double? = nil) {
       let named = value.map { TraceEvent.ControlValue(Self.valueProperty(of: kind), $0) }
       emit(.control(control: id, event: e, highlighted: st.highlighted, value: named))
+      sendActions(c, e)
     }
     func local(_ uid: Int) -> Point {
       let p = touches[uid].location

@@ -35,12 +35,15 @@ extension Simulation {
       default: continue
       }
     }
+    // C-11: UIApplication.sendEvent, then UIWindow.sendEvent, named when the scene overrides one of them.
+    if setup.sceneHeader.responders.overridesSendEvent { sendEventSteps(changed) }
     // C-10: touches that began while the app ignored interaction events are in no event: their input is
     // written, then they are forgotten when they end.
     if changed.contains(where: { touches[$0].ignored }) {
       for uid in changed where touches[uid].ignored && !touches[uid].isAlive { liveByNumber.remove(touches[uid].id) }
       changed.removeAll { touches[$0].ignored }
-      forgetFinishedTouches()
+      // Only when nothing is left to dispatch: a touch of this event still to be processed may have ended too.
+      if changed.isEmpty { forgetFinishedTouches() }
     }
     guard !changed.isEmpty else { return }
     // C-1: touches down but unchanged in this event are stationary.
@@ -99,6 +102,7 @@ extension Simulation {
       for: uid)
     liveByNumber.set(uid, for: number)
     if dropIfIgnoringInteractionEvents(uid) { return uid }
+    if swallowIfSendEventDoesNotCallSuper(uid) { return uid }
     guard let hit else { return uid }
 
     // C-7: the hit view's recognizers in add order, then each ancestor's up to the root.

@@ -12,6 +12,12 @@ public struct Scene: Equatable, Sendable {
   public var window: Size = Size(390, 844)
   /// `UIApplication.next` is the app delegate only when true (rule B-3).
   public var appDelegateIsResponder: Bool = true
+  /// Extension (rule B-7a): the view that is first responder, where a nil-targeted action's search starts;
+  /// nil: none, the search starts at the sender.
+  public var firstResponder: String?
+  /// Extension (rules B-7a, C-11): what the window, the application and the app delegate implement
+  /// (action methods) and override (`sendEvent`).
+  public var responders = SceneResponders()
   public var root: ViewSpec
   public var script: [ScriptStep] = []
   /// Questions for the audience at moments of the script (`SceneQuestion`). The engine never reads them.
@@ -66,6 +72,60 @@ public enum ViewKind: String, CaseIterable, Sendable {
   }
   /// UIKit's default for `isUserInteractionEnabled` (rule A-9).
   public var defaultUserInteractionEnabled: Bool { !(self == .label || self == .imageView) }
+}
+
+/// One `addTarget(_:action:for:)` of a control (rule B-7, extension `actions:`).
+public struct ControlAction: Equatable, Sendable {
+  public var event: TraceEvent.ControlEvent
+  /// The selector, as Objective-C writes it ("save:").
+  public var action: String
+  /// The target: a view id, a view controller id, `window`, `application` or `appDelegate`; nil: the
+  /// action is sent with a nil target, to the first object in the responder chain that implements it.
+  public var target: String?
+  public init(event: TraceEvent.ControlEvent, action: String, target: String? = nil) {
+    self.event = event
+    self.action = action
+    self.target = target
+  }
+}
+
+/// An overridden `sendEvent(_:)` of the UIApplication or UIWindow subclass (rule C-11).
+public enum SendEventOverride: Equatable, Sendable {
+  /// It always calls super (true: logs and passes the event on) or never (false: swallows it).
+  case always(Bool)
+  /// It calls super only for a touch that went down within the shape (window coordinates).
+  case within(PointInsideShape)
+
+  /// Whether it calls super for a touch that went down at `p` (window coordinates).
+  public func callsSuper(forTouchDownAt p: Point) -> Bool {
+    switch self {
+    case .always(let b): return b
+    case .within(let shape): return shape.contains(p)
+    }
+  }
+}
+
+/// The window, the application or the app delegate: the action methods it implements and, for the first
+/// two, its `sendEvent(_:)` override (nil: not overridden).
+public struct FixedResponderSpec: Equatable, Sendable {
+  public var implements: [String] = []
+  public var sendEvent: SendEventOverride?
+  public init(implements: [String] = [], sendEvent: SendEventOverride? = nil) {
+    self.implements = implements
+    self.sendEvent = sendEvent
+  }
+  public var isDefault: Bool { implements.isEmpty && sendEvent == nil }
+}
+
+/// `responders:` of a scene (extension, rules B-7a and C-11).
+public struct SceneResponders: Equatable, Sendable {
+  public var window = FixedResponderSpec()
+  public var application = FixedResponderSpec()
+  public var appDelegate = FixedResponderSpec()
+  public init() {}
+  public var isDefault: Bool { window.isDefault && application.isDefault && appDelegate.isDefault }
+  /// A scene that overrides `sendEvent` has the trace name the two steps of each event's way in.
+  public var overridesSendEvent: Bool { window.sendEvent != nil || application.sendEvent != nil }
 }
 
 /// `transform:` of a view: scale, then rotation (degrees), then translation.
@@ -169,6 +229,14 @@ public struct ViewSpec: Equatable, Sendable {
   /// C-9: a recognizer belongs to one view). The engine attaches nothing for them; they are kept so that the
   /// narration and the window can say why this view does not respond, and so that the file round-trips.
   public var recognizersTakenAway: [TakenRecognizer] = []
+  /// Extension (rule B-7a): the action methods the view's class implements (selectors such as "save:"):
+  /// it answers YES from `canPerformAction(_:withSender:)` for them.
+  public var implements: [String] = []
+  /// Extension (rule B-7a): the action methods of the view controller named by `controller`.
+  public var controllerImplements: [String] = []
+  /// Extension (rule B-7): the control's target-action entries (`addTarget(_:action:for:)`), in the order
+  /// added; controls only.
+  public var actions: [ControlAction] = []
   /// Extension (rule B-2a, uncertain): the view controller named by `controller` was presented by this
   /// one (a full-screen modal): its next responder is the presenting view controller, not its view's
   /// superview.

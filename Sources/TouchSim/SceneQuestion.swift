@@ -19,6 +19,9 @@ public struct SceneQuestion: Equatable, Sendable {
     case sends(control: String, event: TraceEvent.ControlEvent)
     /// Which of these recognizers recognizes first: an id, or `none`.
     case recognizesFirst([String])
+    /// Which responder performs the action (selector) a control sends next (`perform`): a responder's
+    /// name (view, view controller, window, application, appDelegate), or `none` when it is dropped.
+    case performs(action: String)
   }
 
   /// Script time (ms) at which playback stops to ask it; it is about what happens from then on.
@@ -58,7 +61,7 @@ public struct SceneQuestion: Equatable, Sendable {
     switch asks {
     case .fires, .sends: return [Self.yes, Self.no]
     case .recognizesFirst(let ids): return ids + [Self.none]
-    case .hitView, .finalState, .gets: return []
+    case .hitView, .finalState, .gets, .performs: return []
     }
   }
 

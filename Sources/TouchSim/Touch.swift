@@ -22,6 +22,9 @@ struct Touch {
   var scrollHolds: [Int] = []
   /// It began while the app ignored interaction events: no recognizer and no view ever gets it (C-10).
   var ignored = false
+  /// The application's or the window's `sendEvent` override swallows its events (C-11): like `ignored`,
+  /// no recognizer and no view ever gets it.
+  var swallowedBy: ResponderID?
 
   var isAlive: Bool { phase != .ended && phase != .cancelled }
   /// touchesBegan was delivered and the view has not yet seen its end.

@@ -81,6 +81,18 @@ public enum TraceEvent: Equatable, Sendable {
   /// written as `"ev":"hitTest"` with `"result":"override"` and the trailing key `returned` (a view id or
   /// null). Boxed: the extra id would make every entry larger.
   indirect case hitTestOverride(view: String, at: Point, returned: String?)
+  /// Extension (rule C-11): `sendEvent(_:)` of the application, then of the window, for these touches of
+  /// one event; written only when the scene overrides one of them. `callsSuper` false: the override swallowed
+  /// the event there, and no recognizer and no view gets it.
+  case sendEvent(by: ResponderID, touches: [Int], callsSuper: Bool)
+  /// Extension (rule B-7): a control sends an action for a control event (`sendAction(_:to:for:)`);
+  /// `target` nil: a nil-targeted action, searched for along the responder chain from `from` (B-7a).
+  indirect case sendAction(
+    control: String, event: ControlEvent, action: String, target: ResponderID?, from: ResponderID?)
+  /// Extension (rule B-7a): a responder of the search asked `canPerformAction(_:withSender:)`.
+  indirect case canPerform(responder: ResponderID, action: String, answer: Bool)
+  /// Extension (rule B-7): the action is performed by `responder`, or dropped when nothing implements it (nil).
+  indirect case perform(responder: ResponderID?, action: String, sender: String)
 
   public enum HitResult: String, Sendable {
     case inside, outside, hidden, alpha, noInteraction, disabled, passThrough
@@ -144,6 +156,10 @@ public enum TraceEvent: Equatable, Sendable {
     case .reorder: return "reorder"
     case .ignoring: return "ignoring"
     case .hitTestOverride: return "hitTest"
+    case .sendEvent: return "sendEvent"
+    case .sendAction: return "sendAction"
+    case .canPerform: return "canPerform"
+    case .perform: return "perform"
     }
   }
 }
@@ -288,6 +304,24 @@ public struct TraceEntry: Equatable, Sendable {
       w.point("at", at)
       w.string("result", TraceEvent.HitResult.override.rawValue)
       w.optionalString("returned", returned)
+    case .sendEvent(let by, let touches, let callsSuper):
+      w.string("by", by.description)
+      w.ints("touches", touches)
+      w.bool("callsSuper", callsSuper)
+    case .sendAction(let control, let event, let action, let target, let from):
+      w.string("control", control)
+      w.string("event", event.rawValue)
+      w.string("action", action)
+      w.optionalString("target", target?.description)
+      if let from { w.string("from", from.description) }
+    case .canPerform(let responder, let action, let answer):
+      w.string("responder", responder.description)
+      w.string("action", action)
+      w.bool("answer", answer)
+    case .perform(let responder, let action, let sender):
+      w.optionalString("responder", responder?.description)
+      w.string("action", action)
+      w.string("sender", sender)
     }
   }
 }

@@ -81,6 +81,12 @@ public struct QuestionAnswer: Equatable, Sendable {
         if case .control(control, event, _, _) = trace[i].event { return found(SceneQuestion.yes, i) }
       }
       return found(SceneQuestion.no, nil)
+    case .performs(let action):
+      for i in range {
+        if case .perform(let r, action, _) = trace[i].event { return found(r?.description ?? SceneQuestion.none, i) }
+      }
+      a.problem = "no control sends \(action) in this question's time"
+      return a
     case .recognizesFirst(let ids):
       for i in range {
         guard case .state(let r, _, let to, _) = trace[i].event, to == .began || to == .ended, ids.contains(r)

@@ -157,7 +157,7 @@ public struct Snapshot: Sendable {
       controls[c] = s
     case .ignoring(let on, _):
       ignoringInteractionEvents = on
-    case .scroll, .set, .reorder, .forward, .timer:
+    case .scroll, .set, .reorder, .forward, .timer, .sendEvent, .sendAction, .canPerform, .perform:
       break
     }
   }

@@ -78,7 +78,7 @@ struct Narrated: CustomStringConvertible {
 enum ChineseCheck {
   /// The state names, the answers, Swift's literals and `super`, written as in code.
   static let codeWords: Set<String> = [
-    "possible", "began", "changed", "ended", "cancelled", "failed", "YES", "NO", "true", "false", "super",
+    "possible", "began", "changed", "ended", "cancelled", "failed", "YES", "NO", "true", "false", "nil", "super",
   ]
   /// UIKit properties whose names are one plain word (`alpha`, `hidden`, `transform`).
   static let propertyWords: Set<String> = ["alpha", "hidden", "transform"]

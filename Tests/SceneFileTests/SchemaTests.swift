@@ -226,6 +226,8 @@ import TouchSim
     case (.question, .recognizesFirst): return ["r", "r2"]
     case (.question, .choices): return ["yes", "no"]
     case (.questionSends, .control): return "b"
+    // The root implements the action (`document`).
+    case (.controlAction, .target): return "root"
     default: return example(SceneSchema.place(place).entry(key)!.shape)
     }
   }
@@ -253,8 +255,10 @@ import TouchSim
       if let key, SceneSchema.rangeKeys.contains(key) { v["kind"] = "stepper" }
       if key == .isMomentary || key == .disabledSegments { v["kind"] = "segmentedControl" }
       if key == .numberOfPages { v["kind"] = "pageControl" }
-      if key == .tracking { v["kind"] = "control" }
-      if key == .controllerForwardsTouches || key == .presentingViewController { v["controller"] = "c" }
+      if key == .tracking || key == .actions { v["kind"] = "control" }
+      if key == .controllerForwardsTouches || key == .presentingViewController || key == .controllerImplements {
+        v["controller"] = "c"
+      }
       if key == .center {
         v["frame"] = nil
         v["bounds"] = [0, 0, 1, 1]
@@ -287,6 +291,7 @@ import TouchSim
       case .hitView?: q["choices"] = ["root", "none"]
       case .finalState?: q["choices"] = ["possible", "ended"]
       case .gets?: q["choices"] = ["nothing", "touchesEnded"]
+      case .performs?: q["choices"] = ["root", "none"]
       case .fires?, .sends?, .recognizesFirst?: break
       case .t?: q = ["ask": "a", "fires": "r"]
       case .ask?: q = ["t": 0, "fires": "r"]
@@ -295,7 +300,9 @@ import TouchSim
       return q
     case .questionGets: return ["view": "root", "touch": 1]
     case .questionSends: return ["control": "b", "event": "touchUpInside"]
-    case .translation, .transform, .forwarding, .touchesShouldBegin, .touchesShouldCancel, .delegate, .tracking:
+    case .controlAction: return ["event": "touchUpInside", "action": "save:"]
+    case .translation, .transform, .forwarding, .touchesShouldBegin, .touchesShouldCancel, .delegate, .tracking,
+      .responders, .eventResponder, .appDelegateResponder:
       return [:]
     }
   }
@@ -336,6 +343,12 @@ import TouchSim
     case .hitTestOverride: return inView("hitTestOverrides", [m])
     case .pointInside: return inView("pointInside", m)
     case .tracking: return inView("tracking", m, kind: "control")
+    case .controlAction:
+      let control: Obj = ["id": "v", "kind": "control", "frame": [0, 0, 10, 10], "actions": [m]]
+      return scene(root: ["id": "root", "implements": ["a", "save:"], "subviews": [.object(control)]])
+    case .responders: return scene(root: ["id": "root"], ["responders": m])
+    case .eventResponder: return scene(root: ["id": "root"], ["responders": .object(["window": m])])
+    case .appDelegateResponder: return scene(root: ["id": "root"], ["responders": .object(["appDelegate": m])])
     case .recognizer: return scene(root: ["id": "root", "recognizers": [m]])
     case .delegate: return inRecognizer("delegate", m)
     case .predicate: return inRecognizer("delegate", .object(["shouldBegin": m]))

@@ -52,6 +52,32 @@ import TouchSim
     #expect(touch == [.down, .up])
   }
 
+  /// B-7, B-7a: the control's lane says who performed its action, or that nobody did.
+  @Test func theControlsLaneSaysWhoPerformedItsAction() {
+    let s = TestSupport.scene([
+      v("save", [100, 100, 190, 60], kind: .button) {
+        $0.actions = [
+          ControlAction(event: .touchUpInside, action: "save:"), ControlAction(event: .touchUpInside, action: "undo:"),
+        ]
+      }
+    ]) {
+      $0.root.controller = "rootVC"
+      $0.root.controllerImplements = ["save:"]
+      $0.script = tap(195, 130)
+    }
+    let trace = Engine.replay(s)
+    let labels = TimelineContent(trace: trace, range: 0..<trace.count).lane(.responder("save"))!.marks.compactMap {
+      if case .label(let text) = $0.glyph { text } else { nil }
+    }
+    #expect(
+      labels.last == "touchUpInside · save: → rootVC · undo: → nobody, dropped · primaryActionTriggered", "\(labels)")
+    let chinese = TimelineContent(trace: trace, range: 0..<trace.count, language: .simplifiedChinese)
+    #expect(
+      chinese.lane(.responder("save"))!.marks.contains {
+        if case .label(let text) = $0.glyph { text.contains("undo: → 无人实现，被丢弃") } else { false }
+      })
+  }
+
   @Test func aWithheldDeliveryIsAHeldBarFromTheWithholdToTheDelivery() {
     let m = played(doubleTapOverButton())
     let trace = m.engine.trace

@@ -35,6 +35,17 @@ import TouchSim
   }
 
   /// C-10: recognizers never get a touch that began while ignoring, whatever it does.
+  /// C-10: an ignored touch lifting in the same event as a delivered one: the delivered one still gets its
+  /// touchesEnded (the ignored one is forgotten only once the event is done).
+  @Test func anIgnoredTouchLiftingWithADeliveredOneLeavesItsEnd() {
+    let run = Run(
+      Self.scene,
+      [down(1, 100, 550, t: 0), Self.begin(10), down(2, 100, 200, t: 20), Self.end(30), up(1, t: 80), up(2, t: 80)])
+    #expect(run.methods("buy") == ["touchesBegan", "touchesEnded"])
+    #expect(run.controlEvents("buy").contains("touchUpInside"))
+    #expect(run.methods("card").isEmpty)
+  }
+
   @Test func recognizersNeverGetAnIgnoredTouch() {
     let run = Run(
       Self.scene,

@@ -31,6 +31,9 @@ public struct Playhead: Equatable, Sendable {
     // The view following the finger, as scrolled content does: shown with its action, without a pause.
     case .scroll, .set(_, _, _, .effect): return 0
     case .attach, .set, .reorder, .ignoring: return 200
+    case .sendEvent(_, _, let callsSuper): return callsSuper ? 120 : 450
+    case .sendAction, .perform: return 300
+    case .canPerform: return 160
     case .input, .feed, .forward: return 0
     }
   }

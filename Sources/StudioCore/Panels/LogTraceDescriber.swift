@@ -91,8 +91,29 @@ public enum TraceDescriber {
       return on
         ? l("app ignores interaction events (count \(count))", "应用忽略交互事件（计数 \(count)）")
         : l("app stops ignoring interaction events", "应用不再忽略交互事件")
+    case .sendEvent(let by, let touches, let callsSuper):
+      let who = sendEventOwner(by)
+      return callsSuper
+        ? l("\(who).sendEvent \(touchList(touches)) → super", "\(who).sendEvent \(touchList(touches)) → super")
+        : l(
+          "\(who).sendEvent \(touchList(touches)): no super, event swallowed",
+          "\(who).sendEvent \(touchList(touches))：不调用 super，事件被吞掉")
+    case .sendAction(let c, let event, let action, let target, _):
+      let to = target.map { "`\($0)`" } ?? "nil"
+      return l(
+        "`\(c)` \(event.rawValue): sendAction \(action) to \(to)",
+        "`\(c)` \(event.rawValue)：sendAction \(action) 发给 \(to)")
+    case .canPerform(let r, let action, let answer):
+      return l("ask `\(r)` canPerformAction \(action)", "询问 `\(r)` canPerformAction \(action)")
+        + " → \(answer ? "YES" : "NO")"
+    case .perform(let r, let action, _):
+      return r.map { l("`\($0)` performs \(action)", "`\($0)` 执行 \(action)") }
+        ?? l("\(action): nobody implements it, dropped", "\(action)：没有对象实现它，被丢弃")
     }
   }
+
+  /// The class whose `sendEvent(_:)` a `sendEvent` line is about.
+  static func sendEventOwner(_ by: ResponderID) -> String { by == .window ? "UIWindow" : "UIApplication" }
 
   /// A plain sentence explaining an event, ids between backticks (the narration strip's fallback).
   public static func sentence(_ e: TraceEvent, _ l: Language = .english) -> String {
@@ -247,6 +268,34 @@ public enum TraceDescriber {
         : l(
           "The app stops ignoring interaction events (endIgnoringInteractionEvents): new touches are delivered again.",
           "应用不再忽略交互事件（endIgnoringInteractionEvents）：新的触摸会再次被递送。")
+    case .sendEvent(let by, let touches, let callsSuper):
+      let who = sendEventOwner(by)
+      return callsSuper
+        ? l(
+          "\(who).sendEvent(_:) passes the event with \(touchWords(touches)) on (super).",
+          "\(who).sendEvent(_:) 把带有\(touchWords(touches, l))的事件传下去（super）。")
+        : l(
+          "\(who).sendEvent(_:) is overridden without super: the event with \(touchWords(touches)) goes no further.",
+          "\(who).sendEvent(_:) 被重写且不调用 super：带有\(touchWords(touches, l))的事件到此为止。")
+    case .sendAction(let c, let event, let action, let target, let from):
+      if let target {
+        return l(
+          "`\(c)` sends \(action) for \(event.rawValue) to its target `\(target)`.",
+          "`\(c)` 因 \(event.rawValue) 把 \(action) 发给它的目标 `\(target)`。")
+      }
+      let start = from.map { "`\($0)`" } ?? "?"
+      return l(
+        "`\(c)` sends \(action) for \(event.rawValue) with a nil target: UIKit searches the responder chain from \(start).",
+        "`\(c)` 因 \(event.rawValue) 发送目标为 nil 的 \(action)：UIKit 从 \(start) 开始沿响应者链查找。")
+    case .canPerform(let r, let action, let answer):
+      return answer
+        ? l("`\(r)` can perform \(action).", "`\(r)` 能执行 \(action)。")
+        : l("`\(r)` cannot perform \(action): the search goes on.", "`\(r)` 不能执行 \(action)：继续查找。")
+    case .perform(let r, let action, _):
+      return r.map { l("`\($0)` performs \(action).", "`\($0)` 执行 \(action)。") }
+        ?? l(
+          "Nothing in the responder chain implements \(action): the action is dropped.",
+          "响应者链上没有对象实现 \(action)：这个动作被丢弃。")
     }
   }
 
@@ -294,6 +343,10 @@ public enum TraceDescriber {
     case .drop: return "✗"
     case .reorder: return "⇅"
     case .ignoring(let on, _): return on ? "⊘" : "○"
+    case .sendEvent(_, _, let callsSuper): return callsSuper ? "⇣" : "⊘"
+    case .sendAction: return "⚡"
+    case .canPerform(_, _, let answer): return answer ? "✓" : "?"
+    case .perform(let r, _, _): return r == nil ? "✗" : "★"
     }
   }
 
@@ -314,6 +367,10 @@ public enum TraceDescriber {
     case .drop: return .bad
     case .set, .reorder: return .accent
     case .ignoring(let on, _): return on ? .bad : .good
+    case .sendEvent(_, _, let callsSuper): return callsSuper ? .quiet : .bad
+    case .sendAction: return .accent
+    case .canPerform(_, _, let answer): return answer ? .good : .quiet
+    case .perform(let r, _, _): return r == nil ? .bad : .good
     }
   }
 
@@ -403,6 +460,10 @@ public enum TraceDescriber {
     case .ignoringInteractionEvents:
       return l(
         "it went down while the app ignored interaction events", "它按下时应用正在忽略交互事件")
+    case .sendEventWithoutSuper(let by):
+      return l(
+        "\(sendEventOwner(by)).sendEvent(_:) did not call super for it",
+        "\(sendEventOwner(by)).sendEvent(_:) 没有为它调用 super")
     }
   }
 }

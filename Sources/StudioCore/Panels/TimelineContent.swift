@@ -154,8 +154,8 @@ struct TimelineContent: Equatable, Sendable {
         if method == .touchesEnded || method == .touchesCancelled { endLife(k, i, t) }
         if method == .touchesCancelled { cancellations.append((t, i, view, nil)) }
       case .drop(let view, let method, let touches, let reason):
-        if reason == .ignoringInteractionEvents {
-          // C-10: the finger's own lane says it is ignored, whether or not it hit a view.
+        if reason.isWholeLife {
+          // C-10, C-11: the finger's own lane says it is ignored, whether or not it hit a view.
           for n in touches {
             mark(.touch(n), TimelineMark(glyph: .label(Self.shortReason(reason, language)), tone: .bad, index: i, t: t))
           }
@@ -187,7 +187,18 @@ struct TimelineContent: Equatable, Sendable {
         if lanes[k]?.marks.last.map({ $0.glyph == .forward && $0.t == t }) != true {
           mark(k, TimelineMark(glyph: .forward, tone: .quiet, index: i, t: t))
         }
-      case .hitTest, .hitTestOverride, .hit, .attach, .ask, .scroll, .timer, .set, .reorder, .ignoring:
+      case .perform(let r, let action, let sender):
+        // B-7, B-7a: who performed the control's action, beside the control event that sent it.
+        let k = TimelineLane.Kind.responder(sender)
+        let text =
+          r.map { "\(action) → \($0)" } ?? language("\(action) → nobody, dropped", "\(action) → 无人实现，被丢弃")
+        if let last = lanes[k]?.marks.last, last.t == t, case .label(let before) = last.glyph {
+          lanes[k]!.marks[lanes[k]!.marks.count - 1].glyph = .label(before + " · " + text)
+          break
+        }
+        mark(k, TimelineMark(glyph: .label(text), tone: r == nil ? .bad : .good, index: i, t: t))
+      case .hitTest, .hitTestOverride, .hit, .attach, .ask, .scroll, .timer, .set, .reorder, .ignoring, .sendEvent,
+        .sendAction, .canPerform:
         break
       }
     }

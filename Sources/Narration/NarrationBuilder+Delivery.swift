@@ -536,7 +536,7 @@ extension NarrationBuilder {
     default: break
     }
     for j in members {
-      if case .scroll(let v, let offset) = entry(j) {
+      if case .scroll(let v, let offset, _) = entry(j) {
         text += language(
           "; \(Phrase.code(v)) scrolls to \(Phrase.point(offset))", "；\(Phrase.code(v)) 滚动到 \(Phrase.point(offset))")
       }

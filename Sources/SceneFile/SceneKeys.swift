@@ -16,6 +16,7 @@ enum Key: UInt8, CaseIterable, Sendable {
   case presentingViewController
   case minimumValue, maximumValue, stepValue, wraps, autorepeat, isContinuous
   case isMomentary, disabledSegments, numberOfPages, tracking
+  case bounces, alwaysBounceVertical, alwaysBounceHorizontal, isPagingEnabled, contentInset, isDirectionalLockEnabled
   // Inside views: `tracking`.
   case beginTracking, continueTracking, endTrackingCallsSuper, cancelTrackingCallsSuper
   // Inside views: `transform`, `touchesShouldBegin`, `touchesShouldCancel`.

@@ -199,7 +199,7 @@ import TouchSim
     case .number(let r): return .number(r?.upperBound ?? 1)
     case .integer(let r): return .number(Double(r.lowerBound))
     case .point, .size: return [1, 1]
-    case .rect: return [0, 0, 1, 1]
+    case .rect, .insets: return [0, 0, 1, 1]
     case .circle: return [1, 1, 1]
     case .hexColor: return "#FFF"
     case .name(let values): return .string(values[0])

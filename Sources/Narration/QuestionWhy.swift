@@ -109,6 +109,7 @@ public enum QuestionWhy {
     case .gets(let view, _): return [view]
     case .sends(let control, _): return [control]
     case .recognizesFirst(let ids): return ids
+    case .restsAt(let view): return [view]
     }
   }
 
@@ -137,6 +138,9 @@ public enum QuestionWhy {
     case .recognizesFirst(let ids):
       let list = ids.joined(separator: l(", ", "、"))
       return l("None of \(list) recognizes \(span).", "\(span)，\(list) 都没有识别成功。")
+    case .restsAt(let view):
+      guard let offset = a.value else { return nil }
+      return l("\(view) rests at \(offset) \(span).", "\(view) \(span)停在 \(offset)。")
     }
   }
 

@@ -34,6 +34,7 @@ enum Key: UInt8, CaseIterable, Sendable {
   case beginIgnoringInteractionEvents, endIgnoringInteractionEvents
   // Questions for the audience (`questions`).
   case questions, ask, choices, until, hitView, fires, finalState, gets, sends, recognizesFirst, view, control, event
+  case restsAt
 
   /// The key as written in a file.
   var name: String { Key.names[Int(rawValue)] }

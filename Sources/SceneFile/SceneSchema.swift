@@ -555,9 +555,12 @@ enum SceneSchema {
       Entry(
         key: .recognizesFirst, shape: .list(.reference, maxItems: SceneReader.maxChoices - 1),
         about: "Which of these recognizers recognizes first: one of the ids, or none."),
+      Entry(
+        key: .restsAt, shape: .reference,
+        about: "Extension: where this scroll view's content offset rests at the end of the span: choices '(x, y)'."),
     ],
     required: [.t, .ask],
-    exactlyOne: [.hitView, .fires, .finalState, .gets, .sends, .recognizesFirst])
+    exactlyOne: [.hitView, .fires, .finalState, .gets, .sends, .recognizesFirst, .restsAt])
 
   static let questionGets = Place(
     id: .questionGets, about: "Which view and which finger a gets question is about.",

@@ -68,6 +68,7 @@ enum SceneYAMLWriter {
     case .sends(let control, let event):
       p.append(("sends", .inline(E.flowMap([("control", E.string(control)), ("event", event.rawValue)]))))
     case .recognizesFirst(let ids): p.append(("recognizesFirst", .inline(E.ids(ids))))
+    case .restsAt(let view): p.append(("restsAt", .inline(E.string(view))))
     }
     if !q.choices.isEmpty { p.append(("choices", .inline(E.flowList(q.choices.map(E.string))))) }
     return .map(p)

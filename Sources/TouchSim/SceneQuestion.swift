@@ -19,6 +19,9 @@ public struct SceneQuestion: Equatable, Sendable {
     case sends(control: String, event: TraceEvent.ControlEvent)
     /// Which of these recognizers recognizes first: an id, or `none`.
     case recognizesFirst([String])
+    /// Where the scroll view's content offset rests at the end of the span (its last `scroll` line, a
+    /// settle included; rules H-12, H-14): `(x, y)` (`SceneQuestion.offsetText`).
+    case restsAt(view: String)
   }
 
   /// Script time (ms) at which playback stops to ask it; it is about what happens from then on.
@@ -58,7 +61,7 @@ public struct SceneQuestion: Equatable, Sendable {
     switch asks {
     case .fires, .sends: return [Self.yes, Self.no]
     case .recognizesFirst(let ids): return ids + [Self.none]
-    case .hitView, .finalState, .gets: return []
+    case .hitView, .finalState, .gets, .restsAt: return []
     }
   }
 
@@ -66,6 +69,11 @@ public struct SceneQuestion: Equatable, Sendable {
   public func ask(in language: String?) -> String {
     guard let language else { return ask }
     return translations[language] ?? ask
+  }
+
+  /// A content offset as a `restsAt` answer and its choices write it: `(390, 0)`.
+  public static func offsetText(_ p: Point) -> String {
+    "(" + JSONNumber.format(p.x) + ", " + JSONNumber.format(p.y) + ")"
   }
 
   public static let yes = "yes"

@@ -81,6 +81,15 @@ public struct QuestionAnswer: Equatable, Sendable {
         if case .control(control, event, _, _) = trace[i].event { return found(SceneQuestion.yes, i) }
       }
       return found(SceneQuestion.no, nil)
+    case .restsAt(let view):
+      // The last offset written in the span, else the last one before it.
+      var i = range.upperBound - 1
+      while i >= 0 {
+        if case .scroll(view, let o, _) = trace[i].event { return found(SceneQuestion.offsetText(o), i) }
+        i -= 1
+      }
+      a.problem = "\(view) does not scroll up to the end of this question's time"
+      return a
     case .recognizesFirst(let ids):
       for i in range {
         guard case .state(let r, _, let to, _) = trace[i].event, to == .began || to == .ended, ids.contains(r)

@@ -72,6 +72,7 @@ import TouchSim
     let pull = drag(from: (100, 300), to: (100, 200), steps: 10)
     let plain = Run(fitting { _ in }, pull)
     #expect(!plain.fired("short.pan"))
+    #expect(plain.reason("short.pan", to: .failed) == "lifted after moving 100 pt, none of it along a scrollable axis")
     #expect(plain.scrollOffsets.isEmpty)
     let bouncing = Run(fitting { $0.alwaysBounceVertical = true }, pull)
     #expect(bouncing.fired("short.pan"))

@@ -192,7 +192,9 @@ extension Simulation {
       case .vertical: canX = false
       case .none: break
       }
-      let v = vectorInView(recs[r].data.velocity, s)
+      // A finger that rested before lifting is not flicking (L24).
+      let resting = now - recs[r].data.lastTime > constants.pagingFlickWindow
+      let v = resting ? Point.zero : vectorInView(recs[r].data.velocity, s)
       if canX { o.x = pageOffset(o.x, velocity: v.x, page: b.width, range.x) }
       if canY { o.y = pageOffset(o.y, velocity: v.y, page: b.height, range.y) }
       why = .page

@@ -27,6 +27,9 @@ public struct ModelConstants: Equatable, Sendable {
   /// UIScrollView `isPagingEnabled` (rule H-14, L, a model choice): a drag that ends with the finger moving
   /// at least this fast (pt/s) along an axis settles on the next page in that direction, not the nearest.
   public var pagingFlickVelocity: Double = 300
+  /// The finger's last move counts as a flick only if it lifts within this many ms of it (H-14, L24): a
+  /// finger that stopped and then lifted settles on the nearest page.
+  public var pagingFlickWindow: Double = 100
   /// UIScrollView `isDirectionalLockEnabled` (rule H-16, L, a model choice): the drag locks to one axis when
   /// its travel along that axis is at least this many times its travel along the other as the pan begins.
   public var directionalLockRatio: Double = 2

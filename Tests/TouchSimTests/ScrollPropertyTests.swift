@@ -111,6 +111,9 @@ import TouchSim
     let flick = Run(pager(), drag(from: (300, 250), to: (200, 250), steps: 5))
     #expect(flick.scrollOffsets.dropLast().last == Point(90, 0))
     #expect(flick.scrollOffsets.last == Point(390, 0))
+    // The same fast move, then the finger rests 300 ms before it lifts: no flick, the nearest page.
+    let rested = Run(pager(), drag(from: (300, 250), to: (200, 250), steps: 5, lift: false) + [up(1, t: 380)])
+    #expect(rested.scrollOffsets.last == Point(0, 0))
     var second = pager()
     second.root.subviews[0].bounds.origin = Point(390, 0)
     let backFlick = Run(second, drag(from: (100, 250), to: (200, 250), steps: 5))

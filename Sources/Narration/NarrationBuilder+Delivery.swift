@@ -544,7 +544,7 @@ extension NarrationBuilder {
     default: break
     }
     for j in members {
-      if case .scroll(let v, let offset) = entry(j) {
+      if case .scroll(let v, let offset, _) = entry(j) {
         text += language(
           "; \(Phrase.code(v)) scrolls to \(Phrase.point(offset))", "；\(Phrase.code(v)) 滚动到 \(Phrase.point(offset))")
       }
@@ -630,10 +630,21 @@ extension NarrationBuilder {
       return sentence(text, ["5.1"])
     case .scroll(let view):
       guard case .scroll(let p) = items.last?.value else { return "" }
-      let text =
+      var text =
         language("\(Phrase.code(view)) scrolled", "\(Phrase.code(view)) 滚动了") + (count > 1 ? " \(times(count))" : "")
         + language("; contentOffset is now \(Phrase.point(p))", "；contentOffset 现在为 \(Phrase.point(p))")
-      return sentence(text, ["H-8"])
+      var rules = ["H-8"]
+      // Past the range it rests in: only a bouncing drag takes it there (rule H-12).
+      if let v = scene.views[view], let sc = v.scroll {
+        let range = sc.offsetRange(bounds: v.bounds.size)
+        if !range.x.contains(p.x) || !range.y.contains(p.y) {
+          text += language(
+            ", past the edge of its content, where the rubber band holds it back (bounces)",
+            "，超出了内容的边缘，橡皮筋阻力拖住了它（bounces）")
+          rules.append("H-12")
+        }
+      }
+      return sentence(text, rules)
     case .effect(let r, let view, let key):
       return effectBurst(r, view: view, key: key, items)
     }

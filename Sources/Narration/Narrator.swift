@@ -218,8 +218,9 @@ final class NarrationBuilder {
     case .deliver: return deliverySentences(members)
     case .forward: return []
     case .control: return controlSentence(members)
-    case .scroll(let view, let offset):
+    case .scroll(let view, let offset, nil):
       return [.burst(.scroll(view: view), BurstItem(index: first, value: .scroll(offset)))]
+    case .scroll(_, _, .some): return settleSentence(first)
     case .timer: return timerSentence(members)
     case .set: return setSentence(members)
     case .drop(_, _, _, .ignoringInteractionEvents): return ignoredTouchSentence(first)

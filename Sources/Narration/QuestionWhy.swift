@@ -110,6 +110,7 @@ public enum QuestionWhy {
     case .sends(let control, _): return [control]
     case .recognizesFirst(let ids): return ids
     case .performs: return a.value.map { [$0] } ?? []
+    case .restsAt(let view): return [view]
     }
   }
 
@@ -140,6 +141,9 @@ public enum QuestionWhy {
       return l("None of \(list) recognizes \(span).", "\(span)，\(list) 都没有识别成功。")
     case .performs(let action):
       return l("No control sends \(action) \(span).", "\(span)没有控件发送 \(action)。")
+    case .restsAt(let view):
+      guard let offset = a.value else { return nil }
+      return l("\(view) rests at \(offset) \(span).", "\(view) \(span)停在 \(offset)。")
     }
   }
 

@@ -134,6 +134,12 @@ enum ReasonText {
       return Because(
         text: l("the finger lifted before moving \(n(distance)) pt", "手指在移动 \(n(distance)) pt 之前就抬起了"),
         rules: kind == .swipe ? ["L9"] : ["5.4"])
+    case .liftedWithoutScrollableTravel(let distance):
+      return Because(
+        text: l(
+          "the finger moved \(n(distance)) pt, but not along an axis the scroll view can scroll (its content fits there, and it does not always bounce)",
+          "手指移动了 \(n(distance)) pt，但不在滚动视图能滚动的方向上（内容在那个方向上放得下，且没有打开 alwaysBounce）"),
+        rules: ["H-8", "H-13"])
     case .liftedBeforePress(let duration):
       return Because(
         text: l(

@@ -77,7 +77,7 @@ private struct Linker {
       return askPartner(i, of: of, question, other: other, view: view, answer: answer)
     case .set(let target, "contentOffset", _, _):
       return nextEntry(after: i) { e in
-        if case .scroll(let v, _) = e, v == target { return .match }
+        if case .scroll(let v, _, _) = e, v == target { return .match }
         return .stop
       }
     default:

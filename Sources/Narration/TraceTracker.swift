@@ -32,6 +32,9 @@ struct TraceTracker {
   private(set) var dropHeldBy: [Int: [String]] = [:]
   /// The view's transform before each change a recognizer's effect made (`set` with `origin: effect`).
   private(set) var transformBefore: [Int: TransformSpec] = [:]
+  /// A scroll view's offset where the drag left it, before each `scroll` line that settles it (rules H-12,
+  /// H-14).
+  private(set) var offsetBeforeSettle: [Int: Point] = [:]
 
   /// Recognizers that began or recognized, with the time (for cancellation causes).
   private var recognitions: [(t: Double, recognizer: String, began: Bool)] = []
@@ -138,7 +141,10 @@ struct TraceTracker {
     case .set(let target, _, _, let origin):
       if case .effect = origin, let before = scene.views[target]?.transform { transformBefore[i] = before }
       scene.apply(entry.event)
-    case .reorder, .scroll, .hitTestOverride:
+    case .scroll(let view, _, let settle):
+      if settle != nil, let before = scene.views[view]?.bounds.origin { offsetBeforeSettle[i] = before }
+      scene.apply(entry.event)
+    case .reorder, .hitTestOverride:
       scene.apply(entry.event)
     case .forward, .ignoring, .sendEvent, .sendAction, .canPerform, .perform:
       break

@@ -134,7 +134,8 @@ public enum SceneEditor {
     "userInteractionEnabled", "multipleTouchEnabled", "exclusiveTouch", "clipsToBounds", "enabled", "value",
     "forwardsTouches", "hitOutset", "passThrough", "gestureRecognizerShouldBegin", "contentOffset",
     "delaysContentTouches", "canCancelContentTouches", "minimumValue", "maximumValue", "stepValue", "wraps",
-    "autorepeat", "isContinuous", "isMomentary", "disabledSegments", "numberOfPages",
+    "autorepeat", "isContinuous", "isMomentary", "disabledSegments", "numberOfPages", "bounces",
+    "alwaysBounceVertical", "alwaysBounceHorizontal", "isPagingEnabled", "isDirectionalLockEnabled",
   ]
   /// The settable recognizer keys (`SettableKeys.recognizer`), in the format's order.
   static let recognizerKeys = [
@@ -190,6 +191,11 @@ public enum SceneEditor {
     case "contentOffset": return v.scroll == nil ? nil : point(v.bounds.origin)
     case "delaysContentTouches": return v.scroll.map { .bool($0.delaysContentTouches) }
     case "canCancelContentTouches": return v.scroll.map { .bool($0.canCancelContentTouches) }
+    case "bounces": return v.scroll.map { .bool($0.bounces) }
+    case "alwaysBounceVertical": return v.scroll.map { .bool($0.alwaysBounceVertical) }
+    case "alwaysBounceHorizontal": return v.scroll.map { .bool($0.alwaysBounceHorizontal) }
+    case "isPagingEnabled": return v.scroll.map { .bool($0.isPagingEnabled) }
+    case "isDirectionalLockEnabled": return v.scroll.map { .bool($0.isDirectionalLockEnabled) }
     case "transform.translation": return point(v.transform.translation)
     case "transform.scale": return point(v.transform.scale)
     case "transform.rotation": return .number(v.transform.rotation)

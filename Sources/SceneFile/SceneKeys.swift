@@ -16,6 +16,7 @@ enum Key: UInt8, CaseIterable, Sendable {
   case presentingViewController
   case minimumValue, maximumValue, stepValue, wraps, autorepeat, isContinuous
   case isMomentary, disabledSegments, numberOfPages, tracking
+  case bounces, alwaysBounceVertical, alwaysBounceHorizontal, isPagingEnabled, contentInset, isDirectionalLockEnabled
   // Inside views: `tracking`.
   case beginTracking, continueTracking, endTrackingCallsSuper, cancelTrackingCallsSuper
   // Inside views: `transform`, `touchesShouldBegin`, `touchesShouldCancel`.
@@ -36,6 +37,7 @@ enum Key: UInt8, CaseIterable, Sendable {
   // Target-action and the event's way in (rules B-7, B-7a, C-11); `performs` is also a question.
   case firstResponder, responders, application, appDelegate, sendEvent, implements, controllerImplements
   case actions, action, target, performs
+  case restsAt
 
   /// The key as written in a file.
   var name: String { Key.names[Int(rawValue)] }
@@ -52,26 +54,40 @@ enum Key: UInt8, CaseIterable, Sendable {
   }
 }
 
-/// A set of keys as a 128-bit mask.
+/// A set of keys as a 256-bit mask: room for every `Key` (its raw value is a `UInt8`).
 struct KeyMask: Equatable, Sendable {
-  private var low: UInt64 = 0
-  private var high: UInt64 = 0
+  private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 
   init() {}
   init(_ keys: [Key]) { for k in keys { insert(k) } }
 
-  func contains(_ k: Key) -> Bool {
-    k.rawValue < 64 ? low & (1 << UInt64(k.rawValue)) != 0 : high & (1 << UInt64(k.rawValue - 64)) != 0
+  private func word(_ i: Int) -> UInt64 {
+    switch i {
+    case 0: return words.0
+    case 1: return words.1
+    case 2: return words.2
+    default: return words.3
+    }
   }
+
+  func contains(_ k: Key) -> Bool { word(Int(k.rawValue) >> 6) & (1 << UInt64(k.rawValue & 63)) != 0 }
   mutating func insert(_ k: Key) {
-    if k.rawValue < 64 { low |= 1 << UInt64(k.rawValue) } else { high |= 1 << UInt64(k.rawValue - 64) }
+    let bit: UInt64 = 1 << UInt64(k.rawValue & 63)
+    switch Int(k.rawValue) >> 6 {
+    case 0: words.0 |= bit
+    case 1: words.1 |= bit
+    case 2: words.2 |= bit
+    default: words.3 |= bit
+    }
   }
-  var isEmpty: Bool { low == 0 && high == 0 }
+  var isEmpty: Bool { words.0 | words.1 | words.2 | words.3 == 0 }
   static func & (a: KeyMask, b: KeyMask) -> KeyMask {
     var m = KeyMask()
-    m.low = a.low & b.low
-    m.high = a.high & b.high
+    m.words = (a.words.0 & b.words.0, a.words.1 & b.words.1, a.words.2 & b.words.2, a.words.3 & b.words.3)
     return m
+  }
+  static func == (a: KeyMask, b: KeyMask) -> Bool {
+    a.words.0 == b.words.0 && a.words.1 == b.words.1 && a.words.2 == b.words.2 && a.words.3 == b.words.3
   }
 }
 
@@ -90,9 +106,9 @@ struct KeySet: ExpressibleByArrayLiteral, Sendable {
 
 /// Open-addressing hash table from a key's ASCII bytes to its raw value.
 private struct KeyTable: Sendable {
-  private static let size = 256
+  private static let size = 512
   /// `rawValue + 1` of the key in each slot, 0 for an empty slot.
-  private var slots = [UInt8](repeating: 0, count: KeyTable.size)
+  private var slots = [UInt16](repeating: 0, count: KeyTable.size)
   private let bytes: [[UInt8]]
 
   init(names: [String]) {
@@ -100,7 +116,7 @@ private struct KeyTable: Sendable {
     for (i, b) in bytes.enumerated() {
       var s = b.withUnsafeBufferPointer { KeyTable.hash($0) } & (KeyTable.size - 1)
       while slots[s] != 0 { s = (s + 1) & (KeyTable.size - 1) }
-      slots[s] = UInt8(i + 1)
+      slots[s] = UInt16(i + 1)
     }
   }
 
@@ -117,7 +133,7 @@ private struct KeyTable: Sendable {
       let v = slots[s]
       if v == 0 { return nil }
       let name = bytes[Int(v) - 1]
-      if name.count == p.count && name.withUnsafeBufferPointer({ $0.elementsEqual(p) }) { return v - 1 }
+      if name.count == p.count && name.withUnsafeBufferPointer({ $0.elementsEqual(p) }) { return UInt8(v - 1) }
       s = (s + 1) & (KeyTable.size - 1)
     }
   }

@@ -96,6 +96,9 @@ extension SceneReader {
         "a performs question needs 'choices': responders (view or controller ids, window, application, appDelegate) or none"
       )
       return nil
+    } else if case .restsAt = asks {
+      error(item, "a restsAt question needs 'choices': content offsets written '(x, y)', such as '(0, 0)'")
+      return nil
     } else if case .gets = asks {
       error(item, "a gets question needs 'choices': touches methods (touchesBegan … touchesCancelled) or nothing")
       return nil
@@ -116,6 +119,16 @@ extension SceneReader {
       guard let id = string(n, key.name) else { return nil }
       refer(id, .recognizer, n, key.name)
       return key == .fires ? .fires(recognizer: id) : .finalState(recognizer: id)
+    case .restsAt:
+      guard let id = string(n, "restsAt") else { return nil }
+      refer(id, .view, n, "restsAt")
+      if let v = index.views[id], v.kind != .scroll {
+        error(
+          n,
+          "'\(Excerpt.short(id))' is a \(v.kind.rawValue), not a scroll view: only scroll views have a content offset")
+        return nil
+      }
+      return .restsAt(view: id)
     case .recognizesFirst:
       guard let seq = items(n) else {
         error(n, "'recognizesFirst' takes a list of recognizer ids, not \(described(n))")
@@ -232,6 +245,20 @@ extension SceneReader {
       if fixed.contains(c) || ids[c]?.role.isView == true || ids[c]?.role == .controller { return nil }
       allowed = ids.ids(where: { $0.isView || $0 == .controller }) + fixed
       what = "a responder: a view or view controller id, window, application, appDelegate, or none"
+    case .restsAt:
+      // Two numbers, written as the answer writes them.
+      let inner = c.hasPrefix("(") && c.hasSuffix(")") && c.count > 1 ? c.dropFirst().dropLast() : ""
+      let parts = inner.split(separator: ",", omittingEmptySubsequences: false).map { part -> Double? in
+        var t = part
+        while t.first == " " { t = t.dropFirst() }
+        while t.last == " " { t = t.dropLast() }
+        return Double(t)
+      }
+      if parts.count == 2, let x = parts[0], let y = parts[1], x.isFinite, y.isFinite {
+        let canonical = SceneQuestion.offsetText(Point(x, y))
+        return canonical == c ? nil : "write the offset '\(Excerpt.short(c))' as '\(canonical)'"
+      }
+      return "'\(Excerpt.short(c))' cannot be the answer: a choice here is a content offset '(x, y)', such as '(0, 0)'"
     }
     if allowed.contains(c) { return nil }
     return "'\(Excerpt.short(c))' cannot be the answer: a choice here is \(what)" + hint(c, allowed)

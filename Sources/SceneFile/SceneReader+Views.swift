@@ -382,6 +382,18 @@ extension SceneReader {
         for (name, at) in list { refer(name, .view, at, "touchesShouldCancel.except") }
       }
     }
+    if let n = f[.bounces], let b = bool(n, "bounces") { s.bounces = b }
+    if let n = f[.alwaysBounceVertical], let b = bool(n, "alwaysBounceVertical") { s.alwaysBounceVertical = b }
+    if let n = f[.alwaysBounceHorizontal], let b = bool(n, "alwaysBounceHorizontal") { s.alwaysBounceHorizontal = b }
+    if let n = f[.isPagingEnabled], let b = bool(n, "isPagingEnabled") { s.isPagingEnabled = b }
+    if let n = f[.isDirectionalLockEnabled], let b = bool(n, "isDirectionalLockEnabled") {
+      s.isDirectionalLockEnabled = b
+    }
+    if let n = f[.contentInset],
+      let v = numbers(n, "contentInset", count: 4, shape: "[top, left, bottom, right]")
+    {
+      s.contentInset = EdgeInsets(top: v[0], left: v[1], bottom: v[2], right: v[3])
+    }
     if let n = f[.panRequireToFail], let list = idList(n, "panRequireToFail") {
       s.panRequireToFail = list.map(\.0)
       for (name, at) in list {

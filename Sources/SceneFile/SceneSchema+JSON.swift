@@ -93,6 +93,7 @@ extension SceneSchema {
       s["items"] = nil
       s["prefixItems"] = .array([.object(number(nil)), .object(number(nil)), nonNegative, nonNegative])
       return s
+    case .insets: return list(number(nil), count: 4)
     case .circle:
       var s = list([:], count: 3)
       s["items"] = nil

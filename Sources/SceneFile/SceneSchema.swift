@@ -47,6 +47,8 @@ enum SceneSchema {
     case size(maximum: Double, positive: Bool)
     /// `[x, y, w, h]`, the size not negative.
     case rect
+    /// `[top, left, bottom, right]`, a `UIEdgeInsets`.
+    case insets
     /// `[cx, cy, r]`, the radius not negative.
     case circle
     /// `"#RGB"`, `"#RGBA"`, `"#RRGGBB"` or `"#RRGGBBAA"`.
@@ -192,7 +194,8 @@ enum SceneSchema {
   /// Keys of scroll views only.
   static let scrollOnly: [Key] = [
     .contentSize, .contentOffset, .delaysContentTouches, .canCancelContentTouches, .touchesShouldBegin,
-    .touchesShouldCancel, .panRequireToFail,
+    .touchesShouldCancel, .panRequireToFail, .bounces, .alwaysBounceVertical, .alwaysBounceHorizontal,
+    .isPagingEnabled, .contentInset, .isDirectionalLockEnabled,
   ]
 
   static let view = Place(
@@ -291,6 +294,32 @@ enum SceneSchema {
       Entry(
         key: .panRequireToFail, shape: .references,
         about: "Scroll views: recognizer ids the scroll view's pan requires to fail."),
+      Entry(
+        key: .bounces, shape: .bool,
+        about:
+          "Scroll views: bounces (default true): a drag past an edge rubber-bands and springs back; false stops at the edge."
+      ),
+      Entry(
+        key: .alwaysBounceVertical, shape: .bool,
+        about:
+          "Scroll views: alwaysBounceVertical (default false): with bounces, drags vertically even when the content fits."
+      ),
+      Entry(
+        key: .alwaysBounceHorizontal, shape: .bool,
+        about:
+          "Scroll views: alwaysBounceHorizontal (default false): with bounces, drags horizontally even when the content fits."
+      ),
+      Entry(
+        key: .isPagingEnabled, shape: .bool,
+        about: "Scroll views: isPagingEnabled (default false): the offset settles on a multiple of the bounds' size."),
+      Entry(
+        key: .contentInset, shape: .insets,
+        about:
+          "Scroll views: contentInset [top, left, bottom, right] (default 0s): widens the range the offset rests in."),
+      Entry(
+        key: .isDirectionalLockEnabled, shape: .bool,
+        about:
+          "Scroll views: isDirectionalLockEnabled (default false): a drag mostly along one axis scrolls along it only."),
       Entry(
         key: .hitTestOverrides, shape: .list(.place(.hitTestOverride), maxItems: nil),
         about: "Extension: hitTest(_:with:) answers for regions of the view."),
@@ -595,9 +624,12 @@ enum SceneSchema {
         about:
           "Extension: which responder performs this action (selector) when a control sends it: a view or view controller id, window, application, appDelegate, or none."
       ),
+      Entry(
+        key: .restsAt, shape: .reference,
+        about: "Extension: where this scroll view's content offset rests at the end of the span: choices '(x, y)'."),
     ],
     required: [.t, .ask],
-    exactlyOne: [.hitView, .fires, .finalState, .gets, .sends, .recognizesFirst, .performs])
+    exactlyOne: [.hitView, .fires, .finalState, .gets, .sends, .recognizesFirst, .performs, .restsAt])
 
   static let questionGets = Place(
     id: .questionGets, about: "Which view and which finger a gets question is about.",

@@ -71,6 +71,7 @@ enum SceneYAMLWriter {
       p.append(("sends", .inline(E.flowMap([("control", E.string(control)), ("event", event.rawValue)]))))
     case .recognizesFirst(let ids): p.append(("recognizesFirst", .inline(E.ids(ids))))
     case .performs(let action): p.append(("performs", .inline(E.string(action))))
+    case .restsAt(let view): p.append(("restsAt", .inline(E.string(view))))
     }
     if !q.choices.isEmpty { p.append(("choices", .inline(E.flowList(q.choices.map(E.string))))) }
     return .map(p)
@@ -156,6 +157,15 @@ enum SceneYAMLWriter {
       }
       if !s.delaysContentTouches { add("delaysContentTouches", "false") }
       if !s.canCancelContentTouches { add("canCancelContentTouches", "false") }
+      if s.contentInset != .zero {
+        let i = s.contentInset
+        add("contentInset", E.flowList([i.top, i.left, i.bottom, i.right].map(E.number)))
+      }
+      if !s.bounces { add("bounces", "false") }
+      if s.alwaysBounceVertical { add("alwaysBounceVertical", "true") }
+      if s.alwaysBounceHorizontal { add("alwaysBounceHorizontal", "true") }
+      if s.isPagingEnabled { add("isPagingEnabled", "true") }
+      if s.isDirectionalLockEnabled { add("isDirectionalLockEnabled", "true") }
       var begin: [(String, String)] = []
       if !s.touchesShouldBeginDefault { begin.append(("default", "false")) }
       if !s.touchesShouldBeginExcept.isEmpty { begin.append(("except", E.ids(s.touchesShouldBeginExcept))) }

@@ -560,9 +560,12 @@ struct StoryboardBuilder {
       if flag(a, "scrollEnabled") == false {
         warn(e, "scrollEnabled=\"NO\" is not in the scene format: this scroll view scrolls in the scene")
       }
-      if flag(a, "pagingEnabled") == true {
-        warn(e, "pagingEnabled is not in the scene format: this scroll view scrolls without paging")
-      }
+      // Rules H-12, H-13, H-14, H-16: Interface Builder's names for them.
+      if let p = flag(a, "pagingEnabled") { scroll.isPagingEnabled = p }
+      if let b = flag(a, "bounces") { scroll.bounces = b }
+      if let b = flag(a, "alwaysBounceVertical") { scroll.alwaysBounceVertical = b }
+      if let b = flag(a, "alwaysBounceHorizontal") { scroll.alwaysBounceHorizontal = b }
+      if let d = flag(a, "directionalLockEnabled") { scroll.isDirectionalLockEnabled = d }
       v.scroll = scroll
     }
     readRecognizers(e, into: &v)

@@ -296,6 +296,17 @@ public struct SwiftExporter {
       if v.bounds.origin != .zero { line("\(n).contentOffset = \(Self.point(v.bounds.origin))") }
       if !s.delaysContentTouches { line("\(n).delaysContentTouches = false") }
       if !s.canCancelContentTouches { line("\(n).canCancelContentTouches = false") }
+      if s.contentInset != .zero {
+        let i = s.contentInset
+        line(
+          "\(n).contentInset = UIEdgeInsets(top: \(Self.num(i.top)), left: \(Self.num(i.left)), bottom: \(Self.num(i.bottom)), right: \(Self.num(i.right)))"
+        )
+      }
+      if !s.bounces { line("\(n).bounces = false") }
+      if s.alwaysBounceVertical { line("\(n).alwaysBounceVertical = true") }
+      if s.alwaysBounceHorizontal { line("\(n).alwaysBounceHorizontal = true") }
+      if s.isPagingEnabled { line("\(n).isPagingEnabled = true") }
+      if s.isDirectionalLockEnabled { line("\(n).isDirectionalLockEnabled = true") }
     }
     if v.kind.isControl { line("TouchLog.observeEvents(of: \(n))") }
     if !v.implements.isEmpty {

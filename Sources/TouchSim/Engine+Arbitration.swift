@@ -363,6 +363,7 @@ extension Simulation {
       prepareBegan(r)
     }
     if recs[r].isScrollPan && (pair.to == .began || pair.to == .changed) { scrollFollow(r) }
+    if recs[r].isScrollPan && pair.from.isActive && (pair.to == .ended || pair.to == .cancelled) { scrollSettle(r) }
     // 5.1: actions for began, changed, ended, cancelled; never for failed or possible.
     if pair.to != .failed && pair.to != .possible {
       emit(.action(recognizer: recs[r].id, state: pair.to, values: actionValues(r)))
@@ -454,6 +455,7 @@ extension Simulation {
     if recs[r].isScrollPan {
       recs[r].data.startOffset = views[recs[r].view].spec.bounds.origin
       recs[r].data.scrollSlack = recs[r].beganAfterWaiting ? 0 : constants.scrollHysteresis
+      recs[r].data.scrollLock = directionalLock(r)
     }
   }
 

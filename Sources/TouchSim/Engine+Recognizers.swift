@@ -279,9 +279,16 @@ extension Simulation {
     case .touchesEnded, .touchesCancelled:
       if recs[r].touches.isEmpty {
         if recs[r].machine.state == .possible {
+          // A scroll view's pan whose finger went far, but only along axes it cannot scroll (H-8, H-13).
+          let travel = max(abs(panTranslation(r).x), abs(panTranslation(r).y))
+          let offAxis = recs[r].isScrollPan && method == .touchesEnded && travel >= constants.scrollHysteresis
           request(
             r, .fail,
-            method == .touchesCancelled ? .touchCancelled : .liftedBeforeMoving(distance: constants.panHysteresis))
+            method == .touchesCancelled
+              ? .touchCancelled
+              : offAxis
+                ? .liftedWithoutScrollableTravel(distance: travel)
+                : .liftedBeforeMoving(distance: constants.panHysteresis))
         } else {
           request(
             r, method == .touchesCancelled ? .cancel : .end, method == .touchesCancelled ? .touchCancelled : .lifted)

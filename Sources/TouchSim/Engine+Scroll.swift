@@ -1,11 +1,43 @@
 /// UIScrollView (section 9): the content-touch delay, touchesShouldBegin / touchesShouldCancel, and
 /// its pan scrolling the content.
 extension Simulation {
-  /// Which axes can scroll: content larger than the scroll view's bounds.
+  /// Which axes can scroll: content (with its insets, H-15) larger than the scroll view's bounds (H-8), or
+  /// an axis that always bounces while `bounces` is on (H-13).
   func scrollableAxes(_ s: Int) -> (Bool, Bool) {
     let spec = views[s].spec
     guard let sc = spec.scroll else { return (false, false) }
-    return (sc.contentSize.width > spec.bounds.width, sc.contentSize.height > spec.bounds.height)
+    let inset = sc.contentInset
+    let wider = sc.contentSize.width + inset.left + inset.right > spec.bounds.width
+    let taller = sc.contentSize.height + inset.top + inset.bottom > spec.bounds.height
+    return (wider || (sc.bounces && sc.alwaysBounceHorizontal), taller || (sc.bounces && sc.alwaysBounceVertical))
+  }
+
+  /// Where a drag puts the offset along one axis: `raw` inside the range; past an edge, at the edge when
+  /// `bounces` is off, else past it with the rubber band's resistance (H-12).
+  func rubberBanded(_ raw: Double, _ range: ClosedRange<Double>, size d: Double, bounces: Bool) -> Double {
+    func band(_ x: Double) -> Double {
+      guard d > 0, x > 0 else { return 0 }
+      return (1 - 1 / (x * constants.rubberBandCoefficient / d + 1)) * d
+    }
+    if raw < range.lowerBound { return bounces ? range.lowerBound - band(range.lowerBound - raw) : range.lowerBound }
+    if raw > range.upperBound { return bounces ? range.upperBound + band(raw - range.upperBound) : range.upperBound }
+    return raw
+  }
+
+  /// Where a paging scroll view comes to rest along one axis (H-14): the nearest multiple of the page size,
+  /// or the next one in the direction of a flick at least `pagingFlickVelocity` fast (`velocity` is the
+  /// finger's, so a finger moving left or up goes on to a later page), kept within the range.
+  func pageOffset(_ o: Double, velocity: Double, page p: Double, _ range: ClosedRange<Double>) -> Double {
+    guard p > 0 else { return min(max(o, range.lowerBound), range.upperBound) }
+    let k: Double
+    if velocity <= -constants.pagingFlickVelocity {
+      k = (o / p).rounded(.up)
+    } else if velocity >= constants.pagingFlickVelocity {
+      k = (o / p).rounded(.down)
+    } else {
+      k = (o / p).rounded()
+    }
+    return min(max(k * p, range.lowerBound), range.upperBound)
   }
 
   /// At touch-down: each scroll view containing touch.view delays it (H-1) or asks at once (H-5).
@@ -100,23 +132,80 @@ extension Simulation {
   }
 
   /// The content follows the pan: contentOffset = start − (translation from touch-down less the begin
-  /// threshold, on each scrollable axis: H-11, a 109 pt drag scrolls 99 pt), within the content (no bounce).
+  /// threshold, on each scrollable axis: H-11, a 109 pt drag scrolls 99 pt), within the offset range (H-15),
+  /// past its edges with the rubber band when `bounces` is on (H-12), along one axis only when the drag
+  /// locked to it (H-16).
   mutating func scrollFollow(_ r: Int) {
     let s = recs[r].view
     guard let sc = views[s].spec.scroll else { return }
-    let (canX, canY) = scrollableAxes(s)
+    var (canX, canY) = scrollableAxes(s)
+    switch recs[r].data.scrollLock {
+    case .horizontal: canY = false
+    case .vertical: canX = false
+    case .none: break
+    }
     let slack = recs[r].data.scrollSlack
     func less(_ v: Double) -> Double { v > 0 ? max(v - slack, 0) : min(v + slack, 0) }
     let raw = vectorInView(panTranslation(r), s)
     let tr = Point(less(raw.x), less(raw.y))
     let b = views[s].spec.bounds
+    let range = sc.offsetRange(bounds: b.size)
     let start = recs[r].data.startOffset
     var o = start
-    if canX { o.x = min(max(start.x - tr.x, 0), sc.contentSize.width - b.width) }
-    if canY { o.y = min(max(start.y - tr.y, 0), sc.contentSize.height - b.height) }
+    if canX { o.x = rubberBanded(start.x - tr.x, range.x, size: b.width, bounces: sc.bounces) }
+    if canY { o.y = rubberBanded(start.y - tr.y, range.y, size: b.height, bounces: sc.bounces) }
     if o != b.origin {
       views[s].spec.bounds.origin = o
       emit(.scroll(view: views[s].id, contentOffset: o))
+    }
+  }
+
+  /// H-16: as the pan begins, a scroll view with `isDirectionalLockEnabled` that can scroll both ways locks
+  /// the drag to the axis it went mostly along (`directionalLockRatio`); a diagonal start locks nothing.
+  func directionalLock(_ r: Int) -> ScrollLock {
+    let s = recs[r].view
+    guard let sc = views[s].spec.scroll, sc.isDirectionalLockEnabled else { return .none }
+    let (canX, canY) = scrollableAxes(s)
+    guard canX && canY else { return .none }
+    let t = vectorInView(panTranslation(r), s)
+    guard t.x != 0 || t.y != 0 else { return .none }
+    let ratio = constants.directionalLockRatio
+    if abs(t.x) >= ratio * abs(t.y) { return .horizontal }
+    if abs(t.y) >= ratio * abs(t.x) { return .vertical }
+    return .none
+  }
+
+  /// As the scroll view's pan ends or is cancelled, the offset comes to rest (deceleration is not
+  /// modelled): on a page with `isPagingEnabled` (H-14), else back inside its range if a bouncing drag
+  /// left it past an edge (H-12). The move is one `scroll` line with `settle`, at the same time.
+  mutating func scrollSettle(_ r: Int) {
+    let s = recs[r].view
+    guard let sc = views[s].spec.scroll else { return }
+    let b = views[s].spec.bounds
+    let range = sc.offsetRange(bounds: b.size)
+    var o = b.origin
+    let why: TraceEvent.ScrollSettle
+    if sc.isPagingEnabled {
+      var (canX, canY) = scrollableAxes(s)
+      switch recs[r].data.scrollLock {
+      case .horizontal: canY = false
+      case .vertical: canX = false
+      case .none: break
+      }
+      // A finger that rested before lifting is not flicking (L24).
+      let resting = now - recs[r].data.lastTime > constants.pagingFlickWindow
+      let v = resting ? Point.zero : vectorInView(recs[r].data.velocity, s)
+      if canX { o.x = pageOffset(o.x, velocity: v.x, page: b.width, range.x) }
+      if canY { o.y = pageOffset(o.y, velocity: v.y, page: b.height, range.y) }
+      why = .page
+    } else {
+      o = Point(
+        min(max(o.x, range.x.lowerBound), range.x.upperBound), min(max(o.y, range.y.lowerBound), range.y.upperBound))
+      why = .bounce
+    }
+    if o != b.origin {
+      views[s].spec.bounds.origin = o
+      emit(.scroll(view: views[s].id, contentOffset: o, settle: why))
     }
   }
 }

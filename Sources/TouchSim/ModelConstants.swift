@@ -19,6 +19,20 @@ public struct ModelConstants: Equatable, Sendable {
   public var scrollHysteresis: Double = 10
   /// UIScrollView.delaysContentTouches: how long content touch-downs are held (150 ms, H-1, M).
   public var contentTouchDelay: Double = 150
+  /// UIScrollView `bounces` (rule H-12, L): the rubber band's resistance. A drag `x` pt past an edge moves
+  /// the content (1 − 1 / (x · c / d + 1)) · d pt past it, `d` the bounds' size along that axis and `c`
+  /// this coefficient: about c · x for a short pull, never more than d. The formula and 0.55 are widely
+  /// quoted measurements of iOS, not Apple's documentation.
+  public var rubberBandCoefficient: Double = 0.55
+  /// UIScrollView `isPagingEnabled` (rule H-14, L, a model choice): a drag that ends with the finger moving
+  /// at least this fast (pt/s) along an axis settles on the next page in that direction, not the nearest.
+  public var pagingFlickVelocity: Double = 300
+  /// The finger's last move counts as a flick only if it lifts within this many ms of it (H-14, L24): a
+  /// finger that stopped and then lifted settles on the nearest page.
+  public var pagingFlickWindow: Double = 100
+  /// UIScrollView `isDirectionalLockEnabled` (rule H-16, L, a model choice): the drag locks to one axis when
+  /// its travel along that axis is at least this many times its travel along the other as the pan begins.
+  public var directionalLockRatio: Double = 2
   /// UIControl: how far outside its bounds a touch still counts as inside (70 pt, rule 8.1, M/L).
   public var controlTrackingMargin: Double = 70
   /// UIStepper autorepeat (rule 8.4, L): the first repeat this long after the touch-down, then one every

@@ -92,6 +92,8 @@ struct GestureData {
   var startOffset: Point = .zero  // scroll view's contentOffset when its pan began
   /// The travel a scroll view's pan does not scroll by: the threshold it passed to begin (H-11).
   var scrollSlack: Double = 0
+  /// The axis a scroll view's drag locked to as it began (H-16).
+  var scrollLock: ScrollLock = .none
   // Pinch, rotation
   var initialDistance: Double = 0
   var initialAngle: Double = 0
@@ -115,4 +117,9 @@ struct GestureData {
 struct Waiter {
   let recognizer: Int
   let generation: Int
+}
+
+/// The axis a scroll view's drag is locked to (`isDirectionalLockEnabled`, rule H-16).
+enum ScrollLock: Sendable {
+  case none, horizontal, vertical
 }

@@ -18,6 +18,8 @@ public enum SettableKeys {
     "transform.translation": .point, "transform.scale": .point, "transform.rotation": .number,
     "minimumValue": .number, "maximumValue": .number, "stepValue": .number, "wraps": .bool, "autorepeat": .bool,
     "isContinuous": .bool, "isMomentary": .bool, "disabledSegments": .indexList, "numberOfPages": .number,
+    "bounces": .bool, "alwaysBounceVertical": .bool, "alwaysBounceHorizontal": .bool, "isPagingEnabled": .bool,
+    "isDirectionalLockEnabled": .bool,
   ]
   /// Keys of one control kind only (rules 8.6, 8.7).
   public static let segmentedOnly: Set<String> = ["isMomentary", "disabledSegments"]
@@ -38,7 +40,10 @@ public enum SettableKeys {
     "delegate.shouldRecognizeSimultaneouslyWith": .idListOrAll,
     "delegate.shouldRequireFailureOf": .idList, "delegate.shouldBeRequiredToFailBy": .idList,
   ]
-  static let scrollOnly: Set<String> = ["contentOffset", "delaysContentTouches", "canCancelContentTouches"]
+  static let scrollOnly: Set<String> = [
+    "contentOffset", "delaysContentTouches", "canCancelContentTouches", "bounces", "alwaysBounceVertical",
+    "alwaysBounceHorizontal", "isPagingEnabled", "isDirectionalLockEnabled",
+  ]
 }
 
 extension PropertyValue {
@@ -136,6 +141,11 @@ extension ViewSpec {
     case "contentOffset": bounds.origin = value.point!
     case "delaysContentTouches": scroll!.delaysContentTouches = value.bool!
     case "canCancelContentTouches": scroll!.canCancelContentTouches = value.bool!
+    case "bounces": scroll!.bounces = value.bool!
+    case "alwaysBounceVertical": scroll!.alwaysBounceVertical = value.bool!
+    case "alwaysBounceHorizontal": scroll!.alwaysBounceHorizontal = value.bool!
+    case "isPagingEnabled": scroll!.isPagingEnabled = value.bool!
+    case "isDirectionalLockEnabled": scroll!.isDirectionalLockEnabled = value.bool!
     case "transform.translation": transform.translation = value.point!
     case "transform.scale": transform.scale = value.point!
     case "transform.rotation": transform.rotation = value.number!

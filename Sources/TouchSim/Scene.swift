@@ -312,7 +312,47 @@ public struct ScrollSpec: Equatable, Sendable {
   public var touchesShouldCancelExcept: [String] = []
   /// `scrollView.panGestureRecognizer.require(toFail:)` targets.
   public var panRequireToFail: [String] = []
+  /// `bounces` (rule H-12, default on): a drag past an edge moves the content with rubber-band resistance,
+  /// and the offset springs back as the drag ends; off, the offset stops at the edge.
+  public var bounces: Bool = true
+  /// `alwaysBounceVertical` / `alwaysBounceHorizontal` (rule H-13, default off): with `bounces` on, the pan
+  /// may begin and drag along that axis even when the content fits the bounds.
+  public var alwaysBounceVertical: Bool = false
+  public var alwaysBounceHorizontal: Bool = false
+  /// `isPagingEnabled` (rule H-14, default off): as the drag ends the offset settles on a multiple of the
+  /// bounds' size.
+  public var isPagingEnabled: Bool = false
+  /// `contentInset` (rule H-15): widens the range the offset may rest in.
+  public var contentInset: EdgeInsets = .zero
+  /// `isDirectionalLockEnabled` (rule H-16, default off): a drag that starts mostly along one axis scrolls
+  /// along that axis only.
+  public var isDirectionalLockEnabled: Bool = false
   public init(contentSize: Size) { self.contentSize = contentSize }
+
+  /// The range `contentOffset` rests in along x and y (rule H-15): from −left (−top) to
+  /// contentSize − bounds + right (+ bottom), never below the start.
+  public func offsetRange(bounds: Size) -> (x: ClosedRange<Double>, y: ClosedRange<Double>) {
+    let minX = -contentInset.left
+    let minY = -contentInset.top
+    let maxX = max(minX, contentSize.width - bounds.width + contentInset.right)
+    let maxY = max(minY, contentSize.height - bounds.height + contentInset.bottom)
+    return (minX...maxX, minY...maxY)
+  }
+}
+
+/// `UIEdgeInsets` (top, left, bottom, right), as a scroll view's `contentInset` (rule H-15).
+public struct EdgeInsets: Equatable, Sendable {
+  public var top: Double
+  public var left: Double
+  public var bottom: Double
+  public var right: Double
+  public init(top: Double, left: Double, bottom: Double, right: Double) {
+    self.top = top
+    self.left = left
+    self.bottom = bottom
+    self.right = right
+  }
+  public static let zero = EdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
 }
 
 public enum RecognizerKind: String, CaseIterable, Sendable {

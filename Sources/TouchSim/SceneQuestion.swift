@@ -22,6 +22,9 @@ public struct SceneQuestion: Equatable, Sendable {
     /// Which responder performs the action (selector) a control sends next (`perform`): a responder's
     /// name (view, view controller, window, application, appDelegate), or `none` when it is dropped.
     case performs(action: String)
+    /// Where the scroll view's content offset rests at the end of the span (its last `scroll` line, a
+    /// settle included; rules H-12, H-14): `(x, y)` (`SceneQuestion.offsetText`).
+    case restsAt(view: String)
   }
 
   /// Script time (ms) at which playback stops to ask it; it is about what happens from then on.
@@ -61,7 +64,7 @@ public struct SceneQuestion: Equatable, Sendable {
     switch asks {
     case .fires, .sends: return [Self.yes, Self.no]
     case .recognizesFirst(let ids): return ids + [Self.none]
-    case .hitView, .finalState, .gets, .performs: return []
+    case .hitView, .finalState, .gets, .performs, .restsAt: return []
     }
   }
 
@@ -69,6 +72,11 @@ public struct SceneQuestion: Equatable, Sendable {
   public func ask(in language: String?) -> String {
     guard let language else { return ask }
     return translations[language] ?? ask
+  }
+
+  /// A content offset as a `restsAt` answer and its choices write it: `(390, 0)`.
+  public static func offsetText(_ p: Point) -> String {
+    "(" + JSONNumber.format(p.x) + ", " + JSONNumber.format(p.y) + ")"
   }
 
   public static let yes = "yes"

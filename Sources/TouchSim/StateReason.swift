@@ -61,6 +61,9 @@ public enum StateReason: Equatable, Sendable {
   /// "lifted before moving 10 pt": the fingers lifted before a pan's hysteresis (5.4) or a swipe's
   /// minimum distance (L9).
   case liftedBeforeMoving(distance: Double)
+  /// "lifted after moving 80 pt, none of it along a scrollable axis": a scroll view's pan whose finger moved
+  /// only along axes it cannot scroll (content that fits, no alwaysBounce…: H-8, H-13).
+  case liftedWithoutScrollableTravel(distance: Double)
 
   // MARK: Swipe (L9)
 
@@ -159,6 +162,8 @@ extension StateReason: CustomStringConvertible {
     case .movedAlongScrollableAxis(let d, let h): return "moved \(n(d)) pt ≥ \(n(h)) pt along a scrollable axis"
     case .outsideEdgeBand(let d, let band): return "went down \(n(d)) pt from the edge, outside the \(n(band)) pt band"
     case .liftedBeforeMoving(let d): return "lifted before moving \(n(d)) pt"
+    case .liftedWithoutScrollableTravel(let d):
+      return "lifted after moving \(n(d)) pt, none of it along a scrollable axis"
     case .swiped(let direction, let d, let elapsed):
       return "swiped \(direction.rawValue) \(n(d)) pt in \(n(elapsed)) ms"
     case .wrongDirection(let moved, let allowed):

@@ -64,7 +64,9 @@ public enum TraceEvent: Equatable, Sendable {
   /// `value` (extension): the control's value after a valueChanged, under the name of the property UIKit's
   /// handler reads (`isOn`, `value`, `selectedSegmentIndex`, `currentPage`).
   case control(control: String, event: ControlEvent, highlighted: Bool, value: ControlValue?)
-  case scroll(view: String, contentOffset: Point)
+  /// `settle` (extension, rules H-12, H-14): set on the line where the offset moves by itself as the drag
+  /// ends (springing back inside the content, or onto a page); nil while the finger moves it.
+  case scroll(view: String, contentOffset: Point, settle: ScrollSettle? = nil)
   case timer(what: String, owner: String)
   /// `origin` (extension): who made the change; a script's `set` writes no key, as before.
   indirect case set(target: String, key: String, value: PropertyValue, origin: SetOrigin = .script)
@@ -94,6 +96,13 @@ public enum TraceEvent: Equatable, Sendable {
   /// Extension (rule B-7): the action is performed by `responder`, or dropped when nothing implements it (nil).
   indirect case perform(responder: ResponderID?, action: String, sender: String)
 
+  /// Why a scroll view's offset moved by itself as its drag ended (extension key `settle`).
+  public enum ScrollSettle: String, Sendable {
+    /// `bounces` (rule H-12): the offset had been pulled past an edge and springs back to it.
+    case bounce
+    /// `isPagingEnabled` (rule H-14): the offset comes to rest on a page.
+    case page
+  }
   public enum HitResult: String, Sendable {
     case inside, outside, hidden, alpha, noInteraction, disabled, passThrough
     /// Extension (rule A-12): the view's hitTest override answered (`hitTestOverride` events).
@@ -268,9 +277,10 @@ public struct TraceEntry: Equatable, Sendable {
         case .selectedSegmentIndex, .currentPage: w.number(value.property.rawValue, value.number)
         }
       }
-    case .scroll(let view, let contentOffset):
+    case .scroll(let view, let contentOffset, let settle):
       w.string("view", view)
       w.point("contentOffset", contentOffset)
+      if let settle { w.string("settle", settle.rawValue) }
     case .timer(let what, let owner):
       w.string("what", what)
       w.string("owner", owner)

@@ -66,7 +66,7 @@ public struct LiveScene: Sendable, Equatable {
     switch event {
     case .set(let target, let key, let value, _):
       set(target: target, key: key, value: value)
-    case .scroll(let view, let offset):
+    case .scroll(let view, let offset, _):
       set(target: view, key: "contentOffset", value: .list([.number(offset.x), .number(offset.y)]))
     case .reorder(let view, let to):
       reorder(view, toFront: to == "front")

@@ -87,6 +87,15 @@ public struct QuestionAnswer: Equatable, Sendable {
       }
       a.problem = "no control sends \(action) in this question's time"
       return a
+    case .restsAt(let view):
+      // The last offset written in the span, else the last one before it.
+      var i = range.upperBound - 1
+      while i >= 0 {
+        if case .scroll(view, let o, _) = trace[i].event { return found(SceneQuestion.offsetText(o), i) }
+        i -= 1
+      }
+      a.problem = "\(view) does not scroll up to the end of this question's time"
+      return a
     case .recognizesFirst(let ids):
       for i in range {
         guard case .state(let r, _, let to, _) = trace[i].event, to == .began || to == .ended, ids.contains(r)

@@ -74,11 +74,11 @@ import TouchSim
 
   static let knownRules: Set<String> = {
     var out: Set<String> = ["I", "5.1", "5.2", "5.3", "5.4", "8.1", "8.2", "8.3", "8.4", "8.5"]
-    for (letter, count) in [("A", 11), ("B", 7), ("C", 8), ("F", 10), ("H", 10)] {
+    for (letter, count) in [("A", 11), ("B", 7), ("C", 8), ("F", 10), ("H", 16)] {
       for k in 1...count { out.insert("\(letter)-\(k)") }
     }
     for k in 1...7 { out.insert("E-6.\(k)") }
-    for k in 1...22 { out.insert("L\(k)") }
+    for k in 1...25 { out.insert("L\(k)") }
     // Section 14 (the second pass).
     out.formUnion(["F-3a", "G-8.1a", "G-8.1b", "B-4a", "A-12", "C-9", "C-10", "B-2a", "I-LP2", "I-SW2", "H-11"])
     return out

@@ -48,6 +48,38 @@ import TouchSim
     #expect(n.summaries.contains { $0.contains("its continueTracking override answered NO at 2040 ms") }, "\(n)")
   }
 
+  /// Rules H-12 and H-14 told: a list pulled past its top (the rubber band), springing back at the lift, and
+  /// a pager settling on the nearest page after a slow drag and on the next page after a flick, in English
+  /// and in Chinese.
+  @Test func bounceAndPagingAreTold() {
+    let s = scene([
+      v("list", [0, 100, 390, 300], kind: .scroll) { $0.scroll = ScrollSpec(contentSize: Size(390, 900)) },
+      v("pager", [0, 450, 390, 200], kind: .scroll) {
+        $0.scroll = ScrollSpec(contentSize: Size(1170, 200))
+        $0.scroll!.isPagingEnabled = true
+      },
+    ])
+    let script =
+      drag(from: (195, 150), to: (195, 350), steps: 10)
+      + drag(from: (300, 550), to: (150, 550), t: 1000, steps: 30, every: 50)
+      + drag(from: (300, 550), to: (200, 550), t: 3000, steps: 5)
+    let n = Narrated(s, script)
+    n.checkInvariants()
+    let told = n.steps.joined(separator: "\n")
+    for part in [
+      "past the edge of its content, where the rubber band holds it back (bounces) (rules H-8, H-12)",
+      "The drag of `list` ended with its content pulled past an edge, to (0, -77.5), where the rubber band held it back (bounces is on): the offset springs back to (0, 0) (rule H-12).",
+      "The drag of `pager` ended at (140, 0), and isPagingEnabled is on: the offset settles on page 1 at (0, 0), the page nearest to where the finger left it (rule H-14).",
+      "the offset settles on page 2 at (390, 0), not the nearest page but the next one in the direction of the flick",
+    ] {
+      #expect(told.contains(part), "no '\(part)' in \(n)")
+    }
+    let chinese = n.chineseSteps.joined(separator: "\n")
+    for part in ["橡皮筋阻力拖住了它（bounces 开着）：偏移弹回到 (0, 0)（规则 H-12）", "偏移停在第 1 页 (0, 0)", "偏移停在第 2 页 (390, 0)，即不是最近的一页"] {
+      #expect(chinese.contains(part), "no '\(part)' in \(chinese)")
+    }
+  }
+
   @Test func buttonInsideATappedView() {
     let s = scene([v("buy", [100, 300, 190, 60], kind: .button)], rootRecognizers: [g("parentTap", .tap)])
     let n = Narrated(s, tap(195, 330))

@@ -81,7 +81,7 @@ enum ChineseCheck {
     "possible", "began", "changed", "ended", "cancelled", "failed", "YES", "NO", "true", "false", "nil", "super",
   ]
   /// UIKit properties whose names are one plain word (`alpha`, `hidden`, `transform`).
-  static let propertyWords: Set<String> = ["alpha", "hidden", "transform"]
+  static let propertyWords: Set<String> = ["alpha", "hidden", "transform", "bounces"]
   /// Units after numbers.
   static let units: Set<String> = ["ms", "pt", "rad", "s"]
 

@@ -38,3 +38,19 @@ import TouchSim
     #expect(Self.missing(["hitOutset", "passThrough"], in: "`passThrough` and hitOutset") == ["hitOutset"])
   }
 }
+
+/// Past 128 keys the old two-word mask silently dropped the newest keys ("unknown key 'actions' in a
+/// view"): every key is found by its name and kept by a mask, whatever its number.
+@Suite struct KeyMaskTests {
+  @Test func everyKeyIsFoundAndKeptByAMask() {
+    let all = KeyMask(Key.allCases)
+    for k in Key.allCases {
+      #expect(all.contains(k), "\(k.name)")
+      #expect(KeyMask([k]).contains(k) && !KeyMask([k]).isEmpty)
+      let found = Array(k.name.utf8).withUnsafeBufferPointer { Key.lookup($0, isASCII: true) }
+      #expect(found == k)
+    }
+    #expect(Key.allCases.count > 128)
+    #expect((KeyMask([Key.allCases.last!]) & KeyMask([Key.allCases.first!])).isEmpty)
+  }
+}

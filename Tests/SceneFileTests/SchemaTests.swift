@@ -199,7 +199,7 @@ import TouchSim
     case .number(let r): return .number(r?.upperBound ?? 1)
     case .integer(let r): return .number(Double(r.lowerBound))
     case .point, .size: return [1, 1]
-    case .rect: return [0, 0, 1, 1]
+    case .rect, .insets: return [0, 0, 1, 1]
     case .circle: return [1, 1, 1]
     case .hexColor: return "#FFF"
     case .name(let values): return .string(values[0])
@@ -224,6 +224,8 @@ import TouchSim
     // Questions: the recognizers and the button `document` gives the root.
     case (.question, .fires), (.question, .finalState): return "r"
     case (.question, .recognizesFirst): return ["r", "r2"]
+    // The scroll view `document` gives the root.
+    case (.question, .restsAt): return "sv"
     case (.question, .choices): return ["yes", "no"]
     case (.questionSends, .control): return "b"
     // The root implements the action (`document`).
@@ -293,6 +295,7 @@ import TouchSim
       case .gets?: q["choices"] = ["nothing", "touchesEnded"]
       case .performs?: q["choices"] = ["root", "none"]
       case .fires?, .sends?, .recognizesFirst?: break
+      case .restsAt?: q["choices"] = ["(0, 0)", "(1, 0)"]
       case .t?: q = ["ask": "a", "fires": "r"]
       case .ask?: q = ["t": 0, "fires": "r"]
       default: q["fires"] = "r"
@@ -355,7 +358,10 @@ import TouchSim
     case .question, .questionGets, .questionSends:
       let root: Obj = [
         "id": "root", "recognizers": [.object(["id": "r", "kind": "tap"]), .object(["id": "r2", "kind": "pan"])],
-        "subviews": [.object(["id": "b", "kind": "button", "frame": [0, 0, 10, 10]])],
+        "subviews": [
+          .object(["id": "b", "kind": "button", "frame": [0, 0, 10, 10]]),
+          .object(["id": "sv", "kind": "scroll", "frame": [0, 20, 10, 10]]),
+        ],
       ]
       let question: JSONValue =
         place == .question

@@ -217,7 +217,9 @@ import TouchSim
     #expect(Self.view(s.scene, "button")?.frame == Rect(146, 128, 100, 44))
     let caption = try #require(Self.view(s.scene, "captionScroller"))
     #expect(caption.scroll?.contentSize == Size(393, 520))
-    #expect(Self.warned(r, "pagingEnabled is not in the scene format").count == 1)
+    // Rule H-14: paging is kept (it used to be a warning).
+    #expect(pages.scroll?.isPagingEnabled == true && caption.scroll?.isPagingEnabled == false)
+    #expect(Self.warned(r, "pagingEnabled").isEmpty)
     #expect(Self.warned(r, "scrollEnabled=\"NO\" is not in the scene format").count == 1)
   }
 

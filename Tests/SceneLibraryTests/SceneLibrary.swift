@@ -238,7 +238,7 @@ struct PlayedScene: CustomStringConvertible {
 
   func scrollOffsets(_ view: String) -> [Point] {
     trace.compactMap {
-      if case .scroll(let v, let o) = $0.event, v == view { return o }
+      if case .scroll(let v, let o, _) = $0.event, v == view { return o }
       return nil
     }
   }

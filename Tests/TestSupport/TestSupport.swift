@@ -191,7 +191,7 @@ public struct Run: CustomStringConvertible {
   }
   public var scrollOffsets: [Point] {
     trace.compactMap {
-      if case .scroll(_, let o) = $0.event { return o }
+      if case .scroll(_, let o, _) = $0.event { return o }
       return nil
     }
   }

@@ -205,7 +205,7 @@ import TouchSim
     let script = drag(from: (200, 600), to: (200, 350), steps: 10) + tap(200, 150, t: 1000, touch: 2)
     let run = Run(s, script)
     let offset = run.trace.compactMap { e -> Point? in
-      if case .scroll(_, let o) = e.event { return o }
+      if case .scroll(_, let o, _) = e.event { return o }
       return nil
     }.last
     #expect(offset != nil)

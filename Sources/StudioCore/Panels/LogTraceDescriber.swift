@@ -63,7 +63,11 @@ public enum TraceDescriber {
     case .control(let c, let event, let highlighted, let value):
       let v = value.map { " (\($0.property.rawValue)=\($0.swiftText))" } ?? ""
       return "`\(c)` \(event.rawValue)\(v)\(highlighted ? l("  (highlighted)", "  （高亮）") : "")"
-    case .scroll(let view, let offset):
+    case .scroll(let view, let offset, .bounce?):
+      return l("`\(view)` springs back to \(point(offset)) (bounces)", "`\(view)` 弹回到 \(point(offset))（bounces）")
+    case .scroll(let view, let offset, .page?):
+      return l("`\(view)` settles on a page at \(point(offset))", "`\(view)` 停在 \(point(offset)) 的整页上")
+    case .scroll(let view, let offset, nil):
       return l("`\(view)` scrolls to \(point(offset))", "`\(view)` 滚动到 \(point(offset))")
     case .timer(let what, let owner):
       return l("timer \(what) of `\(owner)` fires", "`\(owner)` 的计时器 \(what) 触发")
@@ -229,7 +233,15 @@ public enum TraceDescriber {
       return l(
         "`\(c)` sends \(event.rawValue)\(v)\(highlighted ? "; it is highlighted" : "").",
         "`\(c)` 发送 \(event.rawValue)\(v)\(highlighted ? "；它处于高亮状态" : "")。")
-    case .scroll(let view, let offset):
+    case .scroll(let view, let offset, .bounce?):
+      return l(
+        "The drag of `\(view)` ended past its edge, and bounces is on: its content offset springs back to \(point(offset)).",
+        "`\(view)` 的拖动结束在边缘之外，且 bounces 开着：它的 contentOffset 弹回到 \(point(offset))。")
+    case .scroll(let view, let offset, .page?):
+      return l(
+        "The drag of `\(view)` ended, and isPagingEnabled is on: its content offset settles on a page, \(point(offset)).",
+        "`\(view)` 的拖动结束，且 isPagingEnabled 开着：它的 contentOffset 停在整页上，\(point(offset))。")
+    case .scroll(let view, let offset, nil):
       return l(
         "`\(view)` scrolls: its content offset is now \(point(offset)).",
         "`\(view)` 滚动：它的 contentOffset 现在是 \(point(offset))。")

@@ -31,6 +31,7 @@ extension StateReason {
     case .movedAlongScrollableAxis(let d, let h): return "沿可滚动方向移动了 \(n(d)) pt ≥ \(n(h)) pt"
     case .outsideEdgeBand(let d, let band): return "按下处离边缘 \(n(d)) pt，在 \(n(band)) pt 的边缘带之外"
     case .liftedBeforeMoving(let d): return "移动 \(n(d)) pt 之前就抬起了"
+    case .liftedWithoutScrollableTravel(let d): return "移动了 \(n(d)) pt 后抬起，但都不在可滚动的方向上"
     case .swiped(let direction, let d, let elapsed):
       return "\(n(elapsed)) ms 内向 \(direction.rawValue) 轻扫了 \(n(d)) pt"
     case .wrongDirection(let moved, let allowed):

@@ -535,6 +535,16 @@ extension NarrationBuilder {
       rules.append("5.1")
     default: break
     }
+    // C-13: a touch already down keeps its view and its recognizers; only new touches see the change.
+    if ["hidden", "userInteractionEnabled", "alpha", "enabled"].contains(key), scene.views[target] != nil {
+      let down = downInside(target)
+      if !down.isEmpty {
+        text += language(
+          "; \(fingers(down)) is already down and keeps its view: hit-testing happens only at touch-down",
+          "；\(fingers(down))已经按下，保持它的视图：命中测试只在按下时进行")
+        rules.append("C-13")
+      }
+    }
     for j in members {
       if case .scroll(let v, let offset) = entry(j) {
         text += language(

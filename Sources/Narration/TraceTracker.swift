@@ -138,7 +138,14 @@ struct TraceTracker {
     case .set(let target, _, _, let origin):
       if case .effect = origin, let before = scene.views[target]?.transform { transformBefore[i] = before }
       scene.apply(entry.event)
-    case .reorder, .scroll, .hitTestOverride:
+    case .reorder, .scroll, .hitTestOverride, .addGestureRecognizer, .removeFromSuperview, .addSubview:
+      scene.apply(entry.event)
+    case .removeGestureRecognizer(let r, _, _):
+      // C-11: reset without an action; the gesture it was part of closes for it.
+      states[r] = .possible
+      fed[r] = nil
+      waiting[r] = nil
+      gesture?.removeAttempt(r, at: t)
       scene.apply(entry.event)
     case .forward, .ignoring:
       break

@@ -31,6 +31,7 @@ enum Key: UInt8, CaseIterable, Sendable {
   // Script steps.
   case t, touch, down, move, up, cancel, set, bringToFront, sendToBack, end
   case beginIgnoringInteractionEvents, endIgnoringInteractionEvents
+  case removeGestureRecognizer, addGestureRecognizer, removeFromSuperview, addSubview, to
   // Questions for the audience (`questions`).
   case questions, ask, choices, until, hitView, fires, finalState, gets, sends, recognizesFirst, view, control, event
 

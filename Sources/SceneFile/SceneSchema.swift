@@ -480,13 +480,28 @@ enum SceneSchema {
       Entry(
         key: .endIgnoringInteractionEvents, shape: .isTrue,
         about: "Extension: UIApplication.endIgnoringInteractionEvents()."),
+      Entry(
+        key: .removeGestureRecognizer, shape: .reference,
+        about: "Extension: view.removeGestureRecognizer(recognizer), by the recognizer's id."),
+      Entry(
+        key: .addGestureRecognizer, shape: .reference,
+        about: "Extension: to.addGestureRecognizer(recognizer), by the recognizer's id (needs to)."),
+      Entry(key: .removeFromSuperview, shape: .reference, about: "Extension: view.removeFromSuperview()."),
+      Entry(
+        key: .addSubview, shape: .reference, about: "Extension: to.addSubview(view), a view of the scene (needs to)."),
+      Entry(
+        key: .to, shape: .reference, about: "The view that addGestureRecognizer or addSubview adds to."),
     ],
     required: [.t],
     exactlyOne: [
       .down, .move, .up, .cancel, .set, .bringToFront, .sendToBack, .end, .beginIgnoringInteractionEvents,
-      .endIgnoringInteractionEvents,
+      .endIgnoringInteractionEvents, .removeGestureRecognizer, .addGestureRecognizer, .removeFromSuperview,
+      .addSubview,
     ],
-    needs: [(.down, [.touch]), (.move, [.touch]), (.up, [.touch]), (.cancel, [.touch])])
+    needs: [
+      (.down, [.touch]), (.move, [.touch]), (.up, [.touch]), (.cancel, [.touch]), (.addGestureRecognizer, [.to]),
+      (.addSubview, [.to]),
+    ])
 
   static let recognizerReference = Place(
     id: .recognizerReference,

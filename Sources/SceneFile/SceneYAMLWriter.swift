@@ -336,6 +336,10 @@ enum SceneYAMLWriter {
     case .end: p.append(("end", "true"))
     case .beginIgnoringInteractionEvents: p.append(("beginIgnoringInteractionEvents", "true"))
     case .endIgnoringInteractionEvents: p.append(("endIgnoringInteractionEvents", "true"))
+    case .removeGestureRecognizer(let id): p.append(("removeGestureRecognizer", E.string(id)))
+    case .addGestureRecognizer(let id, let to): p += [("addGestureRecognizer", E.string(id)), ("to", E.string(to))]
+    case .removeFromSuperview(let id): p.append(("removeFromSuperview", E.string(id)))
+    case .addSubview(let id, let to): p += [("addSubview", E.string(id)), ("to", E.string(to))]
     }
     return E.flowMap(p)
   }

@@ -176,7 +176,8 @@ public struct SwiftExporter {
     line()
   }
 
-  /// The script's steps a device does not play by itself: changes, reorders and ignoring, with their times.
+  /// The script's steps a device does not play by itself: changes, reorders, ignoring, recognizers and views
+  /// added or removed (as the UIKit calls that make them), with their times.
   private mutating func writeScriptChanges() {
     var notes: [String] = []
     for step in scene.script {
@@ -188,6 +189,12 @@ public struct SwiftExporter {
       case .sendToBack(let id): what = "sendToBack \(id)"
       case .beginIgnoringInteractionEvents: what = "beginIgnoringInteractionEvents"
       case .endIgnoringInteractionEvents: what = "endIgnoringInteractionEvents"
+      // Rules C-11 to C-14, as the UIKit calls that make them.
+      case .removeGestureRecognizer(let id):
+        what = "\(names[id]).view?.removeGestureRecognizer(\(names[id]))"
+      case .addGestureRecognizer(let id, let to): what = "\(names[to]).addGestureRecognizer(\(names[id]))"
+      case .removeFromSuperview(let id): what = "\(names[id]).removeFromSuperview()"
+      case .addSubview(let id, let to): what = "\(names[to]).addSubview(\(names[id]))"
       case .down, .move, .up, .cancel, .end: continue
       }
       notes.append("//   at \(Self.num(step.t)) ms: \(Self.commentText(what))")

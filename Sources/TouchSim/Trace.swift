@@ -81,6 +81,17 @@ public enum TraceEvent: Equatable, Sendable {
   /// written as `"ev":"hitTest"` with `"result":"override"` and the trailing key `returned` (a view id or
   /// null). Boxed: the extra id would make every entry larger.
   indirect case hitTestOverride(view: String, at: Point, returned: String?)
+  /// Extension (rule C-11): `view.removeGestureRecognizer(recognizer)` took effect; `state` is the state the
+  /// recognizer had: it is back to possible at once, without an action, and lets go of its touches.
+  case removeGestureRecognizer(recognizer: String, view: String, state: GestureState)
+  /// Extension (rule C-12): `view.addGestureRecognizer(recognizer)` took effect; touches already down do not
+  /// get it.
+  case addGestureRecognizer(recognizer: String, view: String)
+  /// Extension (rule C-14): `view.removeFromSuperview()` took effect; `cancels` are the touches down on the
+  /// view or inside it, cancelled by the system right after this line.
+  indirect case removeFromSuperview(view: String, superview: String, cancels: [Int])
+  /// Extension (rule C-14): `superview.addSubview(view)` took effect.
+  case addSubview(view: String, superview: String)
 
   public enum HitResult: String, Sendable {
     case inside, outside, hidden, alpha, noInteraction, disabled, passThrough
@@ -144,6 +155,10 @@ public enum TraceEvent: Equatable, Sendable {
     case .reorder: return "reorder"
     case .ignoring: return "ignoring"
     case .hitTestOverride: return "hitTest"
+    case .removeGestureRecognizer: return "removeGestureRecognizer"
+    case .addGestureRecognizer: return "addGestureRecognizer"
+    case .removeFromSuperview: return "removeFromSuperview"
+    case .addSubview: return "addSubview"
     }
   }
 }
@@ -282,6 +297,20 @@ public struct TraceEntry: Equatable, Sendable {
       w.point("at", at)
       w.string("result", TraceEvent.HitResult.override.rawValue)
       w.optionalString("returned", returned)
+    case .removeGestureRecognizer(let recognizer, let view, let state):
+      w.string("recognizer", recognizer)
+      w.string("view", view)
+      w.string("state", state.rawValue)
+    case .addGestureRecognizer(let recognizer, let view):
+      w.string("recognizer", recognizer)
+      w.string("view", view)
+    case .removeFromSuperview(let view, let superview, let cancels):
+      w.string("view", view)
+      w.string("superview", superview)
+      w.ints("cancels", cancels)
+    case .addSubview(let view, let superview):
+      w.string("view", view)
+      w.string("superview", superview)
     }
     return w.finish()
   }

@@ -216,6 +216,9 @@ import TouchSim
     switch (place, key) {
     case (.step, .set): return .object(["root.hidden": true])
     case (.step, .touch): return 1
+    // Rules C-11 to C-14: the recognizer r and the view v `document` gives the root.
+    case (.step, .removeGestureRecognizer), (.step, .addGestureRecognizer): return "r"
+    case (.step, .removeFromSuperview), (.step, .addSubview): return "v"
     case (.recognizer, .numberOfTapsRequired): return 2
     // The presenting view controller is the root's (`document` gives the root one).
     case (.view, .presentingViewController): return "rootVC"
@@ -277,6 +280,8 @@ import TouchSim
       case .touch?: return ["t": 1, "move": [2, 2]]
       case .down?: return ["t": 1, "touch": 2]
       case .move?, .up?, .cancel?: return ["t": 1, "touch": 1]
+      case .addGestureRecognizer?, .addSubview?: return ["t": 1, "to": "root"]
+      case .to?: return ["t": 1, "addSubview": "v"]
       default: return ["t": 1]
       }
     case .recognizerReference: return ["id": "r"]
@@ -355,7 +360,11 @@ import TouchSim
       let prefix: [JSONValue] = [
         .object(["t": 0, "touch": 1, "down": [1, 1]]), .object(["t": 0, "beginIgnoringInteractionEvents": true]),
       ]
-      return scene(root: ["id": "root"], ["script": .array(prefix + [m])])
+      let root: Obj = [
+        "id": "root", "recognizers": [.object(["id": "r", "kind": "tap"])],
+        "subviews": [.object(["id": "v", "frame": [0, 0, 10, 10]])],
+      ]
+      return scene(root: root, ["script": .array(prefix + [m])])
     }
   }
 

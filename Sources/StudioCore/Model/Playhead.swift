@@ -31,6 +31,7 @@ public struct Playhead: Equatable, Sendable {
     // The view following the finger, as scrolled content does: shown with its action, without a pause.
     case .scroll, .set(_, _, _, .effect): return 0
     case .attach, .set, .reorder, .ignoring: return 200
+    case .removeGestureRecognizer, .addGestureRecognizer, .removeFromSuperview, .addSubview: return 450
     case .input, .feed, .forward: return 0
     }
   }

@@ -187,7 +187,16 @@ struct TimelineContent: Equatable, Sendable {
         if lanes[k]?.marks.last.map({ $0.glyph == .forward && $0.t == t }) != true {
           mark(k, TimelineMark(glyph: .forward, tone: .quiet, index: i, t: t))
         }
-      case .hitTest, .hitTestOverride, .hit, .attach, .ask, .scroll, .timer, .set, .reorder, .ignoring:
+      case .removeGestureRecognizer(let r, _, _):
+        // C-11: taken off its view, back to possible without an action.
+        let k = TimelineLane.Kind.recognizer(r)
+        if let w = openWaits.removeValue(forKey: r) { close(k, bar: w, at: i, t) }
+        if lanes[k] != nil {
+          mark(k, TimelineMark(glyph: .label(language("removed", "已移除")), tone: .bad, index: i, t: t))
+          endLife(k, i, t)
+        }
+      case .hitTest, .hitTestOverride, .hit, .attach, .ask, .scroll, .timer, .set, .reorder, .ignoring,
+        .addGestureRecognizer, .removeFromSuperview, .addSubview:
         break
       }
     }

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+import TouchSim
+
+@testable import SceneFile
+
+/// Rules C-11 to C-14 in a scene file: the steps that add and remove recognizers and views, read, written back
+/// and checked with positioned errors.
+@Suite("World-change steps")
+struct WorldStepFileTests {
+  static let scene = """
+    format: touchscope/1
+    root:
+      id: root
+      recognizers:
+        - { id: tap, kind: tap }
+      subviews:
+        - id: card
+          frame: [0, 0, 100, 100]
+          subviews:
+            - { id: badge, frame: [0, 0, 10, 10] }
+        - { id: list, kind: scroll, frame: [0, 100, 100, 100] }
+
+    """
+
+  @Test func everyStepWithItsLine() throws {
+    let s = try load(
+      Self.scene + """
+        script:
+          - { t: 0, removeGestureRecognizer: tap }
+          - { t: 1, addGestureRecognizer: tap, to: card }
+          - { t: 2, removeFromSuperview: card }
+          - { t: 3, addSubview: card, to: list }
+        """)
+    #expect(
+      s.script == [
+        ScriptStep(t: 0, .removeGestureRecognizer("tap"), line: 13),
+        ScriptStep(t: 1, .addGestureRecognizer("tap", to: "card"), line: 14),
+        ScriptStep(t: 2, .removeFromSuperview("card"), line: 15),
+        ScriptStep(t: 3, .addSubview("card", to: "list"), line: 16),
+      ])
+    // Written back as the same steps.
+    #expect(SceneYAMLWriter.step(s.script[1]) == "{ t: 1, addGestureRecognizer: tap, to: card }")
+    #expect(SceneYAMLWriter.step(s.script[3]) == "{ t: 3, addSubview: card, to: list }")
+    #expect(SceneYAMLWriter.step(s.script[2]) == "{ t: 2, removeFromSuperview: card }")
+  }
+
+  @Test func problemsArePositioned() {
+    let text =
+      Self.scene + """
+        script:
+          - { t: 0, removeFromSuperview: root }
+          - { t: 1, addSubview: card, to: badge }
+          - { t: 2, addGestureRecognizer: tap }
+          - { t: 3, removeGestureRecognizer: list.pan }
+          - { t: 4, removeFromSuperview: card, to: list }
+          - { t: 5, addSubview: card, to: crad }
+          - { t: 6, removeGestureRecognizer: card }
+          - { t: 7, addSubview: root, to: card }
+        """
+    expectProblem(text, at: 13, 13, "the root view 'root' cannot be removed from the window")
+    expectProblem(text, at: 14, 13, "'card' cannot be added to 'badge', a view inside it")
+    expectProblem(text, at: 15, 5, "an 'addGestureRecognizer' step needs the view it adds to ('to: card')")
+    expectProblem(text, at: 16, 13, "'list.pan' is a scroll view's own pan: it cannot be removed or moved")
+    expectProblem(
+      text, at: 17, 40, "'to' goes with addGestureRecognizer and addSubview only, not with 'removeFromSuperview'")
+    expectProblem(text, at: 18, 35, "'to' names 'crad', but no view has that id (did you mean 'card'?)")
+    expectProblem(text, at: 19, 38, "'removeGestureRecognizer' names 'card', which is a view, not a recognizer")
+    expectProblem(text, at: 20, 13, "the root view 'root' cannot be added to another view")
+  }
+}

@@ -20,7 +20,7 @@ enum Key: UInt8, CaseIterable, Sendable {
   case beginTracking, continueTracking, endTrackingCallsSuper, cancelTrackingCallsSuper
   // Inside views: `transform`, `touchesShouldBegin`, `touchesShouldCancel`.
   case scale, rotation, translation, `default`, except, controls, others
-  case rect, returns, circle, rects
+  case rect, returns, circle, rects, when, mapsSuper, flags
   // Recognizers.
   case numberOfTapsRequired, numberOfTouchesRequired, minimumPressDuration, allowableMovement
   case minimumNumberOfTouches, maximumNumberOfTouches, direction, edges, isEnabled, cancelsTouchesInView

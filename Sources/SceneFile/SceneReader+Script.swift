@@ -297,6 +297,23 @@ extension SceneReader {
         )
         return nil
       }
+      // `flag.NAME`, one of the view's `flags`.
+      if key.hasPrefix(SettableKeys.flagPrefix) {
+        let name = String(key.dropFirst(SettableKeys.flagPrefix.count))
+        guard view.flags[name] != nil else {
+          error(
+            keyNode,
+            "'set' cannot change the flag '\(Excerpt.short(name))': view '\(target)' has no such flag in 'flags'"
+              + hint(name, view.flags.keys.sorted()))
+          return nil
+        }
+        guard let value = propertyValue(valueNode, key: key, type: .bool) else { return nil }
+        if let problem = view.set(key, value) {
+          error(valueNode, problem)
+          return nil
+        }
+        return PropertyChange(target: target, key: key, value: value)
+      }
       guard let type = SettableKeys.view[key] else {
         error(
           keyNode,

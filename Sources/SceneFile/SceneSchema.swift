@@ -279,6 +279,10 @@ enum SceneSchema {
         key: .pointInside, shape: .place(.pointInside),
         about: "Extension: point(inside:with:) accepts this shape instead of the bounds."),
       Entry(
+        key: .flags,
+        shape: .map(keyPattern: identifierPattern, keyAbout: "a flag's name", value: .bool, minCount: 0),
+        about: "Extension: Bool properties of the view's subclass that its hitTest overrides read (set: flag.NAME)."),
+      Entry(
         key: .recognizers,
         shape: .list(
           .anyOf([.place(.recognizer), .place(.recognizerReference)]), maxItems: SceneReader.maxRecognizers),
@@ -353,6 +357,12 @@ enum SceneSchema {
     entries: [
       Entry(key: .rect, shape: .rect, about: "[x, y, w, h] in the view's own coordinates."),
       Entry(key: .returns, shape: .anyOf([.null, .reference]), about: "A view id, self or nil."),
+      Entry(
+        key: .when, shape: .identifier,
+        about: "Extension: the entry counts only while this flag of the view (flags) is true."),
+      Entry(
+        key: .mapsSuper, shape: .bool,
+        about: "Extension: call super.hitTest first and replace only its answer self with returns."),
     ],
     required: [.rect, .returns])
 

@@ -163,6 +163,9 @@ public struct ViewSpec: Equatable, Sendable {
   public var trackingOverrides = TrackingOverrides()
   /// Extension (rule A-12): regions where `hitTest` answers with a fixed view, checked in order.
   public var hitTestOverrides: [HitTestOverride] = []
+  /// Extension (rule A-13): the Bool stored properties of the view's subclass, by name, that its overridden
+  /// `hitTest` reads (`when:` of a `hitTestOverrides` entry); a `set` changes one as `flag.NAME`.
+  public var flags: [String: Bool] = [:]
   /// Extension (rule A-12): the shape `point(inside:)` accepts instead of the bounds (nil: the bounds).
   public var pointInside: PointInsideShape?
   /// Recognizers this view was given that a later `addGestureRecognizer` on another view took away (rule

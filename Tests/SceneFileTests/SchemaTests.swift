@@ -338,7 +338,11 @@ import TouchSim
     case .forwarding: return inView("forwardsTouches", m)
     case .touchesShouldBegin: return inView("touchesShouldBegin", m, scroll: true)
     case .touchesShouldCancel: return inView("touchesShouldCancel", m, scroll: true)
-    case .hitTestOverride: return inView("hitTestOverrides", [m])
+    case .hitTestOverride:
+      // `when` names a flag the view declares.
+      guard mapping["when"] != nil else { return inView("hitTestOverrides", [m]) }
+      let v: Obj = ["id": "v", "frame": [0, 0, 10, 10], "flags": .object(["x1": true]), "hitTestOverrides": [m]]
+      return scene(root: ["id": "root", "subviews": [.object(v)]])
     case .pointInside: return inView("pointInside", m)
     case .tracking: return inView("tracking", m, kind: "control")
     case .recognizer: return scene(root: ["id": "root", "recognizers": [m]])

@@ -69,3 +69,51 @@ struct WorldStepFileTests {
     expectProblem(text, at: 20, 13, "the root view 'root' cannot be added to another view")
   }
 }
+
+/// Rule A-13 in a scene file: `flags`, `when` and `mapsSuper`, read, written back and checked.
+@Suite("Stateful hitTest overrides in files")
+struct StatefulHitTestFileTests {
+  static let scene = """
+    format: touchscope/1
+    root:
+      id: root
+      subviews:
+        - id: bar
+          frame: [0, 0, 100, 100]
+          flags: { open: false }
+          hitTestOverrides:
+            - { rect: [0, 0, 10, 10], returns: self, when: open }
+            - { rect: [0, 0, 100, 100], returns: knob, mapsSuper: true }
+          subviews:
+            - { id: knob, frame: [0, 0, 10, 10] }
+
+    """
+
+  @Test func readAndWrittenBack() throws {
+    let s = try load(Self.scene + "script:\n  - { t: 0, set: { bar.flag.open: true } }\n")
+    let bar = s.root.subviews[0]
+    #expect(bar.flags == ["open": false])
+    #expect(
+      bar.hitTestOverrides == [
+        HitTestOverride(rect: Rect(0, 0, 10, 10), returns: .this, when: "open"),
+        HitTestOverride(rect: Rect(0, 0, 100, 100), returns: .view("knob"), mapsSuper: true),
+      ])
+    #expect(s.script.first?.action == .set([PropertyChange(target: "bar", key: "flag.open", value: .bool(true))]))
+    #expect(
+      SceneYAMLWriter.hitTestOverride(bar.hitTestOverrides[0]) == "{ rect: [0, 0, 10, 10], returns: self, when: open }")
+    #expect(
+      SceneYAMLWriter.hitTestOverride(bar.hitTestOverrides[1])
+        == "{ rect: [0, 0, 100, 100], returns: knob, mapsSuper: true }")
+  }
+
+  @Test func problemsArePositioned() {
+    let unknownFlag = Self.scene.replacingOccurrences(of: "when: open", with: "when: opne")
+    expectProblem(
+      unknownFlag, at: 9, 56,
+      "'when' names the flag 'opne', but view 'bar' has no such flag in 'flags' (did you mean 'open'?)")
+    let badSet = Self.scene + "script:\n  - { t: 0, set: { bar.flag.shut: true } }\n"
+    expectProblem(badSet, at: 14, 20, "'set' cannot change the flag 'shut': view 'bar' has no such flag in 'flags'")
+    let badValue = Self.scene + "script:\n  - { t: 0, set: { bar.flag.open: 3 } }\n"
+    #expect(problems(badValue).contains { $0.contains("'flag.open' takes a bool") })
+  }
+}

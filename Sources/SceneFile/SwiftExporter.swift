@@ -184,7 +184,16 @@ public struct SwiftExporter {
       let what: String
       switch step.action {
       case .set(let changes):
-        what = "set " + changes.map { "\($0.target).\($0.key) = \($0.value)" }.joined(separator: ", ")
+        what =
+          "set "
+          + changes.map { c in
+            // a flag is the view's `overrides.flags` entry, which its hitTest reads.
+            guard c.key.hasPrefix(SettableKeys.flagPrefix), viewExists(c.target) else {
+              return "\(c.target).\(c.key) = \(c.value)"
+            }
+            let name = String(c.key.dropFirst(SettableKeys.flagPrefix.count))
+            return "\(names[c.target]).overrides.flags[\(Self.literal(name))] = \(c.value)"
+          }.joined(separator: ", ")
       case .bringToFront(let id): what = "bringToFront \(id)"
       case .sendToBack(let id): what = "sendToBack \(id)"
       case .beginIgnoringInteractionEvents: what = "beginIgnoringInteractionEvents"

@@ -116,4 +116,19 @@ struct StatefulHitTestFileTests {
     let badValue = Self.scene + "script:\n  - { t: 0, set: { bar.flag.open: 3 } }\n"
     #expect(problems(badValue).contains { $0.contains("'flag.open' takes a bool") })
   }
+
+  /// Export swift writes the flags, the rules in order (flag, whether super is called) and the script's flag
+  /// changes as the UIKit code that makes them; a scene without them keeps the plain hitTest.
+  @Test func exportedAsUIKitCode() throws {
+    let s = try load(Self.scene + "script:\n  - { t: 5, set: { bar.flag.open: true } }\n")
+    let swift = SwiftExporter.export(s)
+    #expect(swift.contains("bar.overrides.flags = [\"open\": false]"))
+    #expect(swift.contains("bar.overrides.hitTestRules = ["))
+    #expect(swift.contains("(CGRect(x: 0, y: 0, width: 10, height: 10), \"open\", false, "))
+    #expect(swift.contains("(CGRect(x: 0, y: 0, width: 100, height: 100), nil, true, "))
+    #expect(swift.contains("return hit === view ? rule.3() : hit"))
+    #expect(swift.contains("at 5 ms: set bar.overrides.flags[\"open\"] = true"))
+    let plain = SwiftExporter.export(try load("format: touchscope/1\nroot: { id: root }\n"))
+    #expect(!plain.contains("hitTestRules"))
+  }
 }

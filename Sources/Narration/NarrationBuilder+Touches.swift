@@ -96,7 +96,7 @@ extension NarrationBuilder {
         clauses.append(
           language(
             "\(Phrase.code(p)) lets touches pass through (its hitTest returns nil for itself)",
-            "\(Phrase.code(p)) 让触摸穿透（它的 hitTest 对自身返回 nil）"))
+            "\(Phrase.code(p)) 让触摸穿透（它的 hitTest 对自身返回 `nil`）"))
         rules.append("A-7")
       }
     }
@@ -350,7 +350,7 @@ extension NarrationBuilder {
     case .passThrough:
       return (
         language(
-          "lets touches pass through (its hitTest returns nil for itself)", "让触摸穿透（它的 hitTest 对自身返回 nil）"),
+          "lets touches pass through (its hitTest returns nil for itself)", "让触摸穿透（它的 hitTest 对自身返回 `nil`）"),
         ["A-7"]
       )
     case .override:

@@ -29,7 +29,7 @@ struct GestureRecord {
     var waitedFor: [String] = []
     var firstWait: Double?
     var closed = false
-    /// When `removeGestureRecognizer` took it off its view in the middle of this attempt (rule C-11).
+    /// When `removeGestureRecognizer` took it off its view in the middle of this attempt (rule C-12).
     var removedAt: Double?
 
     var decisive: Transition? { transitions.last { $0.to != .possible && $0.to != .changed } }
@@ -102,7 +102,7 @@ struct GestureRecord {
     change(&attempts[id, default: []][last])
   }
 
-  /// Rule C-11: the recognizer was removed from its view at `t`; its attempt ends there, without an action.
+  /// Rule C-12: the recognizer was removed from its view at `t`; its attempt ends there, without an action.
   mutating func removeAttempt(_ id: String, at t: Double) {
     guard let count = attempts[id]?.count, count > 0, !attempts[id]![count - 1].closed else { return }
     attempts[id, default: []][count - 1].removedAt = t

@@ -171,7 +171,7 @@ extension NarrationBuilder {
             text += language(
               ", then was removed from its view at \(Phrase.ms(removed)) and reset without an action",
               "，然后在 \(Phrase.ms(removed)) 被从视图上移除，重置时没有发送动作")
-            rules.append("C-11")
+            rules.append("C-12")
           }
         }
         rules.append("5.1")

@@ -141,7 +141,7 @@ struct TraceTracker {
     case .reorder, .scroll, .hitTestOverride, .addGestureRecognizer, .removeFromSuperview, .addSubview:
       scene.apply(entry.event)
     case .removeGestureRecognizer(let r, _, _):
-      // C-11: reset without an action; the gesture it was part of closes for it.
+      // C-12: reset without an action; the gesture it was part of closes for it.
       states[r] = .possible
       fed[r] = nil
       waiting[r] = nil

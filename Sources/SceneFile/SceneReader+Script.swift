@@ -124,7 +124,7 @@ extension SceneReader {
       } else if isTouchAction {
         error(item, "a '\(actionKey)' step needs the touch's number ('touch: 1')")
       }
-      // C-12, C-14: addGestureRecognizer and addSubview name the view they add to.
+      // C-13, C-15: addGestureRecognizer and addSubview name the view they add to.
       var to: String?
       let needsTo = actionKey == "addGestureRecognizer" || actionKey == "addSubview"
       if let n = f[.to] {
@@ -232,7 +232,7 @@ extension SceneReader {
     }
   }
 
-  /// What is wrong with a change of the tree whatever the time (rules C-11 to C-14): the root view stays in the
+  /// What is wrong with a change of the tree whatever the time (rules C-12 to C-15): the root view stays in the
   /// window, a view cannot go inside itself, a scroll view keeps its own pan.
   private func worldProblem(_ action: ScriptStep.Action, to: String?, index: SceneIndex) -> String? {
     switch action {

@@ -198,7 +198,7 @@ public struct SwiftExporter {
       case .sendToBack(let id): what = "sendToBack \(id)"
       case .beginIgnoringInteractionEvents: what = "beginIgnoringInteractionEvents"
       case .endIgnoringInteractionEvents: what = "endIgnoringInteractionEvents"
-      // Rules C-11 to C-14, as the UIKit calls that make them.
+      // Rules C-12 to C-15, as the UIKit calls that make them.
       case .removeGestureRecognizer(let id):
         what = "\(names[id]).view?.removeGestureRecognizer(\(names[id]))"
       case .addGestureRecognizer(let id, let to): what = "\(names[to]).addGestureRecognizer(\(names[id]))"

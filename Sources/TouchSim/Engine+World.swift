@@ -1,12 +1,12 @@
-/// A world that changes while touches are down (rules C-11 to C-14): recognizers removed from their view
+/// A world that changes while touches are down (rules C-12 to C-15): recognizers removed from their view
 /// or added to another, views removed from their superview or added to one.
 ///
 /// Touches keep what they were given at touch-down (C-1, 1.1): their view and their recognizers. A
-/// recognizer added later is not given a touch already down (C-12); a recognizer removed lets go of its
-/// touches at once (C-11); a view that leaves the window has its touches cancelled by the system (C-14).
+/// recognizer added later is not given a touch already down (C-13); a recognizer removed lets go of its
+/// touches at once (C-12); a view that leaves the window has its touches cancelled by the system (C-15).
 extension Simulation {
-  /// C-11: `view.removeGestureRecognizer(r)`. The recognizer leaves its view and is reset to possible at
-  /// once, without an action (L23): the touches it had no longer list it, so what it held for its view
+  /// C-12: `view.removeGestureRecognizer(r)`. The recognizer leaves its view and is reset to possible at
+  /// once, without an action (L26): the touches it had no longer list it, so what it held for its view
   /// (delaysTouchesBegan, delaysTouchesEnded) goes now, and recognizers waiting for it to fail stop waiting.
   mutating func removeRecognizer(_ id: String) {
     guard let r = recIndex[id], recs[r].attached, !recs[r].isScrollPan else { return }
@@ -19,7 +19,7 @@ extension Simulation {
     settle()
   }
 
-  /// C-12 (and C-9): `view.addGestureRecognizer(r)`. Taken off the view that had it (as C-11), then put last
+  /// C-13 (and C-9): `view.addGestureRecognizer(r)`. Taken off the view that had it (as C-12), then put last
   /// on `view`'s list. Touches already down never get it: a touch's recognizers were collected at its
   /// touch-down (1.1).
   mutating func addRecognizer(_ id: String, to viewID: String) {
@@ -42,9 +42,9 @@ extension Simulation {
     settle()
   }
 
-  /// C-14: `view.removeFromSuperview()`. The touches down on the view or inside it are cancelled by the
+  /// C-15: `view.removeFromSuperview()`. The touches down on the view or inside it are cancelled by the
   /// system, as one event, while the view is still in the window (their recognizers get
-  /// touchesCancelled, the view and its responder chain touchesCancelled; L24); then the view leaves its
+  /// touchesCancelled, the view and its responder chain touchesCancelled; L27); then the view leaves its
   /// superview with everything inside it. The root view stays (the scene file refuses to remove it).
   mutating func removeFromSuperview(_ id: String) {
     guard let v = view(id), let superview = views[v].parent else { return }
@@ -71,7 +71,7 @@ extension Simulation {
     settle()
   }
 
-  /// C-14: `superview.addSubview(view)`: the view (out of the window, or moved from another superview in
+  /// C-15: `superview.addSubview(view)`: the view (out of the window, or moved from another superview in
   /// it) becomes the front-most subview of `superview`. Touches already down keep their views (C-1); new
   /// touches can hit it. Nothing is cancelled when a view moves within the window.
   mutating func addSubview(_ id: String, to superviewID: String) {
@@ -81,7 +81,7 @@ extension Simulation {
     treeChanged()
   }
 
-  /// Recognizer `r` lets go of everything (C-11): off every touch's list, reset to possible without an action,
+  /// Recognizer `r` lets go of everything (C-12): off every touch's list, reset to possible without an action,
   /// its timers lapsed; those waiting for it look again.
   private mutating func letGo(_ r: Int) {
     for i in touches.entries.indices where touches[at: i].recognizers.contains(r) {

@@ -199,7 +199,7 @@ struct Simulation: ~Copyable {
   /// Each view's place in a depth-first walk of the tree as it is now (the order E-6.6 compares).
   var preorder: [Int] = []
   /// The recognizers on each view and the views inside it (its scroll pan included), worked out again when
-  /// the tree or a view's recognizers change (rules C-11 to C-14).
+  /// the tree or a view's recognizers change (rules C-12 to C-15).
   var recognizersInSubtree: [Int] = []
   /// Storage for `dispatch`'s list of changed touches.
   var changedStorage: [Int] = []

@@ -389,15 +389,15 @@ public struct ScriptStep: Equatable, Sendable {
     case beginIgnoringInteractionEvents
     /// Extension: `UIApplication.endIgnoringInteractionEvents()` (rule C-10).
     case endIgnoringInteractionEvents
-    /// Extension: `view.removeGestureRecognizer(recognizer)`, the recognizer named by its id (rule C-11).
+    /// Extension: `view.removeGestureRecognizer(recognizer)`, the recognizer named by its id (rule C-12).
     case removeGestureRecognizer(String)
     /// Extension: `view.addGestureRecognizer(recognizer)`: the recognizer (declared in the scene) moves to
-    /// the view `to` (rules C-9, C-12).
+    /// the view `to` (rules C-9, C-13).
     case addGestureRecognizer(String, to: String)
-    /// Extension: `view.removeFromSuperview()` (rule C-14).
+    /// Extension: `view.removeFromSuperview()` (rule C-15).
     case removeFromSuperview(String)
     /// Extension: `superview.addSubview(view)`: the view (declared in the scene, in the window or removed
-    /// earlier) becomes the front-most subview of `to` (rule C-14).
+    /// earlier) becomes the front-most subview of `to` (rule C-15).
     case addSubview(String, to: String)
   }
   /// Milliseconds from the start.

@@ -81,16 +81,16 @@ public enum TraceEvent: Equatable, Sendable {
   /// written as `"ev":"hitTest"` with `"result":"override"` and the trailing key `returned` (a view id or
   /// null). Boxed: the extra id would make every entry larger.
   indirect case hitTestOverride(view: String, at: Point, returned: String?)
-  /// Extension (rule C-11): `view.removeGestureRecognizer(recognizer)` took effect; `state` is the state the
+  /// Extension (rule C-12): `view.removeGestureRecognizer(recognizer)` took effect; `state` is the state the
   /// recognizer had: it is back to possible at once, without an action, and lets go of its touches.
   case removeGestureRecognizer(recognizer: String, view: String, state: GestureState)
-  /// Extension (rule C-12): `view.addGestureRecognizer(recognizer)` took effect; touches already down do not
+  /// Extension (rule C-13): `view.addGestureRecognizer(recognizer)` took effect; touches already down do not
   /// get it.
   case addGestureRecognizer(recognizer: String, view: String)
-  /// Extension (rule C-14): `view.removeFromSuperview()` took effect; `cancels` are the touches down on the
+  /// Extension (rule C-15): `view.removeFromSuperview()` took effect; `cancels` are the touches down on the
   /// view or inside it, cancelled by the system right after this line.
   indirect case removeFromSuperview(view: String, superview: String, cancels: [Int])
-  /// Extension (rule C-14): `superview.addSubview(view)` took effect.
+  /// Extension (rule C-15): `superview.addSubview(view)` took effect.
   case addSubview(view: String, superview: String)
 
   public enum HitResult: String, Sendable {

@@ -130,7 +130,7 @@ struct ViewTree {
     if toFront { link(v, inFrontOf: p) } else { link(v, behind: p) }
   }
 
-  /// `removeFromSuperview` of `v`: it leaves its superview's subviews, with its own subtree (rule C-14). A
+  /// `removeFromSuperview` of `v`: it leaves its superview's subviews, with its own subtree (rule C-15). A
   /// view out of the tree has no superview and is never reached from the root.
   mutating func detach(_ v: Int) {
     guard let p = nodes[v].parent else { return }
@@ -144,7 +144,7 @@ struct ViewTree {
   }
 
   /// `p.addSubview(v)`: `v` (out of the tree, or moved from another superview) becomes `p`'s front-most
-  /// subview; the depths inside it follow (rule C-14). `p` must not be `v` or inside it.
+  /// subview; the depths inside it follow (rule C-15). `p` must not be `v` or inside it.
   mutating func attach(_ v: Int, to p: Int) {
     detach(v)
     nodes[v].parent = p

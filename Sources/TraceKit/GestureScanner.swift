@@ -52,7 +52,7 @@ public struct GestureScanner: Sendable, Equatable {
     case .state(let r, _, let to, _):
       if to == .possible { engaged.remove(r) } else { engaged.insert(r) }
     case .removeGestureRecognizer(let r, _, _):
-      // C-11: reset at once, out of the gesture.
+      // C-12: reset at once, out of the gesture.
       engaged.remove(r)
     case .withhold(let view, let method, let touches, _):
       for n in touches { held[view, default: [:]][n, default: []].insert(method) }

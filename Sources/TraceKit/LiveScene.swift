@@ -25,7 +25,7 @@ public struct LiveScene: Sendable, Equatable {
   public private(set) var scrollPans: Set<String> = []
   public let rootID: String
   public let appDelegateIsResponder: Bool
-  /// Views taken out of the window by `removeFromSuperview` (rule C-14), with their subtrees, by id: what
+  /// Views taken out of the window by `removeFromSuperview` (rule C-15), with their subtrees, by id: what
   /// an `addSubview` puts back. Their ids stay in `views` (a touch still names its view).
   public private(set) var removed: [String: ViewSpec] = [:]
 
@@ -86,7 +86,7 @@ public struct LiveScene: Sendable, Equatable {
     }
   }
 
-  /// C-11, C-12: the recognizer leaves its view (and, with `to`, goes last on that view's list).
+  /// C-12, C-13: the recognizer leaves its view (and, with `to`, goes last on that view's list).
   private mutating func moveRecognizer(_ id: String, to view: String?) {
     guard let spec = recognizers[id], !scrollPans.contains(id) else { return }
     if let old = recognizerView[id] {
@@ -101,7 +101,7 @@ public struct LiveScene: Sendable, Equatable {
     if !updateView(view, { $0.recognizers.append(spec) }) { removed[view]?.recognizers.append(spec) }
   }
 
-  /// C-14: the view and its subtree leave the window's tree; kept in `removed` for an `addSubview`.
+  /// C-15: the view and its subtree leave the window's tree; kept in `removed` for an `addSubview`.
   private mutating func removeFromSuperview(_ id: String) {
     guard let p = parent[id], let i = position[id], i < (children[p]?.count ?? 0), children[p]![i] == id else { return }
     var taken: ViewSpec?
@@ -118,7 +118,7 @@ public struct LiveScene: Sendable, Equatable {
     removed[id] = taken
   }
 
-  /// C-14: a removed view goes back in as `superview`'s front-most subview (a view still in the window is
+  /// C-15: a removed view goes back in as `superview`'s front-most subview (a view still in the window is
   /// taken out first).
   private mutating func addSubview(_ id: String, to superview: String) {
     if parent[id] != nil { removeFromSuperview(id) }

@@ -58,7 +58,7 @@ public struct QuestionAnswer: Equatable, Sendable {
     case .finalState(let r):
       // The state it is in when the span starts: its last state line before (a reset: possible).
       var last: (Int, GestureState)?
-      // C-11: a recognizer removed from its view is back to possible at once, without a state line.
+      // C-12: a recognizer removed from its view is back to possible at once, without a state line.
       func removed(_ i: Int) -> Bool {
         if case .removeGestureRecognizer(r, _, _) = trace[i].event { return true }
         return false

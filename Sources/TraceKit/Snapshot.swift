@@ -158,7 +158,7 @@ public struct Snapshot: Sendable {
     case .ignoring(let on, _):
       ignoringInteractionEvents = on
     case .removeGestureRecognizer(let r, _, _):
-      // C-11: back to possible at once, without an action, its touches let go.
+      // C-12: back to possible at once, without an action, its touches let go.
       var s = recognizers[r] ?? RecognizerStatus()
       s.state = .possible
       s.touches = []

@@ -216,7 +216,7 @@ import TouchSim
     switch (place, key) {
     case (.step, .set): return .object(["root.hidden": true])
     case (.step, .touch): return 1
-    // Rules C-11 to C-14: the recognizer r and the view v `document` gives the root.
+    // Rules C-12 to C-15: the recognizer r and the view v `document` gives the root.
     case (.step, .removeGestureRecognizer), (.step, .addGestureRecognizer): return "r"
     case (.step, .removeFromSuperview), (.step, .addSubview): return "v"
     case (.recognizer, .numberOfTapsRequired): return 2

@@ -4,7 +4,7 @@ import TouchSim
 
 @testable import SceneFile
 
-/// Rules C-11 to C-14 in a scene file: the steps that add and remove recognizers and views, read, written back
+/// Rules C-12 to C-15 in a scene file: the steps that add and remove recognizers and views, read, written back
 /// and checked with positioned errors.
 @Suite("World-change steps")
 struct WorldStepFileTests {

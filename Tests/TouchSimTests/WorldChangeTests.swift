@@ -2,7 +2,7 @@ import TestSupport
 import Testing
 import TouchSim
 
-/// Rules C-11 to C-14: recognizers and views added or removed while a finger is down.
+/// Rules C-12 to C-15: recognizers and views added or removed while a finger is down.
 @Suite struct WorldChangeTests {
   static let scene = TestSupport.scene([
     v("photo", [0, 100, 390, 200], recognizers: [g("drag", .pan)]),
@@ -15,7 +15,7 @@ import TouchSim
     ScriptStep(t: t, .addGestureRecognizer(r, to: v))
   }
 
-  /// C-11 / L23: a pan removed while changed is reset at once without an action; the rest of the drag reaches
+  /// C-12 / L26: a pan removed while changed is reset at once without an action; the rest of the drag reaches
   /// nobody, and the trace says which state it had.
   @Test func c11RemovingAnActiveRecognizerResetsItWithoutAnAction() {
     let script =
@@ -40,7 +40,7 @@ import TouchSim
     #expect(next.methods("photo").suffix(3) == ["touchesMoved", "touchesMoved", "touchesEnded"])
   }
 
-  /// C-11: a recognizer holding touchesBegan back (delaysTouchesBegan) lets it go the moment it is removed.
+  /// C-12: a recognizer holding touchesBegan back (delaysTouchesBegan) lets it go the moment it is removed.
   @Test func c11RemovingAHoldingRecognizerReleasesTheView() {
     let run = Run(Self.scene, [down(1, 100, 400, t: 0), Self.remove("slowTap", t: 100), up(1, t: 200)])
     #expect(run.withheld("pad") == ["touchesBegan"])
@@ -52,7 +52,7 @@ import TouchSim
     #expect(kept.methods("pad").isEmpty)
   }
 
-  /// C-12: a recognizer added while a finger is down is not given that touch, only the next one; added from
+  /// C-13: a recognizer added while a finger is down is not given that touch, only the next one; added from
   /// another view, it leaves that one (C-9).
   @Test func c12AnAddedRecognizerDoesNotGetATouchAlreadyDown() {
     let script =
@@ -72,7 +72,7 @@ import TouchSim
     #expect(photo.actions("drag").isEmpty)
   }
 
-  /// C-13: a button hidden while a finger is down on it keeps the touch and still sends touchUpInside; a new
+  /// C-14: a button hidden while a finger is down on it keeps the touch and still sends touchUpInside; a new
   /// touch then misses it.
   @Test func c13AButtonHiddenMidTouchStillSendsTouchUpInside() {
     let run = Run(
@@ -84,7 +84,7 @@ import TouchSim
       run.trace.last { if case .hit = $0.event { true } else { false } }?.json.contains(#""view":"root""#) == true)
   }
 
-  /// C-14 / L24: removing a view cancels the touches down on it or inside it (a control sends touchCancel), and
+  /// C-15 / L27: removing a view cancels the touches down on it or inside it (a control sends touchCancel), and
   /// the view leaves the window: later moves and the lift reach nobody, a new touch misses it.
   @Test func c14RemovingAViewCancelsItsTouches() {
     let run = Run(
@@ -108,7 +108,7 @@ import TouchSim
     #expect(run.hit(1) == .some("undo"))
   }
 
-  /// C-14: addSubview puts a removed view back, in front of its new siblings; a view moved within the window
+  /// C-15: addSubview puts a removed view back, in front of its new siblings; a view moved within the window
   /// keeps its touch.
   @Test func c14AddSubviewPutsTheViewBack() {
     let back = Run(

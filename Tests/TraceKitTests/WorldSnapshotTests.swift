@@ -4,7 +4,7 @@ import TouchSim
 
 @testable import TraceKit
 
-/// Rules C-11 to C-14 as the window sees them: the snapshot and the live scene follow recognizers and views
+/// Rules C-12 to C-15 as the window sees them: the snapshot and the live scene follow recognizers and views
 /// added and removed by the script.
 @Suite struct WorldSnapshotTests {
   static let scene = TestSupport.scene([
@@ -12,7 +12,7 @@ import TouchSim
     v("toast", [0, 500, 390, 100], subviews: [v("undo", [200, 20, 100, 60], kind: .button)]),
   ])
 
-  /// C-11: removed mid-pan, the recognizer is possible, on no view, and the photo lists it no more; C-12:
+  /// C-12: removed mid-pan, the recognizer is possible, on no view, and the photo lists it no more; C-13:
   /// added back, it is on the photo again; the questions' finalState says possible.
   @Test func recognizersFollowTheScript() {
     let script =
@@ -33,7 +33,7 @@ import TouchSim
     #expect(answer.value == "possible")
   }
 
-  /// C-14: a removed view leaves the drawn tree (kept aside), and addSubview puts it back in front.
+  /// C-15: a removed view leaves the drawn tree (kept aside), and addSubview puts it back in front.
   @Test func viewsFollowTheScript() {
     let script = [
       ScriptStep(t: 0, .removeFromSuperview("toast")), ScriptStep(t: 10, .addSubview("toast", to: "photo")),

@@ -46,7 +46,7 @@ enum InspectorRecognizerCard {
     body.text(shownID, Point(innerX + 16 * u, line1), idStyle)
     y += 21 * u
     let l = ctx.lang
-    // Rules C-11, C-12: the view the trace has it on now (removed: on none; added: the new one).
+    // Rules C-12, C-13: the view the trace has it on now (removed: on none; added: the new one).
     let live = ctx.snapshot.live
     let onView = r.isScrollPan ? r.view.id : live.recognizerView[r.id]
     let classLine =

@@ -261,8 +261,8 @@ public enum TraceDescriber {
     case .removeGestureRecognizer(let r, let view, let state):
       return state.isActive
         ? l(
-          "`\(r)` is removed from `\(view)` while \(state.rawValue): it is reset at once, with no action (C-11, uncertain).",
-          "`\(r)` 在 \(state.rawValue) 时被从 `\(view)` 上移除：立即重置，不发送动作（C-11，不确定）。")
+          "`\(r)` is removed from `\(view)` while \(state.rawValue): it is reset at once, with no action (C-12, uncertain).",
+          "`\(r)` 在 \(state.rawValue) 时被从 `\(view)` 上移除：立即重置，不发送动作（C-12，不确定）。")
         : l("`\(r)` is removed from `\(view)`: it gets no more touches.", "`\(r)` 被从 `\(view)` 上移除：不再收到触摸。")
     case .addGestureRecognizer(let r, let view):
       return l(
@@ -271,8 +271,8 @@ public enum TraceDescriber {
       return cancels.isEmpty
         ? l("`\(view)` is removed from `\(superview)`: it leaves the window.", "`\(view)` 被从 `\(superview)` 中移除：离开窗口。")
         : l(
-          "`\(view)` is removed from `\(superview)`: the system cancels \(touchWords(cancels)) (C-14, uncertain).",
-          "`\(view)` 被从 `\(superview)` 中移除：系统取消\(touchWords(cancels, l))（C-14，不确定）。")
+          "`\(view)` is removed from `\(superview)`: the system cancels \(touchWords(cancels)) (C-15, uncertain).",
+          "`\(view)` 被从 `\(superview)` 中移除：系统取消\(touchWords(cancels, l))（C-15，不确定）。")
     case .addSubview(let view, let superview):
       return l("`\(view)` is added to `\(superview)`, in front.", "`\(view)` 被加到 `\(superview)` 中，在最前面。")
     }

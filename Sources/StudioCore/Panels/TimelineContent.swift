@@ -188,7 +188,7 @@ struct TimelineContent: Equatable, Sendable {
           mark(k, TimelineMark(glyph: .forward, tone: .quiet, index: i, t: t))
         }
       case .removeGestureRecognizer(let r, _, _):
-        // C-11: taken off its view, back to possible without an action.
+        // C-12: taken off its view, back to possible without an action.
         let k = TimelineLane.Kind.recognizer(r)
         if let w = openWaits.removeValue(forKey: r) { close(k, bar: w, at: i, t) }
         if lanes[k] != nil {

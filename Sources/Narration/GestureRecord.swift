@@ -29,6 +29,8 @@ struct GestureRecord {
     var waitedFor: [String] = []
     var firstWait: Double?
     var closed = false
+    /// When `removeGestureRecognizer` took it off its view in the middle of this attempt (rule C-12).
+    var removedAt: Double?
 
     var decisive: Transition? { transitions.last { $0.to != .possible && $0.to != .changed } }
     var fired: Bool { actions.contains { $0.state == .began || $0.state == .ended } }
@@ -98,6 +100,13 @@ struct GestureRecord {
     if attempts[id, default: []].last?.closed ?? true { attempts[id, default: []].append(Attempt()) }
     let last = attempts[id, default: []].count - 1
     change(&attempts[id, default: []][last])
+  }
+
+  /// Rule C-12: the recognizer was removed from its view at `t`; its attempt ends there, without an action.
+  mutating func removeAttempt(_ id: String, at t: Double) {
+    guard let count = attempts[id]?.count, count > 0, !attempts[id]![count - 1].closed else { return }
+    attempts[id, default: []][count - 1].removedAt = t
+    attempts[id, default: []][count - 1].closed = true
   }
 
   mutating func closeAttempt(_ id: String) {

@@ -543,6 +543,28 @@ extension NarrationBuilder {
       rules.append("5.1")
     default: break
     }
+    // a flag the view's hitTest override reads.
+    if key.hasPrefix(SettableKeys.flagPrefix), case .bool(let on) = value {
+      text +=
+        on
+        ? language(
+          ", which its overridden hitTest reads: from the next touch-down on, its override entries with this flag count",
+          "，它重写的 hitTest 会读取这个标志：从下一次按下起，带这个标志的重写条目生效")
+        : language(
+          ", which its overridden hitTest reads: from the next touch-down on, its override entries with this flag are skipped",
+          "，它重写的 hitTest 会读取这个标志：从下一次按下起，带这个标志的重写条目被跳过")
+      rules.append("A-13")
+    }
+    // C-14: a touch already down keeps its view and its recognizers; only new touches see the change.
+    if ["hidden", "userInteractionEnabled", "alpha", "enabled"].contains(key), scene.views[target] != nil {
+      let down = downInside(target)
+      if !down.isEmpty {
+        text += language(
+          "; \(fingers(down)) is already down and keeps its view: hit-testing happens only at touch-down",
+          "；\(fingers(down))已经按下，保持它的视图：命中测试只在按下时进行")
+        rules.append("C-14")
+      }
+    }
     for j in members {
       if case .scroll(let v, let offset, _) = entry(j) {
         text += language(

@@ -166,7 +166,13 @@ extension NarrationBuilder {
         case .ended: text += language(" and ended at \(at)", "，并在 \(at) 结束")
         case .cancelled:
           text += language(" and was cancelled at \(at) because \(why.text)", "，并在 \(at) 被取消，因为\(why.text)")
-        default: break
+        default:
+          if let removed = a.removedAt {
+            text += language(
+              ", then was removed from its view at \(Phrase.ms(removed)) and reset without an action",
+              "，然后在 \(Phrase.ms(removed)) 被从视图上移除，重置时没有发送动作")
+            rules.append("C-12")
+          }
         }
         rules.append("5.1")
       }

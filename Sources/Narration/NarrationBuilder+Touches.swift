@@ -96,7 +96,7 @@ extension NarrationBuilder {
         clauses.append(
           language(
             "\(Phrase.code(p)) lets touches pass through (its hitTest returns nil for itself)",
-            "\(Phrase.code(p)) 让触摸穿透（它的 hitTest 对自身返回 nil）"))
+            "\(Phrase.code(p)) 让触摸穿透（它的 hitTest 对自身返回 `nil`）"))
         rules.append("A-7")
       }
     }
@@ -160,6 +160,18 @@ extension NarrationBuilder {
         path.count > 1
         ? language("The hit test for finger \(n) goes \(steps); ", "手指 \(n) 的命中测试经过 \(steps)；")
         : ""
+      // an override that called super (its walk is written before its line) and swapped super's answer
+      // `self` for another view.
+      let mapped = scene.views[v.view]?.hitTestOverrides.contains { $0.mapsSuper && $0.rect.contains(v.at) } == true
+      if mapped, let to = v.returned, to != v.view {
+        let text = language(
+          "hitTest of \(Phrase.code(v.view)) called super, which answered \(Phrase.code(v.view)) itself, and returned \(Phrase.code(to)) instead (an override)",
+          "\(Phrase.code(v.view)) 的 hitTest 先调用 super，super 回答了 \(Phrase.code(v.view)) 自己，于是它改为返回 \(Phrase.code(to))（重写）"
+        )
+        pieces.append(
+          .line(index: v.index, text: sentence(lead + text, path.count > 1 ? ["A-1", "A-13"] : ["A-13"])))
+        continue
+      }
       let answer =
         v.returned.map {
           $0 == v.view
@@ -338,7 +350,7 @@ extension NarrationBuilder {
     case .passThrough:
       return (
         language(
-          "lets touches pass through (its hitTest returns nil for itself)", "让触摸穿透（它的 hitTest 对自身返回 nil）"),
+          "lets touches pass through (its hitTest returns nil for itself)", "让触摸穿透（它的 hitTest 对自身返回 `nil`）"),
         ["A-7"]
       )
     case .override:

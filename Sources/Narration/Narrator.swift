@@ -240,6 +240,7 @@ final class NarrationBuilder {
           "脚本把 \(Phrase.code(view)) 移到最后面（sendSubviewToBack），所以命中测试现在会在它的兄弟视图之后访问它")
       return [.line(index: first, text: sentence(text, ["A-1"]))]
     case .state: return []
+    case .removeGestureRecognizer, .addGestureRecognizer, .removeFromSuperview, .addSubview: return worldSentence(first)
     }
   }
 

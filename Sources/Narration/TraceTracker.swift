@@ -144,8 +144,14 @@ struct TraceTracker {
     case .scroll(let view, _, let settle):
       if settle != nil, let before = scene.views[view]?.bounds.origin { offsetBeforeSettle[i] = before }
       scene.apply(entry.event)
-    case .reorder, .hitTestOverride:
+    case .reorder, .hitTestOverride, .addGestureRecognizer, .removeFromSuperview, .addSubview:
       scene.apply(entry.event)
+    case .removeGestureRecognizer(let r, _, _):
+      // C-12: reset without an action; the gesture it was part of closes for it.
+      states[r] = .possible
+      fed[r] = nil
+      waiting[r] = nil
+      gesture?.removeAttempt(r, at: t)
     case .forward, .ignoring, .sendEvent, .sendAction, .canPerform, .perform:
       break
     }

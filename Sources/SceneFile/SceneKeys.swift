@@ -21,7 +21,7 @@ enum Key: UInt8, CaseIterable, Sendable {
   case beginTracking, continueTracking, endTrackingCallsSuper, cancelTrackingCallsSuper
   // Inside views: `transform`, `touchesShouldBegin`, `touchesShouldCancel`.
   case scale, rotation, translation, `default`, except, controls, others
-  case rect, returns, circle, rects
+  case rect, returns, circle, rects, when, mapsSuper, flags
   // Recognizers.
   case numberOfTapsRequired, numberOfTouchesRequired, minimumPressDuration, allowableMovement
   case minimumNumberOfTouches, maximumNumberOfTouches, direction, edges, isEnabled, cancelsTouchesInView
@@ -32,6 +32,7 @@ enum Key: UInt8, CaseIterable, Sendable {
   // Script steps.
   case t, touch, down, move, up, cancel, set, bringToFront, sendToBack, end
   case beginIgnoringInteractionEvents, endIgnoringInteractionEvents
+  case removeGestureRecognizer, addGestureRecognizer, removeFromSuperview, addSubview, to
   // Questions for the audience (`questions`).
   case questions, ask, choices, until, hitView, fires, finalState, gets, sends, recognizesFirst, view, control, event
   // Target-action and the event's way in (rules B-7, B-7a, C-11); `performs` is also a question.

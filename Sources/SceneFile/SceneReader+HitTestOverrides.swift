@@ -8,7 +8,7 @@ extension SceneReader {
 
   /// A list of `{ rect: [x, y, w, h], returns: ID | self | nil }`; the ids are checked once the whole
   /// scene is read (`checkReferences`).
-  func readHitTestOverrides(_ node: Node, viewId: String) -> [HitTestOverride]? {
+  func readHitTestOverrides(_ node: Node, viewId: String, flags: [String: Bool] = [:]) -> [HitTestOverride]? {
     guard let seq = items(node) else {
       error(
         node,
@@ -44,13 +44,48 @@ extension SceneReader {
       } else {
         error(item, "a hitTestOverrides entry needs 'returns' (a view id, self or nil)")
       }
+      // `when: FLAG` (a flag of this view), `mapsSuper: true`.
+      var when: String?
+      if let n = f[.when], let name = identifier(n, "when") {
+        if flags[name] == nil {
+          let known = flags.keys.sorted()
+          error(
+            n,
+            "'when' names the flag '\(Excerpt.short(name))', but view '\(Excerpt.short(viewId))' has no such flag in 'flags'"
+              + hint(name, known))
+          ok = false
+        }
+        when = name
+      }
+      var mapsSuper = false
+      if let n = f[.mapsSuper], let b = bool(n, "mapsSuper") { mapsSuper = b }
       if let rect, let answer {
-        out.append(HitTestOverride(rect: rect, returns: answer))
+        out.append(HitTestOverride(rect: rect, returns: answer, when: when, mapsSuper: mapsSuper))
       } else {
         ok = false
       }
     }
     return ok ? out : nil
+  }
+
+  /// `flags: { NAME: Bool, ... }`: the view subclass's Bool properties its hitTest reads (rule A-13).
+  func readFlags(_ node: Node) -> [String: Bool]? {
+    guard doc.isMapping(node), visit(doc.count(node)) else {
+      error(
+        node, "'flags' takes a mapping of names to true or false, such as { expanded: false }, not \(described(node))")
+      return nil
+    }
+    var out: [String: Bool] = [:]
+    for i in 0..<doc.count(node) {
+      let (k, value) = doc.pair(node, i)
+      guard let name = identifier(k, "a flag's name"), let b = bool(value, name) else { return nil }
+      if out[name] != nil {
+        error(k, "the flag '\(Excerpt.short(name))' is listed twice")
+        return nil
+      }
+      out[name] = b
+    }
+    return out
   }
 
   /// `{ circle: [cx, cy, r] }` or `{ rects: [[x, y, w, h], ...] }`, in the view's own coordinates.

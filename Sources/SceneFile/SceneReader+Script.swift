@@ -124,9 +124,28 @@ extension SceneReader {
       } else if isTouchAction {
         error(item, "a '\(actionKey)' step needs the touch's number ('touch: 1')")
       }
+      // C-13, C-15: addGestureRecognizer and addSubview name the view they add to.
+      var to: String?
+      let needsTo = actionKey == "addGestureRecognizer" || actionKey == "addSubview"
+      if let n = f[.to] {
+        if needsTo {
+          to = string(n, "to")
+          if let to { refer(to, .view, n, "to") }
+        } else {
+          error(f.keyNode(.to) ?? n, "'to' goes with addGestureRecognizer and addSubview only, not with '\(actionKey)'")
+        }
+      } else if needsTo {
+        error(item, "an '\(actionKey)' step needs the view it adds to ('to: card')")
+      }
       guard let actionNode = f[actionName],
-        let action = readAction(actionKey, actionNode, touch: touch, isTouchAction: isTouchAction, index: index)
+        let read = readAction(actionKey, actionNode, touch: touch, isTouchAction: isTouchAction, index: index)
       else { continue }
+      if needsTo && to == nil { continue }
+      if let problem = worldProblem(read, to: to, index: index) {
+        error(f.keyNode(actionName) ?? item, problem)
+        continue
+      }
+      let action = worldAction(read, to: to)
       if actionKey == "end" { endLine = line }
       if action == .beginIgnoringInteractionEvents { ignoringSince.append(line) }
       if action == .endIgnoringInteractionEvents {
@@ -191,6 +210,51 @@ extension SceneReader {
       return key == "bringToFront" ? .bringToFront(id) : .sendToBack(id)
     case "set":
       return readSet(n, index: index).map { .set($0) }
+    case "removeGestureRecognizer", "addGestureRecognizer":
+      guard let id = string(n, key) else { return nil }
+      refer(id, .recognizer, n, key)
+      return key == "removeGestureRecognizer" ? .removeGestureRecognizer(id) : .addGestureRecognizer(id, to: "")
+    case "removeFromSuperview", "addSubview":
+      guard let id = string(n, key) else { return nil }
+      refer(id, .view, n, key)
+      return key == "removeFromSuperview" ? .removeFromSuperview(id) : .addSubview(id, to: "")
+    default:
+      return nil
+    }
+  }
+
+  /// The action with the view it adds to (read beside it, as `to`).
+  private func worldAction(_ action: ScriptStep.Action, to: String?) -> ScriptStep.Action {
+    switch action {
+    case .addGestureRecognizer(let id, _): return .addGestureRecognizer(id, to: to ?? "")
+    case .addSubview(let id, _): return .addSubview(id, to: to ?? "")
+    default: return action
+    }
+  }
+
+  /// What is wrong with a change of the tree whatever the time (rules C-12 to C-15): the root view stays in the
+  /// window, a view cannot go inside itself, a scroll view keeps its own pan.
+  private func worldProblem(_ action: ScriptStep.Action, to: String?, index: SceneIndex) -> String? {
+    switch action {
+    case .removeGestureRecognizer(let id), .addGestureRecognizer(let id, _):
+      if id.hasSuffix(".pan"), index.views[String(id.dropLast(4))]?.kind == .scroll {
+        return "'\(Excerpt.short(id))' is a scroll view's own pan: it cannot be removed or moved"
+      }
+      return nil
+    case .removeFromSuperview(let id):
+      return id == index.rootId ? "the root view '\(Excerpt.short(id))' cannot be removed from the window" : nil
+    case .addSubview(let id, _):
+      if id == index.rootId { return "the root view '\(Excerpt.short(id))' cannot be added to another view" }
+      guard let to, let view = index.views[id] else { return nil }
+      if to == id { return "'\(Excerpt.short(id))' cannot be added to itself" }
+      var stack = view.subviews
+      var visited = 0
+      while let v = stack.popLast(), visited < 1_000_000 {
+        visited += 1
+        if v.id == to { return "'\(Excerpt.short(id))' cannot be added to '\(Excerpt.short(to))', a view inside it" }
+        stack.append(contentsOf: v.subviews)
+      }
+      return nil
     default:
       return nil
     }
@@ -232,6 +296,23 @@ extension SceneReader {
           "'set' cannot change '\(key)' on view '\(target)': a hitTest or point(inside:) override is fixed for the scene"
         )
         return nil
+      }
+      // `flag.NAME`, one of the view's `flags`.
+      if key.hasPrefix(SettableKeys.flagPrefix) {
+        let name = String(key.dropFirst(SettableKeys.flagPrefix.count))
+        guard view.flags[name] != nil else {
+          error(
+            keyNode,
+            "'set' cannot change the flag '\(Excerpt.short(name))': view '\(target)' has no such flag in 'flags'"
+              + hint(name, view.flags.keys.sorted()))
+          return nil
+        }
+        guard let value = propertyValue(valueNode, key: key, type: .bool) else { return nil }
+        if let problem = view.set(key, value) {
+          error(valueNode, problem)
+          return nil
+        }
+        return PropertyChange(target: target, key: key, value: value)
       }
       guard let type = SettableKeys.view[key] else {
         error(

@@ -133,7 +133,10 @@ extension SceneReader {
       v.gestureRecognizerShouldBegin = b
     }
 
-    if let n = f[.hitTestOverrides], let list = readHitTestOverrides(n, viewId: id) { v.hitTestOverrides = list }
+    if let n = f[.flags], let flags = readFlags(n) { v.flags = flags }
+    if let n = f[.hitTestOverrides], let list = readHitTestOverrides(n, viewId: id, flags: v.flags) {
+      v.hitTestOverrides = list
+    }
     if let n = f[.pointInside], let shape = readPointInside(n) { v.pointInside = shape }
 
     if kind == .scroll {

@@ -327,6 +327,10 @@ enum SceneSchema {
         key: .pointInside, shape: .place(.pointInside),
         about: "Extension: point(inside:with:) accepts this shape instead of the bounds."),
       Entry(
+        key: .flags,
+        shape: .map(keyPattern: identifierPattern, keyAbout: "a flag's name", value: .bool, minCount: 0),
+        about: "Extension: Bool properties of the view's subclass that its hitTest overrides read (set: flag.NAME)."),
+      Entry(
         key: .recognizers,
         shape: .list(
           .anyOf([.place(.recognizer), .place(.recognizerReference)]), maxItems: SceneReader.maxRecognizers),
@@ -402,6 +406,12 @@ enum SceneSchema {
     entries: [
       Entry(key: .rect, shape: .rect, about: "[x, y, w, h] in the view's own coordinates."),
       Entry(key: .returns, shape: .anyOf([.null, .reference]), about: "A view id, self or nil."),
+      Entry(
+        key: .when, shape: .identifier,
+        about: "Extension: the entry counts only while this flag of the view (flags) is true."),
+      Entry(
+        key: .mapsSuper, shape: .bool,
+        about: "Extension: call super.hitTest first and replace only its answer self with returns."),
     ],
     required: [.rect, .returns])
 
@@ -573,13 +583,28 @@ enum SceneSchema {
       Entry(
         key: .endIgnoringInteractionEvents, shape: .isTrue,
         about: "Extension: UIApplication.endIgnoringInteractionEvents()."),
+      Entry(
+        key: .removeGestureRecognizer, shape: .reference,
+        about: "Extension: view.removeGestureRecognizer(recognizer), by the recognizer's id."),
+      Entry(
+        key: .addGestureRecognizer, shape: .reference,
+        about: "Extension: to.addGestureRecognizer(recognizer), by the recognizer's id (needs to)."),
+      Entry(key: .removeFromSuperview, shape: .reference, about: "Extension: view.removeFromSuperview()."),
+      Entry(
+        key: .addSubview, shape: .reference, about: "Extension: to.addSubview(view), a view of the scene (needs to)."),
+      Entry(
+        key: .to, shape: .reference, about: "The view that addGestureRecognizer or addSubview adds to."),
     ],
     required: [.t],
     exactlyOne: [
       .down, .move, .up, .cancel, .set, .bringToFront, .sendToBack, .end, .beginIgnoringInteractionEvents,
-      .endIgnoringInteractionEvents,
+      .endIgnoringInteractionEvents, .removeGestureRecognizer, .addGestureRecognizer, .removeFromSuperview,
+      .addSubview,
     ],
-    needs: [(.down, [.touch]), (.move, [.touch]), (.up, [.touch]), (.cancel, [.touch])])
+    needs: [
+      (.down, [.touch]), (.move, [.touch]), (.up, [.touch]), (.cancel, [.touch]), (.addGestureRecognizer, [.to]),
+      (.addSubview, [.to]),
+    ])
 
   static let recognizerReference = Place(
     id: .recognizerReference,

@@ -177,7 +177,10 @@ enum SceneYAMLWriter {
       if !cancel.isEmpty { add("touchesShouldCancel", E.flowMap(cancel)) }
       if !s.panRequireToFail.isEmpty { add("panRequireToFail", E.ids(s.panRequireToFail)) }
     }
-    // Extension (rule A-12).
+    // Extensions (rules ).
+    if !v.flags.isEmpty {
+      add("flags", E.flowMap(v.flags.keys.sorted().map { ($0, E.bool(v.flags[$0]!)) }))
+    }
     if !v.hitTestOverrides.isEmpty {
       p.append(("hitTestOverrides", .list(v.hitTestOverrides.map { .inline(hitTestOverride($0)) })))
     }
@@ -224,7 +227,10 @@ enum SceneYAMLWriter {
     case .this: returns = "self"
     case .none: returns = "nil"
     }
-    return E.flowMap([("rect", rect(o.rect)), ("returns", returns)])
+    var parts = [("rect", rect(o.rect)), ("returns", returns)]
+    if let when = o.when { parts.append(("when", E.string(when))) }
+    if o.mapsSuper { parts.append(("mapsSuper", "true")) }
+    return E.flowMap(parts)
   }
 
   /// `{ circle: [cx, cy, r] }` or `{ rects: [[x, y, w, h], ...] }` (rule A-12).
@@ -381,6 +387,10 @@ enum SceneYAMLWriter {
     case .end: p.append(("end", "true"))
     case .beginIgnoringInteractionEvents: p.append(("beginIgnoringInteractionEvents", "true"))
     case .endIgnoringInteractionEvents: p.append(("endIgnoringInteractionEvents", "true"))
+    case .removeGestureRecognizer(let id): p.append(("removeGestureRecognizer", E.string(id)))
+    case .addGestureRecognizer(let id, let to): p += [("addGestureRecognizer", E.string(id)), ("to", E.string(to))]
+    case .removeFromSuperview(let id): p.append(("removeFromSuperview", E.string(id)))
+    case .addSubview(let id, let to): p += [("addSubview", E.string(id)), ("to", E.string(to))]
     }
     return E.flowMap(p)
   }

@@ -178,18 +178,34 @@ public struct SwiftExporter {
     line()
   }
 
-  /// The script's steps a device does not play by itself: changes, reorders and ignoring, with their times.
+  /// The script's steps a device does not play by itself: changes, reorders, ignoring, recognizers and views
+  /// added or removed (as the UIKit calls that make them), with their times.
   private mutating func writeScriptChanges() {
     var notes: [String] = []
     for step in scene.script {
       let what: String
       switch step.action {
       case .set(let changes):
-        what = "set " + changes.map { "\($0.target).\($0.key) = \($0.value)" }.joined(separator: ", ")
+        what =
+          "set "
+          + changes.map { c in
+            // A-13: a flag is the view's `overrides.flags` entry, which its hitTest reads.
+            guard c.key.hasPrefix(SettableKeys.flagPrefix), viewExists(c.target) else {
+              return "\(c.target).\(c.key) = \(c.value)"
+            }
+            let name = String(c.key.dropFirst(SettableKeys.flagPrefix.count))
+            return "\(names[c.target]).overrides.flags[\(Self.literal(name))] = \(c.value)"
+          }.joined(separator: ", ")
       case .bringToFront(let id): what = "bringToFront \(id)"
       case .sendToBack(let id): what = "sendToBack \(id)"
       case .beginIgnoringInteractionEvents: what = "beginIgnoringInteractionEvents"
       case .endIgnoringInteractionEvents: what = "endIgnoringInteractionEvents"
+      // Rules C-12 to C-15, as the UIKit calls that make them.
+      case .removeGestureRecognizer(let id):
+        what = "\(names[id]).view?.removeGestureRecognizer(\(names[id]))"
+      case .addGestureRecognizer(let id, let to): what = "\(names[to]).addGestureRecognizer(\(names[id]))"
+      case .removeFromSuperview(let id): what = "\(names[id]).removeFromSuperview()"
+      case .addSubview(let id, let to): what = "\(names[to]).addSubview(\(names[id]))"
       case .down, .move, .up, .cancel, .end: continue
       }
       notes.append("//   at \(Self.num(step.t)) ms: \(Self.commentText(what))")
@@ -435,7 +451,29 @@ public struct SwiftExporter {
           "\(n).overrides.pointInside = { [unowned self] p in self.\(n).bounds.insetBy(dx: -\(o), dy: -\(o)).contains(p) }"
         )
       }
-      if !v.hitTestOverrides.isEmpty {
+      if !v.flags.isEmpty {
+        lines.append("// flags: Bool properties of the view's subclass that its hitTest reads (rule A-13).")
+        let list = v.flags.keys.sorted().map { "\(Self.literal($0)): \(v.flags[$0]! ? "true" : "false")" }
+        lines.append("\(n).overrides.flags = [\(list.joined(separator: ", "))]")
+      }
+      if Self.isStateful(v) {
+        // A-13: in order, each rule's region, the flag it needs (nil: always), whether it only replaces
+        // super's answer self, and its answer.
+        lines.append(
+          "// hitTestOverrides: hitTest(_:with:) rules, some reading flags or calling super (rules A-12, A-13).")
+        lines.append("\(n).overrides.hitTestRules = [")
+        for o in v.hitTestOverrides {
+          let answer: String
+          switch o.returns {
+          case .none: answer = "{ nil }"
+          case .this: answer = "{ [unowned self] in self.\(n) }"
+          case .view(let id): answer = viewExists(id) ? "{ [unowned self] in self.\(names[id]) }" : "{ nil }"
+          }
+          let flag = o.when.map(Self.literal) ?? "nil"
+          lines.append("  (\(Self.rect(o.rect)), \(flag), \(o.mapsSuper), \(answer)),")
+        }
+        lines.append("]")
+      } else if !v.hitTestOverrides.isEmpty {
         lines.append("// hitTestOverrides: hitTest(_:with:) answers for these regions first (rule A-12).")
         lines.append("\(n).overrides.hitTestRegions = [")
         for o in v.hitTestOverrides {
@@ -495,6 +533,11 @@ public struct SwiftExporter {
 
   /// Whether a control of the scene overrides a tracking method (rule 8.8).
   private var hasTracking: Bool { allViews.contains { $0.kind.isControl && !$0.trackingOverrides.isDefault } }
+  /// A view whose hitTest reads flags or calls super (rule A-13).
+  static func isStateful(_ v: ViewSpec) -> Bool {
+    !v.flags.isEmpty || v.hitTestOverrides.contains { $0.when != nil || $0.mapsSuper }
+  }
+  private var hasStatefulHitTest: Bool { allViews.contains(where: Self.isStateful) }
 
   private func viewList(_ ids: [String]) -> String {
     "[" + ids.filter(viewExists).map { "self.\(names[$0])" }.joined(separator: ", ") + "]"
@@ -926,6 +969,38 @@ public struct SwiftExporter {
     for l in lines { line(l) }
   }
 
+  static let plainHitTest = """
+      func hitTest(_ point: CGPoint, in view: UIView, default answer: () -> UIView?) -> UIView? {
+        guard !hitTestRegions.isEmpty || passThrough else { return answer() }
+        // UIKit's own checks come first (rule A-1): hidden, transparent, no interaction, a disabled control.
+        guard !view.isHidden, view.alpha >= 0.01, view.isUserInteractionEnabled else { return nil }
+        if let control = view as? UIControl, !control.isEnabled { return nil }
+        if let region = hitTestRegions.first(where: { $0.0.contains(point) }) { return region.1() }
+        let hit = answer()
+        return passThrough && hit === view ? nil : hit
+      }
+    """
+
+  static let statefulHitTest = """
+      func hitTest(_ point: CGPoint, in view: UIView, default answer: () -> UIView?) -> UIView? {
+        guard !hitTestRegions.isEmpty || !hitTestRules.isEmpty || passThrough else { return answer() }
+        // UIKit's own checks come first (rule A-1): hidden, transparent, no interaction, a disabled control.
+        guard !view.isHidden, view.alpha >= 0.01, view.isUserInteractionEnabled else { return nil }
+        if let control = view as? UIControl, !control.isEnabled { return nil }
+        if let region = hitTestRegions.first(where: { $0.0.contains(point) }) { return region.1() }
+        // A-13: the first rule whose region holds the point and whose flag is set decides; one that calls
+        // super replaces only its answer self.
+        let active = hitTestRules.first { $0.0.contains(point) && ($0.1.map { flags[$0] == true } ?? true) }
+        if let rule = active {
+          guard rule.2 else { return rule.3() }
+          let hit = answer()
+          return hit === view ? rule.3() : hit
+        }
+        let hit = answer()
+        return passThrough && hit === view ? nil : hit
+      }
+    """
+
   private mutating func writeOverrides() {
     let hasScroll = allViews.contains { $0.kind == .scroll }
     var text = """
@@ -951,6 +1026,16 @@ public struct SwiftExporter {
         var gestureRecognizerShouldBegin = true
 
       """
+    if hasStatefulHitTest {
+      text += """
+          /// Bool properties of the view's subclass that its hitTest reads (flags); the app sets them.
+          var flags: [String: Bool] = [:]
+          /// hitTest(_:with:) rules in order: region, the flag that must be true (nil: always), whether the rule
+          /// calls super and replaces only its answer self, and the answer.
+          var hitTestRules: [(CGRect, String?, Bool, () -> UIView?)] = []
+
+        """
+    }
     if hasTracking {
       text += """
           /// UIControl.beginTracking(_:with:) and continueTracking(_:with:): NO where these answer false
@@ -991,15 +1076,10 @@ public struct SwiftExporter {
           return !touchesWithoutSuper.contains(method)
         }
 
-        func hitTest(_ point: CGPoint, in view: UIView, default answer: () -> UIView?) -> UIView? {
-          guard !hitTestRegions.isEmpty || passThrough else { return answer() }
-          // UIKit's own checks come first (rule A-1): hidden, transparent, no interaction, a disabled control.
-          guard !view.isHidden, view.alpha >= 0.01, view.isUserInteractionEnabled else { return nil }
-          if let control = view as? UIControl, !control.isEnabled { return nil }
-          if let region = hitTestRegions.first(where: { $0.0.contains(point) }) { return region.1() }
-          let hit = answer()
-          return passThrough && hit === view ? nil : hit
-        }
+      """
+    // Rule A-13: the hitTest that reads flags and calls super, only where a scene needs it.
+    text += "\n" + (hasStatefulHitTest ? Self.statefulHitTest : Self.plainHitTest) + "\n"
+    text += """
 
         /// gestureRecognizerShouldBegin(_:), logged as an `ask` line.
         func shouldBegin(_ g: UIGestureRecognizer, default answer: Bool) -> Bool {

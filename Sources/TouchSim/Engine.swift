@@ -198,8 +198,8 @@ struct Simulation: ~Copyable {
   var byRank: [Int] = []
   /// Each view's place in a depth-first walk of the tree as it is now (the order E-6.6 compares).
   var preorder: [Int] = []
-  /// The recognizers on each view and the views inside it (its scroll pan included): the tree's shape never
-  /// changes, so neither do they.
+  /// The recognizers on each view and the views inside it (its scroll pan included), worked out again when
+  /// the tree or a view's recognizers change (rules C-12 to C-15).
   var recognizersInSubtree: [Int] = []
   /// Storage for `dispatch`'s list of changed touches.
   var changedStorage: [Int] = []
@@ -380,6 +380,10 @@ struct Simulation: ~Copyable {
       case .sendToBack(let id): reorder(id, toFront: false)
       case .beginIgnoringInteractionEvents: beginIgnoringInteractionEvents()
       case .endIgnoringInteractionEvents: endIgnoringInteractionEvents()
+      case .removeGestureRecognizer(let id): removeRecognizer(id)
+      case .addGestureRecognizer(let id, let to): addRecognizer(id, to: to)
+      case .removeFromSuperview(let id): removeFromSuperview(id)
+      case .addSubview(let id, let to): addSubview(id, to: to)
       default: break
       }
     }

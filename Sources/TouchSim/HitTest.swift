@@ -29,11 +29,32 @@ extension ViewTree {
       return nil
     }
     // an overridden hitTest answers for its regions before anything else (even outside the view's
-    // own point(inside:) shape); what it returns is the branch's result, not hit-tested again.
-    if !nodes[v].spec.hitTestOverrides.isEmpty, let answer = overrideAnswer(v, p) {
+    // own point(inside:) shape); what it returns is the branch's result, not hit-tested again. A-13: an entry
+    // may count only while a flag is set, or replace only super's answer `self`.
+    if !nodes[v].spec.hitTestOverrides.isEmpty, let entry = overrideEntry(v, p) {
+      let o = nodes[v].spec.hitTestOverrides[entry]
+      if !o.mapsSuper {
+        let answer = resolve(o.returns, v)
+        visits.append(
+          TraceEntry(t: time, event: .hitTestOverride(view: nodes[v].id, at: p, returned: answer.map { nodes[$0].id })))
+        return answer
+      }
+      // `let hit = super.hitTest(p); return hit == self ? returns : hit`: the walk as usual, then the swap.
+      let hit = defaultHitTest(v, p, time: time, visits: &visits)
+      guard hit == v else { return hit }
+      let answer = resolve(o.returns, v)
       visits.append(
         TraceEntry(t: time, event: .hitTestOverride(view: nodes[v].id, at: p, returned: answer.map { nodes[$0].id })))
       return answer
+    }
+    return defaultHitTest(v, p, time: time, visits: &visits)
+  }
+
+  /// The rest of UIView.hitTest(_:with:) for view `v` (what `super.hitTest` does once `v` is not skipped), `p`
+  /// in its own coordinates: point(inside:), then the subviews front-most first.
+  private func defaultHitTest(_ v: Int, _ p: Point, time: Double, visits: inout [TraceEntry]) -> Int? {
+    func visit(_ result: TraceEvent.HitResult) {
+      visits.append(TraceEntry(t: time, event: .hitTest(view: nodes[v].spec.id, at: p, result: result)))
     }
     // point(inside:) is bounds.contains, grown by hitOutset (A-12: or the overriding shape).
     // a point outside it never reaches the subviews, whatever clipsToBounds says.
@@ -62,14 +83,19 @@ extension ViewTree {
     return v
   }
 
-  /// The answer of view `v`'s hitTest override for `p` (own coordinates): `.some(view or nil)` when a
-  /// region holds the point, nil when none does (rule A-12). The first region that holds it decides.
-  private func overrideAnswer(_ v: Int, _ p: Point) -> Int?? {
-    guard let o = nodes[v].spec.hitTestOverrides.first(where: { $0.rect.contains(p) }) else { return nil }
-    switch o.returns {
-    case .this: return .some(v)
-    case .none: return .some(nil)
-    case .view(let id): return .some(index[id])
+  /// The index of view `v`'s hitTest override entry that decides for `p` (own coordinates): the first whose
+  /// region holds the point among those active now (rules A-12, A-13); nil when none does.
+  private func overrideEntry(_ v: Int, _ p: Point) -> Int? {
+    let spec = nodes[v].spec
+    return spec.hitTestOverrides.firstIndex { $0.isActive(spec.flags) && $0.rect.contains(p) }
+  }
+
+  /// What an override entry of view `v` returns: the view itself, nothing, or the view with that id.
+  private func resolve(_ answer: HitTestOverride.Answer, _ v: Int) -> Int? {
+    switch answer {
+    case .this: return v
+    case .none: return nil
+    case .view(let id): return index[id]
     }
   }
 }

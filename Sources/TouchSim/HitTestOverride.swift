@@ -15,10 +15,21 @@ public struct HitTestOverride: Equatable, Sendable {
   /// The region, in the view's own (bounds) coordinates.
   public var rect: Rect
   public var returns: Answer
-  public init(rect: Rect, returns: Answer) {
+  /// Extension (rule A-13): the entry counts only while the view's flag of this name (`ViewSpec.flags`) is
+  /// true, as an override that reads a stored property of the subclass; nil: always.
+  public var when: String?
+  /// Extension (rule A-13): the override calls `super.hitTest` first and replaces only the answer `self`
+  /// (the view itself) with `returns`: `let v = super.hitTest(p); return v == self ? returns : v`.
+  public var mapsSuper: Bool
+  public init(rect: Rect, returns: Answer, when: String? = nil, mapsSuper: Bool = false) {
     self.rect = rect
     self.returns = returns
+    self.when = when
+    self.mapsSuper = mapsSuper
   }
+
+  /// Whether the entry counts now, for a view with these flags.
+  public func isActive(_ flags: [String: Bool]) -> Bool { when.map { flags[$0] == true } ?? true }
 }
 
 /// The shape an overridden `point(inside:with:)` accepts, in the view's own coordinates (rule A-12).

@@ -4,10 +4,12 @@ struct Recognizer {
   /// `spec.id` and `spec.kind`, which never change (stored: read on every event).
   let id: String
   let kind: RecognizerKind
-  /// The view it is attached to.
-  let view: Int
-  /// Index in its view's `gestureRecognizers`.
-  let indexOnView: Int
+  /// The view it is attached to (the last one, once removed: rule C-12; `attached` says which).
+  var view: Int
+  /// Index in its view's `gestureRecognizers` (a later `addGestureRecognizer` puts it last).
+  var indexOnView: Int
+  /// False once `removeGestureRecognizer` took it off its view, until it is added again (rule C-12).
+  var attached = true
   /// UIScrollView's built-in `panGestureRecognizer` (id `SCROLLID.pan`).
   let isScrollPan: Bool
   var machine: GestureStateMachine

@@ -21,6 +21,8 @@ public enum SettableKeys {
     "bounces": .bool, "alwaysBounceVertical": .bool, "alwaysBounceHorizontal": .bool, "isPagingEnabled": .bool,
     "isDirectionalLockEnabled": .bool,
   ]
+  /// `flag.NAME` changes the view's flag NAME (rule A-13).
+  public static let flagPrefix = "flag."
   /// Keys of one control kind only (rules 8.6, 8.7).
   public static let segmentedOnly: Set<String> = ["isMomentary", "disabledSegments"]
   public static let pageControlOnly: Set<String> = ["numberOfPages"]
@@ -104,6 +106,14 @@ extension PropertyValue {
 extension ViewSpec {
   /// Applies `key = value`; returns an error message instead when the change does not fit.
   public mutating func set(_ key: String, _ value: PropertyValue) -> String? {
+    // Rule A-13: `flag.NAME`, a stored Bool property of the view's subclass that its hitTest reads.
+    if key.hasPrefix(SettableKeys.flagPrefix) {
+      let name = String(key.dropFirst(SettableKeys.flagPrefix.count))
+      guard flags[name] != nil else { return "view '\(id)' has no flag '\(name)' (declare it in 'flags')" }
+      guard let b = value.bool else { return "'\(key)' takes a bool, not \(value.shortDescription)" }
+      flags[name] = b
+      return nil
+    }
     guard let type = SettableKeys.view[key] else { return "view '\(id)' has no settable key '\(key)'" }
     guard value.fits(type) else { return "'\(key)' takes a \(type.rawValue), not \(value.shortDescription)" }
     if SettableKeys.scrollOnly.contains(key) && scroll == nil {

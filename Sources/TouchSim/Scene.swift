@@ -223,6 +223,9 @@ public struct ViewSpec: Equatable, Sendable {
   public var trackingOverrides = TrackingOverrides()
   /// Extension (rule A-12): regions where `hitTest` answers with a fixed view, checked in order.
   public var hitTestOverrides: [HitTestOverride] = []
+  /// Extension (rule A-13): the Bool stored properties of the view's subclass, by name, that its overridden
+  /// `hitTest` reads (`when:` of a `hitTestOverrides` entry); a `set` changes one as `flag.NAME`.
+  public var flags: [String: Bool] = [:]
   /// Extension (rule A-12): the shape `point(inside:)` accepts instead of the bounds (nil: the bounds).
   public var pointInside: PointInsideShape?
   /// Recognizers this view was given that a later `addGestureRecognizer` on another view took away (rule
@@ -494,6 +497,16 @@ public struct ScriptStep: Equatable, Sendable {
     case beginIgnoringInteractionEvents
     /// Extension: `UIApplication.endIgnoringInteractionEvents()` (rule C-10).
     case endIgnoringInteractionEvents
+    /// Extension: `view.removeGestureRecognizer(recognizer)`, the recognizer named by its id (rule C-12).
+    case removeGestureRecognizer(String)
+    /// Extension: `view.addGestureRecognizer(recognizer)`: the recognizer (declared in the scene) moves to
+    /// the view `to` (rules C-9, C-13).
+    case addGestureRecognizer(String, to: String)
+    /// Extension: `view.removeFromSuperview()` (rule C-15).
+    case removeFromSuperview(String)
+    /// Extension: `superview.addSubview(view)`: the view (declared in the scene, in the window or removed
+    /// earlier) becomes the front-most subview of `to` (rule C-15).
+    case addSubview(String, to: String)
   }
   /// Milliseconds from the start.
   public var t: Double

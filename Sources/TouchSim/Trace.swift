@@ -95,6 +95,17 @@ public enum TraceEvent: Equatable, Sendable {
   indirect case canPerform(responder: ResponderID, action: String, answer: Bool)
   /// Extension (rule B-7): the action is performed by `responder`, or dropped when nothing implements it (nil).
   indirect case perform(responder: ResponderID?, action: String, sender: String)
+  /// Extension (rule C-12): `view.removeGestureRecognizer(recognizer)` took effect; `state` is the state the
+  /// recognizer had: it is back to possible at once, without an action, and lets go of its touches.
+  case removeGestureRecognizer(recognizer: String, view: String, state: GestureState)
+  /// Extension (rule C-13): `view.addGestureRecognizer(recognizer)` took effect; touches already down do not
+  /// get it.
+  case addGestureRecognizer(recognizer: String, view: String)
+  /// Extension (rule C-15): `view.removeFromSuperview()` took effect; `cancels` are the touches down on the
+  /// view or inside it, cancelled by the system right after this line.
+  indirect case removeFromSuperview(view: String, superview: String, cancels: [Int])
+  /// Extension (rule C-15): `superview.addSubview(view)` took effect.
+  case addSubview(view: String, superview: String)
 
   /// Why a scroll view's offset moved by itself as its drag ended (extension key `settle`).
   public enum ScrollSettle: String, Sendable {
@@ -169,6 +180,10 @@ public enum TraceEvent: Equatable, Sendable {
     case .sendAction: return "sendAction"
     case .canPerform: return "canPerform"
     case .perform: return "perform"
+    case .removeGestureRecognizer: return "removeGestureRecognizer"
+    case .addGestureRecognizer: return "addGestureRecognizer"
+    case .removeFromSuperview: return "removeFromSuperview"
+    case .addSubview: return "addSubview"
     }
   }
 }
@@ -332,6 +347,20 @@ public struct TraceEntry: Equatable, Sendable {
       w.optionalString("responder", responder?.description)
       w.string("action", action)
       w.string("sender", sender)
+    case .removeGestureRecognizer(let recognizer, let view, let state):
+      w.string("recognizer", recognizer)
+      w.string("view", view)
+      w.string("state", state.rawValue)
+    case .addGestureRecognizer(let recognizer, let view):
+      w.string("recognizer", recognizer)
+      w.string("view", view)
+    case .removeFromSuperview(let view, let superview, let cancels):
+      w.string("view", view)
+      w.string("superview", superview)
+      w.ints("cancels", cancels)
+    case .addSubview(let view, let superview):
+      w.string("view", view)
+      w.string("superview", superview)
     }
   }
 }

@@ -130,6 +130,43 @@ struct ViewTree {
     if toFront { link(v, inFrontOf: p) } else { link(v, behind: p) }
   }
 
+  /// `removeFromSuperview` of `v`: it leaves its superview's subviews, with its own subtree (rule C-15). A
+  /// view out of the tree has no superview and is never reached from the root.
+  mutating func detach(_ v: Int) {
+    guard let p = nodes[v].parent else { return }
+    let before = nodes[v].previousSibling
+    let after = nodes[v].nextSibling
+    if let b = before { nodes[b].nextSibling = after } else { nodes[p].firstChild = after }
+    if let a = after { nodes[a].previousSibling = before } else { nodes[p].lastChild = before }
+    nodes[v].previousSibling = nil
+    nodes[v].nextSibling = nil
+    nodes[v].parent = nil
+  }
+
+  /// `p.addSubview(v)`: `v` (out of the tree, or moved from another superview) becomes `p`'s front-most
+  /// subview; the depths inside it follow (rule C-15). `p` must not be `v` or inside it.
+  mutating func attach(_ v: Int, to p: Int) {
+    detach(v)
+    nodes[v].parent = p
+    link(v, inFrontOf: p)
+    var stack = [(v, nodes[p].depth + 1)]
+    while let (k, d) = stack.popLast() {
+      nodes[k].depth = d
+      var c = nodes[k].firstChild
+      while let x = c {
+        stack.append((x, d + 1))
+        c = nodes[x].nextSibling
+      }
+    }
+  }
+
+  /// Whether `v` is the root view or inside it: in the window.
+  func isInWindow(_ v: Int) -> Bool {
+    var cur = v
+    while let p = nodes[cur].parent { cur = p }
+    return cur == 0
+  }
+
   subscript(i: Int) -> ViewNode {
     _read { yield nodes[i] }
     _modify { yield &nodes[i] }

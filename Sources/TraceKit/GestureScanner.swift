@@ -51,6 +51,9 @@ public struct GestureScanner: Sendable, Equatable {
       engaged.insert(r)
     case .state(let r, _, let to, _):
       if to == .possible { engaged.remove(r) } else { engaged.insert(r) }
+    case .removeGestureRecognizer(let r, _, _):
+      // C-12: reset at once, out of the gesture.
+      engaged.remove(r)
     case .withhold(let view, let method, let touches, _):
       for n in touches { held[view, default: [:]][n, default: []].insert(method) }
     case .deliver(let view, let method, let touches, _):

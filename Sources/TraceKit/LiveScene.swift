@@ -25,6 +25,9 @@ public struct LiveScene: Sendable, Equatable {
   public private(set) var scrollPans: Set<String> = []
   public let rootID: String
   public let appDelegateIsResponder: Bool
+  /// Views taken out of the window by `removeFromSuperview` (rule C-15), with their subtrees, by id: what
+  /// an `addSubview` puts back. Their ids stay in `views` (a touch still names its view).
+  public private(set) var removed: [String: ViewSpec] = [:]
 
   public init(_ scene: Scene) {
     self.scene = scene
@@ -70,9 +73,62 @@ public struct LiveScene: Sendable, Equatable {
       set(target: view, key: "contentOffset", value: .list([.number(offset.x), .number(offset.y)]))
     case .reorder(let view, let to):
       reorder(view, toFront: to == "front")
+    case .removeGestureRecognizer(let recognizer, _, _):
+      moveRecognizer(recognizer, to: nil)
+    case .addGestureRecognizer(let recognizer, let view):
+      moveRecognizer(recognizer, to: view)
+    case .removeFromSuperview(let view, _, _):
+      removeFromSuperview(view)
+    case .addSubview(let view, let superview):
+      addSubview(view, to: superview)
     default:
       break
     }
+  }
+
+  /// C-12, C-13: the recognizer leaves its view (and, with `to`, goes last on that view's list).
+  private mutating func moveRecognizer(_ id: String, to view: String?) {
+    guard let spec = recognizers[id], !scrollPans.contains(id) else { return }
+    if let old = recognizerView[id] {
+      recognizersOn[old]?.removeAll { $0 == id }
+      _ = updateView(old) { $0.recognizers.removeAll { $0.id == id } }
+      removed[old]?.recognizers.removeAll { $0.id == id }
+      recognizerView[id] = nil
+    }
+    guard let view, views[view] != nil else { return }
+    recognizerView[id] = view
+    recognizersOn[view, default: []].append(id)
+    if !updateView(view, { $0.recognizers.append(spec) }) { removed[view]?.recognizers.append(spec) }
+  }
+
+  /// C-15: the view and its subtree leave the window's tree; kept in `removed` for an `addSubview`.
+  private mutating func removeFromSuperview(_ id: String) {
+    guard let p = parent[id], let i = position[id], i < (children[p]?.count ?? 0), children[p]![i] == id else { return }
+    var taken: ViewSpec?
+    let inPlace = changeView(p) { v in
+      guard i < v.subviews.count, v.subviews[i].id == id else { return false }
+      taken = v.subviews.remove(at: i)
+      return true
+    }
+    guard inPlace, let taken else { return }
+    children[p]!.remove(at: i)
+    for (k, c) in children[p]!.enumerated() { position[c] = k }
+    parent[id] = nil
+    position[id] = nil
+    removed[id] = taken
+  }
+
+  /// C-15: a removed view goes back in as `superview`'s front-most subview (a view still in the window is
+  /// taken out first).
+  private mutating func addSubview(_ id: String, to superview: String) {
+    if parent[id] != nil { removeFromSuperview(id) }
+    guard let spec = removed[id], views[superview] != nil, !isDescendant(superview, of: id) else { return }
+    let inPlace = updateView(superview) { $0.subviews.append(spec) }
+    guard inPlace else { return }
+    removed[id] = nil
+    parent[id] = superview
+    position[id] = children[superview]?.count ?? 0
+    children[superview, default: []].append(id)
   }
 
   private mutating func set(target: String, key: String, value: PropertyValue) {

@@ -58,12 +58,22 @@ public struct QuestionAnswer: Equatable, Sendable {
     case .finalState(let r):
       // The state it is in when the span starts: its last state line before (a reset: possible).
       var last: (Int, GestureState)?
+      // C-12: a recognizer removed from its view is back to possible at once, without a state line.
+      func removed(_ i: Int) -> Bool {
+        if case .removeGestureRecognizer(r, _, _) = trace[i].event { return true }
+        return false
+      }
       for i in stride(from: lower - 1, through: 0, by: -1) {
+        if removed(i) {
+          last = (i, .possible)
+          break
+        }
         guard case .state(r, _, let to, let reason) = trace[i].event else { continue }
         if !(to == .possible && reason == .reset) { last = (i, to) }
         break
       }
       for i in range {
+        if removed(i) { last = (i, .possible) }
         guard case .state(r, _, let to, let reason) = trace[i].event else { continue }
         if !(to == .possible && reason == .reset) { last = (i, to) }
       }

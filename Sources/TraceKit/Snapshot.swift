@@ -157,7 +157,15 @@ public struct Snapshot: Sendable {
       controls[c] = s
     case .ignoring(let on, _):
       ignoringInteractionEvents = on
-    case .scroll, .set, .reorder, .forward, .timer, .sendEvent, .sendAction, .canPerform, .perform:
+    case .removeGestureRecognizer(let r, _, _):
+      // C-12: back to possible at once, without an action, its touches let go.
+      var s = recognizers[r] ?? RecognizerStatus()
+      s.state = .possible
+      s.touches = []
+      s.waitingFor = []
+      recognizers[r] = s
+    case .scroll, .set, .reorder, .forward, .timer, .sendEvent, .sendAction, .canPerform, .perform, .addGestureRecognizer,
+      .removeFromSuperview, .addSubview:
       break
     }
   }

@@ -216,6 +216,9 @@ import TouchSim
     switch (place, key) {
     case (.step, .set): return .object(["root.hidden": true])
     case (.step, .touch): return 1
+    // Rules C-12 to C-15: the recognizer r and the view v `document` gives the root.
+    case (.step, .removeGestureRecognizer), (.step, .addGestureRecognizer): return "r"
+    case (.step, .removeFromSuperview), (.step, .addSubview): return "v"
     case (.recognizer, .numberOfTapsRequired): return 2
     // The presenting view controller is the root's (`document` gives the root one).
     case (.view, .presentingViewController): return "rootVC"
@@ -283,6 +286,8 @@ import TouchSim
       case .touch?: return ["t": 1, "move": [2, 2]]
       case .down?: return ["t": 1, "touch": 2]
       case .move?, .up?, .cancel?: return ["t": 1, "touch": 1]
+      case .addGestureRecognizer?, .addSubview?: return ["t": 1, "to": "root"]
+      case .to?: return ["t": 1, "addSubview": "v"]
       default: return ["t": 1]
       }
     case .recognizerReference: return ["id": "r"]
@@ -343,7 +348,11 @@ import TouchSim
     case .forwarding: return inView("forwardsTouches", m)
     case .touchesShouldBegin: return inView("touchesShouldBegin", m, scroll: true)
     case .touchesShouldCancel: return inView("touchesShouldCancel", m, scroll: true)
-    case .hitTestOverride: return inView("hitTestOverrides", [m])
+    case .hitTestOverride:
+      // `when` names a flag the view declares.
+      guard mapping["when"] != nil else { return inView("hitTestOverrides", [m]) }
+      let v: Obj = ["id": "v", "frame": [0, 0, 10, 10], "flags": .object(["x1": true]), "hitTestOverrides": [m]]
+      return scene(root: ["id": "root", "subviews": [.object(v)]])
     case .pointInside: return inView("pointInside", m)
     case .tracking: return inView("tracking", m, kind: "control")
     case .controlAction:
@@ -374,7 +383,11 @@ import TouchSim
       let prefix: [JSONValue] = [
         .object(["t": 0, "touch": 1, "down": [1, 1]]), .object(["t": 0, "beginIgnoringInteractionEvents": true]),
       ]
-      return scene(root: ["id": "root"], ["script": .array(prefix + [m])])
+      let root: Obj = [
+        "id": "root", "recognizers": [.object(["id": "r", "kind": "tap"])],
+        "subviews": [.object(["id": "v", "frame": [0, 0, 10, 10]])],
+      ]
+      return scene(root: root, ["script": .array(prefix + [m])])
     }
   }
 

@@ -34,6 +34,7 @@ public struct Playhead: Equatable, Sendable {
     case .sendEvent(_, _, let callsSuper): return callsSuper ? 120 : 450
     case .sendAction, .perform: return 300
     case .canPerform: return 160
+    case .removeGestureRecognizer, .addGestureRecognizer, .removeFromSuperview, .addSubview: return 450
     case .input, .feed, .forward: return 0
     }
   }

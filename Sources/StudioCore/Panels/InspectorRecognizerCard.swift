@@ -46,8 +46,12 @@ enum InspectorRecognizerCard {
     body.text(shownID, Point(innerX + 16 * u, line1), idStyle)
     y += 21 * u
     let l = ctx.lang
+    // Rules C-12, C-13: the view the trace has it on now (removed: on none; added: the new one).
+    let live = ctx.snapshot.live
+    let onView = r.isScrollPan ? r.view.id : live.recognizerView[r.id]
     let classLine =
-      l("\(r.kind.uikitClass) on \(r.view.id)", "\(r.view.id) 上的 \(r.kind.uikitClass)")
+      (onView.map { l("\(r.kind.uikitClass) on \($0)", "\($0) 上的 \(r.kind.uikitClass)") }
+        ?? l("\(r.kind.uikitClass), removed from its view", "\(r.kind.uikitClass)，已从视图上移除"))
       + (r.isScrollPan ? l(" (the scroll view's own pan)", "（滚动视图自带的平移）") : "") + " · "
       + r.keyProperties(l)
     let smallStyle = t.style(t.smallSize, t.secondaryText, anchor: .topLeading)

@@ -113,6 +113,17 @@ public enum TraceDescriber {
     case .perform(let r, let action, _):
       return r.map { l("`\($0)` performs \(action)", "`\($0)` 执行 \(action)") }
         ?? l("\(action): nobody implements it, dropped", "\(action)：没有对象实现它，被丢弃")
+    case .removeGestureRecognizer(let r, let view, let state):
+      return l(
+        "`\(view)`.removeGestureRecognizer(`\(r)`)  (was \(state.rawValue))",
+        "`\(view)`.removeGestureRecognizer(`\(r)`)  （原为 \(state.rawValue)）")
+    case .addGestureRecognizer(let r, let view):
+      return "`\(view)`.addGestureRecognizer(`\(r)`)"
+    case .removeFromSuperview(let view, _, let cancels):
+      return "`\(view)`.removeFromSuperview()"
+        + (cancels.isEmpty ? "" : l("  (cancels \(touchList(cancels)))", "  （取消 \(touchList(cancels))）"))
+    case .addSubview(let view, let superview):
+      return "`\(superview)`.addSubview(`\(view)`)"
     }
   }
 
@@ -308,6 +319,23 @@ public enum TraceDescriber {
         ?? l(
           "Nothing in the responder chain implements \(action): the action is dropped.",
           "响应者链上没有对象实现 \(action)：这个动作被丢弃。")
+    case .removeGestureRecognizer(let r, let view, let state):
+      return state.isActive
+        ? l(
+          "`\(r)` is removed from `\(view)` while \(state.rawValue): it is reset at once, with no action (C-12, uncertain).",
+          "`\(r)` 在 \(state.rawValue) 时被从 `\(view)` 上移除：立即重置，不发送动作（C-12，不确定）。")
+        : l("`\(r)` is removed from `\(view)`: it gets no more touches.", "`\(r)` 被从 `\(view)` 上移除：不再收到触摸。")
+    case .addGestureRecognizer(let r, let view):
+      return l(
+        "`\(r)` is added to `\(view)`: touches already down do not get it.", "`\(r)` 被加到 `\(view)` 上：已按下的触摸不会交给它。")
+    case .removeFromSuperview(let view, let superview, let cancels):
+      return cancels.isEmpty
+        ? l("`\(view)` is removed from `\(superview)`: it leaves the window.", "`\(view)` 被从 `\(superview)` 中移除：离开窗口。")
+        : l(
+          "`\(view)` is removed from `\(superview)`: the system cancels \(touchWords(cancels)) (C-15, uncertain).",
+          "`\(view)` 被从 `\(superview)` 中移除：系统取消\(touchWords(cancels, l))（C-15，不确定）。")
+    case .addSubview(let view, let superview):
+      return l("`\(view)` is added to `\(superview)`, in front.", "`\(view)` 被加到 `\(superview)` 中，在最前面。")
     }
   }
 
@@ -359,6 +387,8 @@ public enum TraceDescriber {
     case .sendAction: return "⚡"
     case .canPerform(_, _, let answer): return answer ? "✓" : "?"
     case .perform(let r, _, _): return r == nil ? "✗" : "★"
+    case .removeGestureRecognizer, .removeFromSuperview: return "⊖"
+    case .addGestureRecognizer, .addSubview: return "⊕"
     }
   }
 
@@ -377,7 +407,8 @@ public enum TraceDescriber {
     case .deliver(_, let method, _, _): return method == .touchesCancelled ? .bad : .normal
     case .control(_, let event, _, _): return event == .touchUpInside || event == .valueChanged ? .good : .normal
     case .drop: return .bad
-    case .set, .reorder: return .accent
+    case .set, .reorder, .removeGestureRecognizer, .addGestureRecognizer, .removeFromSuperview, .addSubview:
+      return .accent
     case .ignoring(let on, _): return on ? .bad : .good
     case .sendEvent(_, _, let callsSuper): return callsSuper ? .quiet : .bad
     case .sendAction: return .accent

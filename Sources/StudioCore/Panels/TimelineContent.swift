@@ -197,8 +197,16 @@ struct TimelineContent: Equatable, Sendable {
           break
         }
         mark(k, TimelineMark(glyph: .label(text), tone: r == nil ? .bad : .good, index: i, t: t))
+      case .removeGestureRecognizer(let r, _, _):
+        // C-12: taken off its view, back to possible without an action.
+        let k = TimelineLane.Kind.recognizer(r)
+        if let w = openWaits.removeValue(forKey: r) { close(k, bar: w, at: i, t) }
+        if lanes[k] != nil {
+          mark(k, TimelineMark(glyph: .label(language("removed", "已移除")), tone: .bad, index: i, t: t))
+          endLife(k, i, t)
+        }
       case .hitTest, .hitTestOverride, .hit, .attach, .ask, .scroll, .timer, .set, .reorder, .ignoring, .sendEvent,
-        .sendAction, .canPerform:
+        .sendAction, .canPerform, .addGestureRecognizer, .removeFromSuperview, .addSubview:
         break
       }
     }

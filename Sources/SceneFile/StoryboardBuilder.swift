@@ -98,7 +98,8 @@ struct StoryboardBuilder {
           if isController(o) {
             units.append(o)
           } else if isViewElement(o) {
-            warn(o, "a \(doc[o].name) outside every view controller's view: no scene is made of it")
+            let article = "aeiou".contains(doc[o].name.first ?? "x") ? "an" : "a"
+            warn(o, "\(article) \(doc[o].name) outside every view controller's view: no scene is made of it")
           }
         }
       }
@@ -531,6 +532,7 @@ struct StoryboardBuilder {
     } else if name == "collectionView", let cells = doc.child(e, named: "cells") {
       for c in doc[cells].children where isViewElement(c) { children.append((c, nil)) }
     }
+    if let items = doc.child(e, named: "items") { children += barCustomViews(items) }
     for (c, placed) in children {
       let f: Rect
       if let placed {
@@ -570,6 +572,36 @@ struct StoryboardBuilder {
     }
     readRecognizers(e, into: &v)
     return v
+  }
+
+  /// The views a bar (a toolbar's, a navigation bar's) shows for its items: each bar button item's
+  /// `customView` (a segmented control, a switch…), where IB placed it in the bar. An item that is a
+  /// title or a system item draws no view of the file: one warning per bar says how many were left out.
+  mutating func barCustomViews(_ items: Int) -> [(Int, Rect?)] {
+    var found: [(Int, Rect?)] = []
+    var plain: [Int] = []
+    func walk(_ i: Int, _ depth: Int) {
+      guard depth < 4 else { return }
+      for c in doc[i].children {
+        if doc[c].name == "barButtonItem" {
+          if let v = doc.child(c, key: "customView"), isViewElement(v), frameElement(v) != nil {
+            found.append((v, nil))
+          } else if !["flexibleSpace", "fixedSpace"].contains(doc[c].attributes["systemItem"] ?? "") {
+            plain.append(c)
+          }
+        } else {
+          walk(c, depth + 1)
+        }
+      }
+    }
+    walk(items, 0)
+    if let first = plain.first {
+      warn(
+        first,
+        "\(plain.count) bar button item\(plain.count == 1 ? "" : "s") without a custom view "
+          + "\(plain.count == 1 ? "is" : "are") not in the scene format: the bar takes their touches")
+    }
+    return found
   }
 
   /// A table's cells, prototype or static, stacked from the top (after its header view) at their row height.

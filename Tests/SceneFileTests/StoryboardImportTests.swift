@@ -13,6 +13,7 @@ import TouchSim
     "login.storyboard", "gestures.storyboard", "shared-recognizer.storyboard", "tables.storyboard",
     "controls.xib", "old-xcode5.storyboard", "old-xcode4.storyboard", "scroll-content.storyboard",
     "custom-classes.xib", "collection.storyboard", "hostile-names.storyboard", "tabs.storyboard",
+    "bar-items.storyboard",
   ]
 
   static func imported(_ name: String) throws -> ImportedStoryboard {
@@ -221,6 +222,19 @@ import TouchSim
     #expect(pages.scroll?.isPagingEnabled == true && caption.scroll?.isPagingEnabled == false)
     #expect(Self.warned(r, "pagingEnabled").isEmpty)
     #expect(Self.warned(r, "scrollEnabled=\"NO\" is not in the scene format").count == 1)
+  }
+
+  @Test func aBarsCustomViewsAreItsSubviewsWhereIBPlacedThem() throws {
+    let r = try Self.imported("bar-items.storyboard")
+    let s = try #require(r.scenes.first)
+    let bar = try #require(Self.view(s.scene, "controls"))
+    #expect(Self.children(bar) == ["speed:segmentedControl", "loopSwitch:switch"])
+    #expect(Self.view(s.scene, "speed")?.frame == Rect(16, 6, 120, 32))
+    #expect(Self.view(s.scene, "speed")?.text == "1x|2x")
+    #expect(Self.view(s.scene, "loopSwitch")?.frame == Rect(300, 6, 51, 31))
+    // The title and the system item are left out with one warning; the flexible space is not counted.
+    #expect(Self.warned(r, "2 bar button items without a custom view") == ["23:37"])
+    #expect(Self.warned(r, "an imageView outside every view controller's view").count == 1)
   }
 
   @Test func customClassesAndUnknownElementsKeepTheirSubtrees() throws {

@@ -456,6 +456,14 @@ public struct SwiftExporter {
         let list = v.flags.keys.sorted().map { "\(Self.literal($0)): \(v.flags[$0]! ? "true" : "false")" }
         lines.append("\(n).overrides.flags = [\(list.joined(separator: ", "))]")
       }
+      // An override's answer as the closure the generated view calls (A-12).
+      func answer(_ returns: HitTestOverride.Answer) -> String {
+        switch returns {
+        case .none: return "{ nil }"
+        case .this: return "{ [unowned self] in self.\(n) }"
+        case .view(let id): return viewExists(id) ? "{ [unowned self] in self.\(names[id]) }" : "{ nil }"
+        }
+      }
       if Self.isStateful(v) {
         // A-13: in order, each rule's region, the flag it needs (nil: always), whether it only replaces
         // super's answer self, and its answer.
@@ -463,27 +471,15 @@ public struct SwiftExporter {
           "// hitTestOverrides: hitTest(_:with:) rules, some reading flags or calling super (rules A-12, A-13).")
         lines.append("\(n).overrides.hitTestRules = [")
         for o in v.hitTestOverrides {
-          let answer: String
-          switch o.returns {
-          case .none: answer = "{ nil }"
-          case .this: answer = "{ [unowned self] in self.\(n) }"
-          case .view(let id): answer = viewExists(id) ? "{ [unowned self] in self.\(names[id]) }" : "{ nil }"
-          }
           let flag = o.when.map(Self.literal) ?? "nil"
-          lines.append("  (\(Self.rect(o.rect)), \(flag), \(o.mapsSuper), \(answer)),")
+          lines.append("  (\(Self.rect(o.rect)), \(flag), \(o.mapsSuper), \(answer(o.returns))),")
         }
         lines.append("]")
       } else if !v.hitTestOverrides.isEmpty {
         lines.append("// hitTestOverrides: hitTest(_:with:) answers for these regions first (rule A-12).")
         lines.append("\(n).overrides.hitTestRegions = [")
         for o in v.hitTestOverrides {
-          let answer: String
-          switch o.returns {
-          case .none: answer = "{ nil }"
-          case .this: answer = "{ [unowned self] in self.\(n) }"
-          case .view(let id): answer = viewExists(id) ? "{ [unowned self] in self.\(names[id]) }" : "{ nil }"
-          }
-          lines.append("  (\(Self.rect(o.rect)), \(answer)),")
+          lines.append("  (\(Self.rect(o.rect)), \(answer(o.returns))),")
         }
         lines.append("]")
       }

@@ -127,12 +127,24 @@ public enum InspectorPanel {
     // A card measured is kept as drawn (at the top 0) and moved into place, not drawn a second time.
     var scratch = DrawList()
     var measured: [String: (height: Double, card: DrawList)] = [:]
+    // A card at rest is kept from the frame before while nothing it shows changed (`FrameMemo.card`).
+    let measurer = FrameMemo.CardKey.currentMeasurer
     func height(_ r: InspectorRecognizer) -> Double {
       if let m = measured[r.id] { return m.height }
-      var card = DrawList()
-      let h = InspectorRecognizerCard.draw(r, x: x, top: 0, width: width, ctx, recents, into: &card)
-      measured[r.id] = (h, card)
-      return h
+      let key =
+        InspectorRecognizerCard.isAtRest(r, ctx, recents)
+        ? FrameMemo.CardKey(
+          config: ctx.config, x: x, width: width, theme: t, selected: ctx.selected == r.id,
+          status: ctx.snapshot.recognizers[r.id],
+          onView: r.isScrollPan ? r.view.id : ctx.snapshot.live.recognizerView[r.id], measurer: measurer)
+        : nil
+      let m = ctx.memo.card(r.id, key: key) {
+        var card = DrawList()
+        let h = InspectorRecognizerCard.draw(r, x: x, top: 0, width: width, ctx, recents, into: &card)
+        return (h, card)
+      }
+      measured[r.id] = m
+      return m.height
     }
     let hintH = 20 * u
     let minimumCard = InspectorRecognizerCard.minimumHeight(t)
@@ -188,18 +200,15 @@ public enum InspectorPanel {
       y += foldedChips(folded, x: x, top: y, width: width, ctx, into: &list) + gap
     }
     for r in recs where isOpen(r) {
-      if let m = measured[r.id] {
-        list.add(m.card.commands.map { shift($0, dy: y) })
-        for region in m.card.regions {
-          var moved = region.rect
-          moved.origin.y += y
-          list.region(moved, region.action, tip: region.tip)
-        }
-        y += m.height
-      } else {
-        y += InspectorRecognizerCard.draw(r, x: x, top: y, width: width, ctx, recents, into: &list)
+      let h = height(r)
+      guard let m = measured[r.id] else { continue }
+      list.add(m.card.commands.map { shift($0, dy: y) })
+      for region in m.card.regions {
+        var moved = region.rect
+        moved.origin.y += y
+        list.region(moved, region.action, tip: region.tip)
       }
-      y += gap
+      y += h + gap
     }
     return y - top - gap
   }

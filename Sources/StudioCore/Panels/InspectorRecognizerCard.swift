@@ -138,6 +138,25 @@ enum InspectorRecognizerCard {
     return cardRect.height
   }
 
+  /// Nothing on the card changes with the clock: it is not flashing for an action, and none of its
+  /// toggles pulses (the inputs of every `recents.strength` and `recents.ask` that `draw` reads).
+  static func isAtRest(_ r: InspectorRecognizer, _ ctx: PanelContext, _ recents: InspectorRecents) -> Bool {
+    let status = ctx.snapshot.recognizers[r.id]
+    if let a = status?.lastAction, recents.strength(since: a.time, window: InspectorRecents.flashWindow) != nil {
+      return false
+    }
+    for time in [recents.cancelled[r.id], recents.heldBegan[r.id], recents.heldEnded[r.id], recents.waited[r.id]]
+    where recents.strength(since: time) != nil {
+      return false
+    }
+    for q in [TraceEvent.Question.shouldReceive, .shouldBegin] {
+      if let a = ctx.snapshot.asks[AskKey(of: r.id, question: q, about: nil)], recents.strength(since: a.time) != nil {
+        return false
+      }
+    }
+    return true
+  }
+
   /// No card is shorter than this: its header, the state diagram and the paddings around them.
   static func minimumHeight(_ t: Theme) -> Double {
     (8 + 21 + 16 + 4 + 6 + 10) * t.unit + InspectorStateDiagram.height(t)

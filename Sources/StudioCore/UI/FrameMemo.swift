@@ -24,6 +24,49 @@ final class FrameMemo {
   private var help: (key: [Double], language: String, value: (card: Rect, setting: OverlayHelp.Setting))?
   private var textTable: (start: Scene, language: String, value: [String: [String: String]])?
   private var shown: (scene: Scene, table: [String: [String: String]], value: Scene)?
+  private var cards: [String: (key: CardKey, height: Double, card: DrawList)] = [:]
+  /// How many cards were taken from an earlier frame (for tests).
+  private(set) var cardReuses = 0
+  /// Forgets the kept cards (tests compare a frame built with them to one built without).
+  func forgetCards() { cards.removeAll() }
+
+  /// Everything a recognizer card at rest draws from (`InspectorRecognizerCard.draw`): the recognizer
+  /// itself comes from `config` by its id, its pairs too; `status` is the trace's fold at the playhead.
+  /// A card that is pulsing or flashing changes with the clock and has no key.
+  struct CardKey: Equatable {
+    var config: Scene
+    var x: Double
+    var width: Double
+    var theme: Theme
+    var selected: Bool
+    var status: RecognizerStatus?
+    var onView: String?
+    /// The measurer the text was measured with (the instance, or the type of a value measurer).
+    var measurer: ObjectIdentifier
+
+    static var currentMeasurer: ObjectIdentifier {
+      let m = TextMetrics.measurer
+      return type(of: m) is AnyClass ? ObjectIdentifier(m as AnyObject) : ObjectIdentifier(type(of: m))
+    }
+  }
+
+  /// A recognizer card drawn at the top 0, with its height: kept from an earlier frame when its key is
+  /// the same (a card's text is measured, truncated and wrapped, which made the cards a fifth of a
+  /// frame), else drawn by `draw`. With no key (the card animates), always drawn.
+  func card(_ id: String, key: CardKey?, draw: () -> (height: Double, card: DrawList)) -> (
+    height: Double, card: DrawList
+  ) {
+    guard let key else { return draw() }
+    if let kept = cards[id], kept.key == key {
+      cardReuses += 1
+      return (kept.height, kept.card)
+    }
+    let drawn = draw()
+    // Bounded: a scene of thousands of recognizers shows at most `InspectorPanel.maxOpenCards` open.
+    if cards.count >= 512 { cards.removeAll(keepingCapacity: true) }
+    cards[id] = (key, drawn.height, drawn.card)
+    return drawn
+  }
 
   /// `OverlayHelp.layout(in: rect, theme)`: every row wrapped at each size tried, so kept while the window
   /// and the theme stay the same (the wheel scrolls it frame after frame).

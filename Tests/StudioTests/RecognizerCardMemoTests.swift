@@ -1,0 +1,107 @@
+import TestSupport
+import Testing
+
+@testable import Raster
+@testable import StudioCore
+@testable import TouchSim
+@testable import TraceKit
+
+/// Recognizer cards at rest are kept from one frame to the next (`FrameMemo.card`): a frame built with
+/// the kept cards is the frame built without them, through taps, drags, pulses, selection, a toggle
+/// flipped and a recognizer waiting for another to fail.
+@Suite struct RecognizerCardMemoTests {
+  let size = Size(1440, 900)
+
+  func model() -> StudioModel {
+    let scene = TestSupport.scene([
+      v(
+        "card", [0, 100, 390, 500],
+        recognizers: [
+          g("cardPan", .pan), g("single", .tap) { $0.requireToFail = ["double"] },
+          g("double", .tap) { $0.numberOfTapsRequired = 2 },
+          g("press", .longPress) {
+            var d = DelegateSpec()
+            d.shouldBegin = .always(false)
+            $0.delegate = d
+          },
+        ],
+        subviews: [v("buy", [100, 100, 190, 60], kind: .button)])
+    ])
+    let m = StudioModel(scene: scene)
+    m.narrator = StudioNarration.narrate
+    _ = m.frame(size: size, pixelScale: 1)
+    m.tick(wall: 0)
+    return m
+  }
+
+  func pixel(_ m: StudioModel, _ p: Point) -> Point {
+    m.viewport(for: StudioLayout(size: size, theme: m.theme)).toPixels(p)
+  }
+
+  /// The frame as built now, and as built again once the kept cards are forgotten.
+  func bothFrames(_ m: StudioModel) -> (kept: DrawList, fresh: DrawList) {
+    let kept = m.frame(size: size, pixelScale: 1)
+    m.frameMemo.forgetCards()
+    let fresh = m.frame(size: size, pixelScale: 1)
+    return (kept, fresh)
+  }
+
+  @Test func aFrameWithKeptCardsIsTheFrameWithout() {
+    let m = model()
+    var wall = 0.0
+    var compared = 0
+    func step(_ input: StudioInput?, after ms: Double = 16) {
+      wall += ms
+      if let input { m.handle(input, wall: wall) }
+      m.tick(wall: wall)
+      // Built once so the cards are kept, then compared with a fresh build at the same moment.
+      _ = m.frame(size: size, pixelScale: 1)
+      let (kept, fresh) = bothFrames(m)
+      let sameCommands = kept.commands == fresh.commands
+      let sameRegions = kept.regions.map(\.rect) == fresh.regions.map(\.rect)
+      #expect(sameCommands, "frame at \(wall) ms differs with kept cards")
+      #expect(sameRegions, "frame at \(wall) ms: regions differ with kept cards")
+      compared += 1
+    }
+    let tapAt = Point(40, 400)
+    // A single tap (waiting for double to fail), a double tap, a drag, a long press asked shouldBegin.
+    step(.pointerDown(.mouse, at: pixel(m, tapAt)))
+    step(.pointerUp(.mouse, at: pixel(m, tapAt)))
+    for _ in 0..<30 { step(nil, after: 33) }
+    step(.pointerDown(.mouse, at: pixel(m, tapAt)))
+    step(.pointerUp(.mouse, at: pixel(m, tapAt)))
+    step(.pointerDown(.mouse, at: pixel(m, tapAt)))
+    step(.pointerUp(.mouse, at: pixel(m, tapAt)))
+    for _ in 0..<40 { step(nil, after: 33) }
+    step(.pointerDown(.mouse, at: pixel(m, tapAt)))
+    for k in 1...20 { step(.pointerMoved(.mouse, to: pixel(m, tapAt + Point(Double(k) * 5, 0)))) }
+    step(.pointerUp(.mouse, at: pixel(m, tapAt + Point(100, 0))))
+    for _ in 0..<30 { step(nil, after: 33) }
+    step(.pointerDown(.mouse, at: pixel(m, tapAt)))
+    for _ in 0..<30 { step(nil, after: 33) }
+    step(.pointerUp(.mouse, at: pixel(m, tapAt)))
+    // Selection and a toggle flipped from the keyboard change the cards at once.
+    m.perform(.select("single"))
+    step(nil)
+    m.perform(.change(PropertyChange(target: "single", key: "cancelsTouchesInView", value: .bool(false))))
+    step(nil)
+    for _ in 0..<30 { step(nil, after: 33) }
+    #expect(compared > 150)
+  }
+
+  @Test func cardsAtRestAreKeptAndAChangeRedrawsThem() {
+    let m = model()
+    _ = m.frame(size: size, pixelScale: 1)
+    let before = m.frameMemo.cardReuses
+    let first = m.frame(size: size, pixelScale: 1)
+    #expect(m.frameMemo.cardReuses > before, "a frame at rest should reuse the cards of the one before")
+    // A flipped toggle is drawn at once: the card shows OFF for cancelsTouchesInView.
+    m.perform(.change(PropertyChange(target: "single", key: "cancelsTouchesInView", value: .bool(false))))
+    let after = m.frame(size: size, pixelScale: 1)
+    let changed = first.commands != after.commands
+    #expect(changed)
+    m.frameMemo.forgetCards()
+    let same = m.frame(size: size, pixelScale: 1).commands == after.commands
+    #expect(same)
+  }
+}

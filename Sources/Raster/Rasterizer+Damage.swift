@@ -256,21 +256,36 @@ extension Rasterizer {
     var keptA = [Bool](repeating: false, count: a.count)
     var keptB = [Bool](repeating: false, count: b.count)
     guard !a.isEmpty && !b.isEmpty else { return (keptA, keptB) }
-    var positions: [Element: [Int]] = [:]
-    positions.reserveCapacity(b.count)
-    for (k, c) in b.enumerated() { positions[c, default: []].append(k) }
-    var cursor: [Element: Int] = [:]
+    // Each element is hashed once: `b`'s positions are grouped by hash value (a bucket per value, in
+    // order), and equality is checked only on a bucket's candidates (two unequal elements may share one).
+    var bucketOf: [Int: Int] = [:]
+    bucketOf.reserveCapacity(b.count)
+    var buckets: [[Int]] = []
+    for (k, c) in b.enumerated() {
+      let h = c.hashValue
+      if let i = bucketOf[h] {
+        buckets[i].append(k)
+      } else {
+        bucketOf[h] = buckets.count
+        buckets.append([k])
+      }
+    }
+    // Per bucket, the first of its positions not yet passed (positions before `next` are never free again).
+    var cursor = [Int](repeating: 0, count: buckets.count)
     var next = 0  // the first position of `b` still free
     for (k, c) in a.enumerated() {
-      guard let list = positions[c] else { continue }
-      var i = cursor[c] ?? 0
+      guard let bucket = bucketOf[c.hashValue] else { continue }
+      let list = buckets[bucket]
+      var i = cursor[bucket]
       while i < list.count && list[i] < next { i += 1 }
-      cursor[c] = i
-      guard i < list.count else { continue }
+      cursor[bucket] = i
+      var j = i
+      while j < list.count && b[b.startIndex + list[j]] != c { j += 1 }
+      guard j < list.count else { continue }
       keptA[k] = true
-      keptB[list[i]] = true
-      next = list[i] + 1
-      cursor[c] = i + 1
+      keptB[list[j]] = true
+      next = list[j] + 1
+      if j == i { cursor[bucket] = i + 1 }
     }
     return (keptA, keptB)
   }

@@ -373,3 +373,51 @@ import TouchSim
     #expect(median < 1280 * 800 / 3, "the median frame repainted \(median) pixels")
   }
 }
+
+/// `Rasterizer.match`, the order-keeping pairing damage is found with: each element of the first list
+/// takes the next equal element of the second, pairs never cross, and elements whose hash values
+/// collide are told apart by equality.
+@Suite struct DamageMatchTests {
+  /// Equal by `value`, hashed by `value % buckets`: few buckets make many unequal elements collide.
+  struct Colliding: Hashable {
+    var value: Int
+    var buckets: Int
+    static func == (l: Self, r: Self) -> Bool { l.value == r.value }
+    func hash(into h: inout Hasher) { h.combine(value % buckets) }
+  }
+
+  /// The greedy pairing, written the plain way.
+  func reference<E: Equatable>(_ a: [E], _ b: [E]) -> (a: [Bool], b: [Bool]) {
+    var keptA = [Bool](repeating: false, count: a.count)
+    var keptB = [Bool](repeating: false, count: b.count)
+    var next = 0
+    for (k, c) in a.enumerated() {
+      guard let j = b[next...].firstIndex(of: c) else { continue }
+      keptA[k] = true
+      keptB[j] = true
+      next = j + 1
+    }
+    return (keptA, keptB)
+  }
+
+  @Test func matchesThePlainGreedyPairingEvenWhenHashesCollide() {
+    var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+    func random(_ n: Int) -> Int {
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((seed >> 33) % UInt64(n))
+    }
+    for round in 0..<400 {
+      let buckets = [1, 2, 3, 7, 1000][round % 5]
+      let alphabet = 2 + random(12)
+      let a = (0..<random(40)).map { _ in Colliding(value: random(alphabet), buckets: buckets) }
+      let b = (0..<random(40)).map { _ in Colliding(value: random(alphabet), buckets: buckets) }
+      // Slices that do not start at 0, as the damage finder passes them.
+      let pa = [Colliding(value: -1, buckets: buckets)] + a
+      let pb = [Colliding(value: -2, buckets: buckets), Colliding(value: -3, buckets: buckets)] + b
+      let got = Rasterizer.match(pa[1...], pb[2...])
+      let want = reference(a, b)
+      #expect(got.a == want.a, "round \(round)")
+      #expect(got.b == want.b, "round \(round)")
+    }
+  }
+}

@@ -9,7 +9,14 @@ import TouchSim
 struct CanvasGeometry {
   /// One laid-out view.
   struct Node {
-    var spec: ViewSpec
+    /// The view (held by reference: the panels walk a thousand nodes several times a frame, and copying
+    /// a node must not copy every field of its view).
+    var spec: ViewSpec { _read { yield held.spec } }
+    fileprivate let held: Held
+    fileprivate final class Held {
+      let spec: ViewSpec
+      init(_ spec: ViewSpec) { self.spec = spec }
+    }
     /// Index of the superview in `nodes`, nil for the root.
     var parent: Int?
     /// Indices of the subviews, back to front.
@@ -87,7 +94,8 @@ struct CanvasGeometry {
     spec.subviews = []
     let index = nodes.count
     nodes.append(
-      Node(spec: spec, parent: parent, toWindow: toWindow, box: box, quad: quad, clip: clip, ghost: isGhost))
+      Node(
+        held: Node.Held(spec), parent: parent, toWindow: toWindow, box: box, quad: quad, clip: clip, ghost: isGhost))
     if byID[view.id] == nil { byID[view.id] = index }
     if let parent { nodes[parent].children.append(index) }
     let clipsSubviews = view.clipsToBounds || view.kind == .scroll

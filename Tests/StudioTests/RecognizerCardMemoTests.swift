@@ -105,3 +105,16 @@ import Testing
     #expect(same)
   }
 }
+
+/// Kept layouts name the measurer they were measured with: a class measurer by its instance, a value
+/// measurer by its type.
+@Suite struct TextMeasurerIdentityTests {
+  @Test func instancesOfAClassDifferAndValuesOfATypeAgree() {
+    #expect(FixedTextMeasurer().identity == FixedTextMeasurer().identity)
+    let a = CountingMeasurer()
+    let b = CountingMeasurer()
+    #expect(a.identity == a.identity)
+    #expect(a.identity != b.identity)
+    #expect(a.identity != FixedTextMeasurer().identity)
+  }
+}

@@ -44,10 +44,7 @@ final class FrameMemo {
     /// The measurer the text was measured with (the instance, or the type of a value measurer).
     var measurer: ObjectIdentifier
 
-    static var currentMeasurer: ObjectIdentifier {
-      let m = TextMetrics.measurer
-      return type(of: m) is AnyClass ? ObjectIdentifier(m as AnyObject) : ObjectIdentifier(type(of: m))
-    }
+    static var currentMeasurer: ObjectIdentifier { TextMetrics.measurer.identity }
   }
 
   /// A recognizer card drawn at the top 0, with its height: kept from an earlier frame when its key is

@@ -12,6 +12,17 @@ public protocol TextMeasurer: Sendable {
   /// The width in whole pixels of `text` drawn in `face` at `pixelSize` pixels (the size a text command's
   /// mask is rendered at: its size rounded, at least 1).
   func width(_ text: String, face: FontFace, pixelSize: Int) -> Double
+  /// Which measurer this is, for layouts kept between frames: two measurers with the same identity give
+  /// the same widths (a class: the instance; a value: its type).
+  var identity: ObjectIdentifier { get }
+}
+
+extension TextMeasurer {
+  public var identity: ObjectIdentifier { ObjectIdentifier(Self.self) }
+}
+
+extension TextMeasurer where Self: AnyObject {
+  public var identity: ObjectIdentifier { ObjectIdentifier(self) }
 }
 
 /// Widths of text in the bundled DejaVu fonts from a fixed table, so panels can fit, wrap and truncate text

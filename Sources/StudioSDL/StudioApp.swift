@@ -93,8 +93,10 @@ public final class StudioApp {
     let window = try SDLWindow(
       title: "Touchscope", width: Int(options.size.width), height: Int(options.size.height),
       scale: options.scale, assetsDirectory: ResourceLocator.assetsDirectory())
+    StartupTrace.mark("window")
     // The panels measure text with the fonts the window draws it with.
     model.textMeasurer = try SDLTextMeasurer(assetsDirectory: ResourceLocator.assetsDirectory())
+    StartupTrace.mark("measurer")
     model.setStartScale(window.uiScale)
     let start = window.ticks
     var frameLog: FrameLog?
@@ -238,7 +240,11 @@ public final class StudioApp {
         // An unchanged frame is presented again only when the window was uncovered or resized; it is then
         // not drawn again, its last pixels are copied.
         let drawStart = window.ticks
+        if presented == 0 {
+          StartupTrace.mark("first-frame-built(\((model.textMeasurer as? SDLTextMeasurer)?.cachedCount ?? 0)-widths)")
+        }
         try window.present(list.commands, screenshot: screenshotWanted)
+        if presented == 0 { StartupTrace.mark("first-frame-presented") }
         let frameCost = result.buildMs + (window.ticks - drawStart)
         if let r = recorder, !r.take(window.framePixels, wall: wall) {
           // The window changed size: the video keeps the frames it has.

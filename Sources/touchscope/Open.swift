@@ -92,7 +92,9 @@ struct Open: ParsableCommand {
       try BareWindow.presentOnce(width: Int(parsed.width), height: Int(parsed.height))
       return
     }
+    StartupTrace.mark("arguments")
     let (scene, path, text) = try SceneInput.loadGivenOrDefault(scene)
+    StartupTrace.mark("scene-read")
     var options = StudioApp.Options()
     // Fail now, not silently later: the outputs must be writable (SafeWriter's rules: symlinks followed,
     // read-only files refused, a device or FIFO written in place and never replaced).
@@ -133,7 +135,11 @@ struct Open: ParsableCommand {
       }
     }
     let opts = options
-    try MainActor.assumeIsolated { _ = try StudioApp(scene: scene, path: path, text: text, options: opts).run() }
+    try MainActor.assumeIsolated {
+      let app = StudioApp(scene: scene, path: path, text: text, options: opts)
+      StartupTrace.mark("model")
+      _ = try app.run()
+    }
   }
 }
 

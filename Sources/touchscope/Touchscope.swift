@@ -33,6 +33,7 @@ struct Touchscope: ParsableCommand {
   static func main() {
     // A closed pipe (`touchscope replay big.yaml | head -1`) is an EPIPE error, not a death by SIGPIPE;
     // a file size limit is an EFBIG error, not a death by SIGXFSZ. Both are then handled as errors.
+    StartupTrace.mark("main")
     signal(SIGPIPE, SIG_IGN)
     signal(SIGXFSZ, SIG_IGN)
     var command: ParsableCommand

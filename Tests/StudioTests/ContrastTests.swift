@@ -124,4 +124,25 @@ import TouchSim
     #expect(Legibility.contrast(onWhite.color, shown) >= 4.5)
     #expect(Legibility.contrast(onBackground.color, RGBA(0x2B, 0x2D, 0x31)) >= 4.5)
   }
+
+  /// Past the last few fills, fills are found through a grid; a text far outside the window (a zoomed
+  /// canvas, a huge view) or left of it is still judged on the fill under it, not on the background.
+  @Test func textFarOffTheGridIsJudgedOnTheFillUnderIt() {
+    let dark = RGBA(0x30, 0x30, 0x30)
+    var commands: [DrawCommand] = [
+      .rect(Rect(0, 0, 1280, 800), fill: RGBA(0x2B, 0x2D, 0x31), stroke: nil),
+      .rect(Rect(-500, -500, 40_000, 40_000), fill: .white, stroke: nil),
+    ]
+    // More fills than are looked at first, away from the texts.
+    for k in 0..<12 {
+      commands.append(.rect(Rect(Double(k) * 20, 600, 10, 10), fill: RGBA(0x80, 0x80, 0x80), stroke: nil))
+    }
+    commands.append(.text("Far", at: Point(30_000, 30_000), style: TextStyle(size: 13, color: dark)))
+    commands.append(.text("Left", at: Point(-300, -300), style: TextStyle(size: 13, color: dark)))
+    commands.append(.text("Past", at: Point(3_000, 100), style: TextStyle(size: 13, color: dark)))
+    let before = commands
+    Legibility.enforce(&commands, background: RGBA(0x2B, 0x2D, 0x31))
+    // Dark text on white is legible: left as it was.
+    #expect(commands.suffix(3) == before.suffix(3))
+  }
 }

@@ -127,12 +127,17 @@ public enum Legibility {
   /// needed, each fill indexed once), so that a frame of thousands of translucent chips stays linear.
   private struct Surfaces {
     static let cell = 64.0
-    /// Cells beyond this many from the origin (over 16,000 pixels) are off any screen: not indexed.
+    /// The grid has at most this many cells a side (over 16,000 pixels).
     static let extent = 256
     /// How many of the last fills are looked at before the grid.
     static let recent = 8
     var all: [Surface] = []
-    private var cells: [Int: [Int32]] = [:]
+    /// The grid, row by row: its size is that of the fills there when it is first needed (the window's
+    /// background comes first); a fill or a point past its edges is taken to the edge cells, so a cell
+    /// still lists every fill that may cover a point in it.
+    private var cells: [[Int32]] = []
+    private var columns = 0
+    private var rows = 0
     private var indexed = 0
 
     mutating func add(_ s: Surface) { all.append(s) }
@@ -140,26 +145,39 @@ public enum Legibility {
     /// The indices of the fills before `end` whose box covers `p`'s cell, in the order they were drawn.
     mutating func older(than end: Int, near p: Point) -> [Int32] {
       index(upTo: end)
-      guard p.x.isFinite, p.y.isFinite, p.x >= 0, p.y >= 0 else { return [] }
-      let x = Int(p.x / Self.cell)
-      let y = Int(p.y / Self.cell)
-      guard x < Self.extent, y < Self.extent else { return [] }
-      return cells[y * Self.extent + x] ?? []
+      guard p.x.isFinite, p.y.isFinite, columns > 0 else { return [] }
+      return cells[Self.cell(p.y, rows) * columns + Self.cell(p.x, columns)]
+    }
+
+    /// The cell of coordinate `v` in a line of `count` cells, past either end taken to that end.
+    private static func cell(_ v: Double, _ count: Int) -> Int {
+      guard v > 0 else { return 0 }
+      return min(Int(min(v / cell, Double(Int32.max))), count - 1)
     }
 
     private mutating func index(upTo end: Int) {
+      if columns == 0 {
+        var maxX = 0.0
+        var maxY = 0.0
+        for s in all[..<end] where s.bounds.maxX.isFinite && s.bounds.maxY.isFinite {
+          maxX = max(maxX, s.bounds.maxX)
+          maxY = max(maxY, s.bounds.maxY)
+        }
+        columns = Self.cell(maxX, Self.extent) + 1
+        rows = Self.cell(maxY, Self.extent) + 1
+        cells = Array(repeating: [], count: columns * rows)
+      }
       while indexed < end {
         defer { indexed += 1 }
         let b = all[indexed].bounds
-        guard b.width >= 0, b.height >= 0, b.minX.isFinite, b.minY.isFinite, b.maxX.isFinite, b.maxY.isFinite
-        else { continue }
-        func range(_ lo: Double, _ hi: Double) -> ClosedRange<Int>? {
-          let a = max(Int((lo / Self.cell).rounded(.down)), 0)
-          let z = min(Int((hi / Self.cell).rounded(.down)), Self.extent - 1)
-          return a <= z ? a...z : nil
+        guard b.width >= 0, b.height >= 0, !b.minX.isNaN, !b.minY.isNaN, !b.maxX.isNaN, !b.maxY.isNaN else {
+          continue
         }
-        guard let xs = range(b.minX, b.maxX), let ys = range(b.minY, b.maxY) else { continue }
-        for y in ys { for x in xs { cells[y * Self.extent + x, default: []].append(Int32(indexed)) } }
+        let xs = Self.cell(b.minX, columns)...Self.cell(b.maxX, columns)
+        for y in Self.cell(b.minY, rows)...Self.cell(b.maxY, rows) {
+          let row = y * columns
+          for x in xs { cells[row + x].append(Int32(indexed)) }
+        }
       }
     }
   }

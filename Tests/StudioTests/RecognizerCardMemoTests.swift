@@ -6,8 +6,8 @@ import Testing
 @testable import TouchSim
 @testable import TraceKit
 
-/// Recognizer cards at rest are kept from one frame to the next (`FrameMemo.card`): a frame built with
-/// the kept cards is the frame built without them, through taps, drags, pulses, selection, a toggle
+/// Recognizer cards at rest and the narration's setting are kept from one frame to the next
+/// (`FrameMemo.card`, `FrameMemo.narrationSetting`): a frame built with them is the frame built without them, through taps, drags, pulses, selection, a toggle
 /// flipped and a recognizer waiting for another to fail.
 @Suite struct RecognizerCardMemoTests {
   let size = Size(1440, 900)
@@ -41,7 +41,7 @@ import Testing
   /// The frame as built now, and as built again once the kept cards are forgotten.
   func bothFrames(_ m: StudioModel) -> (kept: DrawList, fresh: DrawList) {
     let kept = m.frame(size: size, pixelScale: 1)
-    m.frameMemo.forgetCards()
+    m.frameMemo.forgetKept()
     let fresh = m.frame(size: size, pixelScale: 1)
     return (kept, fresh)
   }
@@ -100,7 +100,7 @@ import Testing
     let after = m.frame(size: size, pixelScale: 1)
     let changed = first.commands != after.commands
     #expect(changed)
-    m.frameMemo.forgetCards()
+    m.frameMemo.forgetKept()
     let same = m.frame(size: size, pixelScale: 1).commands == after.commands
     #expect(same)
   }

@@ -33,7 +33,8 @@ extension StudioModel {
       view.narrationShown = shown
       view.scrollOffsets[.narration] = nil
     }
-    ctx.layout.growNarration(to: NarrationStrip.neededHeight(content, width: ctx.layout.narration.width, view.theme))
+    ctx.layout.growNarration(
+      to: NarrationStrip.neededHeight(content, width: ctx.layout.narration.width, view.theme, memo: frameMemo))
     ctx.scroll = view.scrollOffsets
     let layout = ctx.layout
     lastLayout = layout

@@ -100,7 +100,10 @@ public enum NarrationStrip {
     }
   }
 
-  static func setting(_ c: Content, width panelWidth: Double, _ t: Theme) -> Setting {
+  static func setting(_ c: Content, width panelWidth: Double, _ t: Theme, memo: FrameMemo? = nil) -> Setting {
+    if let memo {
+      return memo.narrationSetting(c, width: panelWidth, t) { setting(c, width: panelWidth, t) }
+    }
     // The gutter holds the time of the line and the summary's label, as wide as they are (no gutter when
     // there is neither): a time past ten seconds never runs into the sentence.
     var gutter = c.t.map { TextMetrics.width(TraceDescriber.time($0), size: t.smallSize, face: .mono) } ?? 0
@@ -121,8 +124,8 @@ public enum NarrationStrip {
   }
 
   /// The height the strip needs to show `c` whole in a panel `width` pixels wide.
-  public static func neededHeight(_ c: Content, width: Double, _ t: Theme) -> Double {
-    setting(c, width: width, t).height
+  static func neededHeight(_ c: Content, width: Double, _ t: Theme, memo: FrameMemo? = nil) -> Double {
+    setting(c, width: width, t, memo: memo).height
   }
 
   /// How far the strip can scroll in `rect` (0 when everything fits).
@@ -133,9 +136,9 @@ public enum NarrationStrip {
   /// The text set in `rect`: across its width when it fits; narrower when it scrolls, so that the "more"
   /// mark in the bottom-trailing corner covers none of it.
   static func laidOut(_ c: Content, in rect: Rect, _ ctx: PanelContext) -> Setting {
-    let whole = setting(c, width: rect.width, ctx.theme)
+    let whole = setting(c, width: rect.width, ctx.theme, memo: ctx.memo)
     guard whole.height > rect.height else { return whole }
-    return setting(c, width: rect.width - moreWidth(ctx) - 12 * ctx.theme.unit, ctx.theme)
+    return setting(c, width: rect.width - moreWidth(ctx) - 12 * ctx.theme.unit, ctx.theme, memo: ctx.memo)
   }
 
   /// The width of the "more" mark's box.

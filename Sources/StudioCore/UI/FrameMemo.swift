@@ -27,8 +27,12 @@ final class FrameMemo {
   private var cards: [String: (key: CardKey, height: Double, card: DrawList)] = [:]
   /// How many cards were taken from an earlier frame (for tests).
   private(set) var cardReuses = 0
-  /// Forgets the kept cards (tests compare a frame built with them to one built without).
-  func forgetCards() { cards.removeAll() }
+  /// Forgets the kept cards and narration settings (tests compare a frame built with them to one built
+  /// without).
+  func forgetKept() {
+    cards.removeAll()
+    narrationSettings.removeAll()
+  }
 
   /// Everything a recognizer card at rest draws from (`InspectorRecognizerCard.draw`): the recognizer
   /// itself comes from `config` by its id, its pairs too; `status` is the trace's fold at the playhead.
@@ -46,6 +50,27 @@ final class FrameMemo {
 
     static var currentMeasurer: ObjectIdentifier { TextMetrics.measurer.identity }
   }
+
+  /// The narration strip's text set at a width (`NarrationStrip.setting`): the frame sets it once to size
+  /// the strip and again to draw it, and a frame at rest sets the same text again; the last few are kept.
+  func narrationSetting(
+    _ c: NarrationStrip.Content, width: Double, _ t: Theme, set: () -> NarrationStrip.Setting
+  ) -> NarrationStrip.Setting {
+    let key = NarrationKey(content: c, width: width, theme: t, measurer: CardKey.currentMeasurer)
+    if let i = narrationSettings.firstIndex(where: { $0.key == key }) { return narrationSettings[i].value }
+    let value = set()
+    if narrationSettings.count >= 4 { narrationSettings.removeFirst() }
+    narrationSettings.append((key, value))
+    return value
+  }
+
+  private struct NarrationKey: Equatable {
+    var content: NarrationStrip.Content
+    var width: Double
+    var theme: Theme
+    var measurer: ObjectIdentifier
+  }
+  private var narrationSettings: [(key: NarrationKey, value: NarrationStrip.Setting)] = []
 
   /// A recognizer card drawn at the top 0, with its height: kept from an earlier frame when its key is
   /// the same (a card's text is measured, truncated and wrapped, which made the cards a fifth of a

@@ -50,4 +50,39 @@ public enum JSONNumber {
       return i
     }
   }
+
+  /// `format(v)`'s bytes appended to `out` (the trace writer's numbers, without a string each).
+  public static func append(_ v: Double, to out: inout [UInt8]) {
+    guard v.isFinite else { return out.append(UInt8(ascii: "0")) }
+    let scaled = (v * 1000).rounded()
+    if scaled == 0 { return out.append(UInt8(ascii: "0")) }
+    if abs(scaled) >= 9e15 { return out.append(contentsOf: format(v).utf8) }
+    if scaled < 0 { out.append(UInt8(ascii: "-")) }
+    let n = Int64(abs(scaled))
+    let whole = n / 1000
+    let frac = n % 1000
+    // The whole part's digits, most significant first (at most 13 of them here).
+    var digits: (UInt64, UInt64) = (0, 0)
+    var count = 0
+    var w = whole
+    repeat {
+      let d = UInt64(48 + w % 10)
+      if count < 8 { digits.0 |= d << (8 * UInt64(count)) } else { digits.1 |= d << (8 * UInt64(count - 8)) }
+      count += 1
+      w /= 10
+    } while w > 0
+    for k in stride(from: count - 1, through: 0, by: -1) {
+      let d = k < 8 ? digits.0 >> (8 * UInt64(k)) : digits.1 >> (8 * UInt64(k - 8))
+      out.append(UInt8(truncatingIfNeeded: d))
+    }
+    guard frac != 0 else { return }
+    // Three decimals without their trailing zeros.
+    let decimals = frac % 100 == 0 ? 1 : (frac % 10 == 0 ? 2 : 3)
+    out.append(UInt8(ascii: "."))
+    var scale: Int64 = 100
+    for _ in 0..<decimals {
+      out.append(UInt8(truncatingIfNeeded: 48 + frac / scale % 10))
+      scale /= 10
+    }
+  }
 }

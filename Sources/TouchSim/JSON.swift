@@ -39,8 +39,11 @@ public enum JSONString {
 /// Writes one JSON object, keys in the order they are added, as UTF-8 bytes (a trace of millions of lines
 /// is written without building a string per key).
 struct JSONObjectWriter {
-  /// The object so far, without its closing brace.
-  private var bytes: [UInt8]
+  /// The bytes written so far: the object being written is the last part, from `start` on, without its
+  /// closing brace (a trace's lines are written one after another into the same bytes).
+  private(set) var bytes: [UInt8]
+  /// Where the object being written begins (its opening brace).
+  private var start = 0
 
   init() {
     bytes = []
@@ -48,8 +51,25 @@ struct JSONObjectWriter {
     bytes.append(UInt8(ascii: "{"))
   }
 
-  private mutating func key(_ key: String) {
-    if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
+  /// A writer whose objects are appended to `bytes` (taken over, so no copy is made): `begin` each
+  /// object, `end` it, and take the bytes back with `take`.
+  init(appendingTo bytes: [UInt8]) {
+    self.bytes = bytes
+    start = bytes.count
+  }
+
+  /// A key: the writer's keys are names written in the code, which need no escape.
+  private mutating func key(_ key: StaticString) {
+    if bytes.count > start + 1 { bytes.append(UInt8(ascii: ",")) }
+    bytes.append(UInt8(ascii: "\""))
+    key.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    bytes.append(UInt8(ascii: "\""))
+    bytes.append(UInt8(ascii: ":"))
+  }
+
+  /// A key known only when writing (a property's name), escaped as any string.
+  private mutating func key(dynamic key: String) {
+    if bytes.count > start + 1 { bytes.append(UInt8(ascii: ",")) }
     quoted(key)
     bytes.append(UInt8(ascii: ":"))
   }
@@ -70,39 +90,71 @@ struct JSONObjectWriter {
   /// Empties the writer for the next object, keeping its storage.
   mutating func reset() {
     bytes.removeAll(keepingCapacity: true)
+    start = 0
     bytes.append(UInt8(ascii: "{"))
+  }
+
+  /// Opens the next object after the bytes written so far.
+  mutating func begin() {
+    start = bytes.count
+    bytes.append(UInt8(ascii: "{"))
+  }
+
+  /// Closes the object begun last.
+  mutating func end() { bytes.append(UInt8(ascii: "}")) }
+
+  /// Appends `byte` between objects (a newline after each line).
+  mutating func append(_ byte: UInt8) { bytes.append(byte) }
+
+  /// The bytes written, leaving the writer empty (with the same storage reserved again).
+  mutating func take() -> [UInt8] {
+    let capacity = bytes.capacity
+    defer {
+      bytes = []
+      bytes.reserveCapacity(capacity)
+      start = 0
+    }
+    return bytes
   }
 
   /// Appends the object, closed, to `out`.
   func finish(into out: inout [UInt8]) {
-    out.append(contentsOf: bytes)
+    out.append(contentsOf: bytes[start...])
     out.append(UInt8(ascii: "}"))
   }
 
-  mutating func raw(_ key: String, _ json: String) {
+  mutating func raw(_ key: StaticString, _ json: String) {
     self.key(key)
     bytes.append(contentsOf: json.utf8)
   }
-  mutating func number(_ key: String, _ v: Double) { raw(key, JSONNumber.format(v)) }
-  mutating func int(_ key: String, _ v: Int) { raw(key, String(v)) }
-  mutating func bool(_ key: String, _ v: Bool) { raw(key, v ? "true" : "false") }
-  mutating func string(_ key: String, _ v: String) {
+  /// A number under a key known only when writing.
+  mutating func number(dynamicKey key: String, _ v: Double) {
+    self.key(dynamic: key)
+    JSONNumber.append(v, to: &bytes)
+  }
+  mutating func number(_ key: StaticString, _ v: Double) {
+    self.key(key)
+    JSONNumber.append(v, to: &bytes)
+  }
+  mutating func int(_ key: StaticString, _ v: Int) { raw(key, String(v)) }
+  mutating func bool(_ key: StaticString, _ v: Bool) { raw(key, v ? "true" : "false") }
+  mutating func string(_ key: StaticString, _ v: String) {
     self.key(key)
     quoted(v)
   }
-  mutating func optionalString(_ key: String, _ v: String?) {
+  mutating func optionalString(_ key: StaticString, _ v: String?) {
     guard let v else { return raw(key, "null") }
     string(key, v)
   }
-  mutating func point(_ key: String, _ p: Point) {
+  mutating func point(_ key: StaticString, _ p: Point) {
     self.key(key)
     bytes.append(UInt8(ascii: "["))
-    bytes.append(contentsOf: JSONNumber.format(p.x).utf8)
+    JSONNumber.append(p.x, to: &bytes)
     bytes.append(UInt8(ascii: ","))
-    bytes.append(contentsOf: JSONNumber.format(p.y).utf8)
+    JSONNumber.append(p.y, to: &bytes)
     bytes.append(UInt8(ascii: "]"))
   }
-  mutating func ints(_ key: String, _ v: [Int]) {
+  mutating func ints(_ key: StaticString, _ v: [Int]) {
     self.key(key)
     bytes.append(UInt8(ascii: "["))
     for (i, n) in v.enumerated() {
@@ -111,7 +163,7 @@ struct JSONObjectWriter {
     }
     bytes.append(UInt8(ascii: "]"))
   }
-  mutating func strings(_ key: String, _ v: [String]) {
+  mutating func strings(_ key: StaticString, _ v: [String]) {
     self.key(key)
     bytes.append(UInt8(ascii: "["))
     for (i, s) in v.enumerated() {
@@ -121,7 +173,7 @@ struct JSONObjectWriter {
     bytes.append(UInt8(ascii: "]"))
   }
   func finish() -> String {
-    var out = bytes
+    var out = Array(bytes[start...])
     out.append(UInt8(ascii: "}"))
     return String(decoding: out, as: UTF8.self)
   }

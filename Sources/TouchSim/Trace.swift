@@ -289,7 +289,7 @@ public struct TraceEntry: Equatable, Sendable {
         switch value.property {
         case .value: break
         case .isOn: w.bool("isOn", value.number != 0)
-        case .selectedSegmentIndex, .currentPage: w.number(value.property.rawValue, value.number)
+        case .selectedSegmentIndex, .currentPage: w.number(dynamicKey: value.property.rawValue, value.number)
         }
       }
     case .scroll(let view, let contentOffset, let settle):
@@ -405,16 +405,16 @@ public func writeTraceJSONLines<S: Sequence<TraceEntry>>(
 ) rethrows {
   var buffer: [UInt8] = []
   buffer.reserveCapacity(min(chunk, 1 << 22) + 4096)
-  var w = JSONObjectWriter()
+  // Each line is written straight into the piece (no copy per line).
+  var w = JSONObjectWriter(appendingTo: buffer)
   for e in entries {
-    w.reset()
+    w.begin()
     e.write(into: &w)
-    w.finish(into: &buffer)
-    buffer.append(UInt8(ascii: "\n"))
-    if buffer.count >= chunk {
-      try write(buffer)
-      buffer.removeAll(keepingCapacity: true)
+    w.end()
+    w.append(UInt8(ascii: "\n"))
+    if w.bytes.count >= chunk {
+      try write(w.take())
     }
   }
-  if !buffer.isEmpty { try write(buffer) }
+  if !w.bytes.isEmpty { try write(w.take()) }
 }

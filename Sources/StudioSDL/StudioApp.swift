@@ -41,6 +41,8 @@ public final class StudioApp {
     public init() {}
   }
   private let options: Options
+  /// Scenes of at most this many views have their first frame built while the window opens.
+  static let warmFirstFrameViews = 2_000
   private var watched: (path: String, stamp: FileStamp?)?
   private var lastWatch: Double = -1000
   /// Says when the scene file changed (inotify) while the window runs; nil before and after.
@@ -90,13 +92,30 @@ public final class StudioApp {
   /// sleeps until input arrives or the scene file changes.
   @discardableResult
   public func run() throws -> [TraceEntry] {
-    let window = try SDLWindow(
-      title: "Touchscope", width: Int(options.size.width), height: Int(options.size.height),
-      scale: options.scale, assetsDirectory: ResourceLocator.assetsDirectory())
-    StartupTrace.mark("window")
     // The panels measure text with the fonts the window draws it with.
     model.textMeasurer = try SDLTextMeasurer(assetsDirectory: ResourceLocator.assetsDirectory())
     StartupTrace.mark("measurer")
+    let worker = ModelWorker(model: model)
+    // While the window opens, the first frame is built once on the worker at the size and scale asked
+    // for, so its text is measured on the other core (the window's own size and scale, known once it
+    // is open, mostly need the same widths); the real first frame then finds them measured. Only for a
+    // scene whose frame is quick to build: the window waits for it before it takes any event.
+    if model.config.allViews.count <= Self.warmFirstFrameViews {
+      let guessedScale = options.scale ?? UIScale.fromEnvironment() ?? 1
+      model.setStartScale(guessedScale)
+      worker.start(
+        ModelWorker.Job(
+          inputs: [], wall: 0, reload: nil,
+          frame: (Size(options.size.width * guessedScale, options.size.height * guessedScale), 1)))
+    }
+    let window: SDLWindow
+    do {
+      defer { _ = worker.finish(waitingUpTo: 60_000) }
+      window = try SDLWindow(
+        title: "Touchscope", width: Int(options.size.width), height: Int(options.size.height),
+        scale: options.scale, assetsDirectory: ResourceLocator.assetsDirectory())
+    }
+    StartupTrace.mark("window")
     model.setStartScale(window.uiScale)
     let start = window.ticks
     var frameLog: FrameLog?
@@ -124,7 +143,6 @@ public final class StudioApp {
     var lastCommands: [DrawCommand] = []
     var reloadToReport = false
     var idleStart: (wall: Double, cpu: Double)?
-    let worker = ModelWorker(model: model)
     /// Input that arrived while the worker was busy, handed to it with the next job, in order.
     var queued: [StudioInput] = []
     /// The job in flight handles input or a reload (not only the clock and a frame).

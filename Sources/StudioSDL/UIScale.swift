@@ -12,7 +12,7 @@ import Foundation
 enum UIScale {
   static func detect() -> Double {
     let env = ProcessInfo.processInfo.environment
-    if let s = env["TOUCHSCOPE_SCALE"].flatMap(Double.init), s > 0 { return clamp(s) }
+    if let s = fromEnvironment() { return s }
     let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
     guard driver == "x11" else { return 1 }
     if let s = env["GDK_SCALE"].flatMap(Double.init), s >= 1 { return clamp(s) }
@@ -25,6 +25,11 @@ enum UIScale {
     var bounds = SDL_Rect()
     if SDL_GetDisplayBounds(0, &bounds) == 0, bounds.w >= 3200 { return 2 }
     return 1
+  }
+
+  /// The scale `TOUCHSCOPE_SCALE` asks for, if it does (known before the display is open).
+  static func fromEnvironment() -> Double? {
+    ProcessInfo.processInfo.environment["TOUCHSCOPE_SCALE"].flatMap(Double.init).flatMap { $0 > 0 ? clamp($0) : nil }
   }
 
   static func clamp(_ s: Double) -> Double { min(max(s, 0.5), 4) }

@@ -57,23 +57,28 @@ public enum JSONNumber {
     let scaled = (v * 1000).rounded()
     if scaled == 0 { return out.append(UInt8(ascii: "0")) }
     if abs(scaled) >= 9e15 { return out.append(contentsOf: format(v).utf8) }
-    if scaled < 0 { out.append(UInt8(ascii: "-")) }
+    let negative = scaled < 0
     let n = Int64(abs(scaled))
     let whole = n / 1000
     let frac = n % 1000
-    // The whole part's digits, most significant first (at most 13 of them here).
-    var digits: (UInt64, UInt64) = (0, 0)
-    var count = 0
-    var w = whole
-    repeat {
-      let d = UInt64(48 + w % 10)
-      if count < 8 { digits.0 |= d << (8 * UInt64(count)) } else { digits.1 |= d << (8 * UInt64(count - 8)) }
-      count += 1
-      w /= 10
-    } while w > 0
-    for k in stride(from: count - 1, through: 0, by: -1) {
-      let d = k < 8 ? digits.0 >> (8 * UInt64(k)) : digits.1 >> (8 * UInt64(k - 8))
-      out.append(UInt8(truncatingIfNeeded: d))
+    var digits = 1
+    var power: Int64 = 10
+    while digits < 19 && whole >= power {
+      digits += 1
+      power &*= 10
+    }
+    // Room for the sign and the whole part, then filled from the last digit back.
+    let length = (negative ? 1 : 0) + digits
+    let first = out.count
+    out.append(contentsOf: repeatElement(UInt8(ascii: "-"), count: length))
+    out.withUnsafeMutableBufferPointer { buffer in
+      var w = whole
+      var i = first + length - 1
+      for _ in 0..<digits {
+        buffer[i] = UInt8(truncatingIfNeeded: 48 + w % 10)
+        w /= 10
+        i -= 1
+      }
     }
     guard frac != 0 else { return }
     // Three decimals without their trailing zeros.

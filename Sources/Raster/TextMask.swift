@@ -31,4 +31,10 @@ public struct TextMaskKey: Hashable, Sendable {
   public var text: String
   public var face: FontFace
   public var size: Int
+
+  public init(text: String, face: FontFace, size: Int) {
+    self.text = text
+    self.face = face
+    self.size = size
+  }
 }

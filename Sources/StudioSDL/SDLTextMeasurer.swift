@@ -23,6 +23,10 @@ public final class SDLTextMeasurer: TextMeasurer {
     /// The widths measured or used since the cache last turned over, and those from before that.
     var widths: [Key: Double] = [:]
     var older: [Key: Double] = [:]
+    /// How many widths SDL_ttf measured (not taken from `TextCacheFile`).
+    var measured = 0
+    /// Texts measured in the bundled DejaVu alone (no fallback font), which `TextCacheFile` may keep.
+    var dejaVuOnly: Set<Key> = []
   }
 
   private let state: Mutex<State>
@@ -41,7 +45,15 @@ public final class SDLTextMeasurer: TextMeasurer {
     let key = Key(text: text, face: face, size: pixelSize)
     return state.withLock { state in
       if let known = state.widths[key] { return known }
-      let width = state.older[key] ?? Self.measure(key, fonts: state.fonts)
+      let width: Double
+      if let old = state.older[key] {
+        width = old
+      } else {
+        let measured = Self.measure(key, fonts: state.fonts)
+        width = measured.width
+        if measured.dejaVuOnly { state.dejaVuOnly.insert(key) }
+        state.measured += 1
+      }
       if state.widths.count >= Self.capacity {
         state.older = state.widths
         state.widths = [:]
@@ -51,29 +63,54 @@ public final class SDLTextMeasurer: TextMeasurer {
     }
   }
 
+  /// Widths measured by an earlier run (`TextCacheFile`), taken as measured.
+  func seed(_ widths: [TextCacheFile.Width]) {
+    state.withLock { state in
+      for w in widths.prefix(Self.capacity) {
+        let key = Key(text: w.key.text, face: w.key.face, size: w.key.size)
+        state.widths[key] = w.width
+        state.dejaVuOnly.insert(key)
+      }
+    }
+  }
+
+  /// The widths known now of text `TextCacheFile` keeps.
+  func keptWidths() -> [TextCacheFile.Width] {
+    state.withLock { state in
+      state.widths.merging(state.older) { a, _ in a }.compactMap { key, width in
+        state.dejaVuOnly.contains(key) && TextCacheFile.isKept(key.text)
+          ? TextCacheFile.Width(key: TextMaskKey(text: key.text, face: key.face, size: key.size), width: width) : nil
+      }
+    }
+  }
+
+  /// How many widths SDL_ttf measured so far (those taken from `TextCacheFile` not counted).
+  var measuredCount: Int { state.withLock { $0.measured } }
+
   /// How many widths are cached (for tests).
   var cachedCount: Int { state.withLock { $0.widths.count + $0.older.count } }
 
   /// The width of the mask `TextMaskCache` draws for the text: the same text (reordered for right-to-left
   /// letters, without NULs), cut into the same runs, each as wide as SDL_ttf sizes it (which is the width
   /// of the surface it renders).
-  private static func measure(_ key: Key, fonts: FontLibrary) -> Double {
+  private static func measure(_ key: Key, fonts: FontLibrary) -> (width: Double, dejaVuOnly: Bool) {
     // Printable ASCII (most texts) is one run in DejaVu, in reading order: sized as it is.
     if key.text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
       var w: Int32 = 0
       guard let font = try? fonts.font(key.face, size: key.size), TTF_SizeUTF8(font, key.text, &w, nil) == 0
-      else { return 0 }
-      return Double(max(w, 0))
+      else { return (0, false) }
+      return (Double(max(w, 0)), true)
     }
     let text = VisualOrder.line(TextMaskCache.drawable(key.text))
-    guard !text.isEmpty, let runs = try? fonts.runs(text, face: key.face, size: key.size) else { return 0 }
+    guard !text.isEmpty, let runs = try? fonts.runs(text, face: key.face, size: key.size) else { return (0, false) }
+    let primary = try? fonts.font(key.face, size: key.size)
     var total: Int32 = 0
     for run in runs {
       var w: Int32 = 0
       // Text of zero width (only joiners, marks …) is an error to SDL_ttf, and drawn as nothing.
       if TTF_SizeUTF8(run.font, run.text, &w, nil) == 0 { total += max(w, 0) }
     }
-    return Double(total)
+    return (Double(total), runs.allSatisfy { $0.font == primary })
   }
 }
 

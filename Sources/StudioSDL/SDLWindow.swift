@@ -86,6 +86,13 @@ final class SDLWindow {
     SDL_DestroyWindow(window)
   }
 
+  /// Text masks drawn by an earlier run (`TextCacheFile`).
+  func seedMasks(_ masks: [TextCacheFile.Mask]) { self.masks.seed(masks) }
+  /// The masks held now that `TextCacheFile` keeps.
+  func keptMasks() -> [TextCacheFile.Mask] { masks.keptMasks() }
+  /// How many text masks SDL_ttf drew so far.
+  var masksDrawn: Int { masks.masksCreated }
+
   /// The drawable size in pixels.
   var pixelSize: Size {
     var w: Int32 = 0

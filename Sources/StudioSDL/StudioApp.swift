@@ -92,8 +92,16 @@ public final class StudioApp {
   /// sleeps until input arrives or the scene file changes.
   @discardableResult
   public func run() throws -> [TraceEntry] {
-    // The panels measure text with the fonts the window draws it with.
-    model.textMeasurer = try SDLTextMeasurer(assetsDirectory: ResourceLocator.assetsDirectory())
+    // The panels measure text with the fonts the window draws it with; what earlier runs measured and
+    // drew of it is read first (`TextCacheFile`).
+    let assets = try ResourceLocator.assetsDirectory()
+    let measurer = try SDLTextMeasurer(assetsDirectory: assets)
+    model.textMeasurer = measurer
+    let textCache = TextCacheFile.path().map {
+      (path: $0, fingerprint: TextCacheFile.fingerprint(assetsDirectory: assets))
+    }
+    let cachedText = textCache.flatMap { TextCacheFile.read($0.path, fingerprint: $0.fingerprint) }
+    if let cachedText { measurer.seed(cachedText.widths) }
     StartupTrace.mark("measurer")
     let worker = ModelWorker(model: model)
     // While the window opens, the first frame is built once on the worker at the size and scale asked
@@ -115,6 +123,7 @@ public final class StudioApp {
         title: "Touchscope", width: Int(options.size.width), height: Int(options.size.height),
         scale: options.scale, assetsDirectory: ResourceLocator.assetsDirectory())
     }
+    if let cachedText { window.seedMasks(cachedText.masks) }
     StartupTrace.mark("window")
     model.setStartScale(window.uiScale)
     let start = window.ticks
@@ -262,7 +271,7 @@ public final class StudioApp {
           StartupTrace.mark("first-frame-built(\((model.textMeasurer as? SDLTextMeasurer)?.cachedCount ?? 0)-widths)")
         }
         try window.present(list.commands, screenshot: screenshotWanted)
-        if presented == 0 { StartupTrace.mark("first-frame-presented") }
+        if presented == 0 { StartupTrace.mark("first-frame-presented(\(window.masksDrawn)-masks-drawn)") }
         let frameCost = result.buildMs + (window.ticks - drawStart)
         if let r = recorder, !r.take(window.framePixels, wall: wall) {
           // The window changed size: the video keeps the frames it has.
@@ -284,11 +293,21 @@ public final class StudioApp {
         screenshotWanted = false
       }
       if presented == 1 && changed {
-        // The library's titles are read once the first frame is up, so they never delay start-up.
+        if options.benchmark == .firstFrame { BenchmarkReports.print("first-frame") }
+        // The library's titles are read once the first frame is up, so they never delay start-up; the
+        // text the first frame measured and drew anew is kept for the next start.
         model.library = SceneLibrary.items(language: model.language)
+        if let textCache, measurer.measuredCount > 0 || window.masksDrawn > 0 {
+          do {
+            try TextCacheFile.write(
+              TextCacheFile.Contents(widths: measurer.keptWidths(), masks: window.keptMasks()), to: textCache.path,
+              fingerprint: textCache.fingerprint)
+          } catch {
+            Self.printError("cannot keep measured text in \(textCache.path): \(error.localizedDescription)")
+          }
+        }
         switch options.benchmark {
         case .firstFrame:
-          BenchmarkReports.print("first-frame")
           return model.engine.trace
         case .reloads: BenchmarkReports.print("ready")
         case .idle: idleStart = (wall, -1)  // measured from five seconds after the first frame

@@ -21,6 +21,8 @@ final class TextMaskCache {
 
   private let fonts: FontLibrary
   private var entries: [TextMaskKey: Entry] = [:]
+  /// Texts drawn in the bundled DejaVu alone (no fallback font), which `TextCacheFile` may keep.
+  private var dejaVuOnly: Set<TextMaskKey> = []
   /// Scratch for `endFrame`.
   private var stale: [TextMaskKey] = []
   private var frame = 0
@@ -49,12 +51,30 @@ final class TextMaskCache {
     return mask
   }
 
+  /// Masks drawn by an earlier run (`TextCacheFile`), kept as if drawn now.
+  func seed(_ masks: [TextCacheFile.Mask]) {
+    for m in masks where entries[m.key] == nil {
+      entries[m.key] = Entry(mask: m.mask, lastUsed: frame)
+      dejaVuOnly.insert(m.key)
+    }
+  }
+
+  /// The masks held now of text `TextCacheFile` keeps.
+  func keptMasks() -> [TextCacheFile.Mask] {
+    entries.compactMap { key, entry in
+      dejaVuOnly.contains(key) && TextCacheFile.isKept(key.text) ? TextCacheFile.Mask(key: key, mask: entry.mask) : nil
+    }
+  }
+
   /// Ends a frame: drops masks idle for too long.
   func endFrame() {
     frame += 1
     stale.removeAll(keepingCapacity: true)
     for (key, entry) in entries where frame - entry.lastUsed > maxIdleFrames { stale.append(key) }
-    for key in stale { entries[key] = nil }
+    for key in stale {
+      entries[key] = nil
+      dejaVuOnly.remove(key)
+    }
   }
 
   /// Rasterises `key` with SDL_ttf and keeps the alpha channel.
@@ -72,6 +92,7 @@ final class TextMaskCache {
     guard !text.isEmpty else { return TextMask(width: 0, height: 0, coverage: []) }
     let primary = try fonts.font(key.face, size: key.size)
     let runs = try fonts.runs(text, face: key.face, size: key.size)
+    if runs.allSatisfy({ $0.font == primary }) { dejaVuOnly.insert(key) }
     if runs.count == 1 && runs[0].font == primary { return Self.mask(text, font: primary) }
     let parts = runs.map { run in
       (mask: Self.mask(run.text, font: run.font), ascent: Int(TTF_FontAscent(run.font)), primary: run.font == primary)

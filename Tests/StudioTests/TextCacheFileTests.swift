@@ -1,0 +1,113 @@
+import CSDL2
+import Foundation
+import Testing
+
+@testable import Raster
+@testable import StudioCore
+@testable import StudioSDL
+
+/// Text measured and drawn by one run, kept on disk for the next (`TextCacheFile`): what is read back is
+/// what was measured and drawn, text that needs a fallback font is never kept, and a file that is not
+/// exactly as written (cut, changed, from other fonts or another SDL_ttf) is ignored, never trusted.
+@Suite(.serialized) @MainActor struct TextCacheFileTests {
+  init() { SDLLibrary.preferVideoDriver("dummy") }
+
+  static let texts = ["Welcome to Touchscope", "▮◀ Back", "✓ recognized", "possible", "a · b", "购买按钮", "Tap 👆"]
+
+  /// A measurer and a mask cache that have measured and drawn `texts` at a few sizes.
+  func measured() throws -> (SDLTextMeasurer, TextMaskCache) {
+    let assets = try ResourceLocator.assetsDirectory()
+    let measurer = try SDLTextMeasurer(assetsDirectory: assets)
+    let masks = TextMaskCache(fonts: FontLibrary(assetsDirectory: assets))
+    for text in Self.texts {
+      for size in [11, 13, 20] {
+        for face in FontFace.allCases {
+          _ = measurer.width(text, face: face, pixelSize: size)
+          _ = try masks.mask(TextMaskKey(text: text, face: face, size: size))
+        }
+      }
+    }
+    return (measurer, masks)
+  }
+
+  @Test func whatIsReadBackIsWhatWasMeasuredAndDrawn() throws {
+    let (measurer, masks) = try measured()
+    let contents = TextCacheFile.Contents(widths: measurer.keptWidths(), masks: masks.keptMasks())
+    // Text in DejaVu alone is kept (symbols included); text that needs a fallback font is not.
+    let keptTexts = Set(contents.widths.map(\.key.text))
+    #expect(keptTexts == ["Welcome to Touchscope", "▮◀ Back", "✓ recognized", "possible", "a · b"])
+    #expect(Set(contents.masks.map(\.key.text)) == keptTexts)
+    let fingerprint = TextCacheFile.fingerprint(assetsDirectory: try ResourceLocator.assetsDirectory())
+    #expect(fingerprint.contains("DejaVuSans.ttf"))
+    let bytes = TextCacheFile.encode(contents, fingerprint: fingerprint)
+    let read = try #require(TextCacheFile.decode(bytes, fingerprint: fingerprint))
+    #expect(read == contents)
+    // Seeded into new ones, they answer without SDL_ttf, exactly as measuring and drawing again would.
+    let assets = try ResourceLocator.assetsDirectory()
+    let seededMeasurer = try SDLTextMeasurer(assetsDirectory: assets)
+    seededMeasurer.seed(read.widths)
+    let seededMasks = TextMaskCache(fonts: FontLibrary(assetsDirectory: assets))
+    seededMasks.seed(read.masks)
+    let fresh = try measured()
+    for w in read.widths {
+      #expect(seededMeasurer.width(w.key.text, face: w.key.face, pixelSize: w.key.size) == w.width)
+      #expect(fresh.0.width(w.key.text, face: w.key.face, pixelSize: w.key.size) == w.width)
+    }
+    #expect(seededMeasurer.measuredCount == 0)
+    for m in read.masks {
+      let seeded = try #require(try seededMasks.mask(m.key))
+      let drawn = try #require(try fresh.1.mask(m.key))
+      #expect(seeded.coverage == drawn.coverage && seeded.width == drawn.width && seeded.height == drawn.height)
+    }
+    #expect(seededMasks.masksCreated == 0)
+  }
+
+  @Test func aFileNotExactlyAsWrittenIsIgnored() throws {
+    let (measurer, masks) = try measured()
+    let contents = TextCacheFile.Contents(
+      widths: Array(measurer.keptWidths().prefix(6)), masks: Array(masks.keptMasks().prefix(3)))
+    let bytes = TextCacheFile.encode(contents, fingerprint: "fonts A")
+    #expect(TextCacheFile.decode(bytes, fingerprint: "fonts A") == contents)
+    // Other fonts or another SDL_ttf; no fingerprint at all (a font file missing).
+    #expect(TextCacheFile.decode(bytes, fingerprint: "fonts B") == nil)
+    #expect(TextCacheFile.decode(TextCacheFile.encode(contents, fingerprint: ""), fingerprint: "") == nil)
+    // Cut anywhere, or with bytes added: ignored.
+    for length in 0..<bytes.count {
+      #expect(TextCacheFile.decode(Array(bytes.prefix(length)), fingerprint: "fonts A") == nil)
+    }
+    #expect(TextCacheFile.decode(bytes + [0], fingerprint: "fonts A") == nil)
+    // Any single byte changed: ignored, or read as a file that is still whole and well formed.
+    var seed: UInt64 = 7
+    for _ in 0..<2_000 {
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      var changed = bytes
+      changed[Int(seed >> 33) % changed.count] ^= UInt8(truncatingIfNeeded: (seed >> 20) | 1)
+      if let read = TextCacheFile.decode(changed, fingerprint: "fonts A") {
+        #expect(read.widths.allSatisfy { $0.width.isFinite && $0.width >= 0 && TextCacheFile.isKept($0.key.text) })
+        #expect(read.masks.allSatisfy { $0.mask.coverage.count == $0.mask.width * $0.mask.height })
+      }
+    }
+  }
+
+  @Test func theFileGoesWhereTheEnvironmentSays() {
+    #expect(
+      TextCacheFile.path(environment: ["TOUCHSCOPE_CACHE_DIR": "/tmp/tc", "HOME": "/root"]) == "/tmp/tc/text-cache")
+    #expect(
+      TextCacheFile.path(environment: ["XDG_CACHE_HOME": "/c", "HOME": "/root"]) == "/c/touchscope/text-cache")
+    #expect(TextCacheFile.path(environment: ["HOME": "/home/a"]) == "/home/a/.cache/touchscope/text-cache")
+    #expect(TextCacheFile.path(environment: ["XDG_CACHE_HOME": "relative"]) == nil)
+    #expect(TextCacheFile.path(environment: [:]) == nil)
+  }
+
+  @Test func writtenAndReadThroughTheDisk() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tc-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let path = dir.appendingPathComponent("sub/text-cache").path
+    let (measurer, masks) = try measured()
+    let contents = TextCacheFile.Contents(widths: measurer.keptWidths(), masks: masks.keptMasks())
+    try TextCacheFile.write(contents, to: path, fingerprint: "f")
+    #expect(TextCacheFile.read(path, fingerprint: "f") == contents)
+    #expect(TextCacheFile.read(path + ".missing", fingerprint: "f") == nil)
+  }
+}

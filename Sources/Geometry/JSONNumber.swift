@@ -3,52 +3,17 @@ public enum JSONNumber {
   /// `12` for whole numbers, otherwise up to 3 decimals without trailing zeros; `-0` becomes `0`;
   /// non-finite numbers (never produced by the engine) become `0`.
   public static func format(_ v: Double) -> String {
-    guard v.isFinite else { return "0" }
-    let scaled = (v * 1000).rounded()
-    if scaled == 0 { return "0" }
-    if abs(scaled) >= 9e15 {
-      // Whole numbers while Int64 holds them; beyond, the Double's own shortest form ("1e+19", still JSON).
-      let whole = v.rounded()
-      return abs(whole) < 9.2e18 ? String(Int64(whole)) : "\(whole)"
-    }
-    let negative = scaled < 0
-    let n = Int64(abs(scaled))
-    let whole = n / 1000
-    let frac = n % 1000
-    var digits = 1
-    var w = whole
-    while w >= 10 {
-      w /= 10
-      digits += 1
-    }
-    // Three decimals without their trailing zeros.
-    let decimals = frac == 0 ? 0 : (frac % 100 == 0 ? 1 : (frac % 10 == 0 ? 2 : 3))
-    let length = (negative ? 1 : 0) + digits + (decimals > 0 ? 1 + decimals : 0)
-    // Written straight into the string's storage (no intermediate strings).
-    return String(unsafeUninitializedCapacity: length) { out in
-      var i = 0
-      if negative {
-        out[0] = UInt8(ascii: "-")
-        i = 1
-      }
-      w = whole
-      for k in stride(from: i + digits - 1, through: i, by: -1) {
-        out[k] = UInt8(truncatingIfNeeded: 48 + w % 10)
-        w /= 10
-      }
-      i += digits
-      if decimals > 0 {
-        out[i] = UInt8(ascii: ".")
-        i += 1
-        var scale: Int64 = 100
-        for _ in 0..<decimals {
-          out[i] = UInt8(truncatingIfNeeded: 48 + frac / scale % 10)
-          scale /= 10
-          i += 1
-        }
-      }
-      return i
-    }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(24)
+    append(v, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Past what Int64 holds in thousandths: whole numbers while Int64 holds them; beyond, the Double's
+  /// own shortest form ("1e+19", still JSON).
+  private static func large(_ v: Double) -> String {
+    let whole = v.rounded()
+    return abs(whole) < 9.2e18 ? String(Int64(whole)) : "\(whole)"
   }
 
   /// `format(v)`'s bytes appended to `out` (the trace writer's numbers, without a string each).
@@ -56,7 +21,7 @@ public enum JSONNumber {
     guard v.isFinite else { return out.append(UInt8(ascii: "0")) }
     let scaled = (v * 1000).rounded()
     if scaled == 0 { return out.append(UInt8(ascii: "0")) }
-    if abs(scaled) >= 9e15 { return out.append(contentsOf: format(v).utf8) }
+    if abs(scaled) >= 9e15 { return out.append(contentsOf: large(v).utf8) }
     let negative = scaled < 0
     let n = Int64(abs(scaled))
     let whole = n / 1000

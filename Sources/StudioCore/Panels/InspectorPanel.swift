@@ -128,7 +128,7 @@ public enum InspectorPanel {
     var scratch = DrawList()
     var measured: [String: (height: Double, card: DrawList)] = [:]
     // A card at rest is kept from the frame before while nothing it shows changed (`FrameMemo.card`).
-    let measurer = FrameMemo.CardKey.currentMeasurer
+    let measurer = TextMetrics.measurer.identity
     func height(_ r: InspectorRecognizer) -> Double {
       if let m = measured[r.id] { return m.height }
       let key =

@@ -47,8 +47,6 @@ final class FrameMemo {
     var onView: String?
     /// The measurer the text was measured with (the instance, or the type of a value measurer).
     var measurer: ObjectIdentifier
-
-    static var currentMeasurer: ObjectIdentifier { TextMetrics.measurer.identity }
   }
 
   /// The narration strip's text set at a width (`NarrationStrip.setting`): the frame sets it once to size
@@ -56,7 +54,7 @@ final class FrameMemo {
   func narrationSetting(
     _ c: NarrationStrip.Content, width: Double, _ t: Theme, set: () -> NarrationStrip.Setting
   ) -> NarrationStrip.Setting {
-    let key = NarrationKey(content: c, width: width, theme: t, measurer: CardKey.currentMeasurer)
+    let key = NarrationKey(content: c, width: width, theme: t, measurer: TextMetrics.measurer.identity)
     if let i = narrationSettings.firstIndex(where: { $0.key == key }) { return narrationSettings[i].value }
     let value = set()
     if narrationSettings.count >= 4 { narrationSettings.removeFirst() }

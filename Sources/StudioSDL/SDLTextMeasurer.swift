@@ -18,15 +18,21 @@ public final class SDLTextMeasurer: TextMeasurer {
     var size: Int
   }
 
+  private struct Width {
+    var width: Double
+    /// Measured in the bundled DejaVu alone (no fallback font), so `TextCacheFile` may keep it.
+    var dejaVuOnly: Bool
+  }
+
   private struct State {
     let fonts: FontLibrary
-    /// The widths measured or used since the cache last turned over, and those from before that.
-    var widths: [Key: Double] = [:]
-    var older: [Key: Double] = [:]
+    /// The widths measured or used since the cache last turned over, and those from before that. Whether
+    /// a text is DejaVu alone lives beside its width, so it is forgotten with it (a set of its own grew
+    /// for as long as the window ran: 12 MB over three hours of live input).
+    var widths: [Key: Width] = [:]
+    var older: [Key: Width] = [:]
     /// How many widths SDL_ttf measured (not taken from `TextCacheFile`).
     var measured = 0
-    /// Texts measured in the bundled DejaVu alone (no fallback font), which `TextCacheFile` may keep.
-    var dejaVuOnly: Set<Key> = []
   }
 
   private let state: Mutex<State>
@@ -44,14 +50,13 @@ public final class SDLTextMeasurer: TextMeasurer {
   public func width(_ text: String, face: FontFace, pixelSize: Int) -> Double {
     let key = Key(text: text, face: face, size: pixelSize)
     return state.withLock { state in
-      if let known = state.widths[key] { return known }
-      let width: Double
+      if let known = state.widths[key] { return known.width }
+      let width: Width
       if let old = state.older[key] {
         width = old
       } else {
         let measured = Self.measure(key, fonts: state.fonts)
-        width = measured.width
-        if measured.dejaVuOnly { state.dejaVuOnly.insert(key) }
+        width = Width(width: measured.width, dejaVuOnly: measured.dejaVuOnly)
         state.measured += 1
       }
       if state.widths.count >= Self.capacity {
@@ -59,7 +64,7 @@ public final class SDLTextMeasurer: TextMeasurer {
         state.widths = [:]
       }
       state.widths[key] = width
-      return width
+      return width.width
     }
   }
 
@@ -68,8 +73,7 @@ public final class SDLTextMeasurer: TextMeasurer {
     state.withLock { state in
       for w in widths.prefix(Self.capacity) {
         let key = Key(text: w.key.text, face: w.key.face, size: w.key.size)
-        state.widths[key] = w.width
-        state.dejaVuOnly.insert(key)
+        state.widths[key] = Width(width: w.width, dejaVuOnly: true)
       }
     }
   }
@@ -77,9 +81,10 @@ public final class SDLTextMeasurer: TextMeasurer {
   /// The widths known now of text `TextCacheFile` keeps.
   func keptWidths() -> [TextCacheFile.Width] {
     state.withLock { state in
-      state.widths.merging(state.older) { a, _ in a }.compactMap { key, width in
-        state.dejaVuOnly.contains(key) && TextCacheFile.isKept(key.text)
-          ? TextCacheFile.Width(key: TextMaskKey(text: key.text, face: key.face, size: key.size), width: width) : nil
+      state.widths.merging(state.older) { a, _ in a }.compactMap { key, known in
+        known.dejaVuOnly && TextCacheFile.isKept(key.text)
+          ? TextCacheFile.Width(key: TextMaskKey(text: key.text, face: key.face, size: key.size), width: known.width)
+          : nil
       }
     }
   }

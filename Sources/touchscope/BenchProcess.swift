@@ -138,7 +138,7 @@ enum MemoryBench {
     }
     guard let peak = fields["peak"].flatMap(Double.init) else { throw InputError("bench: cannot read '\(line)'") }
     let detail =
-      "RSS every 10 min: \(fields["samples"] ?? "?") MB; \(fields["events"] ?? "?") events, "
+      "RSS every 10 min (allocator trimmed first): \(fields["samples"] ?? "?") MB; \(fields["events"] ?? "?") events, "
       + "\(fields["trace"] ?? "?") trace entries kept, \(fields["history"] ?? "?") history lines; "
       + "\(fields["seconds"] ?? "?") s"
     let samples = (fields["samples"] ?? "").split(separator: ",").compactMap { Double($0) }

@@ -72,6 +72,14 @@ import TouchSim
     for i in 0..<(SDLTextMeasurer.capacity * 2 + 100) { _ = measure.width("at \(i) ms", face: .regular, pixelSize: 13) }
     #expect(measure.cachedCount <= SDLTextMeasurer.capacity * 2)
     #expect(measure.cachedCount >= SDLTextMeasurer.capacity)
+    // What the text cache file may keep turns over with the widths: a text from two turns ago is gone,
+    // one from the turn before is still known to be DejaVu alone (the mark lives with the width; a set of
+    // its own beside the cache grew for as long as the window ran).
+    let kept = Set(measure.keptWidths().map(\.key.text))
+    #expect(kept.count == measure.cachedCount)
+    #expect(!kept.contains("at 0 ms"))
+    #expect(kept.contains("at \(SDLTextMeasurer.capacity + 50) ms"))
+    #expect(kept.contains("at \(SDLTextMeasurer.capacity * 2 + 99) ms"))
   }
 
   /// Truncating and wrapping with the real measurer: what is drawn fits the width asked, "…" included.

@@ -12,8 +12,10 @@ public enum BareWindow {
     let window = try SDLWindow(
       title: "Touchscope", width: width, height: height, scale: nil,
       assetsDirectory: ResourceLocator.assetsDirectory())
+    StartupTrace.mark("window")
     let size = window.pixelSize
     try window.present([.rect(Rect(0, 0, size.width, size.height), fill: RGBA(30, 31, 36), stroke: nil)])
+    StartupTrace.mark("first-frame-presented")
     BenchmarkReports.print("first-frame")
   }
 }

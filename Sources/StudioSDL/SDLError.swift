@@ -1,3 +1,4 @@
+import Synchronization
 import CSDL2
 import Raster
 import StudioCore
@@ -35,12 +36,19 @@ enum SDLLibrary {
   }
 
   /// Initialises SDL_ttf and SDL_image's PNG support (enough for headless rendering).
+  /// Safe from any thread (start-up measures text on one while the main thread opens the window).
   static func startText() throws(SDLError) {
-    SDL_SetMainReady()
-    if TTF_WasInit() == 0 {
-      guard TTF_Init() == 0 else { throw SDLError("TTF_Init") }
+    let failed: SDLError? = textStart.withLock { _ in
+      SDL_SetMainReady()
+      if TTF_WasInit() == 0 {
+        guard TTF_Init() == 0 else { return SDLError("TTF_Init") }
+      }
+      let png = Int32(IMG_INIT_PNG.rawValue)
+      guard IMG_Init(png) & png != 0 else { return SDLError("IMG_Init(IMG_INIT_PNG)") }
+      return nil
     }
-    let png = Int32(IMG_INIT_PNG.rawValue)
-    guard IMG_Init(png) & png != 0 else { throw SDLError("IMG_Init(IMG_INIT_PNG)") }
+    if let failed { throw failed }
   }
+
+  private static let textStart = Mutex(())
 }

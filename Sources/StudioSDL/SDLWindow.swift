@@ -12,9 +12,11 @@ import TouchSim
 final class SDLWindow {
   private let window: OpaquePointer
   private let renderer: OpaquePointer
-  private let fonts: FontLibrary
-  private let masks: TextMaskCache
-  private let rasterizer = Rasterizer(width: 0, height: 0)
+  private var fonts: FontLibrary
+  private var masks: TextMaskCache
+  private var rasterizer = Rasterizer(width: 0, height: 0)
+  /// A first frame drawn before the window opened (`adopt`), kept through the texture's creation.
+  private var adopted = false
   /// The streaming ARGB8888 texture the frame is uploaded into, the size of the drawable.
   private var texture: OpaquePointer?
   private var textureSize = (width: 0, height: 0)
@@ -28,7 +30,11 @@ final class SDLWindow {
   /// Opens the window, `width` × `height` UI points (at most 95 % of the display's usable area), centred.
   /// Where the drawable has as many pixels as the window (X11), a UI scale of 2 opens it twice as large in
   /// pixels and every panel draws at twice the size: the same layout, sharper.
-  init(title: String, width: Int, height: Int, scale: Double?, assetsDirectory: String) throws(SDLError) {
+  /// `hidden`: opened unseen, for `show` once what it will show is ready (nothing flashes up and away when
+  /// that fails).
+  init(
+    title: String, width: Int, height: Int, scale: Double?, assetsDirectory: String, hidden: Bool = false
+  ) throws(SDLError) {
     // SDL turns SIGINT and SIGTERM into a quit event (the same as the close button: live touches are
     // cancelled, the trace written). A parent may have started us with them blocked (test runners do):
     // unblock them, or `kill` would leave the window running.
@@ -54,7 +60,9 @@ final class SDLWindow {
       width = min(width, Int(Double(usable.w) * 0.95))
       height = min(height, Int(Double(usable.h) * 0.95))
     }
-    let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_SHOWN.rawValue
+    let flags =
+      SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+      | (hidden ? SDL_WINDOW_HIDDEN.rawValue : SDL_WINDOW_SHOWN.rawValue)
     guard
       let window = SDL_CreateWindow(
         title, TS_WindowPosCentered(), TS_WindowPosCentered(), Int32(width), Int32(height), flags)
@@ -79,6 +87,37 @@ final class SDLWindow {
     masks = TextMaskCache(fonts: fonts)
     SDL_SetWindowMinimumSize(window, 480, 360)
   }
+
+  /// Takes `drawn` (a frame drawn on another thread while the window opened, with its fonts and masks)
+  /// as what this window last drew, when it has the window's size: the first `present` then draws only
+  /// what differs from it. Before the first `present` only.
+  func adopt(_ drawn: DrawnFrame) {
+    var w: Int32 = 0
+    var h: Int32 = 0
+    SDL_GetRendererOutputSize(renderer, &w, &h)
+    guard texture == nil, drawn.rasterizer.buffer.width == Int(w), drawn.rasterizer.buffer.height == Int(h) else {
+      return
+    }
+    fonts = drawn.fonts
+    masks = drawn.masks
+    rasterizer = drawn.rasterizer
+    adopted = true
+  }
+
+  /// The window's pixels as the renderer holds them after the last `present` (ARGB), for tests.
+  func renderedPixels() -> [UInt32] {
+    var w: Int32 = 0
+    var h: Int32 = 0
+    SDL_GetRendererOutputSize(renderer, &w, &h)
+    var pixels = [UInt32](repeating: 0, count: Int(w) * Int(h))
+    let read = pixels.withUnsafeMutableBytes {
+      SDL_RenderReadPixels(renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, $0.baseAddress, w * 4)
+    }
+    return read == 0 ? pixels : []
+  }
+
+  /// Shows a window opened hidden.
+  func show() { SDL_ShowWindow(window) }
 
   deinit {
     if let texture { SDL_DestroyTexture(texture) }
@@ -144,6 +183,7 @@ final class SDLWindow {
     var h: Int32 = 0
     SDL_GetRendererOutputSize(renderer, &w, &h)
     let size = (width: max(Int(w), 1), height: max(Int(h), 1))
+    var fresh = false
     if texture == nil || size != textureSize {
       if let texture { SDL_DestroyTexture(texture) }
       texture = nil
@@ -155,15 +195,21 @@ final class SDLWindow {
       SDL_SetTextureBlendMode(created, SDL_BLENDMODE_NONE)
       texture = created
       textureSize = size
-      rasterizer.resize(width: size.width, height: size.height)
+      if !adopted || rasterizer.buffer.width != size.width || rasterizer.buffer.height != size.height {
+        rasterizer.resize(width: size.width, height: size.height)
+      }
+      fresh = true
     }
+    adopted = false
     underOverlay = nil
     // The rasterizer's buffer holds the frame last drawn (nil after a resize, a failed upload or an overlay).
-    if screenshot || rasterizer.shownFrame != commands {
-      try rasterizer.render(commands, masks: masks)
-      // Only the rectangles that changed go to the texture (it keeps the rest of the last frame).
+    if screenshot || rasterizer.shownFrame != commands || fresh {
+      if screenshot || rasterizer.shownFrame != commands { try rasterizer.render(commands, masks: masks) }
+      // Only the rectangles that changed go to the texture (it keeps the rest of the last frame); a new
+      // texture takes the whole buffer.
       let buffer = rasterizer.buffer
-      for r in rasterizer.damage {
+      let whole = PixelRect(x0: 0, y0: 0, x1: buffer.width, y1: buffer.height)
+      for r in fresh ? [whole] : rasterizer.damage {
         var rect = SDL_Rect(x: Int32(r.x0), y: Int32(r.y0), w: Int32(r.x1 - r.x0), h: Int32(r.y1 - r.y0))
         guard SDL_UpdateTexture(texture, &rect, buffer.pixels + r.y0 * buffer.width + r.x0, Int32(buffer.pitch)) == 0
         else {
@@ -410,4 +456,24 @@ extension Modifiers {
 /// A touchscreen event kind, for pushing test events.
 public enum FingerEventKind: String, Sendable {
   case down, motion, up
+}
+
+/// A frame drawn off the main thread before the window opened (`StudioApp.launch`), with the fonts and
+/// masks that drew it, for the window to `adopt`. Made on one thread, handed over once, then used only by
+/// the window's.
+final class DrawnFrame: @unchecked Sendable {
+  let fonts: FontLibrary
+  let masks: TextMaskCache
+  let rasterizer: Rasterizer
+
+  init(
+    _ commands: [DrawCommand], width: Int, height: Int, assetsDirectory: String, cachedMasks: [TextCacheFile.Mask]
+  ) throws(SDLError) {
+    try SDLLibrary.startText()
+    fonts = FontLibrary(assetsDirectory: assetsDirectory)
+    masks = TextMaskCache(fonts: fonts)
+    masks.seed(cachedMasks)
+    rasterizer = Rasterizer(width: width, height: height)
+    try rasterizer.render(commands, masks: masks)
+  }
 }

@@ -42,7 +42,7 @@ public final class StudioApp {
   }
   private let options: Options
   /// Scenes of at most this many views have their first frame built while the window opens.
-  static let warmFirstFrameViews = 2_000
+  nonisolated static let warmFirstFrameViews = 2_000
   private var watched: (path: String, stamp: FileStamp?)?
   private var lastWatch: Double = -1000
   /// Says when the scene file changed (inotify) while the window runs; nil before and after.
@@ -59,7 +59,22 @@ public final class StudioApp {
   /// `text`: the file's text `scene` was read from, which Ctrl+S edits. Without it the file is read again
   /// (as the loader reads it) with its scene; if it no longer loads, the watcher reloads it at once and
   /// shows why.
-  public init(scene: Scene, path: String?, text: String? = nil, options: Options = Options()) {
+  public convenience init(scene: Scene, path: String?, text: String? = nil, options: Options = Options()) {
+    let made = Self.makeModel(scene: scene, path: path, text: text, options: options)
+    self.init(model: made.model, watched: made.watched, options: options)
+  }
+
+  init(model: StudioModel, watched: (path: String, stamp: FileStamp?)?, options: Options) {
+    self.model = model
+    self.watched = watched
+    self.options = options
+  }
+
+  /// The model of `scene` as the window starts it, and the file to watch. Touches nothing but the model
+  /// and the scene's folder, so it runs on any thread (`launch` makes it while the window opens).
+  nonisolated static func makeModel(
+    scene: Scene, path: String?, text: String?, options: Options
+  ) -> (model: StudioModel, watched: (path: String, stamp: FileStamp?)?) {
     // The scene file by its absolute path: a relative one would follow the working directory, and once that
     // folder is deleted and made again (a lesson folder replaced) it would never find the file again.
     let path = path.map(Self.absolutePath)
@@ -70,11 +85,11 @@ public final class StudioApp {
       text = try? SceneLoader.readText(path: path)
       read = text.flatMap { try? SceneLoader.parse($0, file: path) }
     }
-    model = StudioModel(scene: read ?? scene, path: path, text: read == nil ? nil : text)
+    let model = StudioModel(scene: read ?? scene, path: path, text: read == nil ? nil : text)
     model.language = options.language
     model.narrator = StudioNarration.narrator(language: options.language)
     model.narrateInBackground()
-    self.options = options
+    var watched: (path: String, stamp: FileStamp?)?
     if let path {
       watched = (path, read == nil ? nil : stamp)
       // Temporary files a killed save left beside the scene (`.touchscope-PID-N.tmp`) go now.
@@ -83,6 +98,7 @@ public final class StudioApp {
     }
     if options.presenter { model.perform(.togglePresenter) }
     if options.stage { model.perform(.toggleStage) }
+    return (model, watched)
   }
 
   /// Opens the window and runs until the user quits; returns the trace of the session.
@@ -92,39 +108,19 @@ public final class StudioApp {
   /// sleeps until input arrives or the scene file changes.
   @discardableResult
   public func run() throws -> [TraceEntry] {
-    // The panels measure text with the fonts the window draws it with; what earlier runs measured and
-    // drew of it is read first (`TextCacheFile`).
-    let assets = try ResourceLocator.assetsDirectory()
-    let measurer = try SDLTextMeasurer(assetsDirectory: assets)
-    model.textMeasurer = measurer
-    let textCache = TextCacheFile.path().map {
-      (path: $0, fingerprint: TextCacheFile.fingerprint(assetsDirectory: assets))
-    }
-    let cachedText = textCache.flatMap { TextCacheFile.read($0.path, fingerprint: $0.fingerprint) }
-    if let cachedText { measurer.seed(cachedText.widths) }
-    StartupTrace.mark("measurer")
+    let text = try TextStart.make(for: model, options: options)
+    let window = try SDLWindow(
+      title: "Touchscope", width: Int(options.size.width), height: Int(options.size.height),
+      scale: options.scale, assetsDirectory: ResourceLocator.assetsDirectory())
+    return try run(window, text: text)
+  }
+
+  /// Runs the loop in `window` (open and shown), whose panels measure text with `text.measurer`.
+  func run(_ window: SDLWindow, text: TextStart) throws -> [TraceEntry] {
+    let measurer = text.measurer
+    let textCache = text.cache
+    if let cached = text.cached { window.seedMasks(cached.masks) }
     let worker = ModelWorker(model: model)
-    // While the window opens, the first frame is built once on the worker at the size and scale asked
-    // for, so its text is measured on the other core (the window's own size and scale, known once it
-    // is open, mostly need the same widths); the real first frame then finds them measured. Only for a
-    // scene whose frame is quick to build: the window waits for it before it takes any event.
-    if model.config.allViews.count <= Self.warmFirstFrameViews {
-      let guessedScale = options.scale ?? UIScale.fromEnvironment() ?? 1
-      model.setStartScale(guessedScale)
-      worker.start(
-        ModelWorker.Job(
-          inputs: [], wall: 0, reload: nil,
-          frame: (Size(options.size.width * guessedScale, options.size.height * guessedScale), 1)))
-    }
-    let window: SDLWindow
-    do {
-      defer { _ = worker.finish(waitingUpTo: 60_000) }
-      window = try SDLWindow(
-        title: "Touchscope", width: Int(options.size.width), height: Int(options.size.height),
-        scale: options.scale, assetsDirectory: ResourceLocator.assetsDirectory())
-    }
-    if let cachedText { window.seedMasks(cachedText.masks) }
-    StartupTrace.mark("window")
     model.setStartScale(window.uiScale)
     let start = window.ticks
     var frameLog: FrameLog?
@@ -392,7 +388,7 @@ public final class StudioApp {
   }
 
   /// `path` made absolute against the working directory now, without resolving symbolic links.
-  static func absolutePath(_ path: String) -> String {
+  nonisolated static func absolutePath(_ path: String) -> String {
     guard !path.isEmpty, !path.hasPrefix("/") else { return path }
     return URL(fileURLWithPath: path).standardizedFileURL.path
   }
@@ -401,7 +397,7 @@ public final class StudioApp {
 
   /// A save written in place that was killed before it ended left a complete copy of the scene's earlier
   /// text (`SafeWriter.backupFolder()`): the toast and standard error say where it is.
-  static func nameLeftBackups(of path: String, in model: StudioModel, wall: Double = 0) {
+  nonisolated static func nameLeftBackups(of path: String, in model: StudioModel, wall: Double = 0) {
     guard let copy = SafeWriter.leftBackups(of: path).last else { return }
     let message = model.language(
       "An interrupted save left a copy of this scene's earlier text in \(copy)",
@@ -416,7 +412,7 @@ public final class StudioApp {
     Self.printError(message)
   }
 
-  private static func printError(_ message: String) {
+  nonisolated static func printError(_ message: String) {
     FileHandle.standardError.write(Data("touchscope: \(message)\n".utf8))
   }
 

@@ -93,24 +93,7 @@ struct Open: ParsableCommand {
       return
     }
     StartupTrace.mark("arguments")
-    let (scene, path, text) = try SceneInput.loadGivenOrDefault(scene)
-    StartupTrace.mark("scene-read")
     var options = StudioApp.Options()
-    // Fail now, not silently later: the outputs must be writable (SafeWriter's rules: symlinks followed,
-    // read-only files refused, a device or FIFO written in place and never replaced).
-    for (option, output) in [("--trace-out", traceOut), ("--frame-log", frameLog)] {
-      guard let output else { continue }
-      try OutputPath.refuseInput(
-        output, option: option, among: [("the scene file", path)],
-        product: option == "--trace-out" ? "the trace" : "the frame log")
-      do {
-        let destination = try SafeWriter.check(output)
-        // An empty trace now, so a stale one from an earlier run never shows.
-        if option == "--trace-out" && destination.isRegularFile { try SafeWriter.write("", to: output) }
-      } catch {
-        throw InputError("\(option): cannot write \(output): \(error.reason)")
-      }
-    }
     options.traceOut = traceOut
     options.frameLog = frameLog
     options.presenter = presenter
@@ -135,10 +118,33 @@ struct Open: ParsableCommand {
       }
     }
     let opts = options
+    let (given, traceOut, frameLog) = (scene, traceOut, frameLog)
     try MainActor.assumeIsolated {
-      let app = StudioApp(scene: scene, path: path, text: text, options: opts)
-      StartupTrace.mark("model")
-      _ = try app.run()
+      // The scene is read while the window opens (hidden until it has loaded: a scene that does not load
+      // is reported here and no window is seen).
+      _ = try StudioApp.launch(options: opts) {
+        let (scene, path, text) = try SceneInput.loadGivenOrDefault(given)
+        try Self.checkOutputs(traceOut: traceOut, frameLog: frameLog, scenePath: path)
+        return (scene, path, text)
+      }
+    }
+  }
+
+  /// Fails now, not silently later: the outputs must be writable (SafeWriter's rules: symlinks followed,
+  /// read-only files refused, a device or FIFO written in place and never replaced), and none is the scene.
+  static func checkOutputs(traceOut: String?, frameLog: String?, scenePath: String?) throws {
+    for (option, output) in [("--trace-out", traceOut), ("--frame-log", frameLog)] {
+      guard let output else { continue }
+      try OutputPath.refuseInput(
+        output, option: option, among: [("the scene file", scenePath)],
+        product: option == "--trace-out" ? "the trace" : "the frame log")
+      do {
+        let destination = try SafeWriter.check(output)
+        // An empty trace now, so a stale one from an earlier run never shows.
+        if option == "--trace-out" && destination.isRegularFile { try SafeWriter.write("", to: output) }
+      } catch {
+        throw InputError("\(option): cannot write \(output): \(error.reason)")
+      }
     }
   }
 }

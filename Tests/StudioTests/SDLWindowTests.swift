@@ -28,6 +28,39 @@ import TouchSim
     #expect(w.pixelScale == 1)
   }
 
+  /// Start-up draws a first frame on another thread while the window opens (`StudioApp.launch`); the
+  /// window takes it when it has the window's size. What it then shows is what drawing the frame afresh
+  /// shows, in its buffer and on screen: the same frame, another frame (only the difference is drawn, the
+  /// whole buffer is sent), and a drawn frame of another size (not taken).
+  @Test func aFrameDrawnBeforeTheWindowOpenedShowsAsAFreshOne() throws {
+    let model = StudioModel(scene: DemoScene.scene)
+    let size = try window().pixelSize
+    let first = model.frame(size: size, pixelScale: 1).commands
+    model.handle(.pointerDown(.mouse, at: Point(size.width * 0.3, size.height * 0.4)), wall: 10)
+    model.tick(wall: 40)
+    let second = model.frame(size: size, pixelScale: 1).commands
+    #expect(first != second)
+    let assets = try ResourceLocator.assetsDirectory()
+    for (drawnAs, drawnSize, shown) in [
+      (first, size, first), (first, size, second), (first, Size(size.width + 10, size.height), second),
+    ] {
+      let fresh = try window()
+      try fresh.present(shown)
+      let adopting = try window()
+      let drawn = try DrawnFrame(
+        drawnAs, width: Int(drawnSize.width), height: Int(drawnSize.height), assetsDirectory: assets, cachedMasks: [])
+      adopting.adopt(drawn)
+      try adopting.present(shown)
+      #expect(adopting.framePixels.width == fresh.framePixels.width)
+      let count = fresh.framePixels.width * fresh.framePixels.height
+      #expect(
+        Array(UnsafeBufferPointer(start: adopting.framePixels.pixels, count: count))
+          == Array(UnsafeBufferPointer(start: fresh.framePixels.pixels, count: count)))
+      let onScreen = adopting.renderedPixels()
+      #expect(!onScreen.isEmpty && onScreen == fresh.renderedPixels())
+    }
+  }
+
   @Test func leftMouseButtonEventsBecomePointerInput() throws {
     let w = try window()
     _ = w.pollInputs()

@@ -239,6 +239,18 @@ private func texts(_ commands: [DrawCommand]) -> [(String, Point, TextStyle)] {
     #expect(RGBA(hex: "#12345") == nil)
     #expect(RGBA(hex: "#GGGGGG") == nil)
     #expect(RGBA(0x4C, 0x8B, 0xF5).description == "#4C8BF5")
+    // Only hex digits after one optional '#': no sign, no spaces, no second '#'.
+    for bad in ["", "#", "+12345", "-12345", " 123456", "123456 ", "##123456", "12#3456", "#123456789", "１２３４５６"] {
+      #expect(RGBA(hex: bad) == nil, "\(bad)")
+    }
+    // Every colour reads back from what it prints.
+    var seed: UInt32 = 12345
+    for _ in 0..<500 {
+      seed = seed &* 1_103_515_245 &+ 12345
+      let c = RGBA(UInt8(seed >> 24), UInt8(seed >> 16 & 0xFF), UInt8(seed >> 8 & 0xFF), seed & 1 == 0 ? 255 : UInt8(seed & 0xFF))
+      #expect(RGBA(hex: c.description) == c)
+      #expect(RGBA(hex: c.description.lowercased()) == c)
+    }
   }
 }
 

@@ -1,0 +1,114 @@
+import Dispatch
+import Foundation
+import Geometry
+import SceneFile
+import StudioCore
+import TouchSim
+
+extension StudioApp {
+  /// A scene as `open` read it: the scene, its file, and the file's text (which Ctrl+S edits).
+  public typealias Source = (scene: Scene, path: String?, text: String?)
+
+  /// The text the panels measure with the fonts the window draws it with, and what earlier runs measured
+  /// and drew of it (`TextCacheFile`), read before the first frame.
+  struct TextStart {
+    let measurer: SDLTextMeasurer
+    let cache: (path: String, fingerprint: String)?
+    let cached: TextCacheFile.Contents?
+
+    /// A measurer for `model`, seeded from the cache file. Runs on any thread: it touches only the model
+    /// (which the caller owns) and fonts of its own.
+    nonisolated static func make(for model: StudioModel, options: Options) throws -> TextStart {
+      let assets = try ResourceLocator.assetsDirectory()
+      let measurer = try SDLTextMeasurer(assetsDirectory: assets)
+      model.textMeasurer = measurer
+      let cache = TextCacheFile.path().map { (path: $0, fingerprint: TextCacheFile.fingerprint(assetsDirectory: assets)) }
+      let cached = cache.flatMap { TextCacheFile.read($0.path, fingerprint: $0.fingerprint) }
+      if let cached { measurer.seed(cached.widths) }
+      return TextStart(measurer: measurer, cache: cache, cached: cached)
+    }
+  }
+
+  /// Opens the window and runs until the user quits, as `run` does, with start-up's two long steps side by
+  /// side: the main thread opens the window (SDL's video, the window, its renderer: about a third of
+  /// start-up) while another reads the scene with `load`, makes the model, reads the text cache and builds
+  /// a first frame, so the real first frame finds its text measured.
+  ///
+  /// The window is opened hidden and shown only once the scene has loaded: when `load` fails, its error is
+  /// thrown and no window was ever seen.
+  public static func launch(options: Options, load: @escaping @Sendable () throws -> Source) throws -> [TraceEntry] {
+    let job = Handover {
+      let source = try load()
+      StartupTrace.mark("scene-read")
+      let made = makeModel(scene: source.scene, path: source.path, text: source.text, options: options)
+      StartupTrace.mark("model")
+      let text = try TextStart.make(for: made.model, options: options)
+      StartupTrace.mark("measurer")
+      // The first frame built and drawn once at the size and scale asked for, as the loop's first job
+      // builds it: when the window opens at that size it starts from this picture and draws only what
+      // differs, and at another size or scale the frame it builds finds most of its text measured. Only for
+      // a scene whose frame is quick to build.
+      var drawn: DrawnFrame?
+      if made.model.config.allViews.count <= warmFirstFrameViews {
+        let scale = options.scale ?? UIScale.fromEnvironment() ?? 1
+        let width = Int((options.size.width * scale).rounded())
+        let height = Int((options.size.height * scale).rounded())
+        made.model.setStartScale(scale)
+        made.model.tick(wall: 0)
+        let list = made.model.frame(size: Size(Double(width), Double(height)), pixelScale: 1)
+        StartupTrace.mark("first-frame-warm")
+        drawn = try? DrawnFrame(
+          list.commands, width: width, height: height, assetsDirectory: ResourceLocator.assetsDirectory(),
+          cachedMasks: text.cached?.masks ?? [])
+        StartupTrace.mark("first-frame-drawn")
+      }
+      return Prepared(model: made.model, watched: made.watched, text: text, drawn: drawn)
+    }
+    let window: SDLWindow
+    do {
+      window = try SDLWindow(
+        title: "Touchscope", width: Int(options.size.width), height: Int(options.size.height),
+        scale: options.scale, assetsDirectory: ResourceLocator.assetsDirectory(), hidden: true)
+    } catch {
+      // The scene's own error first: it is the one the user can act on.
+      _ = try job.wait()
+      throw error
+    }
+    StartupTrace.mark("window")
+    let prepared = try job.wait()
+    if let drawn = prepared.drawn { window.adopt(drawn) }
+    window.show()
+    let app = StudioApp(model: prepared.model, watched: prepared.watched, options: options)
+    return try app.run(window, text: prepared.text)
+  }
+
+  /// What the other thread made for the window. The model is not `Sendable`: it is made there, handed
+  /// over once through `Handover`, and never used there again.
+  struct Prepared: @unchecked Sendable {
+    let model: StudioModel
+    let watched: (path: String, stamp: FileStamp?)?
+    let text: TextStart
+    let drawn: DrawnFrame?
+  }
+}
+
+/// One piece of work on another thread, and its result or error handed to the thread that waits for it.
+/// The result is written before the semaphore is signalled and read after it was waited for: that
+/// ordering is the whole of the synchronisation.
+final class Handover<Value: Sendable>: @unchecked Sendable {
+  private let done = DispatchSemaphore(value: 0)
+  private var result: Result<Value, any Error>?
+
+  init(_ work: @escaping @Sendable () throws -> Value) {
+    Thread.detachNewThread { [self] in
+      result = Result { try work() }
+      done.signal()
+    }
+  }
+
+  /// The value, or the error the work threw; waits for it. Call once.
+  func wait() throws -> Value {
+    done.wait()
+    return try result!.get()
+  }
+}

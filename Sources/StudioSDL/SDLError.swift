@@ -1,7 +1,7 @@
-import Synchronization
 import CSDL2
 import Raster
 import StudioCore
+import Synchronization
 
 /// A failed SDL, SDL_ttf or SDL_image call, with the library's own message.
 public struct SDLError: Error, CustomStringConvertible, Sendable {

@@ -22,7 +22,9 @@ extension StudioApp {
       let assets = try ResourceLocator.assetsDirectory()
       let measurer = try SDLTextMeasurer(assetsDirectory: assets)
       model.textMeasurer = measurer
-      let cache = TextCacheFile.path().map { (path: $0, fingerprint: TextCacheFile.fingerprint(assetsDirectory: assets)) }
+      let cache = TextCacheFile.path().map {
+        (path: $0, fingerprint: TextCacheFile.fingerprint(assetsDirectory: assets))
+      }
       let cached = cache.flatMap { TextCacheFile.read($0.path, fingerprint: $0.fingerprint) }
       if let cached { measurer.seed(cached.widths) }
       return TextStart(measurer: measurer, cache: cache, cached: cached)

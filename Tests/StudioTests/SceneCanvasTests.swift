@@ -247,7 +247,8 @@ private func texts(_ commands: [DrawCommand]) -> [(String, Point, TextStyle)] {
     var seed: UInt32 = 12345
     for _ in 0..<500 {
       seed = seed &* 1_103_515_245 &+ 12345
-      let c = RGBA(UInt8(seed >> 24), UInt8(seed >> 16 & 0xFF), UInt8(seed >> 8 & 0xFF), seed & 1 == 0 ? 255 : UInt8(seed & 0xFF))
+      let alpha = seed & 1 == 0 ? 255 : UInt8(seed & 0xFF)
+      let c = RGBA(UInt8(seed >> 24), UInt8(seed >> 16 & 0xFF), UInt8(seed >> 8 & 0xFF), alpha)
       #expect(RGBA(hex: c.description) == c)
       #expect(RGBA(hex: c.description.lowercased()) == c)
     }

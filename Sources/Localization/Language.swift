@@ -7,11 +7,12 @@ public enum Language: String, CaseIterable, Sendable {
   case english = "en"
   case simplifiedChinese = "zh-Hans"
 
-  /// The text in this language: `english` or `chinese`.
-  public func callAsFunction(_ english: String, _ chinese: String) -> String {
+  /// The text in this language: `english` or `chinese`. Only that one is made (panels name their texts
+  /// with interpolations every frame).
+  public func callAsFunction(_ english: @autoclosure () -> String, _ chinese: @autoclosure () -> String) -> String {
     switch self {
-    case .english: return english
-    case .simplifiedChinese: return chinese
+    case .english: return english()
+    case .simplifiedChinese: return chinese()
     }
   }
 

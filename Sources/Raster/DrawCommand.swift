@@ -18,6 +18,16 @@ public struct Stroke: Hashable, Sendable {
 public enum FontFace: String, Hashable, Sendable, CaseIterable {
   case regular, bold, mono
 
+  /// By case, not by raw value (a raw-value enum otherwise hashes its name's string: every text measured
+  /// or drawn is looked up by its face).
+  public func hash(into hasher: inout Hasher) {
+    switch self {
+    case .regular: hasher.combine(0 as UInt8)
+    case .bold: hasher.combine(1 as UInt8)
+    case .mono: hasher.combine(2 as UInt8)
+    }
+  }
+
   /// The file name in `Assets/`.
   public var fileName: String {
     switch self {

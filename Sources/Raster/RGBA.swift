@@ -47,6 +47,9 @@ public struct RGBA: Hashable, Sendable, CustomStringConvertible {
     return "#" + channels.map { c in (c < 16 ? "0" : "") + String(c, radix: 16, uppercase: true) }.joined()
   }
 
+  /// The four channels in one number, `0xRRGGBBAA`.
+  public var packed: UInt32 { UInt32(r) << 24 | UInt32(g) << 16 | UInt32(b) << 8 | UInt32(a) }
+
   /// The same colour with its alpha multiplied by `factor` (clamped to 0...1).
   public func withAlpha(_ factor: Double) -> RGBA {
     let k = min(max(factor, 0), 1)

@@ -91,6 +91,16 @@ final class FontLibrary {
     return out
   }
 
+  /// Whether every character of `text` is drawn in the bundled font of `face` (what `runs` would give as
+  /// one run in it), looked at scalar by scalar without cutting the text into characters.
+  func isAllPrimary(_ text: String, face: FontFace, size: Int) throws(SDLError) -> Bool {
+    let primary = try font(face, size: size)
+    for scalar in text.unicodeScalars where !scalar.isASCII {
+      if try fontIndex(for: scalar, face: face, primary: primary) != -1 { return false }
+    }
+    return true
+  }
+
   private func font(at index: Int, face: FontFace, size: Int, primary: OpaquePointer) throws(SDLError)
     -> OpaquePointer
   {

@@ -1,4 +1,5 @@
 import CSDL2
+import Foundation
 import Raster
 import StudioCore
 import Synchronization
@@ -12,10 +13,45 @@ import Synchronization
 /// threads), and its state is behind a lock. Widths are cached per text, face and pixel size, so laying out
 /// an unchanged panel asks SDL_ttf nothing.
 public final class SDLTextMeasurer: TextMeasurer {
+  /// Hashed and compared by the text's UTF-8 bytes, not as `String` does (by Unicode canonical
+  /// equivalence, which normalises every non-ASCII text), and the hash is worked out once, when the key is
+  /// made: a dictionary compares whole keys at each slot it probes, and the stored hash settles nearly all
+  /// of those at once. (Looking widths up was a tenth of building a frame.) Two spellings of one text are
+  /// two keys of the same width: measured twice, never wrong.
   private struct Key: Hashable {
-    var text: String
-    var face: FontFace
-    var size: Int
+    let text: String
+    let face: FontFace
+    let size: Int
+    let digest: Int
+
+    init(text: String, face: FontFace, size: Int) {
+      self.text = text
+      self.face = face
+      self.size = size
+      // FNV-1a over the bytes, then the size and face folded in: a few nanoseconds for a label, where
+      // `Hasher` took several times that (the dictionaries hash the digest again, with their seed).
+      var h: UInt64 = 0xcbf2_9ce4_8422_2325
+      var bytes = text
+      bytes.withUTF8 { for byte in $0 { h = (h ^ UInt64(byte)) &* 0x100_0000_01b3 } }
+      h = (h ^ UInt64(truncatingIfNeeded: size)) &* 0x100_0000_01b3
+      switch face {
+      case .regular: break
+      case .bold: h = (h ^ 1) &* 0x100_0000_01b3
+      case .mono: h = (h ^ 2) &* 0x100_0000_01b3
+      }
+      digest = Int(truncatingIfNeeded: h ^ (h >> 29))
+    }
+
+    static func == (a: Key, b: Key) -> Bool {
+      guard a.digest == b.digest, a.size == b.size, a.face == b.face, a.text.utf8.count == b.text.utf8.count
+      else { return false }
+      var (x, y) = (a.text, b.text)
+      return x.withUTF8 { xs in
+        y.withUTF8 { ys in xs.isEmpty || memcmp(xs.baseAddress!, ys.baseAddress!, xs.count) == 0 }
+      }
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(digest) }
   }
 
   private struct Width {
@@ -33,6 +69,10 @@ public final class SDLTextMeasurer: TextMeasurer {
     var older: [Key: Width] = [:]
     /// How many widths SDL_ttf measured (not taken from `TextCacheFile`).
     var measured = 0
+    /// The width last looked up in each slot (by its key's hash): a frame's thousand texts found here
+    /// in a table small enough to stay in the processor's cache, where the generations above are spread
+    /// over a megabyte and each lookup waited for memory.
+    var front: [(key: Key, width: Double)?] = Array(repeating: nil, count: SDLTextMeasurer.frontSlots)
   }
 
   private let state: Mutex<State>
@@ -40,6 +80,8 @@ public final class SDLTextMeasurer: TextMeasurer {
   /// turn are forgotten (a frame of the tour measures about a thousand texts, one of 4,000 recognizers
   /// about 12,000; memory stays bounded in long sessions).
   static let capacity = 16_384
+  /// Slots of the table of recent widths (a power of two).
+  static let frontSlots = 4_096
 
   /// A measurer with the fonts in `assetsDirectory` (the bundled DejaVu) and the system's fallback fonts.
   public init(assetsDirectory: String) throws(SDLError) {
@@ -49,23 +91,32 @@ public final class SDLTextMeasurer: TextMeasurer {
 
   public func width(_ text: String, face: FontFace, pixelSize: Int) -> Double {
     let key = Key(text: text, face: face, size: pixelSize)
+    let slot = key.digest & (Self.frontSlots - 1)
     return state.withLock { state in
-      if let known = state.widths[key] { return known.width }
-      let width: Width
-      if let old = state.older[key] {
-        width = old
-      } else {
-        let measured = Self.measure(key, fonts: state.fonts)
-        width = Width(width: measured.width, dejaVuOnly: measured.dejaVuOnly)
-        state.measured += 1
-      }
-      if state.widths.count >= Self.capacity {
-        state.older = state.widths
-        state.widths = [:]
-      }
-      state.widths[key] = width
-      return width.width
+      if let recent = state.front[slot], recent.key == key { return recent.width }
+      let width = Self.lookUp(key, in: &state)
+      state.front[slot] = (key, width)
+      return width
     }
+  }
+
+  /// The width of `key` from the generations, measured when neither has it.
+  private static func lookUp(_ key: Key, in state: inout State) -> Double {
+    if let known = state.widths[key] { return known.width }
+    let width: Width
+    if let old = state.older[key] {
+      width = old
+    } else {
+      let measured = Self.measure(key, fonts: state.fonts)
+      width = Width(width: measured.width, dejaVuOnly: measured.dejaVuOnly)
+      state.measured += 1
+    }
+    if state.widths.count >= Self.capacity {
+      state.older = state.widths
+      state.widths = [:]
+    }
+    state.widths[key] = width
+    return width.width
   }
 
   /// Widths measured by an earlier run (`TextCacheFile`), taken as measured.
@@ -101,6 +152,16 @@ public final class SDLTextMeasurer: TextMeasurer {
   private static func measure(_ key: Key, fonts: FontLibrary) -> (width: Double, dejaVuOnly: Bool) {
     // Printable ASCII (most texts) is one run in DejaVu, in reading order: sized as it is.
     if key.text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+      var w: Int32 = 0
+      guard let font = try? fonts.font(key.face, size: key.size), TTF_SizeUTF8(font, key.text, &w, nil) == 0
+      else { return (0, false) }
+      return (Double(max(w, 0)), true)
+    }
+    // Most other texts ("gesture 2 of 4 · 1000–1430 ms", which changes every frame) are one run in
+    // DejaVu too, in reading order: found scalar by scalar, sized as they are.
+    if !key.text.utf8.contains(0), !VisualOrder.needsReordering(key.text),
+      (try? fonts.isAllPrimary(key.text, face: key.face, size: key.size)) == true
+    {
       var w: Int32 = 0
       guard let font = try? fonts.font(key.face, size: key.size), TTF_SizeUTF8(font, key.text, &w, nil) == 0
       else { return (0, false) }

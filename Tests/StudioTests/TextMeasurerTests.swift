@@ -30,6 +30,8 @@ import TouchSim
   static let texts = [
     "AVATAR Wave", "To", "Yo, WAVE", "LTA", "购买按钮", "手势冲突：按钮（规则 A-12）", "Tap 购买 👆 AV",
     "`pan` 的 UIPanGestureRecognizer", "a\u{0301}b", "\u{200B}",
+    // Not ASCII, but all in DejaVu: measured as one run without cutting them into characters.
+    "gesture 2 of 4 · 1000–1430 ms", "✓ recognized → began", "▮◀ Back", "e\u{0301}te\u{0301}", "a\u{0}b · c",
   ]
 
   @Test(arguments: [FontFace.regular, .bold, .mono])
@@ -64,6 +66,27 @@ import TouchSim
     let cached = measure.cachedCount
     #expect(measure.width("AVATAR Wave", face: .regular, pixelSize: 20) == 144)
     #expect(measure.cachedCount == cached)
+  }
+
+  /// The table of recent widths is keyed by the whole key: texts whose slots collide, the same text in
+  /// another face or size, and two spellings of one text (composed and not) each get their own width.
+  @Test func recentWidthsAreKeyedByTheWholeKey() throws {
+    let measure = try measurer()
+    let fresh = try measurer()
+    var texts = (0..<(SDLTextMeasurer.frontSlots * 3)).map { "label \($0) · t" }
+    texts += ["\u{00E9}t\u{00E9}", "e\u{0301}te\u{0301}", "WWW", "iii"]
+    let keys = texts.flatMap { text in [(text, FontFace.regular, 13), (text, .bold, 13), (text, .regular, 20)] }
+    // The other measurer asks in the opposite order, so its slots are filled the other way round: a
+    // width taken from a colliding slot would differ.
+    var expected: [Double] = []
+    for (text, face, size) in keys.reversed() { expected.append(fresh.width(text, face: face, pixelSize: size)) }
+    expected.reverse()
+    for _ in 0..<2 {
+      for (i, (text, face, size)) in keys.enumerated() {
+        #expect(measure.width(text, face: face, pixelSize: size) == expected[i], "\(text) \(face) \(size)")
+      }
+    }
+    #expect(measure.width("WWW", face: .regular, pixelSize: 13) > measure.width("iii", face: .regular, pixelSize: 13))
   }
 
   /// A long session measures ever new texts (times, positions): the cache keeps at most two turns of them.

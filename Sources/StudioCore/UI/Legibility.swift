@@ -94,6 +94,7 @@ public enum Legibility {
   public static func enforce(_ commands: inout [DrawCommand], background: RGBA) {
     var surfaces = Surfaces()
     var clips: [Rect] = []
+    var verdicts: [UInt64: RGBA?] = [:]
     for i in commands.indices {
       switch commands[i] {
       case .rect(let r, let fill?, _), .roundedRect(let r, _, let fill?, _):
@@ -112,9 +113,19 @@ public enum Legibility {
         // Clipped away (scrolled out of its panel): not shown.
         if let clip = clips.last, !clip.contains(p) { continue }
         let surface = self.surface(under: p, in: &surfaces, background: background)
-        let readable = readable(style.color, on: surface)
-        if readable != blend(style.color, over: surface) {
-          style.color = readable
+        // A frame has a few dozen pairs of text colour and surface for its hundreds of texts: each
+        // pair is judged once.
+        let key = UInt64(style.color.packed) << 32 | UInt64(surface.packed)
+        let verdict: RGBA?
+        if let known = verdicts[key] {
+          verdict = known
+        } else {
+          let readable = readable(style.color, on: surface)
+          verdict = readable != blend(style.color, over: surface) ? readable : nil
+          verdicts[key] = verdict
+        }
+        if let verdict {
+          style.color = verdict
           commands[i] = .text(s, at: at, style: style)
         }
       default: break
@@ -186,24 +197,33 @@ public enum Legibility {
   private static func surface(under p: Point, in surfaces: inout Surfaces, background: RGBA) -> RGBA {
     var above: [RGBA] = []
     var base: RGBA?
-    func visit(_ i: Int) -> Bool {
+    let start = max(surfaces.all.count - Surfaces.recent, 0)
+    var i = surfaces.all.count - 1
+    while i >= start {
       let s = surfaces.all[i]
-      guard s.contains(p) else { return false }
+      i -= 1
+      guard s.contains(p) else { continue }
       if s.fill.a == 255 {
         base = s.fill
-        return true
+        break
       }
       above.append(s.fill)
-      return false
     }
-    let start = max(surfaces.all.count - Surfaces.recent, 0)
-    var settled = false
-    for i in (start..<surfaces.all.count).reversed() where visit(i) {
-      settled = true
-      break
-    }
-    if !settled && start > 0 {
-      for i in surfaces.older(than: start, near: p).reversed() where Int(i) < start && visit(Int(i)) { break }
+    if base == nil && start > 0 {
+      let older = surfaces.older(than: start, near: p)
+      var k = older.count - 1
+      while k >= 0 {
+        let index = Int(older[k])
+        k -= 1
+        guard index < start else { continue }
+        let s = surfaces.all[index]
+        guard s.contains(p) else { continue }
+        if s.fill.a == 255 {
+          base = s.fill
+          break
+        }
+        above.append(s.fill)
+      }
     }
     var color = base ?? background
     for fill in above.reversed() { color = blend(fill, over: color) }

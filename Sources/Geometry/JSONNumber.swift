@@ -18,10 +18,34 @@ public enum JSONNumber {
 
   /// `format(v)`'s bytes appended to `out` (the trace writer's numbers, without a string each).
   public static func append(_ v: Double, to out: inout [UInt8]) {
-    guard v.isFinite else { return out.append(UInt8(ascii: "0")) }
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: longest) { scratch in
+      let n = write(v, to: scratch.baseAddress!)
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<n]))
+    }
+  }
+
+  /// The most bytes `write` writes.
+  public static let longest = 32
+
+  /// Writes `format(v)`'s bytes at `p` (room for `longest`), returning how many.
+  public static func write(_ v: Double, to p: UnsafeMutablePointer<UInt8>) -> Int {
+    guard v.isFinite else {
+      p[0] = UInt8(ascii: "0")
+      return 1
+    }
     let scaled = (v * 1000).rounded()
-    if scaled == 0 { return out.append(UInt8(ascii: "0")) }
-    if abs(scaled) >= 9e15 { return out.append(contentsOf: large(v).utf8) }
+    if scaled == 0 {
+      p[0] = UInt8(ascii: "0")
+      return 1
+    }
+    if abs(scaled) >= 9e15 {
+      var text = large(v)
+      return text.withUTF8 { utf8 in
+        let n = min(utf8.count, longest)
+        p.update(from: utf8.baseAddress!, count: n)
+        return n
+      }
+    }
     let negative = scaled < 0
     let n = Int64(abs(scaled))
     let whole = n / 1000
@@ -32,27 +56,31 @@ public enum JSONNumber {
       digits += 1
       power &*= 10
     }
-    // Room for the sign and the whole part, then filled from the last digit back.
-    let length = (negative ? 1 : 0) + digits
-    let first = out.count
-    out.append(contentsOf: repeatElement(UInt8(ascii: "-"), count: length))
-    out.withUnsafeMutableBufferPointer { buffer in
-      var w = whole
-      var i = first + length - 1
-      for _ in 0..<digits {
-        buffer[i] = UInt8(truncatingIfNeeded: 48 + w % 10)
-        w /= 10
-        i -= 1
-      }
+    var count = 0
+    if negative {
+      p[0] = UInt8(ascii: "-")
+      count = 1
     }
-    guard frac != 0 else { return }
+    // The whole part, filled from its last digit back.
+    var w = whole
+    var i = count + digits - 1
+    for _ in 0..<digits {
+      p[i] = UInt8(truncatingIfNeeded: 48 + w % 10)
+      w /= 10
+      i -= 1
+    }
+    count += digits
+    guard frac != 0 else { return count }
     // Three decimals without their trailing zeros.
     let decimals = frac % 100 == 0 ? 1 : (frac % 10 == 0 ? 2 : 3)
-    out.append(UInt8(ascii: "."))
+    p[count] = UInt8(ascii: ".")
+    count += 1
     var scale: Int64 = 100
     for _ in 0..<decimals {
-      out.append(UInt8(truncatingIfNeeded: 48 + frac / scale % 10))
+      p[count] = UInt8(truncatingIfNeeded: 48 + frac / scale % 10)
+      count += 1
       scale /= 10
     }
+    return count
   }
 }

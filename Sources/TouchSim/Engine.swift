@@ -119,6 +119,17 @@ public final class Engine {
     e.run(script: script ?? scene.script)
     return e.trace
   }
+
+  /// `replay`, handing the trace to `emit` in pieces of about `piece` entries as the script runs, so the
+  /// whole trace is never held (the engine never reads its trace back): the pieces, joined, are the
+  /// trace `replay` returns.
+  public static func replay(
+    _ scene: Scene, script: [ScriptStep]? = nil, constants: ModelConstants = .uikit, piece: Int,
+    _ emit: ([TraceEntry]) throws -> Void
+  ) rethrows {
+    let e = Engine(scene: scene, constants: constants)
+    try e.sim.run(script: script ?? scene.script, piece: piece, emit)
+  }
 }
 
 /// The engine's whole state; the rules are its methods (the `Engine+*.swift` extensions).
@@ -393,9 +404,16 @@ struct Simulation: ~Copyable {
   /// Runs a whole script: steps grouped by time, then the clock runs to the last `end` step, or until
   /// no timer is pending.
   mutating func run(script: [ScriptStep]) {
+    run(script: script, piece: .max) { _ in }
+  }
+
+  /// Runs a whole script (see `run(script:)`); once the trace holds `piece` entries or more after a time
+  /// step, they go to `emit` and the trace starts again empty; what is left goes at the end (a `piece`
+  /// of `.max` keeps the whole trace).
+  mutating func run(script: [ScriptStep], piece: Int, _ emit: ([TraceEntry]) throws -> Void) rethrows {
     // A script records about ten entries a step (hit-test visits, feeds, the responder chain ...): room for
     // them up front spares the trace most of its reallocations and copies (never less than doubling).
-    let expected = trace.count + script.count * 10
+    let expected = min(trace.count + script.count * 10, piece == .max ? .max : piece * 2)
     if expected > trace.capacity { trace.reserveCapacity(max(expected, trace.capacity * 2)) }
     var i = 0
     var endTime: Double?
@@ -410,11 +428,19 @@ struct Simulation: ~Copyable {
       if hasEnd { endTime = max(endTime ?? 0, t) }
       perform(script[i..<j])
       i = j
+      if trace.count >= piece {
+        try emit(trace)
+        trace.removeAll(keepingCapacity: true)
+      }
     }
     if let endTime {
       advance(to: endTime, inclusive: true)
     } else {
       runUntilIdle()
+    }
+    if piece != .max {
+      try emit(trace)
+      trace.removeAll(keepingCapacity: true)
     }
   }
 

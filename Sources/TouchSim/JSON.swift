@@ -41,30 +41,27 @@ public enum JSONString {
 struct JSONObjectWriter {
   /// The bytes written so far: the object being written is the last part, from `start` on, without its
   /// closing brace (a trace's lines are written one after another into the same bytes).
-  private(set) var bytes: [UInt8]
+  private let bytes: ByteBuffer
   /// Where the object being written begins (its opening brace).
   private var start = 0
 
   init() {
-    bytes = []
-    bytes.reserveCapacity(112)
+    bytes = ByteBuffer(capacity: 112)
     bytes.append(UInt8(ascii: "{"))
   }
 
-  /// A writer whose objects are appended to `bytes` (taken over, so no copy is made): `begin` each
-  /// object, `end` it, and take the bytes back with `take`.
-  init(appendingTo bytes: [UInt8]) {
-    self.bytes = bytes
-    start = bytes.count
+  /// A writer whose objects follow one another in bytes reserved for `capacity`: `begin` each object,
+  /// `end` it, and take the bytes with `take`.
+  init(capacity: Int) {
+    bytes = ByteBuffer(capacity: capacity)
   }
+
+  /// How many bytes were written since the last `take`.
+  var count: Int { bytes.count }
 
   /// A key: the writer's keys are names written in the code, which need no escape.
   private mutating func key(_ key: StaticString) {
-    if bytes.count > start + 1 { bytes.append(UInt8(ascii: ",")) }
-    bytes.append(UInt8(ascii: "\""))
-    key.withUTF8Buffer { bytes.append(contentsOf: $0) }
-    bytes.append(UInt8(ascii: "\""))
-    bytes.append(UInt8(ascii: ":"))
+    bytes.appendKey(key, comma: bytes.count > start + 1)
   }
 
   /// A key known only when writing (a property's name), escaped as any string.
@@ -80,18 +77,11 @@ struct JSONObjectWriter {
     let copied = s.withUTF8 { utf8 in
       guard JSONString.needsNoEscape(utf8) else { return false }
       bytes.append(UInt8(ascii: "\""))
-      bytes.append(contentsOf: utf8)
+      bytes.append(utf8)
       bytes.append(UInt8(ascii: "\""))
       return true
     }
-    if !copied { bytes.append(contentsOf: JSONString.quote(s).utf8) }
-  }
-
-  /// Empties the writer for the next object, keeping its storage.
-  mutating func reset() {
-    bytes.removeAll(keepingCapacity: true)
-    start = 0
-    bytes.append(UInt8(ascii: "{"))
+    if !copied { bytes.append(JSONString.quote(s)) }
   }
 
   /// Opens the next object after the bytes written so far.
@@ -106,37 +96,33 @@ struct JSONObjectWriter {
   /// Appends `byte` between objects (a newline after each line).
   mutating func append(_ byte: UInt8) { bytes.append(byte) }
 
-  /// The bytes written, leaving the writer empty (with the same storage reserved again).
+  /// The bytes written, leaving the writer empty (its storage kept).
   mutating func take() -> [UInt8] {
-    let capacity = bytes.capacity
-    defer {
-      bytes = []
-      bytes.reserveCapacity(capacity)
-      start = 0
-    }
-    return bytes
+    start = 0
+    return bytes.take()
   }
 
-  /// Appends the object, closed, to `out`.
-  func finish(into out: inout [UInt8]) {
-    out.append(contentsOf: bytes[start...])
-    out.append(UInt8(ascii: "}"))
-  }
-
-  mutating func raw(_ key: StaticString, _ json: String) {
+  mutating func raw(_ key: StaticString, _ json: StaticString) {
     self.key(key)
-    bytes.append(contentsOf: json.utf8)
+    bytes.append(json)
+  }
+  mutating func raw(_ key: StaticString, json: String) {
+    self.key(key)
+    bytes.append(json)
   }
   /// A number under a key known only when writing.
   mutating func number(dynamicKey key: String, _ v: Double) {
     self.key(dynamic: key)
-    JSONNumber.append(v, to: &bytes)
+    bytes.append(number: v)
   }
   mutating func number(_ key: StaticString, _ v: Double) {
     self.key(key)
-    JSONNumber.append(v, to: &bytes)
+    bytes.append(number: v)
   }
-  mutating func int(_ key: StaticString, _ v: Int) { raw(key, String(v)) }
+  mutating func int(_ key: StaticString, _ v: Int) {
+    self.key(key)
+    bytes.append(int: v)
+  }
   mutating func bool(_ key: StaticString, _ v: Bool) { raw(key, v ? "true" : "false") }
   mutating func string(_ key: StaticString, _ v: String) {
     self.key(key)
@@ -149,9 +135,9 @@ struct JSONObjectWriter {
   mutating func point(_ key: StaticString, _ p: Point) {
     self.key(key)
     bytes.append(UInt8(ascii: "["))
-    JSONNumber.append(p.x, to: &bytes)
+    bytes.append(number: p.x)
     bytes.append(UInt8(ascii: ","))
-    JSONNumber.append(p.y, to: &bytes)
+    bytes.append(number: p.y)
     bytes.append(UInt8(ascii: "]"))
   }
   mutating func ints(_ key: StaticString, _ v: [Int]) {
@@ -159,7 +145,7 @@ struct JSONObjectWriter {
     bytes.append(UInt8(ascii: "["))
     for (i, n) in v.enumerated() {
       if i > 0 { bytes.append(UInt8(ascii: ",")) }
-      bytes.append(contentsOf: String(n).utf8)
+      bytes.append(int: n)
     }
     bytes.append(UInt8(ascii: "]"))
   }
@@ -173,8 +159,117 @@ struct JSONObjectWriter {
     bytes.append(UInt8(ascii: "]"))
   }
   func finish() -> String {
-    var out = Array(bytes[start...])
-    out.append(UInt8(ascii: "}"))
-    return String(decoding: out, as: UTF8.self)
+    bytes.append(UInt8(ascii: "}"))
+    defer { bytes.count -= 1 }
+    return bytes.string(from: start)
+  }
+}
+
+/// Bytes written at the end of one block of memory that grows by doubling: appending a byte or a run of
+/// bytes is a bounds check and a copy (an `Array`'s `append(contentsOf:)` was an eighth of writing a
+/// trace). Used by one writer at a time.
+final class ByteBuffer {
+  private var base: UnsafeMutablePointer<UInt8>
+  private var capacity: Int
+  fileprivate(set) var count = 0
+
+  init(capacity: Int) {
+    self.capacity = max(capacity, 16)
+    base = .allocate(capacity: self.capacity)
+  }
+
+  deinit { base.deallocate() }
+
+  /// Room for `n` more bytes.
+  @inline(__always) private func reserve(_ n: Int) {
+    if count + n > capacity { grow(count + n) }
+  }
+
+  private func grow(_ needed: Int) {
+    var next = capacity * 2
+    while next < needed { next *= 2 }
+    let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: next)
+    moved.update(from: base, count: count)
+    base.deallocate()
+    base = moved
+    capacity = next
+  }
+
+  func append(_ byte: UInt8) {
+    reserve(1)
+    base[count] = byte
+    count += 1
+  }
+
+  func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let source = bytes.baseAddress, bytes.count > 0 else { return }
+    reserve(bytes.count)
+    (base + count).update(from: source, count: bytes.count)
+    count += bytes.count
+  }
+
+  func append(_ text: StaticString) {
+    text.withUTF8Buffer { append($0) }
+  }
+
+  func append(_ text: String) {
+    var text = text
+    text.withUTF8 { append($0) }
+  }
+
+  /// `,"key":` (without the comma for an object's first key), in one go.
+  func appendKey(_ key: StaticString, comma: Bool) {
+    let n = key.utf8CodeUnitCount
+    reserve(n + 4)
+    var p = base + count
+    if comma {
+      p.pointee = UInt8(ascii: ",")
+      p += 1
+    }
+    p.pointee = UInt8(ascii: "\"")
+    (p + 1).update(from: key.utf8Start, count: n)
+    p[n + 1] = UInt8(ascii: "\"")
+    p[n + 2] = UInt8(ascii: ":")
+    count = (p + n + 3) - base
+  }
+
+  /// `JSONNumber.format(v)`'s bytes.
+  func append(number v: Double) {
+    reserve(JSONNumber.longest)
+    count += JSONNumber.write(v, to: base + count)
+  }
+
+  /// `v` in decimal.
+  func append(int v: Int) {
+    reserve(20)
+    var magnitude = v.magnitude
+    var digits = 1
+    var power: UInt = 10
+    while digits < 20 && magnitude >= power {
+      digits += 1
+      power = power &* 10
+    }
+    if v < 0 {
+      base[count] = UInt8(ascii: "-")
+      count += 1
+    }
+    var i = count + digits - 1
+    for _ in 0..<digits {
+      base[i] = UInt8(truncatingIfNeeded: 48 + magnitude % 10)
+      magnitude /= 10
+      i -= 1
+    }
+    count += digits
+  }
+
+  /// The bytes from `start` on, as text.
+  func string(from start: Int) -> String {
+    String(decoding: UnsafeBufferPointer(start: base + start, count: count - start), as: UTF8.self)
+  }
+
+  /// The bytes, leaving the buffer empty (its memory kept).
+  func take() -> [UInt8] {
+    defer { count = 0 }
+    return Array(UnsafeBufferPointer(start: base, count: count))
   }
 }

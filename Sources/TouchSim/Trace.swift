@@ -263,7 +263,7 @@ public struct TraceEntry: Equatable, Sendable {
     case .action(let recognizer, let state, let values):
       w.string("recognizer", recognizer)
       w.string("state", state.rawValue)
-      w.raw("values", values.json)
+      w.raw("values", json: values.json)
     case .withhold(let view, let method, let touches, let by):
       w.string("view", view)
       w.string("method", method.rawValue)
@@ -302,7 +302,7 @@ public struct TraceEntry: Equatable, Sendable {
     case .set(let target, let key, let value, let origin):
       w.string("target", target)
       w.string("key", key)
-      w.raw("value", value.json)
+      w.raw("value", json: value.json)
       switch origin {
       case .script: break
       case .user: w.string("origin", "user")
@@ -403,18 +403,47 @@ public func traceJSONLines(_ entries: [TraceEntry]) -> String {
 public func writeTraceJSONLines<S: Sequence<TraceEntry>>(
   _ entries: S, chunk: Int = 1 << 22, _ write: ([UInt8]) throws -> Void
 ) rethrows {
-  var buffer: [UInt8] = []
-  buffer.reserveCapacity(min(chunk, 1 << 22) + 4096)
-  // Each line is written straight into the piece (no copy per line).
-  var w = JSONObjectWriter(appendingTo: buffer)
-  for e in entries {
+  var lines = TraceLinesWriter(chunk: chunk)
+  try lines.add(entries, write)
+  try lines.finish(write)
+}
+
+/// JSON Lines of a trace that arrives in parts (`Engine.replay(_:script:constants:piece:_:)`), handed to
+/// `write` in pieces of about `chunk` bytes, each ending with a whole line, through one buffer.
+public struct TraceLinesWriter {
+  private var w: JSONObjectWriter
+  private let chunk: Int
+
+  public init(chunk: Int = 1 << 22) {
+    self.chunk = chunk
+    w = JSONObjectWriter(capacity: min(chunk, 1 << 22) + 4096)
+  }
+
+  /// Writes `entries`' lines, handing each full piece to `write`.
+  public mutating func add<S: Sequence<TraceEntry>>(_ entries: S, _ write: ([UInt8]) throws -> Void) rethrows {
+    for e in entries { try add(e, write) }
+  }
+
+  /// Writes `entries`' lines, handing each full piece to `write` (read in place, not copied one by one).
+  public mutating func add(_ entries: [TraceEntry], _ write: ([UInt8]) throws -> Void) rethrows {
+    try entries.withUnsafeBufferPointer { buffer in
+      for i in buffer.indices { try add(buffer[i], write) }
+    }
+  }
+
+  /// Each line is written straight into the piece (no copy per line).
+  private mutating func add(_ e: borrowing TraceEntry, _ write: ([UInt8]) throws -> Void) rethrows {
     w.begin()
     e.write(into: &w)
     w.end()
     w.append(UInt8(ascii: "\n"))
-    if w.bytes.count >= chunk {
+    if w.count >= chunk {
       try write(w.take())
     }
   }
-  if !w.bytes.isEmpty { try write(w.take()) }
+
+  /// Hands what is left to `write`.
+  public mutating func finish(_ write: ([UInt8]) throws -> Void) rethrows {
+    if w.count > 0 { try write(w.take()) }
+  }
 }

@@ -46,4 +46,29 @@ import Testing
       #expect(appended(v) == expected(v), "\(v)")
     }
   }
+
+  /// The trace writer's byte buffer: integers as `String` writes them, keys with and without their comma,
+  /// numbers as `format`, and everything kept across the buffer's growth from 16 bytes.
+  @Test func theByteBufferWritesWhatStringWould() {
+    let buffer = ByteBuffer(capacity: 1)
+    var expected = ""
+    var seed: UInt64 = 7
+    let ints = [0, 1, -1, 9, 10, -10, 99, 100, 999_999, Int.max, Int.min, Int.min + 1]
+    for i in 0..<5_000 {
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      let n = i < ints.count ? ints[i] : Int(bitPattern: UInt(seed)) >> Int(seed % 64)
+      buffer.append(int: n)
+      expected += String(n)
+      buffer.appendKey("key", comma: i % 2 == 0)
+      expected += (i % 2 == 0 ? "," : "") + "\"key\":"
+      let v = Double(Int64(bitPattern: seed) >> 20) / 1000
+      buffer.append(number: v)
+      expected += JSONNumber.format(v)
+      buffer.append("é\u{1F446}")
+      expected += "é\u{1F446}"
+    }
+    #expect(buffer.string(from: 0) == expected)
+    #expect(buffer.take() == Array(expected.utf8))
+    #expect(buffer.count == 0 && buffer.string(from: 0).isEmpty)
+  }
 }

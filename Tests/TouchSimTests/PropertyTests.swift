@@ -108,4 +108,26 @@ import TouchSim
     #expect(whole.contains(#""view":"quote\"back\\slash\nline\u0001""#))
     #expect(whole.split(separator: "\n").count == trace.count)
   }
+
+  /// `replay` runs the engine in pieces it writes as they come (`Engine.replay(…piece:…)`): joined, the
+  /// pieces are the trace of a whole run, for random scripts on every property scene and pieces from
+  /// one entry up; each piece but the last holds at least `piece` entries.
+  @Test func theEngineInPiecesGivesTheWholeTrace() async {
+    await propertyCheck(count: 120, input: PropertyTests.sceneIndex, PropertyTests.ops, Gen.int(in: 1...300)) {
+      i, ops, piece in
+      let scene = PropertyScenes.all[i]
+      let script = randomScript(ops)
+      let whole = Engine.replay(scene, script: script)
+      var pieces: [[TraceEntry]] = []
+      Engine.replay(scene, script: script, piece: piece) { pieces.append($0) }
+      #expect(Array(pieces.joined()) == whole)
+      for p in pieces.dropLast() { #expect(p.count >= piece) }
+      // Written through one writer piece by piece, the lines are those of the whole trace.
+      var lines = TraceLinesWriter(chunk: 512)
+      var bytes: [UInt8] = []
+      for p in pieces { lines.add(p) { bytes += $0 } }
+      lines.finish { bytes += $0 }
+      #expect(String(decoding: bytes, as: UTF8.self) == traceJSONLines(whole))
+    }
+  }
 }

@@ -38,12 +38,12 @@ struct InspectorRecognizer {
     switch kind {
     case .tap:
       let taps = l(
-        s.numberOfTapsRequired == 1 ? "1 tap" : "\(s.numberOfTapsRequired) taps", "\(s.numberOfTapsRequired) 次轻点")
+        s.numberOfTapsRequired == 1 ? "1 tap" : "\(s.numberOfTapsRequired) taps", "\(s.numberOfTapsRequired) 次点击")
       return "\(taps) · \(touches(s.numberOfTouchesRequired))"
     case .longPress:
       let taps =
         s.numberOfTapsRequired == 0
-        ? "" : l(" · \(s.numberOfTapsRequired) taps first", " · 先轻点 \(s.numberOfTapsRequired) 次")
+        ? "" : l(" · \(s.numberOfTapsRequired) taps first", " · 先点击 \(s.numberOfTapsRequired) 次")
       let press = InspectorFormat.number(s.minimumPressDuration, decimals: 2)
       let moves = InspectorFormat.number(s.allowableMovement)
       return l("press \(press) s · moves ≤ \(moves) pt · ", "按住 \(press) s · 移动 ≤ \(moves) pt · ")

@@ -19,7 +19,7 @@ public enum TraceDescriber {
   static func line(_ e: TraceEvent, _ l: Language = .english) -> String {
     switch e {
     case .input(let n, let phase, let at, let tapCount):
-      let taps = tapCount > 1 ? l("  (tap \(tapCount))", "  （第 \(tapCount) 次轻点）") : ""
+      let taps = tapCount > 1 ? l("  (tap \(tapCount))", "  （第 \(tapCount) 次点击）") : ""
       switch phase {
       case .began: return l("touch \(n) down at \(point(at))\(taps)", "触摸 \(n) 在 \(point(at)) 按下\(taps)")
       case .moved: return l("touch \(n) moves to \(point(at))", "触摸 \(n) 移到 \(point(at))")
@@ -137,7 +137,7 @@ public enum TraceDescriber {
       switch phase {
       case .began:
         let taps =
-          tapCount > 1 ? l(" (tap number \(tapCount) in a row)", "（连续第 \(tapCount) 次轻点）") : ""
+          tapCount > 1 ? l(" (tap number \(tapCount) in a row)", "（连续第 \(tapCount) 次点击）") : ""
         return l("Finger \(n) touches down at \(point(at))\(taps).", "手指 \(n) 在 \(point(at)) 按下\(taps)。")
       case .moved: return l("Finger \(n) moves to \(point(at)).", "手指 \(n) 移到 \(point(at))。")
       case .stationary:

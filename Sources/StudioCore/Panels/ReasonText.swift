@@ -8,17 +8,17 @@ extension StateReason {
     guard l.isChinese else { return text }
     let n = Self.number
     switch self {
-    case .tapped: return "轻点完成"
-    case .tapsComplete(let tap, let required): return "第 \(tap) 次轻点（共 \(required) 次）"
+    case .tapped: return "点击已完成"
+    case .tapsComplete(let tap, let required): return "第 \(tap) 次点击（共 \(required) 次）"
     case .nextTapTooFar(let tap, let d, let allowed):
-      return "第 \(tap) 次轻点离第一次 \(n(d)) pt > \(n(allowed)) pt"
+      return "第 \(tap) 次点击离第一次 \(n(d)) pt > \(n(allowed)) pt"
     case .movedTooFar(let d, let allowed): return "移动了 \(n(d)) pt > \(n(allowed)) pt"
     case .tooFewTouchesTogether(let down, let required): return "同时按下的手指只有 \(down) 根，需要 \(required) 根"
     case .tooManyTouches(let count, let required): return "\(count) 根手指 > 要求的 \(required) 根"
-    case .noNextTap(let tap, let interval): return "\(n(interval)) ms 内没有第 \(tap) 次轻点"
+    case .noNextTap(let tap, let interval): return "\(n(interval)) ms 内没有第 \(tap) 次点击"
     case .heldTooLongForTap(let maximum): return "按住超过 \(n(maximum)) ms"
     case .heldForPress(let duration): return "按住了 \(n(duration)) s"
-    case .pressTooFarFromFirstTap(let d, let allowed): return "按下处离第一次轻点 \(n(d)) pt > \(n(allowed)) pt"
+    case .pressTooFarFromFirstTap(let d, let allowed): return "按下处离第一次点击 \(n(d)) pt > \(n(allowed)) pt"
     case .movedBeforePress(let d, let allowed, let duration):
       return "\(n(duration)) s 之前移动了 \(n(d)) pt > \(n(allowed)) pt"
     case .liftedBeforePress(let duration): return "\(n(duration)) s 之前就抬起了"

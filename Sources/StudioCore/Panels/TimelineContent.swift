@@ -97,7 +97,7 @@ struct TimelineContent: Equatable, Sendable {
             mark(
               k,
               TimelineMark(
-                glyph: .label(language("tap \(tapCount)", "轻点 \(tapCount)")), tone: .touch(n), index: i, t: t))
+                glyph: .label(language("tap \(tapCount)", "点击 \(tapCount)")), tone: .touch(n), index: i, t: t))
           }
           startLife(k, i, t)
         case .moved: mark(k, TimelineMark(glyph: .tick, tone: .touch(n), index: i, t: t))

@@ -88,7 +88,9 @@ struct Open: ParsableCommand {
 
   func run() throws {
     if benchBareWindow {
-      guard let parsed = SizeArgument.parse(size) else { throw InputError("--size must look like 1440x900") }
+      guard let parsed = SizeArgument.parse(size, sides: 200...10_000) else {
+        throw InputError("--size must look like 1440x900")
+      }
       try BareWindow.presentOnce(width: Int(parsed.width), height: Int(parsed.height))
       return
     }
@@ -105,7 +107,9 @@ struct Open: ParsableCommand {
     }
     options.screenshotDirectory = screenshots
     options.benchmark = benchFirstFrame ? .firstFrame : benchReloads ? .reloads : benchIdle ? .idle : .none
-    guard let parsed = SizeArgument.parse(size) else { throw InputError("--size must look like 1440x900") }
+    guard let parsed = SizeArgument.parse(size, sides: 200...10_000) else {
+      throw InputError("--size must look like 1440x900")
+    }
     options.size = parsed
     if let inject {
       guard let text = try? String(contentsOfFile: inject, encoding: .utf8) else {
@@ -146,16 +150,5 @@ struct Open: ParsableCommand {
         throw InputError("\(option): cannot write \(output): \(error.reason)")
       }
     }
-  }
-}
-
-/// `WxH` sizes on the command line.
-enum SizeArgument {
-  static func parse(_ s: String) -> Size? {
-    let parts = s.lowercased().split(separator: "x")
-    guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), (200...10_000).contains(w),
-      (200...10_000).contains(h)
-    else { return nil }
-    return Size(w, h)
   }
 }

@@ -119,10 +119,9 @@ struct Render: ParsableCommand {
 
   /// `WIDTHxHEIGHT` in pixels, each 16...8192.
   static func parseSize(_ text: String) throws -> Size {
-    let parts = text.lowercased().split(separator: "x")
-    guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (16...8192).contains(w),
-      (16...8192).contains(h)
-    else { throw ValidationError("--size must be WIDTHxHEIGHT in pixels (16 to 8192 each), not \(text)") }
-    return Size(Double(w), Double(h))
+    guard let size = SizeArgument.parse(text, sides: 16...8192, whole: true) else {
+      throw ValidationError("--size must be WIDTHxHEIGHT in pixels (16 to 8192 each), not \(text)")
+    }
+    return size
   }
 }

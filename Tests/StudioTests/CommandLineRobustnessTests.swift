@@ -6,6 +6,8 @@ import Testing
 /// signal) or hang.
 @Suite(.timeLimit(.minutes(5)))
 struct CommandLineRobustnessTests {
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
   static var executable: String { RealWindow.executable }
 
   struct Result {
@@ -132,6 +134,32 @@ struct CommandLineRobustnessTests {
   }
 
   /// `--version`, and `list` in the language asked for.
+  /// Every command reads `--size` with one parser: decimal digits on both sides of an x, within the
+  /// command's range (render and record: whole pixels 16 to 8192; open: points 200 to 10,000). Hex floats,
+  /// exponents, signs, NaN and a missing side are refused before any work, with the command's message.
+  @Test func sizesAreReadOneWayByEveryCommand() throws {
+    let scene = Self.root.appendingPathComponent("Scenes/tour.yaml").path
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("size-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let out = dir.appendingPathComponent("p.png").path
+    for bad in [
+      "0x1p4x100", "1e3x800", "+640x400", "640x", "x400", "nanx400", "640.5x400", "15x400", "640x8193", "640 x400",
+    ] {
+      let r = try Self.run(["render", scene, "--out", out, "--size", bad])
+      #expect(r.status == 1 && r.stderr.contains("--size must be WIDTHxHEIGHT"), "\(bad): \(r.stderr)")
+      #expect(!FileManager.default.fileExists(atPath: out))
+    }
+    // For open only sizes it refuses too (one it takes would open a window).
+    for bad in ["0x1p4x900", "1e3x800", "+640x400", "640x", "nanx400", "199x400", "640x10001"] {
+      let o = try Self.run(["open", scene, "--size", bad])
+      #expect(o.status == 1 && o.stderr.contains("--size must look like"), "open \(bad): \(o.stderr)")
+    }
+    let r = try Self.run(["render", scene, "--out", out, "--size", "64X40"])
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(FileManager.default.fileExists(atPath: out))
+  }
+
   @Test func versionAndListInChinese() throws {
     let v = try Self.run(["--version"])
     #expect(v.status == 0 && v.stdout.hasPrefix("touchscope ") && v.stdout.contains("touchscope/1"), "\(v.stdout)")

@@ -4,27 +4,6 @@ import TouchSim
 /// tests per second on a large tree. Standard library only; every scene, script and point comes from a
 /// seeded generator, so the work measured is the same on every run.
 enum EngineBench {
-  /// SplitMix64: a small deterministic generator (no system randomness).
-  struct Random {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    /// 0 ..< n (n > 0).
-    mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    mutating func int(_ r: ClosedRange<Int>) -> Int { r.lowerBound + int(r.count) }
-    /// lo ..< hi.
-    mutating func double(_ lo: Double, _ hi: Double) -> Double {
-      lo + (hi - lo) * Double(next() >> 11) / 9_007_199_254_740_992
-    }
-    mutating func chance(_ p: Double) -> Bool { double(0, 1) < p }
-  }
-
   // MARK: - Throughput
 
   /// An app screen of exactly 1,000 views and 50 recognizers (plus the two scroll views' built-in pans):
@@ -33,7 +12,7 @@ enum EngineBench {
   /// carousel (scroll view), a tab bar and a pass-through overlay. Taps, double taps with a tap that
   /// requires them to fail, long presses, swipes, a screen-edge pan; the seed varies the details.
   static func throughputScene(seed: UInt64 = 1) -> Scene {
-    var rng = Random(seed: seed)
+    var rng = SplitMix(seed: seed)
     func view(_ id: String, _ kind: ViewKind = .view, _ x: Double, _ y: Double, _ w: Double, _ h: Double) -> ViewSpec {
       ViewSpec(id: id, kind: kind, frame: Rect(x, y, w, h))
     }
@@ -170,7 +149,7 @@ enum EngineBench {
   /// another with pauses that let timers fire. Several fingers moving in the same frame share a time
   /// (one UIEvent). Touch numbers are not reused.
   static func randomScript(for scene: Scene, steps: Int, seed: UInt64 = 7) -> [ScriptStep] {
-    var rng = Random(seed: seed)
+    var rng = SplitMix(seed: seed)
     let w = scene.window
     var out: [ScriptStep] = []
     out.reserveCapacity(steps + 8)
@@ -276,7 +255,7 @@ enum EngineBench {
   /// interactive (labels and image views by default), clipping, with an enlarged touch area, disabled
   /// controls or pass-through containers.
   static func hitTestScene(seed: UInt64 = 3) -> Scene {
-    var rng = Random(seed: seed)
+    var rng = SplitMix(seed: seed)
     var counter = 0
     let kinds: [ViewKind] = [.view, .view, .view, .view, .button, .label, .imageView, .control, .switch]
     func build(_ spec: inout ViewSpec, budget: Int) {
@@ -338,7 +317,7 @@ enum EngineBench {
     runs: Int, points count: Int = 200_000, seed: UInt64 = 3
   ) -> (perSecond: Double, meanVisits: Double) {
     let engine = Engine(scene: hitTestScene(seed: seed))
-    var rng = Random(seed: seed &+ 11)
+    var rng = SplitMix(seed: seed &+ 11)
     let window = engine.scene.window
     let points = (0..<count).map { _ in Point(rng.double(0, window.width), rng.double(0, window.height)) }
     // The visits pile up as they would in a trace; the buffer is emptied now and then to bound memory.

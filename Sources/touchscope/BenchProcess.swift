@@ -170,7 +170,7 @@ enum SceneLoadBench {
   /// A scene file of `views` views: cards of rows of cells (mixed depths up to five), with colours, some
   /// hidden or transformed views, labels, buttons and a recognizer on every tenth view.
   static func generate(views: Int) -> (String, Int) {
-    var rng = EngineBench.Random(seed: 5)
+    var rng = SplitMix(seed: 5)
     var out = "format: touchscope/1\ntitle: Ten thousand views\nwindow: [390, 844]\nroot:\n  id: root\n"
     out += "  frame: [0, 0, 390, 844]\n  subviews:\n"
     var count = 1

@@ -36,7 +36,7 @@ enum StudioBench {
   /// Live input: gestures of one finger, each a touch-down, `movesPerGesture` moves of a few points and a
   /// lift, at random places on the device (seeded); one input per `step` milliseconds.
   struct Gestures {
-    var rng: EngineBench.Random
+    var rng: SplitMix
     let window: Size
     let viewport: Viewport
     let movesPerGesture: Int
@@ -45,7 +45,7 @@ enum StudioBench {
     var down = false
 
     init(seed: UInt64, window: Size, viewport: Viewport, movesPerGesture: Int) {
-      rng = EngineBench.Random(seed: seed)
+      rng = SplitMix(seed: seed)
       self.window = window
       self.viewport = viewport
       self.movesPerGesture = movesPerGesture

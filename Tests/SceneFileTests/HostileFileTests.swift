@@ -79,7 +79,7 @@ struct HostileFileTests {
   @Test func byteFlipsOfEveryLibraryScene() throws {
     let dir = try Self.scratch()
     defer { try? FileManager.default.removeItem(at: dir) }
-    var rng = SeededRandom(seed: 6)
+    var rng = SplitMix(seed: 6)
     var failed = 0
     var total = 0
     let indicators = Array(":-[]{},#&*!|>'\"%@`?\t\n ".utf8)

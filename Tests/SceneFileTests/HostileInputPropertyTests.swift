@@ -25,7 +25,7 @@ import TouchSim
 
   /// `text` with `count` random edits: a hostile piece inserted, a span deleted, a span repeated, or
   /// random bytes written over.
-  static func mutated(_ text: String, count: Int, _ rng: inout SeededRandom) -> [UInt8] {
+  static func mutated(_ text: String, count: Int, _ rng: inout SplitMix) -> [UInt8] {
     var bytes = Array(text.utf8)
     for _ in 0..<count {
       let at = bytes.isEmpty ? 0 : Int.random(in: 0...bytes.count, using: &rng)
@@ -63,7 +63,7 @@ import TouchSim
   }
 
   @Test func sceneFileText() throws {
-    var rng = SeededRandom(seed: 0x5CE7E)
+    var rng = SplitMix(seed: 0x5CE7E)
     let seeds = try ["tour", "11-single-vs-double-tap", "08-cancels-touches-in-view"].map {
       try String(contentsOf: Self.root.appendingPathComponent("Scenes/\($0).yaml"), encoding: .utf8)
     }
@@ -90,7 +90,7 @@ import TouchSim
   }
 
   @Test func recursiveDescriptionDump() throws {
-    var rng = SeededRandom(seed: 0xD0_0D)
+    var rng = SplitMix(seed: 0xD0_0D)
     let folder = Self.root.appendingPathComponent("Tests/Fixtures/RecursiveDescription")
     let seeds = try ["plain", "gestures", "nested-scroll", "table", "transformed"].map {
       try String(contentsOf: folder.appendingPathComponent("\($0).txt"), encoding: .utf8)
@@ -113,7 +113,7 @@ import TouchSim
   /// repeated spans, XML's own hazards: entities, unclosed and mismatched tags, huge attribute values). Each
   /// either imports into scenes that load, or is refused with positioned, bounded messages.
   @Test func storyboardDocument() throws {
-    var rng = SeededRandom(seed: 0x5B0A4D)
+    var rng = SplitMix(seed: 0x5B0A4D)
     let folder = Self.root.appendingPathComponent("Tests/Fixtures/Storyboard")
     let seeds = try ["gestures.storyboard", "controls.xib", "tables.storyboard", "old-xcode4.storyboard"].map {
       try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8)
@@ -144,7 +144,7 @@ import TouchSim
   }
 
   @Test func deviceLog() throws {
-    var rng = SeededRandom(seed: 0x106)
+    var rng = SplitMix(seed: 0x106)
     let scene = try SceneLoader.load(path: Self.root.appendingPathComponent("Scenes/tour.yaml").path)
     let expected = DeviceLog.expected(Engine.replay(scene), scene: scene)
     let log = DeviceLog.text(expected)
@@ -163,7 +163,7 @@ import TouchSim
   }
 
   @Test func setValues() throws {
-    var rng = SeededRandom(seed: 0x5E7)
+    var rng = SplitMix(seed: 0x5E7)
     let scene = try SceneLoader.load(path: Self.root.appendingPathComponent("Scenes/tour.yaml").path)
     let targets = ["buyButton.hidden", "cardTap.numberOfTapsRequired", "note.alpha", "x.y", "cardTap.requireToFail"]
     for round in 0..<300 {

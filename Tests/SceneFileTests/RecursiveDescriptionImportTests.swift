@@ -249,7 +249,7 @@ import TouchSim
     #expect(
       Self.failure(Array("<UIView: 0x1; frame = (0 0; 1 1)>\n   | <UI".utf8) + [0xFF, 0xFE])
         == "2:9: the file is not UTF-8 text")
-    var random = SeededRandom(seed: 17)
+    var random = SplitMix(seed: 17)
     for _ in 0..<200 {
       let bytes = (0..<Int.random(in: 0..<300, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
       _ = Self.failure(bytes)
@@ -376,7 +376,7 @@ import TouchSim
   /// never a trap and never a scene the importer itself cannot read back.
   @Test(arguments: samples) func mutatedSamples(_ name: String) throws {
     let original = Array(try Data(contentsOf: Self.fixtures.appendingPathComponent(name)))
-    var random = SeededRandom(seed: UInt64(name.utf8.count) &* 7919)
+    var random = SplitMix(seed: UInt64(name.utf8.count) &* 7919)
     let alphabet = Array("<>;:=|'{}()[], 0x-.9eYESNO\n".utf8)
     for round in 0..<150 {
       var bytes = original

@@ -92,7 +92,7 @@ import TouchSim
     while start > 0, s[start - 1] != "\n" { start -= 1 }
     while !(s[start] == "<" && s[start + 1].properties.isAlphabetic) { start += 1 }
     let rootEnd = try DescriptionLineReader.element(s, from: start, line: 1).end
-    var random = SeededRandom(seed: UInt64(name.utf8.count) &* 104_729)
+    var random = SplitMix(seed: UInt64(name.utf8.count) &* 104_729)
     let cuts = (0..<12).map { _ in Int.random(in: rootEnd...s.count, using: &random) }
     for cut in Set(cuts).sorted() {
       let piece = String(String.UnicodeScalarView(s[..<cut]))

@@ -195,7 +195,7 @@ struct RoundTripTests {
   }
 
   @Test func generatedScenesRoundTrip() {
-    var rng = SeededRandom(seed: 42)
+    var rng = SplitMix(seed: 42)
     for _ in 0..<150 {
       expectRoundTrip(RandomScene.make(using: &rng))
     }
@@ -204,7 +204,7 @@ struct RoundTripTests {
 
 /// Random but valid scenes, for the round trip.
 enum RandomScene {
-  static func make(using rng: inout SeededRandom) -> Scene {
+  static func make(using rng: inout SplitMix) -> Scene {
     var counter = 0
     var recognizerIds: [String] = []
     var viewIds: [String] = []

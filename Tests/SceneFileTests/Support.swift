@@ -41,16 +41,3 @@ func expectProblem(
 
 /// A scene file: the `format` line, then `body` (which usually starts with `root:`).
 func sceneText(_ body: String) -> String { "format: touchscope/1\n" + body }
-
-/// A small deterministic random generator (SplitMix64) for generated inputs.
-struct SeededRandom: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}

@@ -147,19 +147,6 @@ public enum PropertyScenes {
   }
 }
 
-/// SplitMix64: a small seeded generator, so a failing random script is reproduced from its seed alone.
-public struct SplitMix: RandomNumberGenerator {
-  public private(set) var state: UInt64
-  public init(seed: UInt64) { state = seed }
-  public mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 /// A random multi-touch script for `scene` from `seed`: `randomScript`'s fingers (up to four at once, in
 /// the scene's window) with, now and then, a property change or a reordering in the middle of a gesture
 /// (a recognizer disabled, a view hidden or made non-interactive, a delay switched on ...).

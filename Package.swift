@@ -21,17 +21,20 @@ let package = Package(
     // The engine: pure Swift, standard library only.
     .target(name: "TouchSim", dependencies: ["Geometry"]),
     // The trace folded at a playhead: the one snapshot every reader shows.
-    .target(name: "TraceKit", dependencies: ["TouchSim"]),
+    .target(name: "TraceKit", dependencies: ["Geometry", "TouchSim"]),
     // libyaml, the system's (pkg-config yaml-0.1): its event parser, composed by Sources/SceneFile.
     .systemLibrary(name: "CLibYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
-    .target(name: "SceneFile", dependencies: ["TouchSim", "CLibYAML"]),
+    .target(name: "SceneFile", dependencies: ["Geometry", "TouchSim", "CLibYAML"]),
     // Plain-language narration of a trace.
-    .target(name: "Narration", dependencies: ["TouchSim", "TraceKit", "Localization"]),
+    .target(name: "Narration", dependencies: ["Geometry", "TouchSim", "TraceKit", "Localization"]),
     // Draw commands and the software rasterizer: pixels only.
     .target(name: "Raster", dependencies: ["Geometry"]),
     // The window without the window: model, panels, layout, key table.
     .target(
-      name: "StudioCore", dependencies: ["TouchSim", "TraceKit", "SceneFile", "Narration", "Raster", "Localization"]),
+      name: "StudioCore",
+      dependencies: [
+        "Geometry", "TouchSim", "TraceKit", "SceneFile", "Narration", "Raster", "Localization",
+      ]),
     .systemLibrary(
       name: "CSDL2",
       pkgConfig: "SDL2_ttf",
@@ -40,37 +43,43 @@ let package = Package(
     // The SDL window, fonts through SDL_ttf, PNG files: the only code that imports SDL.
     .target(
       name: "StudioSDL",
-      dependencies: ["StudioCore", "Raster", "CSDL2", "CFontconfig", "TouchSim", "SceneFile", "Localization"]),
+      dependencies: [
+        "Geometry", "StudioCore", "Raster", "CSDL2", "CFontconfig", "TouchSim", "TraceKit", "SceneFile", "Narration",
+        "Localization",
+      ]),
     // fontconfig, asked in-process for the fallback fonts (one `fc-match` process per question cost a second
     // at start-up when Chinese text is shown).
     .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
     .executableTarget(
       name: "touchscope",
       dependencies: [
-        "TouchSim", "TraceKit", "SceneFile", "Narration", "Raster", "StudioCore", "StudioSDL", "Localization",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "Geometry", "TouchSim", "TraceKit", "SceneFile", "Narration", "Raster", "StudioCore", "StudioSDL",
+        "Localization", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    .target(name: "TestSupport", dependencies: ["TouchSim", "SceneFile"], path: "Tests/TestSupport"),
+    .target(name: "TestSupport", dependencies: ["Geometry", "TouchSim", "SceneFile"], path: "Tests/TestSupport"),
     .testTarget(
       name: "TouchSimTests",
       dependencies: [
-        "TouchSim", "SceneFile", "TestSupport",
+        "Geometry", "TouchSim", "SceneFile", "TestSupport",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),
-    .testTarget(name: "SceneFileTests", dependencies: ["SceneFile", "TouchSim", "TestSupport"]),
-    .testTarget(name: "TraceKitTests", dependencies: ["TraceKit", "TouchSim", "TestSupport"]),
+    .testTarget(name: "SceneFileTests", dependencies: ["Geometry", "SceneFile", "TouchSim", "TestSupport"]),
+    .testTarget(name: "TraceKitTests", dependencies: ["Geometry", "TraceKit", "TouchSim", "TestSupport"]),
     .testTarget(
-      name: "NarrationTests", dependencies: ["Narration", "TraceKit", "TouchSim", "TestSupport", "Localization"]),
+      name: "NarrationTests",
+      dependencies: ["Geometry", "Narration", "TraceKit", "TouchSim", "TestSupport", "Localization"]),
     .testTarget(
       name: "StudioTests",
       dependencies: [
-        "StudioCore", "StudioSDL", "Raster", "TraceKit", "TouchSim", "SceneFile", "TestSupport", "Localization",
+        "Geometry", "StudioCore", "StudioSDL", "Raster", "TraceKit", "TouchSim", "SceneFile", "TestSupport",
+        "Localization", "Narration",
       ],
       exclude: ["Snapshots"]),
     .testTarget(
-      name: "SceneLibraryTests", dependencies: ["TouchSim", "SceneFile", "TestSupport"], exclude: ["Golden"]),
+      name: "SceneLibraryTests", dependencies: ["Geometry", "TouchSim", "SceneFile", "TestSupport"],
+      exclude: ["Golden"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import Geometry
 import TouchSim
 
 /// A scroll view's offset coming to rest as its drag ends (rules H-12, H-14).

@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 import TouchSim
 
 /// The log a view controller written by `touchscope export swift` prints on a device, and what of a trace

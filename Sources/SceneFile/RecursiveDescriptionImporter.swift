@@ -1,3 +1,4 @@
+import Geometry
 import TouchSim
 
 /// A scene made from LLDB's `po view.recursiveDescription()` output, as YAML text, with what could not

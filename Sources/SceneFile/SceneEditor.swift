@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 import TouchSim
 
 /// Why changes could not be written into a scene file's text (nothing was written).

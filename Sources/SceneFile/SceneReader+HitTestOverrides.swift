@@ -1,3 +1,4 @@
+import Geometry
 import TouchSim
 
 /// `hitTestOverrides:` and `pointInside:` of a view (extension, rule A-12; docs/SCENE-FORMAT.md).

@@ -1,3 +1,4 @@
+import Geometry
 import TouchSim
 
 /// Decodes a composed YAML document into a `Scene`, collecting every problem it can find in one pass.

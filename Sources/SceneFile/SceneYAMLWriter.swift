@@ -1,3 +1,4 @@
+import Geometry
 import TouchSim
 
 /// Builds the YAML of a scene: keys in the format's order, defaults left out, views in `frame` form

@@ -1,3 +1,4 @@
+import Geometry
 import TouchSim
 
 /// Builds the scenes of one Interface Builder document (`StoryboardImporter`).

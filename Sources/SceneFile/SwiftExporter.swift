@@ -1,3 +1,4 @@
+import Geometry
 import TouchSim
 
 /// `touchscope export swift SCENE`: a UIKit view controller (Swift source) that builds the scene's

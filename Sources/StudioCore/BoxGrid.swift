@@ -1,3 +1,4 @@
+import Geometry
 import TouchSim
 
 /// Boxes filed by the cells of a flat grid over an area, so finding the boxes near a rectangle looks at a

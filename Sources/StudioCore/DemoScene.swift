@@ -1,3 +1,4 @@
+import Geometry
 import TouchSim
 
 /// A small scene built in code, shown when no scene file is given and `Scenes/tour.yaml` is missing.

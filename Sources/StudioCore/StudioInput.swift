@@ -1,3 +1,4 @@
+import Geometry
 import TouchSim
 
 /// Which physical pointer an input came from.

@@ -1,3 +1,4 @@
+import Geometry
 import TouchSim
 
 /// Maps scene coordinates (points of the simulated window) to pixels of a drawing target and back.

@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 import SceneFile
 import StudioCore
 import TouchSim

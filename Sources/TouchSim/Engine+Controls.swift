@@ -1,3 +1,5 @@
+import Geometry
+
 /// UIControl tracking and control events (rule G, section 8.1).
 struct ControlTracking: Equatable {
   /// The one touch it tracks (8.1: a control tracks a single touch).

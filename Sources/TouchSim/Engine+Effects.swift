@@ -1,3 +1,5 @@
+import Geometry
+
 /// Recognizer effects (`RecognizerSpec.effect`): the view changed as an app's action handler would change it.
 ///
 /// This is not a UIKit rule: UIKit only sends the action. It is what the handler of a typical playground does,

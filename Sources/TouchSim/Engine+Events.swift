@@ -1,3 +1,5 @@
+import Geometry
+
 /// One UIEvent of touches: registration, recognizers first, resolution, then the views (section 1).
 extension Simulation {
   mutating func dispatch(_ steps: ArraySlice<ScriptStep>) {

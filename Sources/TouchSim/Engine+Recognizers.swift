@@ -1,3 +1,5 @@
+import Geometry
+
 /// What each kind of recognizer does with the touches it receives (rules 5.4 and section 10).
 ///
 /// Recognizers only *request* transitions here; the arbiter (`Engine+Arbitration`) decides whether a

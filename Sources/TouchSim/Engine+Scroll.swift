@@ -1,3 +1,5 @@
+import Geometry
+
 /// UIScrollView (section 9): the content-touch delay, touchesShouldBegin / touchesShouldCancel, and
 /// its pan scrolling the content.
 extension Simulation {

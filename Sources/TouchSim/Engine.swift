@@ -1,4 +1,4 @@
-@_exported import Geometry
+import Geometry
 
 /// The engine: a deterministic simulation of UIKit touch delivery that records every decision as a trace.
 ///

@@ -1,3 +1,5 @@
+import Geometry
+
 /// Hit-testing, rules: each visit is recorded with its result.
 ///
 /// One walk serves the engine at touch-down (the visits go into its trace) and `Engine.hitTest(at:visits:)`.

@@ -1,3 +1,5 @@
+import Geometry
+
 /// Rule A-12: `hitTest(_:with:)` and `point(inside:with:)` overridden freely (scene-format extension keys
 /// `hitTestOverrides:` and `pointInside:`, docs/SCENE-FORMAT.md).
 

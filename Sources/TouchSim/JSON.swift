@@ -1,3 +1,5 @@
+import Geometry
+
 /// Deterministic JSON writing (no Foundation): numbers rounded to 3 decimals, shortest form.
 public enum JSONString {
   public static func quote(_ s: String) -> String {

@@ -1,3 +1,5 @@
+import Geometry
+
 /// A gesture recognizer at run time: its scene properties, its state machine and what it has seen.
 struct Recognizer {
   var spec: RecognizerSpec

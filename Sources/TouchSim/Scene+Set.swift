@@ -1,3 +1,5 @@
+import Geometry
+
 /// Property changes (`set:` script steps and the window's toggles) applied to the scene model.
 ///
 /// The keys are the scene file's own keys, so a change made by hand can be saved back as a file.

@@ -1,3 +1,5 @@
+import Geometry
+
 /// The scene model: plain values mirroring the scene file format `touchscope/1`
 /// (read and written as docs/SCENE-FILES.md describes). `SceneFile` decodes YAML into these; the engine runs them;
 /// the studio edits them and saves them back. Property names are UIKit's own.

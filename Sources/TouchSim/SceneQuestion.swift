@@ -1,3 +1,5 @@
+import Geometry
+
 /// A question a scene asks its audience at a moment of its script ("Which view gets finger 1?").
 ///
 /// The scene says what is asked and which choices are offered; never the answer. The answer is what the

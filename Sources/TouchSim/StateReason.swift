@@ -1,3 +1,5 @@
+import Geometry
+
 /// Why a recognizer changed state (docs/TRACE-FORMAT.md, `state.reason`): one case per kind of reason the engine
 /// gives, with the numbers and ids it had before any formatting. `text` is the one place the trace's
 /// wording is made; readers switch over the cases instead of reading that text back.

@@ -1,3 +1,5 @@
+import Geometry
+
 /// A UITouch at run time (rules C-1 to C-7) and the state of its delivery to touch.view (rule F).
 struct Touch {
   let id: Int

@@ -1,3 +1,5 @@
+import Geometry
+
 /// The trace, format `touchscope-trace/1` (its events and keys are the types below; additions are listed in docs/TRACE-EXTENSIONS.md): everything the engine
 /// decided, in order. Keys are written in the order docs/TRACE-FORMAT.md gives; extensions (marked) add event
 /// kinds and trailing keys only.

@@ -1,3 +1,5 @@
+import Geometry
+
 /// The live view hierarchy: the scene's views flattened into an array with parent links.
 ///
 /// A view's geometry follows UIKit: `center` in the superview's bounds coordinates, `bounds` (its

@@ -1,3 +1,4 @@
+import Geometry
 import TouchSim
 
 /// The scene as the trace changes it: `set` changes, `bringToFront` / `sendToBack`, scrolling.

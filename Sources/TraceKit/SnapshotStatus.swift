@@ -1,3 +1,4 @@
+import Geometry
 import TouchSim
 
 public struct Transition: Equatable, Sendable {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Geometry
 import TouchSim
 
 /// `touchscope bench`: the performance figures, each with its target.

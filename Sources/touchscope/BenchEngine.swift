@@ -1,3 +1,4 @@
+import Geometry
 import TouchSim
 
 /// The engine's performance figures (performance): touch events per second through the whole engine, and hit

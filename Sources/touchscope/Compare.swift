@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Geometry
 import Localization
 import SceneFile
 import StudioCore

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Geometry
 import Raster
 import SceneFile
 import StudioCore

@@ -1,3 +1,4 @@
+import Geometry
 import TouchSim
 
 /// `WIDTHxHEIGHT` on the command line (`--size` of `open`, `render`, `record`, `handout`): one parser for

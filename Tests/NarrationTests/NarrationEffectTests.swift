@@ -1,3 +1,4 @@
+import Geometry
 import Narration
 import TestSupport
 import Testing

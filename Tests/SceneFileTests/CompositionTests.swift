@@ -1,3 +1,4 @@
+import Geometry
 import Testing
 import TouchSim
 

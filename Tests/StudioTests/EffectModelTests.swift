@@ -1,3 +1,4 @@
+import Geometry
 import TestSupport
 import Testing
 import TouchSim

@@ -1,3 +1,4 @@
+import Geometry
 import SceneFile
 import TestSupport
 import Testing

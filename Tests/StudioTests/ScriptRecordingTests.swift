@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 import Raster
 import SceneFile
 import Testing

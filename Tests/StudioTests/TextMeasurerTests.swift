@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import Geometry
 import Localization
 import SceneFile
 import TestSupport

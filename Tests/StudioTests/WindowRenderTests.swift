@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 import TestSupport
 import Testing
 import TouchSim

@@ -1,3 +1,4 @@
+import Geometry
 import TouchSim
 
 /// Turns a list of integers (what the property-test generator shrinks) into a valid multi-touch

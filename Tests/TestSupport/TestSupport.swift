@@ -1,3 +1,4 @@
+import Geometry
 import TouchSim
 
 /// Builders and trace queries shared by the test targets: scenes read as arrange / act / assert.

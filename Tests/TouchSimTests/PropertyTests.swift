@@ -1,3 +1,4 @@
+import Geometry
 import PropertyBased
 import TestSupport
 import Testing

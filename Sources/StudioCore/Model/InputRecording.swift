@@ -1,3 +1,4 @@
+import Geometry
 import TouchSim
 
 /// Live input kept as script steps: for "replay the last gesture" (R) and "save with the input as its

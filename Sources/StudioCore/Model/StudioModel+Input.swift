@@ -1,3 +1,4 @@
+import Geometry
 import TouchSim
 
 /// Input from the window (already translated from SDL at the edge) and the actions it asks for.

@@ -1,3 +1,4 @@
+import Geometry
 import TouchSim
 
 /// How the window is looking at things, apart from the trace: theme, zoom, overlays, tabs, the selected

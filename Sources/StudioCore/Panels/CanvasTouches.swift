@@ -1,3 +1,4 @@
+import Geometry
 import Raster
 import TouchSim
 import TraceKit

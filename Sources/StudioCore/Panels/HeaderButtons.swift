@@ -1,3 +1,4 @@
+import Geometry
 import TouchSim
 
 /// The header's clickable controls, in order, and how wide they are with or without their labels.

@@ -1,3 +1,4 @@
+import Geometry
 import Localization
 import Raster
 import TouchSim

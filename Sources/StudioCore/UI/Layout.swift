@@ -1,3 +1,4 @@
+import Geometry
 import TouchSim
 
 /// Where each panel goes in a frame of `size` pixels.

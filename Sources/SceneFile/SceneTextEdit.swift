@@ -360,7 +360,7 @@ struct SceneTextEdit {
     case .bool(let b): return b ? "true" : "false"
     case .number(let n): return NumberText.format(n)
     case .string(let s):
-      if json { return SceneTextEdit.jsonQuoted(s) }
+      if json { return YAMLEmitter.quoted(s, json: true) }
       switch style {
       case .singleQuoted?: return SceneTextEdit.singleQuoted(s)
       case .doubleQuoted?: return YAMLEmitter.quoted(s)
@@ -409,32 +409,6 @@ struct SceneTextEdit {
       return YAMLEmitter.quoted(s)
     }
     return "'" + String(s.flatMap { $0 == "'" ? ["'", "'"] : [$0] }) + "'"
-  }
-
-  /// A JSON string that reads the same as YAML (anything YAML would not take raw is escaped).
-  static func jsonQuoted(_ s: String) -> String {
-    var out = "\""
-    for u in s.unicodeScalars {
-      switch u {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\t": out += "\\t"
-      case "\r": out += "\\r"
-      default:
-        let v = u.value
-        let printable =
-          (v >= 0x20 && v <= 0x7E) || (v >= 0xA0 && v <= 0xD7FF && v != 0x2028 && v != 0x2029)
-          || (v >= 0xE000 && v <= 0xFFFD && v != 0xFEFF) || v >= 0x10000
-        if printable {
-          out.unicodeScalars.append(u)
-        } else {
-          let h = String(v, radix: 16, uppercase: true)
-          out += "\\u" + String(repeating: "0", count: max(0, 4 - h.count)) + h
-        }
-      }
-    }
-    return out + "\""
   }
 
   // MARK: Text

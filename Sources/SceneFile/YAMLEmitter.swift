@@ -111,8 +111,9 @@ struct YAMLEmitter {
   }
 
   /// A double-quoted YAML scalar; escapes everything outside YAML's printable set and the line breaks
-  /// YAML knows beyond `\n`.
-  static func quoted(_ s: String) -> String {
+  /// YAML knows beyond `\n`. `json`: only escapes JSON also reads (`\uXXXX`, never `\x85`), for a JSON
+  /// scene file: the same string in both, since JSON is YAML.
+  static func quoted(_ s: String, json: Bool = false) -> String {
     var out = "\""
     for u in s.unicodeScalars {
       switch u {
@@ -122,7 +123,11 @@ struct YAMLEmitter {
       case "\t": out += "\\t"
       case "\r": out += "\\r"
       default:
-        if isPrintable(u) { out.unicodeScalars.append(u) } else { out += escaped(u) }
+        if isPrintable(u) {
+          out.unicodeScalars.append(u)
+        } else {
+          out += json ? "\\u" + hex(u.value, digits: 4) : escaped(u)
+        }
       }
     }
     return out + "\""
@@ -159,13 +164,7 @@ struct YAMLEmitter {
   /// A multi-line string as a block literal when it reads back exactly that way, else nil.
   static func literal(_ s: String) -> YAMLItem? {
     guard s.contains("\n"), !s.hasPrefix("\n"), !s.hasPrefix(" "), !s.hasSuffix("\n\n") else { return nil }
-    for u in s.unicodeScalars {
-      let v = u.value
-      let ok =
-        u == "\n" || (v >= 0x20 && v <= 0x7E) || (v >= 0xA0 && v <= 0xD7FF && v != 0x2028 && v != 0x2029)
-        || (v >= 0xE000 && v <= 0xFFFD && v != 0xFEFF) || v >= 0x10000
-      if !ok { return nil }
-    }
+    for u in s.unicodeScalars where u != "\n" && !isPrintable(u) { return nil }
     var body = s.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     let header: String
     if s.hasSuffix("\n") {

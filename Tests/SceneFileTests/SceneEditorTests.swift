@@ -255,6 +255,29 @@ import TouchSim
     #expect(SaveChecks.isJSON(list))
   }
 
+  /// A text with characters YAML or JSON cannot hold raw (control characters, NEL, the line and
+  /// paragraph separators, a byte order mark) is escaped for the file's syntax: `\uXXXX` in JSON (which
+  /// has no `\x85` nor `\L`), YAML's own escapes in YAML; both read back as the same text.
+  @Test func stringsAreEscapedForTheFilesSyntax() throws {
+    let hostile = "a\u{1}b\u{7F}c\u{85}d\u{2028}e\u{2029}f\u{FEFF}g\"h\\i\tj\nk 购 🎉"
+    let json = try saved(Self.json, [change("b", "text", .string(hostile))])
+    #expect(SaveChecks.isJSON(json))
+    #expect(json.contains(#""text": "a\u0001b\u007Fc\u0085d\u2028e\u2029f\uFEFFg\"h\\i\tj\nk 购 🎉""#))
+    let text = sceneText(
+      """
+      root:
+        id: root
+        subviews:
+          - { id: b, frame: [0, 0, 10, 10], text: "x" }
+      """)
+    let yaml = try saved(text, [change("b", "text", .string(hostile))])
+    #expect(yaml.contains(#"text: "a\x01b\x7Fc\x85d\u2028e\u2029f\uFEFFg\"h\\i\tj\nk 购 🎉" }"#))
+    for out in [json, yaml] {
+      let scene = try SceneLoader.parse(out, file: "t")
+      #expect(scene.root.subviews.first { $0.id == "b" }?.text == hostile)
+    }
+  }
+
   @Test func crlfStaysCRLF() throws {
     let text = Self.fixture("commented-crlf")
     let out = try saved(text, [change("press", "delegate.shouldBegin", .bool(false))])

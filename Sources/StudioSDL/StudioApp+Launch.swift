@@ -101,11 +101,15 @@ final class Handover<Value: Sendable>: @unchecked Sendable {
   private let done = DispatchSemaphore(value: 0)
   private var result: Result<Value, any Error>?
 
-  init(_ work: @escaping @Sendable () throws -> Value) {
-    Thread.detachNewThread { [self] in
+  /// `stackSize`: the main thread's 8 MB, not a new thread's default, since the work reads a scene file
+  /// (nesting up to the format's 1,000 levels) and lays out its views as the main thread did before.
+  init(stackSize: Int = 8 << 20, _ work: @escaping @Sendable () throws -> Value) {
+    let thread = Thread { [self] in
       result = Result { try work() }
       done.signal()
     }
+    thread.stackSize = stackSize
+    thread.start()
   }
 
   /// The value, or the error the work threw; waits for it. Call once.

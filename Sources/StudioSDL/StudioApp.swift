@@ -101,21 +101,12 @@ public final class StudioApp {
     return (model, watched)
   }
 
-  /// Opens the window and runs until the user quits; returns the trace of the session.
+  /// Runs the loop in `window` (open and shown), whose panels measure text with `text.measurer`, until the
+  /// user quits; returns the trace of the session (`launch` opens the window and calls it).
   ///
   /// Frames are paced at most 120 a second and at least 60 while anything changes; a frame identical to
   /// the last one is neither drawn nor presented, and once nothing has changed for a while the loop
   /// sleeps until input arrives or the scene file changes.
-  @discardableResult
-  public func run() throws -> [TraceEntry] {
-    let text = try TextStart.make(for: model, options: options)
-    let window = try SDLWindow(
-      title: "Touchscope", width: Int(options.size.width), height: Int(options.size.height),
-      scale: options.scale, assetsDirectory: ResourceLocator.assetsDirectory())
-    return try run(window, text: text)
-  }
-
-  /// Runs the loop in `window` (open and shown), whose panels measure text with `text.measurer`.
   func run(_ window: SDLWindow, text: TextStart) throws -> [TraceEntry] {
     let measurer = text.measurer
     let textCache = text.cache

@@ -24,6 +24,34 @@ public enum JSONNumber {
     }
   }
 
+  /// Writes `v` in decimal at `p` (room for 20 bytes), returning how many.
+  public static func write(integer v: Int, to p: UnsafeMutablePointer<UInt8>) -> Int {
+    decimal(negative: v < 0, magnitude: UInt64(v.magnitude), to: p)
+  }
+
+  /// A sign when `negative`, then `magnitude`'s digits, filled from the last one back.
+  private static func decimal(negative: Bool, magnitude: UInt64, to p: UnsafeMutablePointer<UInt8>) -> Int {
+    var digits = 1
+    var power: UInt64 = 10
+    while digits < 20 && magnitude >= power {
+      digits += 1
+      power &*= 10
+    }
+    var count = 0
+    if negative {
+      p[0] = UInt8(ascii: "-")
+      count = 1
+    }
+    var rest = magnitude
+    var i = count + digits - 1
+    for _ in 0..<digits {
+      p[i] = UInt8(truncatingIfNeeded: 48 + rest % 10)
+      rest /= 10
+      i -= 1
+    }
+    return count + digits
+  }
+
   /// The most bytes `write` writes.
   public static let longest = 32
 
@@ -48,28 +76,8 @@ public enum JSONNumber {
     }
     let negative = scaled < 0
     let n = Int64(abs(scaled))
-    let whole = n / 1000
     let frac = n % 1000
-    var digits = 1
-    var power: Int64 = 10
-    while digits < 19 && whole >= power {
-      digits += 1
-      power &*= 10
-    }
-    var count = 0
-    if negative {
-      p[0] = UInt8(ascii: "-")
-      count = 1
-    }
-    // The whole part, filled from its last digit back.
-    var w = whole
-    var i = count + digits - 1
-    for _ in 0..<digits {
-      p[i] = UInt8(truncatingIfNeeded: 48 + w % 10)
-      w /= 10
-      i -= 1
-    }
-    count += digits
+    var count = decimal(negative: negative, magnitude: UInt64(n / 1000), to: p)
     guard frac != 0 else { return count }
     // Three decimals without their trailing zeros.
     let decimals = frac % 100 == 0 ? 1 : (frac % 10 == 0 ? 2 : 3)

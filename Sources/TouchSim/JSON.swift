@@ -244,24 +244,7 @@ final class ByteBuffer {
   /// `v` in decimal.
   func append(int v: Int) {
     reserve(20)
-    var magnitude = v.magnitude
-    var digits = 1
-    var power: UInt = 10
-    while digits < 20 && magnitude >= power {
-      digits += 1
-      power = power &* 10
-    }
-    if v < 0 {
-      base[count] = UInt8(ascii: "-")
-      count += 1
-    }
-    var i = count + digits - 1
-    for _ in 0..<digits {
-      base[i] = UInt8(truncatingIfNeeded: 48 + magnitude % 10)
-      magnitude /= 10
-      i -= 1
-    }
-    count += digits
+    count += JSONNumber.write(integer: v, to: base + count)
   }
 
   /// The bytes from `start` on, as text.

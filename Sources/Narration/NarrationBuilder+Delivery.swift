@@ -439,7 +439,12 @@ extension NarrationBuilder {
         language("\(shown) answered NO to touchesShouldBegin", "\(shown) 对 touchesShouldBegin 回答了 NO"), ["H-2"]
       )
     case .scrolling:
-      let s = scene.ancestry(view).dropFirst().first { scene.views[$0]?.kind == .scroll }
+      // The scroll view whose pan is scrolling: touch.view itself when it is a scroll view (a list inside a
+      // scrolling page: the list's own pan), else the nearest scroll view around it whose pan is active.
+      let scrolls = scene.ancestry(view).filter { scene.views[$0]?.kind == .scroll }
+      let s =
+        scrolls.first { tracker.states["\($0).pan"].map { $0 != .possible && $0 != .failed } ?? false }
+        ?? scrolls.first { $0 != view }
       let shown = s.map(Phrase.code) ?? language("its scroll view", "它所在的滚动视图")
       return (
         language("\(shown) began scrolling before delivering it", "\(shown) 在投递它之前就开始滚动了"), ["H-4"]

@@ -140,6 +140,12 @@ enum ReasonText {
           "the finger moved \(n(distance)) pt, but not along an axis the scroll view can scroll (its content fits there, and it does not always bounce)",
           "手指移动了 \(n(distance)) pt，但不在滚动视图能滚动的方向上（内容在那个方向上放得下，且没有打开 alwaysBounce）"),
         rules: ["H-8", "H-13"])
+    case .leftToParentAtEdge(let parent, let edge):
+      return Because(
+        text: l(
+          "its content already rested at its \(edge.rawValue) edge and the drag pulled past it, so it leaves the drag to \(Phrase.code(parent)), which can scroll that way",
+          "它的内容已经停在\(edge.chinese)，而这次拖动要继续往外拉，所以它把拖动交给能朝这个方向滚动的 \(Phrase.code(parent))"),
+        rules: ["H-17"])
     case .liftedBeforePress(let duration):
       return Because(
         text: l(
@@ -229,6 +235,18 @@ enum ReasonText {
     case .superviewSingleTap: return language(gesture.text, "父视图上的单击")
     case .swipeAlongTrack: return language(gesture.text, "沿其滑轨的轻扫")
     case .panOnKnob: return language(gesture.text, "在其开关钮上的拖动")
+    }
+  }
+}
+
+extension StateReason.Edge {
+  /// The edge in Chinese, as the narration and the panels write it.
+  public var chinese: String {
+    switch self {
+    case .top: return "顶端"
+    case .left: return "左端"
+    case .bottom: return "底端"
+    case .right: return "右端"
     }
   }
 }

@@ -137,6 +137,7 @@ public enum SceneEditor {
     "delaysContentTouches", "canCancelContentTouches", "minimumValue", "maximumValue", "stepValue", "wraps",
     "autorepeat", "isContinuous", "isMomentary", "disabledSegments", "numberOfPages", "bounces",
     "alwaysBounceVertical", "alwaysBounceHorizontal", "isPagingEnabled", "isDirectionalLockEnabled",
+    "transfersVerticalScrollingToParent", "transfersHorizontalScrollingToParent",
   ]
   /// The settable recognizer keys (`SettableKeys.recognizer`), in the format's order.
   static let recognizerKeys = [
@@ -197,6 +198,9 @@ public enum SceneEditor {
     case "alwaysBounceHorizontal": return v.scroll.map { .bool($0.alwaysBounceHorizontal) }
     case "isPagingEnabled": return v.scroll.map { .bool($0.isPagingEnabled) }
     case "isDirectionalLockEnabled": return v.scroll.map { .bool($0.isDirectionalLockEnabled) }
+    case "transfersVerticalScrollingToParent": return v.scroll.map { .bool($0.transfersVerticalScrollingToParent) }
+    case "transfersHorizontalScrollingToParent":
+      return v.scroll.map { .bool($0.transfersHorizontalScrollingToParent) }
     case "transform.translation": return point(v.transform.translation)
     case "transform.scale": return point(v.transform.scale)
     case "transform.rotation": return .number(v.transform.rotation)

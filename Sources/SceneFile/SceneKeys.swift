@@ -16,7 +16,8 @@ enum Key: UInt8, CaseIterable, Sendable {
   case presentingViewController
   case minimumValue, maximumValue, stepValue, wraps, autorepeat, isContinuous
   case isMomentary, disabledSegments, numberOfPages, tracking
-  case bounces, alwaysBounceVertical, alwaysBounceHorizontal, isPagingEnabled, contentInset, isDirectionalLockEnabled
+  case bounces, alwaysBounceVertical, alwaysBounceHorizontal, isPagingEnabled, contentInset, isDirectionalLockEnabled,
+    transfersVerticalScrollingToParent, transfersHorizontalScrollingToParent
   // Inside views: `tracking`.
   case beginTracking, continueTracking, endTrackingCallsSuper, cancelTrackingCallsSuper
   // Inside views: `transform`, `touchesShouldBegin`, `touchesShouldCancel`.

@@ -393,6 +393,12 @@ extension SceneReader {
     if let n = f[.isDirectionalLockEnabled], let b = bool(n, "isDirectionalLockEnabled") {
       s.isDirectionalLockEnabled = b
     }
+    if let n = f[.transfersVerticalScrollingToParent], let b = bool(n, "transfersVerticalScrollingToParent") {
+      s.transfersVerticalScrollingToParent = b
+    }
+    if let n = f[.transfersHorizontalScrollingToParent], let b = bool(n, "transfersHorizontalScrollingToParent") {
+      s.transfersHorizontalScrollingToParent = b
+    }
     if let n = f[.contentInset],
       let v = numbers(n, "contentInset", count: 4, shape: "[top, left, bottom, right]")
     {

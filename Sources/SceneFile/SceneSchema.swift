@@ -195,7 +195,8 @@ enum SceneSchema {
   static let scrollOnly: [Key] = [
     .contentSize, .contentOffset, .delaysContentTouches, .canCancelContentTouches, .touchesShouldBegin,
     .touchesShouldCancel, .panRequireToFail, .bounces, .alwaysBounceVertical, .alwaysBounceHorizontal,
-    .isPagingEnabled, .contentInset, .isDirectionalLockEnabled,
+    .isPagingEnabled, .contentInset, .isDirectionalLockEnabled, .transfersVerticalScrollingToParent,
+    .transfersHorizontalScrollingToParent,
   ]
 
   static let view = Place(
@@ -320,6 +321,16 @@ enum SceneSchema {
         key: .isDirectionalLockEnabled, shape: .bool,
         about:
           "Scroll views: isDirectionalLockEnabled (default false): a drag mostly along one axis scrolls along it only."),
+      Entry(
+        key: .transfersVerticalScrollingToParent, shape: .bool,
+        about:
+          "Scroll views: transfersVerticalScrollingToParent (default true): a vertical drag that starts at the content's top or bottom edge, pulling past it, scrolls the scroll view around it."
+      ),
+      Entry(
+        key: .transfersHorizontalScrollingToParent, shape: .bool,
+        about:
+          "Scroll views: transfersHorizontalScrollingToParent (default true): a horizontal drag that starts at the content's left or right edge, pulling past it, scrolls the scroll view around it."
+      ),
       Entry(
         key: .hitTestOverrides, shape: .list(.place(.hitTestOverride), maxItems: nil),
         about: "Extension: hitTest(_:with:) answers for regions of the view."),

@@ -167,6 +167,8 @@ enum SceneYAMLWriter {
       if s.alwaysBounceHorizontal { add("alwaysBounceHorizontal", "true") }
       if s.isPagingEnabled { add("isPagingEnabled", "true") }
       if s.isDirectionalLockEnabled { add("isDirectionalLockEnabled", "true") }
+      if !s.transfersVerticalScrollingToParent { add("transfersVerticalScrollingToParent", "false") }
+      if !s.transfersHorizontalScrollingToParent { add("transfersHorizontalScrollingToParent", "false") }
       var begin: [(String, String)] = []
       if !s.touchesShouldBeginDefault { begin.append(("default", "false")) }
       if !s.touchesShouldBeginExcept.isEmpty { begin.append(("except", E.ids(s.touchesShouldBeginExcept))) }

@@ -324,6 +324,13 @@ public struct SwiftExporter {
       if s.alwaysBounceHorizontal { line("\(n).alwaysBounceHorizontal = true") }
       if s.isPagingEnabled { line("\(n).isPagingEnabled = true") }
       if s.isDirectionalLockEnabled { line("\(n).isDirectionalLockEnabled = true") }
+      // Public since iOS 17.4 (rule H-17); earlier systems hand the drag on by default, with no switch.
+      if !s.transfersVerticalScrollingToParent {
+        line("if #available(iOS 17.4, *) { \(n).transfersVerticalScrollingToParent = false }")
+      }
+      if !s.transfersHorizontalScrollingToParent {
+        line("if #available(iOS 17.4, *) { \(n).transfersHorizontalScrollingToParent = false }")
+      }
     }
     if v.kind.isControl { line("TouchLog.observeEvents(of: \(n))") }
     if !v.implements.isEmpty {

@@ -261,7 +261,11 @@ extension Simulation {
           let (canX, canY) = scrollableAxes(recs[r].view)
           let travel = max(canX ? abs(tr.x) : 0, canY ? abs(tr.y) : 0)
           if travel >= constants.scrollHysteresis {
-            request(r, .begin, .movedAlongScrollableAxis(distance: travel, hysteresis: constants.scrollHysteresis))
+            if let (parent, edge) = scrollTransfer(r, translation: tr, canX: canX, canY: canY) {
+              request(r, .fail, .leftToParentAtEdge(parent: views[parent].id, edge: edge))
+            } else {
+              request(r, .begin, .movedAlongScrollableAxis(distance: travel, hysteresis: constants.scrollHysteresis))
+            }
           }
         } else if recs[r].kind == .screenEdgePan {
           let inward = edgeInwardTravel(r, tr)

@@ -14,6 +14,40 @@ extension Simulation {
     return (wider || (sc.bounces && sc.alwaysBounceHorizontal), taller || (sc.bounces && sc.alwaysBounceVertical))
   }
 
+  /// H-17: a scroll view's pan about to begin leaves the drag to the scroll view around it when its content
+  /// already rests at an edge of an axis and the finger pulls past that edge (down at the top, up at the
+  /// bottom, and so on), the drag is not its own along the other axis, the outer scroll view's pan has the
+  /// same touch and can scroll along that axis, and `transfers…ScrollingToParent` is on (the default). The
+  /// outer scroll view and the side, or nil when the pan begins as usual. Decided once, as the pan would
+  /// begin: a drag that began scrolling the inner content keeps it past the edge (it bounces).
+  func scrollTransfer(
+    _ r: Int, translation tr: Point, canX: Bool, canY: Bool
+  ) -> (Int, StateReason.Edge)? {
+    let s = recs[r].view
+    guard let sc = views[s].spec.scroll else { return nil }
+    // The nearest scroll view around this one whose pan has one of this pan's touches.
+    guard
+      let outer = recs.indices.filter({ o in
+        o != r && recs[o].isScrollPan && recs[o].machine.state == .possible && views.isDescendant(s, of: recs[o].view)
+          && recs[o].touches.contains(where: recs[r].touches.contains)
+      }).max(by: { views[recs[$0].view].depth < views[recs[$1].view].depth })
+    else { return nil }
+    let parent = recs[outer].view
+    let (outerX, outerY) = scrollableAxes(parent)
+    let range = sc.offsetRange(bounds: views[s].spec.bounds.size)
+    let offset = views[s].spec.bounds.origin
+    let h = constants.scrollHysteresis
+    if sc.transfersVerticalScrollingToParent && outerY && !(canX && abs(tr.x) >= h) {
+      if tr.y >= h && offset.y <= range.y.lowerBound { return (parent, .top) }
+      if tr.y <= -h && offset.y >= range.y.upperBound { return (parent, .bottom) }
+    }
+    if sc.transfersHorizontalScrollingToParent && outerX && !(canY && abs(tr.y) >= h) {
+      if tr.x >= h && offset.x <= range.x.lowerBound { return (parent, .left) }
+      if tr.x <= -h && offset.x >= range.x.upperBound { return (parent, .right) }
+    }
+    return nil
+  }
+
   /// Where a drag puts the offset along one axis: `raw` inside the range; past an edge, at the edge when
   /// `bounces` is off, else past it with the rubber band's resistance (H-12).
   func rubberBanded(_ raw: Double, _ range: ClosedRange<Double>, size d: Double, bounces: Bool) -> Double {

@@ -21,7 +21,8 @@ public enum SettableKeys {
     "minimumValue": .number, "maximumValue": .number, "stepValue": .number, "wraps": .bool, "autorepeat": .bool,
     "isContinuous": .bool, "isMomentary": .bool, "disabledSegments": .indexList, "numberOfPages": .number,
     "bounces": .bool, "alwaysBounceVertical": .bool, "alwaysBounceHorizontal": .bool, "isPagingEnabled": .bool,
-    "isDirectionalLockEnabled": .bool,
+    "isDirectionalLockEnabled": .bool, "transfersVerticalScrollingToParent": .bool,
+    "transfersHorizontalScrollingToParent": .bool,
   ]
   /// `flag.NAME` changes the view's flag NAME (rule A-13).
   public static let flagPrefix = "flag."
@@ -46,7 +47,8 @@ public enum SettableKeys {
   ]
   static let scrollOnly: Set<String> = [
     "contentOffset", "delaysContentTouches", "canCancelContentTouches", "bounces", "alwaysBounceVertical",
-    "alwaysBounceHorizontal", "isPagingEnabled", "isDirectionalLockEnabled",
+    "alwaysBounceHorizontal", "isPagingEnabled", "isDirectionalLockEnabled", "transfersVerticalScrollingToParent",
+    "transfersHorizontalScrollingToParent",
   ]
 }
 
@@ -158,6 +160,8 @@ extension ViewSpec {
     case "alwaysBounceHorizontal": scroll!.alwaysBounceHorizontal = value.bool!
     case "isPagingEnabled": scroll!.isPagingEnabled = value.bool!
     case "isDirectionalLockEnabled": scroll!.isDirectionalLockEnabled = value.bool!
+    case "transfersVerticalScrollingToParent": scroll!.transfersVerticalScrollingToParent = value.bool!
+    case "transfersHorizontalScrollingToParent": scroll!.transfersHorizontalScrollingToParent = value.bool!
     case "transform.translation": transform.translation = value.point!
     case "transform.scale": transform.scale = value.point!
     case "transform.rotation": transform.rotation = value.number!

@@ -332,6 +332,11 @@ public struct ScrollSpec: Equatable, Sendable {
   /// `isDirectionalLockEnabled` (rule H-16, default off): a drag that starts mostly along one axis scrolls
   /// along that axis only.
   public var isDirectionalLockEnabled: Bool = false
+  /// `transfersVerticalScrollingToParent` / `transfersHorizontalScrollingToParent` (rule H-17, default on):
+  /// a drag that starts with the content at an edge of that axis, pulling past it, is left to the scroll
+  /// view around it (its pan does not begin), when that one can scroll along the axis.
+  public var transfersVerticalScrollingToParent: Bool = true
+  public var transfersHorizontalScrollingToParent: Bool = true
   public init(contentSize: Size) { self.contentSize = contentSize }
 
   /// The range `contentOffset` rests in along x and y (rule H-15): from −left (−top) to

@@ -66,6 +66,14 @@ public enum StateReason: Equatable, Sendable {
   /// "lifted after moving 80 pt, none of it along a scrollable axis": a scroll view's pan whose finger moved
   /// only along axes it cannot scroll (content that fits, no alwaysBounce…: H-8, H-13).
   case liftedWithoutScrollableTravel(distance: Double)
+  /// "at its top edge, pulling past it: left to page": a nested scroll view's pan does not begin for a drag
+  /// that starts with its content at an edge and pulls past it, so the scroll view around it scrolls (H-17).
+  case leftToParentAtEdge(parent: String, edge: Edge)
+
+  /// An edge of a scroll view's content.
+  public enum Edge: String, Sendable, Equatable {
+    case top, left, bottom, right
+  }
 
   // MARK: Swipe (L9)
 
@@ -166,6 +174,8 @@ extension StateReason: CustomStringConvertible {
     case .liftedBeforeMoving(let d): return "lifted before moving \(n(d)) pt"
     case .liftedWithoutScrollableTravel(let d):
       return "lifted after moving \(n(d)) pt, none of it along a scrollable axis"
+    case .leftToParentAtEdge(let parent, let edge):
+      return "at its \(edge.rawValue) edge, pulling past it: left to \(parent)"
     case .swiped(let direction, let d, let elapsed):
       return "swiped \(direction.rawValue) \(n(d)) pt in \(n(elapsed)) ms"
     case .wrongDirection(let moved, let allowed):

@@ -139,4 +139,42 @@ import TouchSim
       try load(sceneText("root: { id: root, frame: [0, 0, 10, 10], kind: scroll, contentSize: [10, 20] }")))
     #expect(!plain.contains("bounces") && !plain.contains("isPagingEnabled") && !plain.contains("contentInset"))
   }
+
+  /// H-17's two switches: read (UIKit's default is on), set by a script, written back only when off, and
+  /// exported behind the iOS version that has them.
+  @Test func theHandOffSwitchesGoEveryWay() throws {
+    let yaml = sceneText(
+      """
+      root:
+        id: root
+        frame: [0, 0, 390, 844]
+        subviews:
+          - id: list
+            kind: scroll
+            frame: [0, 100, 390, 300]
+            contentSize: [390, 900]
+            transfersVerticalScrollingToParent: false
+      script:
+        - { t: 0, set: { list.transfersHorizontalScrollingToParent: false, list.transfersVerticalScrollingToParent: true } }
+      """)
+    let scene = try load(yaml)
+    let s = scene.root.subviews[0].scroll!
+    #expect(!s.transfersVerticalScrollingToParent && s.transfersHorizontalScrollingToParent)
+    let engine = Engine(scene: scene)
+    engine.run(script: scene.script)
+    let after = engine.scene.root.subviews[0].scroll!
+    #expect(after.transfersVerticalScrollingToParent && !after.transfersHorizontalScrollingToParent)
+    var unscripted = scene
+    unscripted.script = []
+    let text = SceneWriter.yaml(unscripted)
+    #expect(text.contains("transfersVerticalScrollingToParent: false"))
+    #expect(!text.contains("transfersHorizontalScrollingToParent"))
+    #expect(try load(text).root.subviews[0].scroll == s)
+    let swift = SwiftExporter.export(unscripted)
+    #expect(swift.contains("if #available(iOS 17.4, *) { list.transfersVerticalScrollingToParent = false }"))
+    #expect(!swift.contains("transfersHorizontalScrollingToParent"))
+    expectProblem(
+      sceneText("root: { id: root, frame: [0, 0, 10, 10], transfersVerticalScrollingToParent: false }"), at: 2, 42,
+      "'transfersVerticalScrollingToParent' applies to scroll views only")
+  }
 }

@@ -1,4 +1,5 @@
 import Localization
+import Narration
 import TouchSim
 
 /// The engine's reasons in the window's language: English as the trace writes them (`text`), Chinese
@@ -32,6 +33,7 @@ extension StateReason {
     case .outsideEdgeBand(let d, let band): return "按下处离边缘 \(n(d)) pt，在 \(n(band)) pt 的边缘带之外"
     case .liftedBeforeMoving(let d): return "移动 \(n(d)) pt 之前就抬起了"
     case .liftedWithoutScrollableTravel(let d): return "移动了 \(n(d)) pt 后抬起，但都不在可滚动的方向上"
+    case .leftToParentAtEdge(let parent, let edge): return "停在\(edge.chinese)且继续往外拉：交给 \(parent)"
     case .swiped(let direction, let d, let elapsed):
       return "\(n(elapsed)) ms 内向 \(direction.rawValue) 轻扫了 \(n(d)) pt"
     case .wrongDirection(let moved, let allowed):

@@ -88,8 +88,10 @@ enum SceneYAMLWriter {
 
     let w = v.bounds.width
     let h = v.bounds.height
-    let x = v.center.x - w / 2
-    let y = v.center.y - h / 2
+    // The fewest decimals that read back to the same centre: a frame read as x = 67.333333333333329 is kept
+    // as a centre, and x − w / 2 would be written back as 67.33333333333331.
+    let x = Self.fewestDecimals(v.center.x - w / 2) { $0 + w / 2 == v.center.x }
+    let y = Self.fewestDecimals(v.center.y - h / 2) { $0 + h / 2 == v.center.y }
     let frameExact = x + w / 2 == v.center.x && y + h / 2 == v.center.y
     let isScroll = v.kind == .scroll && v.scroll != nil
     let frameForm = v.transform.isIdentity && frameExact && (v.bounds.origin == .zero || isScroll)
@@ -200,6 +202,19 @@ enum SceneYAMLWriter {
   }
 
   /// A number as printed when it is a plain decimal (`124.667`) that is not whole; else in the usual form.
+  /// `value`, or the number with the fewest decimals (up to 15) for which `same` holds, when `value` is
+  /// not already short (a whole number or a few decimals is kept as it is).
+  static func fewestDecimals(_ value: Double, _ same: (Double) -> Bool) -> Double {
+    guard value.isFinite, abs(value) < 1e9, (value * 1e6).rounded() != value * 1e6 else { return value }
+    var scale = 1.0
+    for _ in 0...15 {
+      let candidate = (value * scale).rounded() / scale
+      if same(candidate) { return candidate }
+      scale *= 10
+    }
+    return value
+  }
+
   static func printedNumber(_ text: String) -> String {
     let value = Double(text) ?? 0
     let u = Array(text.utf8)

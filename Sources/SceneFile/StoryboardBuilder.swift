@@ -161,8 +161,48 @@ struct StoryboardBuilder {
   }
 
   func frameElement(_ e: Int) -> Int? {
-    doc[e].children.first { doc[$0].name == "rect" && doc[$0].attributes["key"] == "frame" }
+    // A size-class variation for an iPhone held upright, the most specific one first, over the default.
+    for v in sizeClassVariations(e).reversed() {
+      if let r = doc[v].children.first(where: { doc[$0].name == "rect" && doc[$0].attributes["key"] == "frame" }) {
+        return r
+      }
+    }
+    return doc[e].children.first { doc[$0].name == "rect" && doc[$0].attributes["key"] == "frame" }
       ?? doc[e].children.first { doc[$0].name == "frame" }
+  }
+
+  /// The `<variation key="…">` children of `e` that apply to the scene's window, an iPhone held upright
+  /// (compact width, regular height): `default` first, then those naming one size class, then both.
+  /// `widthClass=regular` (an iPad) or `heightClass=compact` (landscape) do not apply.
+  func sizeClassVariations(_ e: Int) -> [Int] {
+    var found: [(rank: Int, element: Int)] = []
+    for c in doc[e].children where doc[c].name == "variation" {
+      guard let key = doc[c].attributes["key"] else { continue }
+      if key == "default" {
+        found.append((0, c))
+        continue
+      }
+      let parts = key.split(separator: "-")
+      let applies = parts.allSatisfy { $0 == "widthClass=compact" || $0 == "heightClass=regular" }
+      if applies && !parts.isEmpty { found.append((parts.count, c)) }
+    }
+    return found.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }.map(
+      \.element.element)
+  }
+
+  /// The ids of subviews of `e` that its size-class variations leave out (`<mask key="subviews">` with
+  /// `<exclude reference=…>`, undone by a more specific `<include reference=…>`).
+  func excludedSubviews(_ e: Int) -> Set<String> {
+    var out: Set<String> = []
+    for v in sizeClassVariations(e) {
+      for m in doc[v].children where doc[m].name == "mask" && doc[m].attributes["key"] == "subviews" {
+        for r in doc[m].children {
+          guard let id = doc[r].attributes["reference"] else { continue }
+          if doc[r].name == "exclude" { out.insert(id) } else if doc[r].name == "include" { out.remove(id) }
+        }
+      }
+    }
+    return out
   }
 
   mutating func readResources() {
@@ -307,18 +347,35 @@ struct StoryboardBuilder {
       root = try view(r, frame: frame, parentSize: frame.size, depth: 0)
     } else {
       // A navigation, tab bar or split view controller: its view is made at run time; its bars are in the file.
+      let bars = doc[u].children.contains {
+        ["navigationBar", "toolbar", "tabBar"].contains(doc[$0].attributes["key"] ?? "")
+      }
       warn(
         u,
-        "the \(StoryboardClasses.uikitClass(doc[u].name))'s own view is not in the file: its bars are placed in a "
-          + "390 × 844 window, and the controllers it shows are scenes of their own")
+        "the \(StoryboardClasses.uikitClass(doc[u].name))'s own view is not in the file: "
+          + (bars ? "its bars are placed where UIKit puts them in a 390 × 844 window" : "it is a 390 × 844 view")
+          + ", and the controllers it shows are scenes of their own")
       let frame = Rect(0, 0, 390, 844)
       root = ViewSpec(id: makeID([], fallback: "view"), frame: frame)
       comments[root.id] = "\"UIView\" (made for the controller)"
       viewCount += 1
-      for c in doc[u].children where ["navigationBar", "toolbar", "tabBar"].contains(doc[c].attributes["key"] ?? "") {
-        if isViewElement(c) {
-          root.subviews.append(try view(c, frame: try rect(c) ?? Rect(0, 0, 390, 44), parentSize: frame.size, depth: 1))
+      // Where UIKit lays the bars out in that window (an iPhone with a 47 pt status bar and a 34 pt home
+      // indicator), whatever canvas IB stored them on (320 or 600 wide, a toolbar at y 556 ...).
+      let places = [
+        "navigationBar": Rect(0, 47, 390, 44), "toolbar": Rect(0, 844 - 34 - 49, 390, 49),
+        "tabBar": Rect(0, 844 - 83, 390, 83),
+      ]
+      for c in doc[u].children {
+        guard let key = doc[c].attributes["key"], let place = places[key], isViewElement(c) else { continue }
+        var bar = try view(c, frame: place, parentSize: frame.size, depth: 1)
+        // A navigation controller's toolbar shows only with toolbarHidden="NO"; its bar hides with
+        // navigationBarHidden="YES".
+        let a = doc[u].attributes
+        if key == "toolbar" && a["toolbarHidden"] != "NO" || key == "navigationBar" && a["navigationBarHidden"] == "YES"
+        {
+          bar.hidden = true
         }
+        root.subviews.append(bar)
       }
     }
     root.controller = controllerID
@@ -518,10 +575,13 @@ struct StoryboardBuilder {
       if let c = doc.child(e, key: key), isViewElement(c) { children.append((c, nil)) }
     }
     if let s = doc.child(e, named: "subviews") {
+      let excluded = excludedSubviews(e)
       for c in doc[s].children
       where isViewElement(c)
         || (!StoryboardClasses.notViews.contains(doc[c].name) && StoryboardClasses.recognizers[doc[c].name] == nil)
       {
+        // Not installed for an iPhone held upright (IB's "Installed" box unticked for that size class).
+        if let id = doc[c].attributes["id"], excluded.contains(id) { continue }
         children.append((c, nil))
       }
     }

@@ -14,7 +14,7 @@ import TouchSim
     "login.storyboard", "gestures.storyboard", "shared-recognizer.storyboard", "tables.storyboard",
     "controls.xib", "old-xcode5.storyboard", "old-xcode4.storyboard", "scroll-content.storyboard",
     "custom-classes.xib", "collection.storyboard", "hostile-names.storyboard", "tabs.storyboard",
-    "bar-items.storyboard",
+    "bar-items.storyboard", "size-classes.storyboard",
   ]
 
   static func imported(_ name: String) throws -> ImportedStoryboard {
@@ -138,6 +138,9 @@ import TouchSim
     // A navigation controller: its bar in a window of its own.
     let nav = r.scenes[0].scene
     #expect(Self.children(nav.root) == ["navigationBar:view"] && nav.root.controller == "navigationController")
+    // Where UIKit lays it out in the 390 x 844 window, under the status bar, not on IB's canvas.
+    #expect(nav.root.subviews[0].frame == Rect(0, 47, 390, 44))
+    #expect(Self.warned(r, "its bars are placed where UIKit puts them in a 390 × 844 window").count == 1)
     #expect(Self.warned(r, "own view is not in the file").count == 1)
     let inbox = r.scenes[1].scene
     #expect(inbox.root.kind == .scroll && inbox.root.controller == "inboxTableViewController")
@@ -225,6 +228,42 @@ import TouchSim
     #expect(Self.warned(r, "scrollEnabled=\"NO\" is not in the scene format").count == 1)
   }
 
+  /// Size classes: the scene is an iPhone held upright (compact width, regular height), so the variations
+  /// for it give the frames and the installed subviews; an iPad's (regular width) and landscape's (compact
+  /// height) do not apply. Fractional frames are written back with the digits they were read with.
+  @Test func sizeClassVariationsForAnUprightIPhone() throws {
+    let s = try Self.only("size-classes.storyboard")
+    #expect(Self.children(s.scene.root) == ["phonePhoto:imageView", "thirds:label"])
+    #expect(Self.view(s.scene, "phonePhoto")?.frame == Rect(30, 163, 260, 153))
+    #expect(Self.view(s.scene, "thirds")?.frame.minY == 420.5)
+    // x + width / 2 is kept as the centre: x is written with the fewest decimals that give it back, not
+    // recomputed as 67.33333333333331.
+    #expect(s.yaml.contains("frame: [67.3333333333333, 420.5, 240.33333333333337, 60]"), "\(s.yaml)")
+    let thirds = try #require(Self.view(try load(s.yaml), "thirds"))
+    #expect(thirds.center == Self.view(s.scene, "thirds")?.center)
+  }
+
+  /// A navigation controller's toolbar is shown only with toolbarHidden="NO"; its bar hides with
+  /// navigationBarHidden="YES".
+  @Test func aNavigationControllersBarsShowAsItsFlagsSay() throws {
+    func bars(_ attributes: String) throws -> [(String, Bool, Rect)] {
+      let text = """
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0"><scenes><scene sceneID="s"><objects>
+        <navigationController id="n1" \(attributes) sceneMemberID="viewController">
+        <navigationBar key="navigationBar" contentMode="scaleToFill" id="b1"><rect key="frame" x="0.0" y="20" width="320" height="44"/></navigationBar>
+        <toolbar key="toolbar" opaque="NO" contentMode="scaleToFill" id="t1"><rect key="frame" x="0.0" y="556" width="600" height="44"/></toolbar>
+        </navigationController></objects></scene></scenes></document>
+        """
+      let r = try StoryboardImporter.importDocument(Array(text.utf8), file: "n.storyboard")
+      return r.scenes[0].scene.root.subviews.map { ($0.id, $0.hidden, $0.frame) }
+    }
+    let shown = try bars(#"toolbarHidden="NO""#)
+    #expect(shown.map(\.1) == [false, false])
+    #expect(shown.map(\.2) == [Rect(0, 47, 390, 44), Rect(0, 761, 390, 49)])
+    #expect(try bars("").map(\.1) == [false, true])
+    #expect(try bars(#"navigationBarHidden="YES""#).map(\.1) == [true, true])
+  }
+
   @Test func aBarsCustomViewsAreItsSubviewsWhereIBPlacedThem() throws {
     let r = try Self.imported("bar-items.storyboard")
     let s = try #require(r.scenes.first)
@@ -285,6 +324,8 @@ import TouchSim
     let r = try Self.imported("tabs.storyboard")
     #expect(r.scenes.map(\.name) == ["Main-tabs", "viewController-Hm1-kk-001", "viewController-Ls1-kk-001"])
     #expect(Self.children(r.scenes[0].scene.root) == ["tabBar:view"])
+    // IB stored the tab bar at the top of its canvas; UIKit puts it at the bottom, over the home indicator.
+    #expect(r.scenes[0].scene.root.subviews[0].frame == Rect(0, 761, 390, 83))
     #expect(Self.children(r.scenes[1].scene.root) == ["embeddedList:view", "activityIndicatorView:view"])
     #expect(Self.view(r.scenes[2].scene, "datePicker")?.kind == .control)
     #expect(Self.warned(r, "a view outside every view controller's view").count == 1)

@@ -129,16 +129,8 @@ public enum SceneEditor {
 
   // MARK: Values
 
-  /// The settable view keys (`SettableKeys.view`), in the format's order.
-  static let viewKeys = [
-    "transform.scale", "transform.rotation", "transform.translation", "color", "text", "alpha", "hidden",
-    "userInteractionEnabled", "multipleTouchEnabled", "exclusiveTouch", "clipsToBounds", "enabled", "value",
-    "forwardsTouches", "hitOutset", "passThrough", "gestureRecognizerShouldBegin", "contentOffset",
-    "delaysContentTouches", "canCancelContentTouches", "minimumValue", "maximumValue", "stepValue", "wraps",
-    "autorepeat", "isContinuous", "isMomentary", "disabledSegments", "numberOfPages", "bounces",
-    "alwaysBounceVertical", "alwaysBounceHorizontal", "isPagingEnabled", "isDirectionalLockEnabled",
-    "transfersVerticalScrollingToParent", "transfersHorizontalScrollingToParent",
-  ]
+  /// The settable view keys (`ViewKey`), in the format's order.
+  static let viewKeys = ViewKey.allCases.map(\.rawValue)
   /// The settable recognizer keys (`SettableKeys.recognizer`), in the format's order.
   static let recognizerKeys = [
     "numberOfTapsRequired", "numberOfTouchesRequired", "minimumPressDuration", "allowableMovement",
@@ -162,50 +154,7 @@ public enum SceneEditor {
   }
 
   static func value(ofViewKey key: String, in v: ViewSpec) -> PropertyValue? {
-    func point(_ p: Point) -> PropertyValue { .list([.number(p.x), .number(p.y)]) }
-    switch key {
-    case "hidden": return .bool(v.hidden)
-    case "alpha": return .number(v.alpha)
-    case "userInteractionEnabled": return .bool(v.userInteractionEnabled)
-    case "multipleTouchEnabled": return .bool(v.multipleTouchEnabled)
-    case "exclusiveTouch": return .bool(v.exclusiveTouch)
-    case "clipsToBounds": return .bool(v.clipsToBounds)
-    case "enabled": return .bool(v.enabled)
-    case "forwardsTouches":
-      // The per-method form (B-4a) is not a value a `set` can write.
-      return v.touchForwarding.isUniform ? .bool(v.forwardsTouches) : nil
-    case "hitOutset": return .number(v.hitOutset)
-    case "passThrough": return .bool(v.passThrough)
-    case "gestureRecognizerShouldBegin": return .bool(v.gestureRecognizerShouldBegin)
-    case "color": return v.color.map { .string($0) }
-    case "text": return v.text.map { .string($0) }
-    case "value": return v.value.map { .number($0) }
-    case "minimumValue": return v.minimumValue.map { .number($0) }
-    case "maximumValue": return v.maximumValue.map { .number($0) }
-    case "stepValue": return v.stepValue.map { .number($0) }
-    case "wraps": return v.wraps.map { .bool($0) }
-    case "autorepeat": return v.autorepeat.map { .bool($0) }
-    case "isContinuous": return v.isContinuous.map { .bool($0) }
-    case "isMomentary": return v.isMomentary.map { .bool($0) }
-    case "disabledSegments":
-      return v.kind == .segmentedControl ? .list(v.disabledSegments.map { .number(Double($0)) }) : nil
-    case "numberOfPages": return v.numberOfPages.map { .number(Double($0)) }
-    case "contentOffset": return v.scroll == nil ? nil : point(v.bounds.origin)
-    case "delaysContentTouches": return v.scroll.map { .bool($0.delaysContentTouches) }
-    case "canCancelContentTouches": return v.scroll.map { .bool($0.canCancelContentTouches) }
-    case "bounces": return v.scroll.map { .bool($0.bounces) }
-    case "alwaysBounceVertical": return v.scroll.map { .bool($0.alwaysBounceVertical) }
-    case "alwaysBounceHorizontal": return v.scroll.map { .bool($0.alwaysBounceHorizontal) }
-    case "isPagingEnabled": return v.scroll.map { .bool($0.isPagingEnabled) }
-    case "isDirectionalLockEnabled": return v.scroll.map { .bool($0.isDirectionalLockEnabled) }
-    case "transfersVerticalScrollingToParent": return v.scroll.map { .bool($0.transfersVerticalScrollingToParent) }
-    case "transfersHorizontalScrollingToParent":
-      return v.scroll.map { .bool($0.transfersHorizontalScrollingToParent) }
-    case "transform.translation": return point(v.transform.translation)
-    case "transform.scale": return point(v.transform.scale)
-    case "transform.rotation": return .number(v.transform.rotation)
-    default: return nil
-    }
+    ViewKey(rawValue: key)?.value(in: v)
   }
 
   static func value(ofRecognizerKey key: String, in r: RecognizerSpec) -> PropertyValue? {

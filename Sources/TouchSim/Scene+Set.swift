@@ -11,19 +11,8 @@ public enum PropertyType: String, Sendable {
 
 public enum SettableKeys {
   /// Keys a `set` may change on a view (`kind` limits some of them, see `check`).
-  public static let view: [String: PropertyType] = [
-    "hidden": .bool, "alpha": .number, "userInteractionEnabled": .bool,
-    "multipleTouchEnabled": .bool, "exclusiveTouch": .bool, "clipsToBounds": .bool,
-    "enabled": .bool, "forwardsTouches": .bool, "hitOutset": .number, "passThrough": .bool,
-    "gestureRecognizerShouldBegin": .bool, "color": .string, "text": .string, "value": .number,
-    "contentOffset": .point, "delaysContentTouches": .bool, "canCancelContentTouches": .bool,
-    "transform.translation": .point, "transform.scale": .point, "transform.rotation": .number,
-    "minimumValue": .number, "maximumValue": .number, "stepValue": .number, "wraps": .bool, "autorepeat": .bool,
-    "isContinuous": .bool, "isMomentary": .bool, "disabledSegments": .indexList, "numberOfPages": .number,
-    "bounces": .bool, "alwaysBounceVertical": .bool, "alwaysBounceHorizontal": .bool, "isPagingEnabled": .bool,
-    "isDirectionalLockEnabled": .bool, "transfersVerticalScrollingToParent": .bool,
-    "transfersHorizontalScrollingToParent": .bool,
-  ]
+  public static let view: [String: PropertyType] = Dictionary(
+    uniqueKeysWithValues: ViewKey.allCases.map { ($0.rawValue, $0.type) })
   /// `flag.NAME` changes the view's flag NAME (rule A-13).
   public static let flagPrefix = "flag."
   /// Keys of one control kind only (rules 8.6, 8.7).
@@ -45,11 +34,7 @@ public enum SettableKeys {
     "delegate.shouldRecognizeSimultaneouslyWith": .idListOrAll,
     "delegate.shouldRequireFailureOf": .idList, "delegate.shouldBeRequiredToFailBy": .idList,
   ]
-  static let scrollOnly: Set<String> = [
-    "contentOffset", "delaysContentTouches", "canCancelContentTouches", "bounces", "alwaysBounceVertical",
-    "alwaysBounceHorizontal", "isPagingEnabled", "isDirectionalLockEnabled", "transfersVerticalScrollingToParent",
-    "transfersHorizontalScrollingToParent",
-  ]
+  static let scrollOnly = Set(ViewKey.allCases.filter(\.isScrollOnly).map(\.rawValue))
 }
 
 extension PropertyValue {
@@ -118,56 +103,9 @@ extension ViewSpec {
       flags[name] = b
       return nil
     }
-    guard let type = SettableKeys.view[key] else { return "view '\(id)' has no settable key '\(key)'" }
-    guard value.fits(type) else { return "'\(key)' takes a \(type.rawValue), not \(value.shortDescription)" }
-    if SettableKeys.scrollOnly.contains(key) && scroll == nil {
-      return "'\(key)' applies to scroll views only ('\(id)' is a \(kind.rawValue))"
-    }
-    switch key {
-    case "hidden": hidden = value.bool!
-    case "alpha": alpha = value.number!
-    case "userInteractionEnabled": userInteractionEnabled = value.bool!
-    case "multipleTouchEnabled": multipleTouchEnabled = value.bool!
-    case "exclusiveTouch": exclusiveTouch = value.bool!
-    case "clipsToBounds": clipsToBounds = value.bool!
-    case "enabled": enabled = value.bool!
-    case "forwardsTouches": forwardsTouches = value.bool!
-    case "hitOutset": hitOutset = value.number!
-    case "passThrough": passThrough = value.bool!
-    case "gestureRecognizerShouldBegin": gestureRecognizerShouldBegin = value.bool!
-    case "color": color = value.string!
-    case "text": text = value.string!
-    case "value": self.value = value.number!
-    case "minimumValue": minimumValue = value.number!
-    case "maximumValue": maximumValue = value.number!
-    case "stepValue": stepValue = value.number!
-    case "wraps": wraps = value.bool!
-    case "autorepeat": autorepeat = value.bool!
-    case "isContinuous": isContinuous = value.bool!
-    case "isMomentary": isMomentary = value.bool!
-    case "disabledSegments": disabledSegments = Array(Set(value.indexes!)).sorted()
-    case "numberOfPages":
-      let n = value.number!
-      guard n.rounded() == n, n >= 0, n <= 1000 else {
-        return "'numberOfPages' takes a whole number 0...1000, not \(value.shortDescription)"
-      }
-      numberOfPages = Int(n)
-    case "contentOffset": bounds.origin = value.point!
-    case "delaysContentTouches": scroll!.delaysContentTouches = value.bool!
-    case "canCancelContentTouches": scroll!.canCancelContentTouches = value.bool!
-    case "bounces": scroll!.bounces = value.bool!
-    case "alwaysBounceVertical": scroll!.alwaysBounceVertical = value.bool!
-    case "alwaysBounceHorizontal": scroll!.alwaysBounceHorizontal = value.bool!
-    case "isPagingEnabled": scroll!.isPagingEnabled = value.bool!
-    case "isDirectionalLockEnabled": scroll!.isDirectionalLockEnabled = value.bool!
-    case "transfersVerticalScrollingToParent": scroll!.transfersVerticalScrollingToParent = value.bool!
-    case "transfersHorizontalScrollingToParent": scroll!.transfersHorizontalScrollingToParent = value.bool!
-    case "transform.translation": transform.translation = value.point!
-    case "transform.scale": transform.scale = value.point!
-    case "transform.rotation": transform.rotation = value.number!
-    default: return "view '\(id)' has no settable key '\(key)'"
-    }
-    return nil
+    guard let k = ViewKey(rawValue: key) else { return "view '\(id)' has no settable key '\(key)'" }
+    guard value.fits(k.type) else { return "'\(key)' takes a \(k.type.rawValue), not \(value.shortDescription)" }
+    return k.write(value, to: &self)
   }
 }
 

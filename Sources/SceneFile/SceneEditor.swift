@@ -131,14 +131,8 @@ public enum SceneEditor {
 
   /// The settable view keys (`ViewKey`), in the format's order.
   static let viewKeys = ViewKey.allCases.map(\.rawValue)
-  /// The settable recognizer keys (`SettableKeys.recognizer`), in the format's order.
-  static let recognizerKeys = [
-    "numberOfTapsRequired", "numberOfTouchesRequired", "minimumPressDuration", "allowableMovement",
-    "minimumNumberOfTouches", "maximumNumberOfTouches", "isEnabled", "cancelsTouchesInView", "delaysTouchesBegan",
-    "delaysTouchesEnded", "requireToFail", "delegate.shouldReceive", "delegate.shouldBegin",
-    "delegate.shouldRecognizeSimultaneouslyWith", "delegate.shouldRequireFailureOf",
-    "delegate.shouldBeRequiredToFailBy",
-  ]
+  /// The settable recognizer keys (`RecognizerKey`), in the format's order.
+  static let recognizerKeys = RecognizerKey.allCases.map(\.rawValue)
 
   /// The value of a settable key of a view or recognizer `target` as a `set` would write it; nil when
   /// there is no such target or key, or when the value is not one a `set` can write (a delegate's touch
@@ -158,33 +152,7 @@ public enum SceneEditor {
   }
 
   static func value(ofRecognizerKey key: String, in r: RecognizerSpec) -> PropertyValue? {
-    let d = r.delegate ?? DelegateSpec()
-    func ids(_ list: [String]) -> PropertyValue { .list(list.map { .string($0) }) }
-    func predicate(_ p: TouchPredicate) -> PropertyValue? {
-      if case .always(let b) = p { return .bool(b) }
-      return nil
-    }
-    switch key {
-    case "isEnabled": return .bool(r.isEnabled)
-    case "cancelsTouchesInView": return .bool(r.cancelsTouchesInView)
-    case "delaysTouchesBegan": return .bool(r.delaysTouchesBegan)
-    case "delaysTouchesEnded": return .bool(r.delaysTouchesEnded)
-    case "numberOfTapsRequired": return .number(Double(r.numberOfTapsRequired))
-    case "numberOfTouchesRequired": return .number(Double(r.numberOfTouchesRequired))
-    case "minimumPressDuration": return .number(r.minimumPressDuration)
-    case "allowableMovement": return .number(r.allowableMovement)
-    case "minimumNumberOfTouches": return .number(Double(r.minimumNumberOfTouches))
-    case "maximumNumberOfTouches": return .number(Double(r.maximumNumberOfTouches))
-    case "requireToFail": return ids(r.requireToFail)
-    case "delegate.shouldReceive": return predicate(d.shouldReceive)
-    case "delegate.shouldBegin": return predicate(d.shouldBegin)
-    case "delegate.shouldRecognizeSimultaneouslyWith":
-      if case .ids(let list) = d.shouldRecognizeSimultaneouslyWith { return ids(list) }
-      return .string("all")
-    case "delegate.shouldRequireFailureOf": return ids(d.shouldRequireFailureOf)
-    case "delegate.shouldBeRequiredToFailBy": return ids(d.shouldBeRequiredToFailBy)
-    default: return nil
-    }
+    RecognizerKey(rawValue: key)?.value(in: r)
   }
 
   /// Whether `text` is a JSON object (a scene written as JSON stays JSON).

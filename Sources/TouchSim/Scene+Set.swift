@@ -24,16 +24,8 @@ public enum SettableKeys {
     "minimumValue", "maximumValue", "stepValue", "wraps", "autorepeat", "isContinuous",
   ]
   /// Keys a `set` may change on a recognizer.
-  public static let recognizer: [String: PropertyType] = [
-    "isEnabled": .bool, "cancelsTouchesInView": .bool, "delaysTouchesBegan": .bool,
-    "delaysTouchesEnded": .bool, "numberOfTapsRequired": .number, "numberOfTouchesRequired": .number,
-    "minimumPressDuration": .number, "allowableMovement": .number,
-    "minimumNumberOfTouches": .number, "maximumNumberOfTouches": .number,
-    "requireToFail": .idList,
-    "delegate.shouldReceive": .bool, "delegate.shouldBegin": .bool,
-    "delegate.shouldRecognizeSimultaneouslyWith": .idListOrAll,
-    "delegate.shouldRequireFailureOf": .idList, "delegate.shouldBeRequiredToFailBy": .idList,
-  ]
+  public static let recognizer: [String: PropertyType] = Dictionary(
+    uniqueKeysWithValues: RecognizerKey.allCases.map { ($0.rawValue, $0.type) })
   static let scrollOnly = Set(ViewKey.allCases.filter(\.isScrollOnly).map(\.rawValue))
 }
 
@@ -112,52 +104,9 @@ extension ViewSpec {
 extension RecognizerSpec {
   /// Applies `key = value`; returns an error message instead when the change does not fit.
   public mutating func set(_ key: String, _ value: PropertyValue) -> String? {
-    guard let type = SettableKeys.recognizer[key] else {
-      return "recognizer '\(id)' has no settable key '\(key)'"
-    }
-    guard value.fits(type) else { return "'\(key)' takes a \(type.rawValue), not \(value.shortDescription)" }
-    func count(_ v: Double, min: Int) -> Int? {
-      guard v.rounded() == v, v >= Double(min), v <= 100 else { return nil }
-      return Int(v)
-    }
-    switch key {
-    case "isEnabled": isEnabled = value.bool!
-    case "cancelsTouchesInView": cancelsTouchesInView = value.bool!
-    case "delaysTouchesBegan": delaysTouchesBegan = value.bool!
-    case "delaysTouchesEnded": delaysTouchesEnded = value.bool!
-    case "numberOfTapsRequired":
-      guard let n = count(value.number!, min: kind == .longPress ? 0 : 1) else { return "bad tap count \(value)" }
-      numberOfTapsRequired = n
-    case "numberOfTouchesRequired":
-      guard let n = count(value.number!, min: 1) else { return "bad touch count \(value)" }
-      numberOfTouchesRequired = n
-    case "minimumNumberOfTouches":
-      guard let n = count(value.number!, min: 1) else { return "bad touch count \(value)" }
-      minimumNumberOfTouches = n
-    case "maximumNumberOfTouches":
-      guard let n = count(value.number!, min: 0) else { return "bad touch count \(value)" }
-      maximumNumberOfTouches = n
-    case "minimumPressDuration":
-      guard value.number! >= 0, value.number! <= 3600 else { return "minimumPressDuration out of range" }
-      minimumPressDuration = value.number!
-    case "allowableMovement":
-      guard value.number! >= 0 else { return "allowableMovement must not be negative" }
-      allowableMovement = value.number!
-    case "requireToFail": requireToFail = value.ids!
-    default:
-      var d = delegate ?? DelegateSpec()
-      switch key {
-      case "delegate.shouldReceive": d.shouldReceive = .always(value.bool!)
-      case "delegate.shouldBegin": d.shouldBegin = .always(value.bool!)
-      case "delegate.shouldRecognizeSimultaneouslyWith":
-        d.shouldRecognizeSimultaneouslyWith = value.string == "all" ? .all : .ids(value.ids!)
-      case "delegate.shouldRequireFailureOf": d.shouldRequireFailureOf = value.ids!
-      case "delegate.shouldBeRequiredToFailBy": d.shouldBeRequiredToFailBy = value.ids!
-      default: return "recognizer '\(id)' has no settable key '\(key)'"
-      }
-      delegate = d
-    }
-    return nil
+    guard let k = RecognizerKey(rawValue: key) else { return "recognizer '\(id)' has no settable key '\(key)'" }
+    guard value.fits(k.type) else { return "'\(key)' takes a \(k.type.rawValue), not \(value.shortDescription)" }
+    return k.write(value, to: &self)
   }
 }
 

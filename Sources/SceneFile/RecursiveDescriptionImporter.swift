@@ -35,7 +35,7 @@ public enum RecursiveDescriptionImporter {
   /// Imports `bytes` (the file's content); `file` names the input in diagnostics and in `about`;
   /// `schema`, when given, is the path of the scene schema relative to the output's folder; `dump` is
   /// which of the view hierarchies in the file to import (1 for the first).
-  public static func importDescription(_ bytes: [UInt8], file: String, schema: String? = nil, dump: Int = 1)
+  public static func importDescription(_ bytes: [UInt8], file: String, schema: String? = nil, dump: Int? = nil)
     throws(SceneFileError) -> ImportedScene
   {
     var importer = Importer(file: file, dumpChoice: dump)
@@ -46,7 +46,7 @@ public enum RecursiveDescriptionImporter {
 /// A warning with its kind: warnings of one kind are said once, with a count.
 struct ImportNote {
   enum Kind: String {
-    case prefix, cut, unreadableLine, unreadableValue, layer, text, indentJump, tooDeep, otherDumps
+    case prefix, cut, unreadableLine, unreadableValue, layer, notView, text, indentJump, tooDeep, otherDumps
     case recognizersOwn, recognizersApp, leftOutHelpers, recognizer, window, transform, insets
 
     /// What several warnings of this kind are, counted: "5 layer lines".
@@ -57,6 +57,7 @@ struct ImportNote {
       case .unreadableLine: return "view lines that cannot be read"
       case .unreadableValue: return "values that cannot be read"
       case .layer: return "layer lines"
+      case .notView: return "objects without a frame (not views)"
       case .text: return "lines that are neither a view nor a recognizer"
       case .indentJump: return "indentation problems"
       case .tooDeep: return "views nested too deeply"
@@ -79,7 +80,10 @@ struct ImportNote {
 
 private struct Importer {
   let file: String
-  let dumpChoice: Int
+  /// `--dump N`; nil: the first dump of more than one view (an echo of one line before the real dump, or a
+  /// fragment, is not what was meant), else the first.
+  let requestedDump: Int?
+  var dumpChoice: Int { requestedDump ?? 1 }
   /// Warnings about the file as a whole and about lines outside any dump.
   var notes: [ImportNote] = []
   var views: [RawView] = []
@@ -89,14 +93,16 @@ private struct Importer {
   var dumps: [Dump] = []
   /// The first view line left out as unreadable: what a file with no readable view is refused with.
   var firstUnreadable: (line: Int, column: Int, message: String)?
+  /// No line of the file has bars before its view: its views are indented by blanks alone (iPhone OS 3).
+  var blanksIndent = false
   /// Recognizer lines before any view: they go with the first dump.
   var earlyRecognizers: [DescribedObject] = []
   /// Each view's frame numbers as printed, by id, for the views whose frame the scene keeps as printed.
   var printedFrames: [String: [String]] = [:]
 
-  init(file: String, dumpChoice: Int) {
+  init(file: String, dumpChoice: Int?) {
     self.file = file
-    self.dumpChoice = dumpChoice
+    requestedDump = dumpChoice
   }
 
   struct RawView {
@@ -174,6 +180,10 @@ private struct Importer {
       i += 1
       lineStart = i
     }
+    blanksIndent = !lines.contains { l in
+      guard let c = Self.candidate(l.scalars, from: 0) else { return false }
+      return l.scalars[..<c].contains("|")
+    }
     var n = 0
     while n < lines.count {
       n += try readLine(lines, at: n)
@@ -238,8 +248,46 @@ private struct Importer {
       }
       i += 1
     }
-    if out.isEmpty { return [line] }
+    if out.isEmpty { return flattened(line) }
     out.append(TextLine(scalars: Array(s[start...]), number: line.number, columnOffset: start))
+    return out
+  }
+
+  /// A dump whose line ends a page collapsed into spaces (`<UIWebView: …> | <UIScrollView: …> | | <…>`):
+  /// when the line holds several views, it is split before each run of bars that follows a view's `>` and
+  /// leads to the next view's `<`; each piece keeps its bars, which give its depth.
+  static func flattened(_ line: TextLine) -> [TextLine] {
+    let s = line.scalars
+    let frame = Array("; frame = (".unicodeScalars)
+    var frames = 0
+    var i = 0
+    while i + frame.count <= s.count, frames < 2 {
+      if s[i] == ";" && Array(s[i..<i + frame.count]) == frame { frames += 1 }
+      i += 1
+    }
+    guard frames >= 2 else { return [line] }
+    var out: [TextLine] = []
+    var start = 0
+    i = 1
+    while i < s.count {
+      // `> ` then a run of bars and blanks with at least one bar, then `<` and a letter or `_`.
+      if s[i] == "|", s[i - 1] == " " || s[i - 1] == "\t" {
+        var back = i - 1
+        while back > start, s[back] == " " || s[back] == "\t" { back -= 1 }
+        var j = i
+        while j < s.count, s[j] == " " || s[j] == "|" || s[j] == "\t" { j += 1 }
+        if s[back] == ">", j + 1 < s.count, s[j] == "<", s[j + 1].properties.isAlphabetic || s[j + 1] == "_" {
+          out.append(
+            TextLine(scalars: Array(s[start...back]), number: line.number, columnOffset: line.columnOffset + start))
+          start = back + 1
+          i = j
+          continue
+        }
+      }
+      i += 1
+    }
+    guard !out.isEmpty else { return [line] }
+    out.append(TextLine(scalars: Array(s[start...]), number: line.number, columnOffset: line.columnOffset + start))
     return out
   }
 
@@ -278,18 +326,25 @@ private struct Importer {
       do {
         parsed = try DescriptionLineReader.element(s, from: start, line: number).0
       } catch {
-        if error.truncated, index + 1 < lines.count, lines[index + 1].columnOffset == 0 {
-          // A line wrapped by the page it was copied from: read with the next line when that one is not a
-          // line of its own.
-          let next = lines[index + 1].scalars
-          let first = next.first { $0 != " " && $0 != "\t" }
-          if let first, first != "|", first != "<", Self.candidate(next, from: 0).map({ $0 > 0 }) ?? true {
-            let joined = s + [" "] + next
+        if error.truncated {
+          // A line wrapped by the page it was copied from, or a text value holding line ends (a label's
+          // `text = 'first\n\nsecond'` printed as it is): read with the lines after it (up to 20) that are
+          // not lines of their own, each line end read as a space.
+          var joined = s
+          var k = index + 1
+          while k < lines.count, k - index <= 20, lines[k].columnOffset == 0 {
+            let next = lines[k].scalars
+            let first = next.first { $0 != " " && $0 != "\t" }
+            if let first, first == "|" || first == "<" || Self.candidate(next, from: 0).map({ $0 == 0 }) == true {
+              break
+            }
+            joined += [" "] + next
+            k += 1
             if let (object, _) = try? DescriptionLineReader.element(joined, from: start, line: number),
               !Self.isRecognizer(object)
             {
               try readView(object, line: line, start: prefixStart(s, start))
-              return 2
+              return k - index
             }
           }
         }
@@ -332,12 +387,32 @@ private struct Importer {
 
   /// The indentation before the element at `start`: the number of `|` in the run of bars and blanks just
   /// before it, and whether other text comes before that run (a prefix, skipped).
-  static func indentation(_ s: [Unicode.Scalar], before start: Int) -> (depth: Int, prefixEnd: Int) {
+  ///
+  /// Two older shapes too: text between the line's bars and the view (iOS 5 and 6 print a view
+  /// controller's `'VC:0x…' 1 child[…]` and `XX (` before some views), where the bars at the start of the
+  /// line give the depth; and a file with no bars at all (iPhone OS 3 indents by blanks alone, four a
+  /// level after the first three), when `blanksIndent` is set.
+  static func indentation(
+    _ s: [Unicode.Scalar], before start: Int, blanksIndent: Bool = false
+  ) -> (depth: Int, prefixEnd: Int) {
     var i = start
     var depth = 0
     while i > 0, s[i - 1] == " " || s[i - 1] == "\t" || s[i - 1] == "|" {
       if s[i - 1] == "|" { depth += 1 }
       i -= 1
+    }
+    if i == 0, depth == 0, blanksIndent {
+      let blanks = s[..<start].reduce(0) { $0 + ($1 == "\t" ? 4 : 1) }
+      return ((blanks + 1) / 4, 0)
+    }
+    if i > 0 {
+      var j = 0
+      var leading = 0
+      while j < i, s[j] == " " || s[j] == "\t" || s[j] == "|" {
+        if s[j] == "|" { leading += 1 }
+        j += 1
+      }
+      depth = max(depth, leading)
     }
     return (depth, i)
   }
@@ -347,7 +422,7 @@ private struct Importer {
     let offset = line.columnOffset
     object.column += offset
     object.fields = object.fields.map { ($0.key, $0.value, $0.column + offset) }
-    let (depth, prefixEnd) = Self.indentation(line.scalars, before: start)
+    let (depth, prefixEnd) = Self.indentation(line.scalars, before: start, blanksIndent: blanksIndent)
     if prefixEnd > 0 {
       let text = String(String.UnicodeScalarView(line.scalars[..<prefixEnd])).trimmingBlanks
       warn(
@@ -359,6 +434,19 @@ private struct Importer {
       warnInDump(
         .layer, line.number, object.column,
         "a layer line (\(DescriptionLineReader.shown(object.className))): left out, layers take no touches")
+      return
+    }
+    // An object printed without a frame that is no view (`(MFMailComposeViewController *) $1 = …
+    // <MFMailComposeViewController: 0x…>`, `<NSArray: 0x…>`, the application or its delegate): left out. (A
+    // view line that lacks only its frame is a view, at UIKit's default frame, with a warning.)
+    let name = ClassNames.demangled(object.className)
+    if object.field("frame") == nil,
+      object.fields.isEmpty || name.hasSuffix("Controller") || name.hasPrefix("NS") || name.hasPrefix("__NS")
+        || name == "UIApplication" || name.hasSuffix("AppDelegate")
+    {
+      warnInDump(
+        .notView, line.number, object.column,
+        "\(DescriptionLineReader.shown(object.className)) has no frame: not a view, left out")
       return
     }
     if dumps.isEmpty || depth <= dumps[dumps.count - 1].base || dumps[dumps.count - 1].recognizersFollow {
@@ -412,7 +500,7 @@ private struct Importer {
 
   /// A view line that cannot be read: left out with the views indented under it.
   mutating func leaveOut(line: TextLine, start: Int, _ error: DescriptionLineReader.Failure) {
-    let (depth, _) = Self.indentation(line.scalars, before: start)
+    let (depth, _) = Self.indentation(line.scalars, before: start, blanksIndent: blanksIndent)
     let column = error.column + line.columnOffset
     let kind: ImportNote.Kind = error.truncated ? .cut : .unreadableLine
     let what = error.truncated ? "a view line cut short" : "a view line that cannot be read"
@@ -482,19 +570,20 @@ private struct Importer {
         "--dump \(dumpChoice): the file holds \(dumps.count) view hierarch\(dumps.count == 1 ? "y" : "ies") "
           + "(at line\(dumps.count == 1 ? "" : "s") \(lines))")
     }
-    let chosen = dumps[dumpChoice - 1]
+    let index = requestedDump.map { $0 - 1 } ?? (dumps.firstIndex { $0.views.count > 1 } ?? 0)
+    let chosen = dumps[index]
     views = chosen.views
     recognizers = chosen.recognizers
     notes += chosen.notes
     if dumps.count > 1 {
-      let others = dumps.indices.filter { $0 != dumpChoice - 1 }
+      let others = dumps.indices.filter { $0 != index }
       let first = dumps[others[0]]
       let list =
         others.prefix(10).map { "\($0 + 1) at line \(dumps[$0].line)" }.joined(separator: ", ")
         + (others.count > 10 ? ", …" : "")
       warn(
         .otherDumps, first.line, 1,
-        "the file holds \(dumps.count) view hierarchies; dump \(dumpChoice) (line \(chosen.line)) is imported, "
+        "the file holds \(dumps.count) view hierarchies; dump \(index + 1) (line \(chosen.line)) is imported, "
           + "and \(others.count == 1 ? "this one is" : "these are") left out (\(list)): --dump N imports another")
     }
   }
@@ -1141,6 +1230,12 @@ enum ClassNames {
       {
         out.append(u)
         i = close + 1
+        continue
+      }
+      // `\xa0` (a byte's escape, as cycript and Python print a non-breaking space): the Latin-1 character.
+      if s[i] == "\\", i + 1 < s.count, s[i + 1] == "x", let v = hex(i + 2, 2), let u = Unicode.Scalar(v), v >= 0xA0 {
+        out.append(u)
+        i += 4
         continue
       }
       if s[i] == "\\", i + 1 < s.count, s[i + 1] == "u" || s[i + 1] == "U" {

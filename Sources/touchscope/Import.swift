@@ -35,8 +35,11 @@ struct ImportRecursiveDescription: ParsableCommand {
   @Option(help: "Where to write the scene (default: standard output).")
   var out: String?
 
-  @Option(help: "Which view hierarchy to import when the file holds several (1 for the first).")
-  var dump: Int = 1
+  @Option(
+    help:
+      "Which view hierarchy to import when the file holds several (1 for the first). Default: the first that has more than one view."
+  )
+  var dump: Int?
 
   @Flag(help: "List every warning, not one line per kind.")
   var verbose = false

@@ -43,13 +43,20 @@ import TouchSim
     "ios9-alert-cut.txt": "UIWindow 0x7a0c3e50",
     "ios9-frida.txt": "UIWindow 0x13dd06b80",
     "ios9-wrapped.txt": "UIView 0x7fc1b2d1a5e0",
+    "ios3-blank-indent.txt": "UIView 0x52a1f30",
+    "ios6-flattened-one-line.txt": "UIView 0x7b43a10",
+    "ios11-multiline-text.txt": "UIView 0x10b8a1c20",
+    "ios6-vc-annotation.txt": "UILayoutContainerView 0x1d548f30",
+    "ios13-echo-then-dump.txt": "UITransitionView 0x10a1f2c40",
+    "ios7-object-without-frame.txt": "UILayoutContainerView 0xa8c3e80",
+    "ios12-hex-escape.txt": "UIView 0x107e61230",
   ]
 
   static var samples: [String] {
     (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.filter { $0.hasSuffix(".txt") }.sorted() ?? []
   }
 
-  static func imported(_ name: String, dump: Int = 1) throws -> ImportedScene {
+  static func imported(_ name: String, dump: Int? = nil) throws -> ImportedScene {
     let data = try Data(contentsOf: folder.appendingPathComponent(name))
     return try RecursiveDescriptionImporter.importDescription(Array(data), file: name, dump: dump)
   }
@@ -102,6 +109,84 @@ import TouchSim
       #expect(rootLine.hasSuffix(root), "\(name) cut at \(cut): \(rootLine)")
       _ = try SceneLoader.read(r.yaml, file: "out.yaml")
     }
+  }
+
+  // MARK: Older and messier shapes
+
+  /// The parents of each view, by id: "child<parent".
+  static func tree(_ r: ImportedScene) -> [String] {
+    var out: [String] = []
+    func walk(_ v: ViewSpec) {
+      for c in v.subviews {
+        out.append("\(c.id)<\(v.id)")
+        walk(c)
+      }
+    }
+    walk(r.scene.root)
+    return out
+  }
+
+  /// iPhone OS 3 indented by blanks alone (no bars): the blanks give the depth, not one dump per line.
+  @Test func blanksAloneIndent() throws {
+    let r = try Self.imported("ios3-blank-indent.txt")
+    #expect(
+      Self.tree(r) == [
+        "tableView1<view1", "tableViewCell1<tableView1", "label1<tableViewCell1", "tableViewCell2<tableView1",
+        "toolbar1<view1",
+      ])
+    #expect(!r.allWarnings.contains { $0.message.contains("view hierarchies") })
+  }
+
+  /// A dump a page collapsed onto one line: split at the bars between views, each piece at its depth.
+  @Test func aDumpOnOneLineIsSplitAtItsBars() throws {
+    let r = try Self.imported("ios6-flattened-one-line.txt")
+    #expect(Self.tree(r) == ["scrollView1<view1", "button1<scrollView1", "imageView1<view1"])
+    #expect(Self.view(r, "button1")?.text == "Buy")
+  }
+
+  /// A text value with line ends in it (a label's two paragraphs) is read across its lines, not cut off.
+  @Test func aTextWithLineEndsIsOneView() throws {
+    let r = try Self.imported("ios11-multiline-text.txt")
+    #expect(Self.tree(r) == ["label1<view1", "button1<view1"])
+    #expect(Self.view(r, "label1")?.text == "Terms of service  Please read before you tap Accept")
+    #expect(!r.allWarnings.contains { $0.message.contains("cut short") })
+  }
+
+  /// iOS 5 and 6 print a view controller's name and an `XX (` mark between the bars and a view: the bars
+  /// at the start of the line still give its depth.
+  @Test func textBetweenTheBarsAndTheViewKeepsTheDepth() throws {
+    let r = try Self.imported("ios6-vc-annotation.txt")
+    #expect(
+      Self.tree(r) == [
+        "navigationTransitionView1<layoutContainerView1", "viewControllerWrapperView1<navigationTransitionView1",
+        "view1<viewControllerWrapperView1", "textField1<view1", "view2<view1", "button1<view1",
+        "navigationBar1<layoutContainerView1",
+      ])
+    #expect(Self.view(r, "view2")?.alpha == 0)
+  }
+
+  /// A one-line echo of the outermost view before the real dump is not what was meant: the first dump of
+  /// more than one view is imported (and `--dump 1` still picks the echo).
+  @Test func anEchoBeforeTheDumpIsPassedOver() throws {
+    let r = try Self.imported("ios13-echo-then-dump.txt")
+    #expect(r.scene.allViews.count == 5)
+    #expect(r.allWarnings.contains { $0.message.contains("dump 2 (line 4) is imported") })
+    #expect(try Self.imported("ios13-echo-then-dump.txt", dump: 1).scene.allViews.count == 1)
+  }
+
+  /// An object printed without a frame (a view controller, an array) is not a view: it never becomes the
+  /// root, and says so.
+  @Test func anObjectWithoutAFrameIsNotAView() throws {
+    let r = try Self.imported("ios7-object-without-frame.txt")
+    #expect(r.scene.root.frame == Rect(0, 0, 320, 568))
+    #expect(r.allWarnings.contains { $0.message == "UIImagePickerController has no frame: not a view, left out" })
+  }
+
+  /// `\xa0` (a byte's escape) is decoded like `\uXXXX`.
+  @Test func byteEscapesAreDecoded() throws {
+    let r = try Self.imported("ios12-hex-escape.txt")
+    #expect(Self.view(r, "label1")?.text == "Sign in with Apple\u{A0}ID")
+    #expect(Self.view(r, "label2")?.text == "登录\u{A0}账号")
   }
 
   // MARK: Prefixes

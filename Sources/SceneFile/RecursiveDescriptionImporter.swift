@@ -326,6 +326,15 @@ private struct Importer {
       do {
         parsed = try DescriptionLineReader.element(s, from: start, line: number).0
       } catch {
+        // A line its writer shortened by hand (`…; layer = […]`, `…; opaque = NO; ...`): the elision ends it.
+        if error.truncated, let cut = Self.elided(s) {
+          if let (object, _) = try? DescriptionLineReader.element(cut + [">"], from: start, line: number),
+            !Self.isRecognizer(object)
+          {
+            try readView(object, line: line, start: prefixStart(s, start))
+            return 1
+          }
+        }
         if error.truncated {
           // A line wrapped by the page it was copied from, or a text value holding line ends (a label's
           // `text = 'first\n\nsecond'` printed as it is): read with the lines after it (up to 20) that are
@@ -374,6 +383,26 @@ private struct Importer {
     if brackets.contains(trimmed) { return 1 }
     warn(.text, number, offset + 1, "neither a view nor a gesture recognizer: left out")
     return 1
+  }
+
+  /// The line without the elision it ends with (`[…]`, `[...]`, `…`, `...`) and what is left open before
+  /// it (`layer = `, `; `), or nil when it ends with none.
+  static func elided(_ s: [Unicode.Scalar]) -> [Unicode.Scalar]? {
+    var end = s.count
+    while end > 0, s[end - 1] == " " { end -= 1 }
+    let text = String(String.UnicodeScalarView(s[..<end]))
+    guard let mark = ["[…]", "[...]", "…", "..."].first(where: { text.hasSuffix($0) }) else { return nil }
+    var cut = Array(text.unicodeScalars.dropLast(mark.unicodeScalars.count))
+    // Drop a field left without its value (`layer = `) and the separators before it.
+    while let last = cut.last, last == " " || last == ";" { cut.removeLast() }
+    if let eq = cut.lastIndex(of: "="), let semi = cut.lastIndex(of: ";"), semi < eq,
+      cut[(eq + 1)...].allSatisfy({ $0 == " " })
+    {
+      cut = Array(cut[..<semi])
+    } else if cut.last == "=", let semi = cut.lastIndex(of: ";") {
+      cut = Array(cut[..<semi])
+    }
+    return cut
   }
 
   /// The index of the `<` that begins the element at `start` (the outer one of `<<`).
@@ -746,7 +775,8 @@ private struct Importer {
     var comments: [String: String] = [:]
     // The class name is the input's text: written as data, so no character of it can end the comment.
     for v in views where v.kept {
-      comments[v.id] = YAMLEmitter.commentText("\(v.object.className) \(v.object.address)")
+      let address = v.object.address.isEmpty ? "" : " " + v.object.address
+      comments[v.id] = YAMLEmitter.commentText(v.object.className + address)
     }
     var lines = SceneYAMLWriter.document(scene, printedFrames: printedFrames).split(
       separator: "\n", omittingEmptySubsequences: false

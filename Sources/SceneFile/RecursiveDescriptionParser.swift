@@ -85,7 +85,12 @@ struct DescriptionLineReader {
       i += 2
       while i < s.count, s[i].properties.isASCIIHexDigit { i += 1 }
     }
-    if i - addressStart <= 2 {
+    // No address, but fields follow (`<UIPeripheralHostView: frame = (0 568; 320 252);>`, a line someone
+    // trimmed by hand): read without one.
+    let fieldsWithoutAddress =
+      i - addressStart <= 2 && i == addressStart && i < s.count && s[i].properties.isAlphabetic
+      && s[i...].prefix(64).contains("=")
+    if i - addressStart <= 2 && !fieldsWithoutAddress {
       throw Failure(
         column: addressStart + 1, message: "expected the object's address (0x…) after '\(shown(className)):'",
         truncated: i >= s.count, named: true)
@@ -94,15 +99,19 @@ struct DescriptionLineReader {
       className: className, address: String(String.UnicodeScalarView(s[addressStart..<i])).lowercased(),
       line: line, column: start + 1)
     // Fields: `; key = value` or `; key: value`, up to the closing '>' at nesting level 0.
+    var separated = fieldsWithoutAddress
     while true {
       while i < s.count, s[i] == " " { i += 1 }
       guard i < s.count else { throw truncated(s, className) }
       if s[i] == ">" { return finish(object, s, i + 1) }
-      guard s[i] == ";" else {
-        throw Failure(
-          column: i + 1, message: "expected ';' or '>' in \(shown(className)), found '\(s[i])'", named: true)
+      if !separated {
+        guard s[i] == ";" else {
+          throw Failure(
+            column: i + 1, message: "expected ';' or '>' in \(shown(className)), found '\(s[i])'", named: true)
+        }
+        i += 1
       }
-      i += 1
+      separated = false
       while i < s.count, s[i] == " " { i += 1 }
       if i < s.count, s[i] == ">" { return finish(object, s, i + 1) }  // `layer = <…>; >` in old outputs
       let keyStart = i

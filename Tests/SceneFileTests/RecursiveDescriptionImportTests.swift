@@ -272,7 +272,7 @@ import TouchSim
         "   | <UIView: 0x7fb1c2d0; frame = (0 0; 3", "2:42: a view line cut short (the line ends before the closing '>'"
       ),
       ("   | <UILabel", "2:14: a view line cut short (the line ends after the class name 'UILabel'"),
-      ("   | <UILabel: frame = (0 0; 1 1)>", "2:16: a view line that cannot be read (expected the object's address"),
+      ("   | <UILabel: ; frame = (0 0; 1 1)>", "2:16: a view line that cannot be read (expected the object's address"),
       ("   | <UILabel: 0x1; text = 'abc", "2:32: a view line cut short"),
     ]
     for (line, expected) in cases {
@@ -280,6 +280,8 @@ import TouchSim
       #expect(r.ids == ["view1"], "\(line)")
       #expect(r.warnings.contains { $0.hasPrefix(expected) }, "\(r.warnings)")
     }
+    // A line with fields but no address (trimmed by hand) is a view all the same.
+    #expect(try Self.leftOut(head + "   | <UILabel: frame = (0 0; 1 1)>").ids == ["view1", "label1"])
     // Missing or unreadable values take UIKit's default, with a warning at the value.
     let noFrame = try Self.leftOut(head + "   | <UILabel: 0x1; text = 'a'>")
     #expect(noFrame.ids == ["view1", "label1"])

@@ -591,7 +591,18 @@ struct StoryboardBuilder {
       children += laid.rows
       contentBottom = laid.bottom
     } else if name == "collectionView", let cells = doc.child(e, named: "cells") {
-      for c in doc[cells].children where isViewElement(c) { children.append((c, nil)) }
+      for c in doc[cells].children where isViewElement(c) {
+        // Xcode 6 could store a cell smaller than its content view (50 x 50 around a 250 x 250 content
+        // view, the layout's item size): at run time a cell is as large as its content view.
+        if let cell = try rect(c), let content = doc.child(c, key: "contentView"), let inner = try rect(content),
+          inner.width > cell.width || inner.height > cell.height
+        {
+          children.append(
+            (c, Rect(cell.minX, cell.minY, max(cell.width, inner.width), max(cell.height, inner.height))))
+        } else {
+          children.append((c, nil))
+        }
+      }
     }
     if let items = doc.child(e, named: "items") { children += barCustomViews(items) }
     for (c, placed) in children {

@@ -299,7 +299,9 @@ import TouchSim
   @Test func collectionCellsWhereIBPutThem() throws {
     let s = try Self.only("collection.storyboard")
     #expect(s.scene.root.kind == .scroll && s.scene.root.controller == "photoGridViewController")
-    #expect(Self.children(s.scene.root) == ["photoCell:view", "footer:view"])
+    #expect(Self.children(s.scene.root) == ["photoCell:view", "badge:view", "footer:view"])
+    // A cell stored smaller than its content view (as Xcode 6 could) is as large as its content view.
+    #expect(Self.view(s.scene, "badge")?.frame == Rect(138, 0, 128, 128))
     #expect(s.scene.root.scroll?.contentSize == Size(414, 980))
     #expect(Self.view(s.scene, "photoCell")?.recognizers.first?.minimumPressDuration == 0.3)
   }

@@ -24,9 +24,9 @@ TEST_PACKAGES := $(BUILD_PACKAGES) xvfb xauth xdotool xinput imagemagick chromiu
 XVFB := xvfb-run -a -s "-screen 0 1600x1000x24 -noreset"
 # The tests read the program's English (the window and `explain` follow LC_ALL/LC_MESSAGES/LANG);
 # `make run` keeps the user's language.
-test test-window-stress test-asan soak bench: export LC_ALL := C.UTF-8
+test test-window-stress test-under-load test-asan soak bench: export LC_ALL := C.UTF-8
 
-.PHONY: install schema all build run test test-window-stress test-asan fuzz soak lint format bench clean deps test-deps
+.PHONY: install schema all build run test test-window-stress test-under-load test-asan fuzz soak lint format bench clean deps test-deps
 
 all: build
 
@@ -96,6 +96,17 @@ test-window-stress: test-deps
 	done; \
 	echo "window stress: $$fails of $(N) runs failed"; \
 	[ $$fails -eq 0 ]
+
+# make test-under-load   the whole suite while two busy processes (one per core of a two-core machine) keep
+#                        the cores loaded: no test may depend on the machine being quiet. The load stops
+#                        with the suite, whatever its result.
+LOAD ?= 2
+test-under-load: test-deps
+	swift build --build-tests
+	@pids=""; for i in $$(seq 1 $(LOAD)); do ( while :; do :; done ) & pids="$$pids $$!"; done; \
+	trap 'kill $$pids 2>/dev/null' EXIT; \
+	echo "test-under-load: $(LOAD) busy processes ($$pids)"; \
+	$(XVFB) swift test --skip-build
 
 # The whole test suite built with the address sanitizer (its own build folder, .build-asan), the
 # real-window tests included (they run the sanitized program), with leak detection. Any report fails the

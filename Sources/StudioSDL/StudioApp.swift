@@ -150,6 +150,9 @@ public final class StudioApp {
     /// When the input now waiting (queued, or in the job in flight) began to wait.
     var inputArrived: Double?
     var running = true
+    /// How long the frame loop has waited for the model's worker since the frame it last presented (at most
+    /// a frame's time each: the worker is never waited for longer; the frame log's `waited`).
+    var engineWait = 0.0
     while running {
       let frameStart = window.ticks
       let wall = frameStart - start
@@ -162,7 +165,9 @@ public final class StudioApp {
       if !inputs.isEmpty && inputArrived == nil { inputArrived = wall }
       var result: ModelWorker.Result?
       if let since = worker.busySince {
+        let askedAt = window.ticks
         result = worker.finish(waitingUpTo: 0)
+        engineWait += window.ticks - askedAt
         if result == nil {
           // Still working: the last frame, with the working card over it once input (or a reload) has
           // waited a fifth of a second without a new frame; a long frame with no input waiting shows the
@@ -171,7 +176,9 @@ public final class StudioApp {
           let waitingSince = max(lastPresent, inputArrived ?? since)
           if inputWaits && (showingCard || wall - waitingSince >= StudioApp.cardAfter) {
             showingCard = true
-            try presentBusy(window, lastCommands, elapsed: wall - since, frameLog: frameLog, start: start)
+            try presentBusy(
+              window, lastCommands, elapsed: wall - since, frameLog: frameLog, start: start, waited: engineWait)
+            engineWait = 0
             lastPresent = wall
           } else if window.needsRepaint {
             // Uncovered or shown meanwhile: the last frame again, as it was.
@@ -197,7 +204,9 @@ public final class StudioApp {
             frame: build ? (window.pixelSize, window.pixelScale) : nil))
         queued = []
         // Most frames are done well within one; a long one is left running, and shown as such.
+        let askedAt = window.ticks
         result = worker.finish(waitingUpTo: 1000.0 / 60)
+        engineWait += window.ticks - askedAt
         if result == nil {
           pace(window, frameStart: frameStart, idle: false, nextInjection: pending.first.map { $0.at + start })
           continue
@@ -267,7 +276,8 @@ public final class StudioApp {
         }
         lastPresent = wall
         lastCommands = list.commands
-        frameLog?.presented(wall: window.ticks - start, model: model, cost: frameCost)
+        frameLog?.presented(wall: window.ticks - start, model: model, cost: frameCost, waited: engineWait)
+        engineWait = 0
       }
       if changed {
         presented += 1
@@ -354,7 +364,7 @@ public final class StudioApp {
   static let cardAfter = 200.0
 
   private func presentBusy(
-    _ window: SDLWindow, _ last: [DrawCommand], elapsed: Double, frameLog: FrameLog?, start: Double
+    _ window: SDLWindow, _ last: [DrawCommand], elapsed: Double, frameLog: FrameLog?, start: Double, waited: Double
   ) throws {
     let drawStart = window.ticks
     let overlay = BusyOverlay.commands(size: window.pixelSize, theme: busyTheme, elapsed: elapsed)
@@ -366,7 +376,7 @@ public final class StudioApp {
     } else {
       try window.presentOverlay(overlay)
     }
-    frameLog?.presentedWhileWorking(wall: window.ticks - start, cost: window.ticks - drawStart)
+    frameLog?.presentedWhileWorking(wall: window.ticks - start, cost: window.ticks - drawStart, waited: waited)
   }
 
   private func open(_ path: String, wall: Double) {

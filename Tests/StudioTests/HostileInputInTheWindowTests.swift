@@ -71,8 +71,9 @@ extension RealWindowTests {
 
     /// One click that is seconds of engine work (4,000 taps, each requiring the one before to fail) never
     /// stops the window presenting frames: the engine works on the model's thread while the frame loop
-    /// presents the last frame under the working card (`"working":true` in the frame log) at the frame
-    /// rate, from a fifth of a second after the input, and then the whole gesture.
+    /// presents the last frame under the working card (`"working":true` in the frame log), from a fifth of
+    /// a second after the input, and then the whole gesture. Judged by how long the loop waited for the
+    /// engine (`waited`), which a busy machine does not change (`make test-under-load`).
     @Test func longEngineWorkNeverStopsTheFrames() throws {
       var scene = "format: touchscope/1\nroot:\n  id: root\n  frame: [0, 0, 390, 844]\n  recognizers:\n"
       scene += "    - { id: r0, kind: tap }\n"
@@ -90,27 +91,19 @@ extension RealWindowTests {
         (
           wall: Double($0.firstMatch(of: /"wall":([0-9.]+)/)?.1 ?? "") ?? -1,
           working: $0.contains(#""working":true"#),
-          cost: Double($0.firstMatch(of: /"cost":([0-9.]+)/)?.1 ?? "") ?? 0
+          cost: Double($0.firstMatch(of: /"cost":([0-9.]+)/)?.1 ?? "") ?? 0,
+          waited: Double($0.firstMatch(of: /"waited":([0-9.]+)/)?.1 ?? "")
         )
       }
       let working = walls.indices.filter { walls[$0].working }
-      let first = try #require(working.first, "no frame was presented while the engine worked: \(walls.count) frames")
-      let last = working.last ?? first
-      // Under the card, frames follow each other at the frame rate: nothing waits on the engine.
-      // (Less each frame's own drawing, which other tests running beside this one slow down.)
-      let underCard = zip(working, working.dropFirst()).filter { $1 == $0 + 1 }.map {
-        walls[$1].wall - walls[$0].wall - walls[$1].cost
-      }
-      #expect((underCard.max() ?? 0) <= 100 * RealWindow.slowdown, "frames \(underCard) ms apart under the card")
-      // Into the card and out of it, the gap is at most the card's delay, or the cost of building and drawing
-      // the frame that ends it (`cost` in the frame log: 4,000 recognizers and their timeline lanes take
-      // 250 – 450 ms in a debug build on a 2-core machine, more while other tests load it). What is left
-      // is time the frame loop waited: a freeze on the engine, as before, was seconds.
-      let span = max(first - 1, 0)...min(last + 1, walls.count - 1)
-      let waits = zip(walls[span], walls[span].dropFirst()).map { $1.wall - $0.wall - $1.cost }
-      #expect(
-        (waits.max() ?? 0) <= 600 * RealWindow.slowdown, "the frame loop waited \(waits.max() ?? 0) ms: \(waits)")
+      _ = try #require(working.first, "no frame was presented while the engine worked: \(walls.count) frames")
       #expect(working.count >= 3)
+      // The program's own account, not the wall clock's gaps (which a busy machine stretches whatever the
+      // program does): before each frame, the loop waited for the engine's worker at most about a frame's
+      // time (16.7 ms, then it shows the card). A loop that waited on the engine, as before, logged seconds.
+      let waited = walls.compactMap(\.waited)
+      #expect(waited.count == walls.count, "every frame says how long it waited for the engine")
+      #expect((waited.max() ?? 0) <= 250 * RealWindow.slowdown, "the frame loop waited for the engine: \(waited)")
     }
   }
 }

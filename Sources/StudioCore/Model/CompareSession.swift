@@ -74,8 +74,14 @@ final class CompareSession {
   private var shownBefore: [[Int]] = [[0], [0]]
   private var mergedCount = (left: 0, right: 0)
   /// The scene's script is being played: the playhead paces it until it has shown all of it.
-  var replaying = false
-  var paused = false
+  /// Live, playing the script, paused or stepping (`Playback`, as in the single window).
+  var playback = Playback.live
+  var paused: Bool { playback.isPaused }
+  /// Playing the script at a watchable pace, not yet caught up.
+  var replaying: Bool {
+    if case .playing = playback { return true }
+    return false
+  }
   /// Worlds to restart on once every finger has lifted (a toggle flipped while comparing).
   var pendingRestart: (left: Scene, right: Scene)?
   /// Where each device was drawn in the last frame (its half of the canvas, its viewport, and the rect its
@@ -151,8 +157,7 @@ final class CompareSession {
     left.engine.run(script: script)
     right.engine.run(script: script)
     sync()
-    replaying = true
-    paused = false
+    playback = .playing(.script)
   }
 
   /// Fresh engines on `left` and `right`, the playhead at the start.
@@ -170,7 +175,7 @@ final class CompareSession {
     comparisonStart = 0
     agreed = 0
     comparisonFinal = false
-    replaying = false
+    playback = playback.isPaused ? .paused(resume: nil) : .live
     pendingRestart = nil
   }
 
@@ -299,7 +304,7 @@ final class CompareSession {
     guard !paused else { return }
     advanceClock(by: dt * speed)
     let limit = playheadLimit
-    if replaying && playhead.index >= merged.count && playhead.time >= limit { replaying = false }
+    if replaying && playhead.index >= merged.count && playhead.time >= limit { playback.caughtUp() }
     if replaying || speed != 1 {
       playhead.advance(by: dt, speed: speed, trace: merged, limit: limit)
     } else {

@@ -125,20 +125,23 @@ extension StudioModel {
       if view.overlayOpen || saveMessage != nil { return false }
       leaveCompare()
     case .togglePause:
-      c.paused.toggle()
       // Resuming behind the present plays the rest at a watchable pace, as the single window does.
-      if !c.paused && c.playhead.index < c.merged.count { c.replaying = true }
+      if c.paused {
+        c.playback.resume(behindThePresent: c.playhead.index < c.merged.count)
+      } else {
+        c.playback.pause()
+      }
     case .step:
-      c.paused = true
+      c.playback.step()
       c.playhead.stepForward(in: c.merged)
       c.showPlayhead()
     case .stepBack:
-      c.paused = true
+      c.playback.step()
       c.playhead.stepBack(in: c.merged)
       c.showPlayhead()
     case .compareJump(let side, let index):
       guard let m = c.mergedIndex(side: side, entry: index) else { return true }
-      c.paused = true
+      c.playback.step()
       c.playhead.jump(to: m, in: c.merged)
       c.showPlayhead()
     case .jump:
@@ -155,8 +158,7 @@ extension StudioModel {
         kind: .hint, wall: wallClock ?? 0)
     case .resetTouches:
       cancelAllTouches()
-      c.paused = false
-      c.replaying = false
+      c.playback = .live
       c.playhead.jumpToEnd(of: c.merged, limit: c.playheadLimit)
       c.showPlayhead()
     case .change(let ch):
@@ -203,8 +205,7 @@ extension StudioModel {
   /// Live input to both engines at the same time, at their present.
   func feedCompare(_ c: CompareSession, _ actions: [ScriptStep.Action]) {
     input.noteFed(actions)
-    c.paused = false
-    c.replaying = false
+    c.playback = .live
     // A toggle flipped during the last gesture applies to the next touch: the worlds start again as it goes
     // down, so the gesture it was flipped in stays on screen until then.
     if !c.hasLiveTouches, let worlds = c.pendingRestart {

@@ -67,15 +67,15 @@ public final class StudioModel {
   // MARK: Playback
 
   public internal(set) var playhead = Playhead()
-  public internal(set) var paused = false
-  /// The playhead was moved by hand (step, jump) and stays there.
-  private var stepped = false
+  /// Live, playing, paused or stepping (`Playback`).
+  var playback = Playback.live
+  /// Paused or stepping: the playhead stays where it is.
+  public var paused: Bool { playback.isPaused }
   /// A script or a gesture is being replayed: until the playhead has shown all of it and its time has
   /// caught up with the latest time it may show (fades run out at the playback's pace, then live).
   public var isReplaying: Bool {
-    replay != nil && (playhead.index < engine.trace.count || playhead.time < playheadLimit)
+    playback.kind != nil && (playhead.index < engine.trace.count || playhead.time < playheadLimit)
   }
-  private var replay: PlaybackMode?
   public static let speeds: [Double] = [1, 0.5, 0.25, 0.1]
   public internal(set) var speed: Double = 1
   /// The snapshot of the trace at the playhead: what every panel shows.
@@ -198,9 +198,12 @@ public final class StudioModel {
 
   /// How the window is showing the trace now.
   public var mode: PlaybackMode {
-    if paused { return stepped ? .step : .paused }
-    if isReplaying, let replay { return replay }
-    return .live
+    switch playback {
+    case .paused: return .paused
+    case .stepping: return .step
+    case .playing(let kind): return isReplaying ? kind.mode : .live
+    case .live: return .live
+    }
   }
 
   /// Live input at speed 1: the playhead is the engine's present.
@@ -223,11 +226,12 @@ public final class StudioModel {
     if isReplaying || speed != 1 {
       // Playing the script: the playhead stops at the next question's time, and it is asked there.
       playhead.advance(
-        by: dt, speed: speed, trace: engine.trace, limit: limit, stopAt: replay == .script ? quiz.stopTime : nil)
-      if replay == .script { askQuestionIfDue() }
+        by: dt, speed: speed, trace: engine.trace, limit: limit,
+        stopAt: playback == .playing(.script) ? quiz.stopTime : nil)
+      if playback == .playing(.script) { askQuestionIfDue() }
     } else {
       // Live at speed 1: the engine's present, every frame.
-      replay = nil
+      playback.caughtUp()
       playhead.jumpToEnd(of: engine.trace, limit: limit)
     }
     refreshSnapshot(wall: wall)
@@ -256,30 +260,20 @@ public final class StudioModel {
     // A question on screen: Space plays on past it.
     if quiz.current != nil {
       dismissQuestion()
-      paused = true
+      playback.pause()
     }
-    paused.toggle()
-    if !paused {
-      if playhead.index < engine.trace.count {
-        replay = replay ?? .replay
-      } else {
-        replay = nil
-      }
-      stepped = false
+    if playback.isPaused {
+      playback.resume(behindThePresent: playhead.index < engine.trace.count)
+    } else {
+      playback.pause()
     }
   }
 
   /// Playback stopped at a question: paused (Space plays on).
-  func pauseForQuestion() {
-    paused = true
-    stepped = false
-  }
+  func pauseForQuestion() { playback.pause() }
 
   /// Stepping, or a jump to an entry: the playhead stays where it is put.
-  func pauseForStepping() {
-    paused = true
-    stepped = true
-  }
+  func pauseForStepping() { playback.step() }
 
   func setSpeed(_ s: Double) { speed = s }
 
@@ -390,10 +384,8 @@ public final class StudioModel {
   /// Live input is about to happen: a replay that was showing gives way, a pause or a step ends (the
   /// hand acts now, so the window shows now), and the engine time the input happens at is returned.
   private func goLive() -> Double {
-    replay = nil
+    playback = .live
     quiz.end()
-    paused = false
-    stepped = false
     clock = max(clock, engine.now)
     if engine.liveTouches.isEmpty && (playhead.index < engine.trace.count || playhead.time < clock) {
       playhead.jumpToEnd(of: engine.trace, limit: clock)
@@ -539,9 +531,7 @@ public final class StudioModel {
     }
     latestInputTime = script.last?.t
     clock = engine.now
-    paused = false
-    stepped = false
-    replay = kind
+    playback = .playing(kind == .script ? .script : .replay)
   }
 
   /// Plays `script` as the Play button plays the scene's own (for recordings): the playhead then moves
@@ -556,7 +546,7 @@ public final class StudioModel {
     clock = engine.now
     latestInputTime = script.last { $0.t <= time }?.t
     playhead.jumpToEnd(of: engine.trace, limit: time)
-    paused = true
+    playback.pause()
     refreshSnapshot()
   }
 

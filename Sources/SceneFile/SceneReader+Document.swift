@@ -235,8 +235,8 @@ extension SceneReader {
         return nil
       }
       if view.kind == .segmentedControl {
-        let want = Self.segments(source)
-        let have = Self.segments(s)
+        let want = ViewSpec.segmentCount(source)
+        let have = ViewSpec.segmentCount(s)
         if want != have {
           error(
             n,
@@ -249,9 +249,6 @@ extension SceneReader {
     }
     return out
   }
-
-  /// How many segments a segmented control's text makes (titles split at |).
-  static func segments(_ text: String) -> Int { max(1, text.split(separator: "|").count) }
 
   /// A `translations` mapping's entries by language tag, each tag checked (BCP 47, once each); `what` says
   /// what a language maps to, for the message when the node is no mapping.

@@ -411,7 +411,7 @@ public struct SwiftExporter {
       if let b = v.isContinuous { line("\(n).isContinuous = \(b)") }
       if let value = v.value { line("\(n).value = \(Self.num(value))") }
     case .segmentedControl:
-      let titles = (v.text ?? "").split(separator: "|").map { $0.trimmingSpaces }
+      let titles = ViewSpec.segmentTitles(v.text ?? "")
       for (i, t) in (titles.isEmpty ? [""] : titles).enumerated() {
         line("\(n).insertSegment(withTitle: \(Self.literal(t)), at: \(i), animated: false)")
       }
@@ -1191,12 +1191,6 @@ public struct SwiftExporter {
         }
       }
     }
-  }
-}
-
-extension Substring {
-  fileprivate var trimmingSpaces: String {
-    String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
   }
 }
 

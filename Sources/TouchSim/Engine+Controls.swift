@@ -252,6 +252,13 @@ extension Simulation {
 }
 
 extension ViewSpec {
+  /// A segmented control's titles, from its text ("One|Two|Three"): split at "|", empty titles left out,
+  /// blanks around each removed. The one reading of the format's segment text (the reader, the exporter
+  /// and the canvas all use it); `segmentCount` counts the same titles without listing them.
+  public static func segmentTitles(_ text: String) -> [String] {
+    text.split(separator: "|").map { String($0.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }
+  }
+
   /// How many segments a segmented control's text ("One|Two|Three") has: its non-empty titles between
   /// "|", at least one. Counted in one pass without listing them (a text can be megabytes).
   public static func segmentCount(_ text: String) -> Int {

@@ -157,7 +157,7 @@ extension SceneCanvas {
   /// than the box has pixels (the titles of cells narrower than a pixel are never drawn).
   private func segmentTitles(_ text: String, in box: Rect) -> [String] {
     guard Double(ViewSpec.segmentCount(text)) <= max(box.width, 1) else { return [] }
-    return text.split(separator: "|").map { TextMetrics.cut(String($0), after: 1000)[...].trimmingSpaces }
+    return ViewSpec.segmentTitles(text).map { TextMetrics.cut($0, after: 1000) }
   }
 
   private func drawSegments(
@@ -210,10 +210,4 @@ extension Palette {
   static let switchOff = RGBA(0xC7, 0xC7, 0xCC)
   /// The part of a slider's track left of its thumb.
   static let sliderFill = RGBA(0x0A, 0x84, 0xFF)
-}
-
-extension Substring {
-  fileprivate var trimmingSpaces: String {
-    String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
-  }
 }

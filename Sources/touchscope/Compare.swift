@@ -22,8 +22,8 @@ struct Compare: ParsableCommand {
       """
   )
 
-  @Argument(help: "The scene file (YAML or JSON).")
-  var scene: String
+  @OptionGroup var sceneFile: SceneArgument
+  var scene: String { sceneFile.scene }
 
   @Option(
     name: .customLong("set"), help: "A change, ID.KEY=VALUE (repeatable), e.g. cardTap.cancelsTouchesInView=false.")

@@ -21,11 +21,11 @@ struct Explain: ParsableCommand {
       """
   )
 
-  @Argument(help: "The scene file (YAML or JSON).")
-  var scene: String
+  @OptionGroup var sceneFile: SceneArgument
+  var scene: String { sceneFile.scene }
 
-  @Option(help: "A file holding only `script:` to run instead of the scene's own script.")
-  var script: String?
+  @OptionGroup var scriptFile: ScriptOption
+  var script: String? { scriptFile.script }
 
   @Option(help: "Wrap sentences to this many columns (0: one line per sentence).")
   var width: Int = 0

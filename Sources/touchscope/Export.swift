@@ -21,8 +21,8 @@ struct Export: ParsableCommand {
         """
     )
 
-    @Argument(help: "The scene file (YAML or JSON).")
-    var scene: String
+    @OptionGroup var sceneFile: SceneArgument
+    var scene: String { sceneFile.scene }
 
     func run() throws {
       Console.out(SwiftExporter.export(try SceneInput.load(scene)))
@@ -47,8 +47,8 @@ struct DiffLog: ParsableCommand {
       """
   )
 
-  @Argument(help: "The scene file (YAML or JSON).")
-  var scene: String
+  @OptionGroup var sceneFile: SceneArgument
+  var scene: String { sceneFile.scene }
 
   @Argument(help: "The device's log: one JSON object per line, as the exported view controller prints them.")
   var log: String

@@ -18,8 +18,8 @@ struct Questions: ParsableCommand {
       """
   )
 
-  @Argument(help: "The scene file (YAML or JSON).")
-  var scene: String
+  @OptionGroup var sceneFile: SceneArgument
+  var scene: String { sceneFile.scene }
 
   @OptionGroup var language: LanguageOption
 

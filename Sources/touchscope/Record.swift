@@ -29,8 +29,8 @@ struct Record: ParsableCommand {
       """
   )
 
-  @Argument(help: "The scene file (YAML or JSON).")
-  var scene: String
+  @OptionGroup var sceneFile: SceneArgument
+  var scene: String { sceneFile.scene }
 
   @Option(help: "The file to write: .gif, .mp4 or .webm.")
   var out: String
@@ -56,8 +56,8 @@ struct Record: ParsableCommand {
   @Option(help: "End of the recording, in ms of script time (default: the end of the playback).")
   var to: Double?
 
-  @Option(help: "A file holding only `script:` to run instead of the scene's own script.")
-  var script: String?
+  @OptionGroup var scriptFile: ScriptOption
+  var script: String? { scriptFile.script }
 
   @OptionGroup var language: LanguageOption
 

@@ -18,8 +18,8 @@ struct Render: ParsableCommand {
       """
   )
 
-  @Argument(help: "The scene file (YAML or JSON).")
-  var scene: String
+  @OptionGroup var sceneFile: SceneArgument
+  var scene: String { sceneFile.scene }
 
   @Option(help: "The time in milliseconds from the start of the script.")
   var at: Double = 0
@@ -30,8 +30,8 @@ struct Render: ParsableCommand {
   @Option(help: "The image size in pixels, as WIDTHxHEIGHT.")
   var size: String = "1200x900"
 
-  @Option(help: "A file holding only `script:` to run instead of the scene's own script.")
-  var script: String?
+  @OptionGroup var scriptFile: ScriptOption
+  var script: String? { scriptFile.script }
 
   @Flag(help: "Presenter mode: large text, high contrast.")
   var presenter = false

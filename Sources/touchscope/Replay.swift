@@ -12,11 +12,11 @@ struct Replay: ParsableCommand {
       """
   )
 
-  @Argument(help: "The scene file (YAML or JSON).")
-  var scene: String
+  @OptionGroup var sceneFile: SceneArgument
+  var scene: String { sceneFile.scene }
 
-  @Option(help: "A file holding only `script:` to run instead of the scene's own script.")
-  var script: String?
+  @OptionGroup var scriptFile: ScriptOption
+  var script: String? { scriptFile.script }
 
   func run() throws {
     let scene = try SceneInput.load(scene)

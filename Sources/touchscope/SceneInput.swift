@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import Raster
 import SceneFile
@@ -71,4 +72,16 @@ enum SceneInput {
   static func report(_ error: SceneFileError) {
     for diagnostic in error.diagnostics { Console.error(diagnostic.description) }
   }
+}
+
+/// The scene file every command that reads one takes as its first argument.
+struct SceneArgument: ParsableArguments {
+  @Argument(help: "The scene file (YAML or JSON).")
+  var scene: String
+}
+
+/// `--script FILE`: a script run in place of the scene's own.
+struct ScriptOption: ParsableArguments {
+  @Option(help: "A file holding only `script:` to run instead of the scene's own script.")
+  var script: String?
 }

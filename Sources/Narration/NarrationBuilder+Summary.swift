@@ -349,7 +349,7 @@ extension NarrationBuilder {
         ["8.1"])
     }
     if g.touches.contains(where: { $0.view == c }) {
-      if let held = log.deliveries.isEmpty ? tracker.held.first(where: { $0.key.hasPrefix(c + "#") }) : nil {
+      if let held = log.deliveries.isEmpty ? tracker.held.first(where: { $0.key.view == c }) : nil {
         let by = codes(held.value.first?.by ?? [])
         return sentence(
           language(

@@ -12,6 +12,12 @@ struct TraceTracker {
     var by: [String]
   }
 
+  /// Where a held delivery waits: the view and the touch number.
+  struct HeldKey: Hashable {
+    var view: String
+    var touch: Int
+  }
+
   private(set) var states: [String: GestureState] = [:]
   /// Touches each recognizer received since its last reset.
   private(set) var fed: [String: [Int]] = [:]
@@ -22,8 +28,8 @@ struct TraceTracker {
   private(set) var live: [Int: String?] = [:]
   /// The hit view of each touch number (its latest touch-down).
   private(set) var touchView: [Int: String?] = [:]
-  /// Deliveries withheld and not yet delivered or dropped, per "view#touch".
-  private(set) var held: [String: [Held]] = [:]
+  /// Deliveries withheld and not yet delivered or dropped, per view and touch.
+  private(set) var held: [HeldKey: [Held]] = [:]
   private(set) var gesture: GestureRecord?
 
   /// Annotations for the narration, by entry index.
@@ -124,15 +130,15 @@ struct TraceTracker {
         for o in others where !a.waitedFor.contains(o) { a.waitedFor.append(o) }
       }
     case .withhold(let view, let method, let touches, let by):
-      for n in touches { held["\(view)#\(n)", default: []].append(Held(t: t, method: method, by: by)) }
+      for n in touches { held[HeldKey(view: view, touch: n), default: []].append(Held(t: t, method: method, by: by)) }
       gesture?.noteView(view)
     case .deliver(let view, let method, let touches, _):
       noteDelivery(i, t: t, view: view, method: method, touches: touches, scene: scene)
     case .drop(let view, _, let touches, let reason):
       if let view {
-        let by = touches.first.flatMap { held["\(view)#\($0)"]?.first?.by } ?? []
+        let by = touches.first.flatMap { held[HeldKey(view: view, touch: $0)]?.first?.by } ?? []
         dropHeldBy[i] = by
-        for n in touches { held["\(view)#\(n)"] = nil }
+        for n in touches { held[HeldKey(view: view, touch: n)] = nil }
         gesture?.withView(view) { log in for n in touches { log.drops.append((t, n, reason, by)) } }
       }
     case .control(let c, let event, _, let value):
@@ -192,7 +198,7 @@ struct TraceTracker {
   ) {
     var d = GestureRecord.Delivery(t: t, index: i, method: method, touches: touches)
     for (k, n) in touches.enumerated() {
-      let key = "\(view)#\(n)"
+      let key = HeldKey(view: view, touch: n)
       if method == .touchesCancelled {
         // F-2: whatever was still queued for this touch is discarded with the cancellation.
         held[key] = nil

@@ -37,19 +37,15 @@ enum OverlayErrorBanner {
   static func draw(over canvas: Rect, _ ctx: PanelContext) -> DrawList {
     var list = DrawList()
     let t = ctx.theme
-    let margin = 10 * t.unit
-    let pad = 10 * t.unit
+    let margin = ErrorBannerFrame.margin(t)
+    let pad = ErrorBannerFrame.padding(t)
     let shown = lines(ctx.loadErrors, ctx.lang)
     let titleH = TextMetrics.height(size: t.bodySize) + 6 * t.unit
     let lineH = (t.smallSize * 1.4).rounded()
     let height = 2 * pad + titleH + Double(shown.count) * lineH
     let banner = Rect(
       canvas.minX + margin, canvas.minY + margin, canvas.width - 2 * margin, min(height, canvas.height - 2 * margin))
-    list.add(
-      .roundedRect(
-        banner, radius: 8 * t.unit, fill: t.bad.mixed(with: .black, 0.35).withAlpha(0.96),
-        stroke: Stroke(t.bad, width: 2 * t.unit)))
-    list.add(.clip(banner))
+    ErrorBannerFrame.open(banner, t, into: &list)
     let x = banner.minX + pad
     let width = banner.width - 2 * pad
     list.text(
@@ -58,10 +54,27 @@ enum OverlayErrorBanner {
       t.style(t.bodySize, .white, face: .bold))
     var y = banner.minY + pad + titleH
     for line in fitted(shown, width: width, size: t.smallSize) {
-      list.text(line, Point(x, y), t.style(t.smallSize, RGBA(0xFF, 0xE4, 0xE4), face: .mono))
+      list.text(line, Point(x, y), t.style(t.smallSize, ErrorBannerFrame.lineInk, face: .mono))
       y += lineH
     }
     list.add(.unclip)
     return list
+  }
+}
+
+/// The frame both error banners share (the reload error's and the save's): where it sits, its box and its
+/// ink. `open` draws the box and clips to it; the banner then adds its lines and `.unclip`.
+enum ErrorBannerFrame {
+  static func margin(_ t: Theme) -> Double { 10 * t.unit }
+  static func padding(_ t: Theme) -> Double { 10 * t.unit }
+  /// The explanation's lines, under the white title.
+  static let lineInk = RGBA(0xFF, 0xE4, 0xE4)
+
+  static func open(_ banner: Rect, _ t: Theme, into list: inout DrawList) {
+    list.add(
+      .roundedRect(
+        banner, radius: 8 * t.unit, fill: t.bad.mixed(with: .black, 0.35).withAlpha(0.96),
+        stroke: Stroke(t.bad, width: 2 * t.unit)))
+    list.add(.clip(banner))
   }
 }

@@ -10,8 +10,8 @@ enum OverlaySaveBanner {
   static func draw(_ message: SaveMessage, over canvas: Rect, _ ctx: PanelContext) -> (DrawList, bottom: Double) {
     var list = DrawList()
     let t = ctx.theme
-    let margin = 10 * t.unit
-    let pad = 10 * t.unit
+    let margin = ErrorBannerFrame.margin(t)
+    let pad = ErrorBannerFrame.padding(t)
     let width = canvas.width - 2 * margin - 2 * pad
     let title = TextMetrics.wrap("⚠ " + message.title, toWidth: width, size: t.bodySize, face: .bold)
     let lines = message.lines.flatMap { TextMetrics.wrap($0, toWidth: width, size: t.smallSize) }
@@ -21,11 +21,7 @@ enum OverlaySaveBanner {
     let banner = Rect(
       canvas.minX + margin, canvas.minY + margin, canvas.width - 2 * margin,
       max(0, min(height, canvas.height - 2 * margin)))
-    list.add(
-      .roundedRect(
-        banner, radius: 8 * t.unit, fill: t.bad.mixed(with: .black, 0.35).withAlpha(0.96),
-        stroke: Stroke(t.bad, width: 2 * t.unit)))
-    list.add(.clip(banner))
+    ErrorBannerFrame.open(banner, t, into: &list)
     let x = banner.minX + pad
     var y = banner.minY + pad
     for line in title {
@@ -34,7 +30,7 @@ enum OverlaySaveBanner {
     }
     y += 4 * t.unit
     for line in lines {
-      list.text(line, Point(x, y), t.style(t.smallSize, RGBA(0xFF, 0xE4, 0xE4)))
+      list.text(line, Point(x, y), t.style(t.smallSize, ErrorBannerFrame.lineInk))
       y += lineH
     }
     list.add(.unclip)

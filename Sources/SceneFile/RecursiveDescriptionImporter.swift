@@ -395,13 +395,7 @@ private struct Importer {
     var cut = Array(text.unicodeScalars.dropLast(mark.unicodeScalars.count))
     // Drop a field left without its value (`layer = `) and the separators before it.
     while let last = cut.last, last == " " || last == ";" { cut.removeLast() }
-    if let eq = cut.lastIndex(of: "="), let semi = cut.lastIndex(of: ";"), semi < eq,
-      cut[(eq + 1)...].allSatisfy({ $0 == " " })
-    {
-      cut = Array(cut[..<semi])
-    } else if cut.last == "=", let semi = cut.lastIndex(of: ";") {
-      cut = Array(cut[..<semi])
-    }
+    if cut.last == "=", let semi = cut.lastIndex(of: ";") { cut = Array(cut[..<semi]) }
     return cut
   }
 

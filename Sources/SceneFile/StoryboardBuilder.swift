@@ -347,9 +347,13 @@ struct StoryboardBuilder {
       root = try view(r, frame: frame, parentSize: frame.size, depth: 0)
     } else {
       // A navigation, tab bar or split view controller: its view is made at run time; its bars are in the file.
-      let bars = doc[u].children.contains {
-        ["navigationBar", "toolbar", "tabBar"].contains(doc[$0].attributes["key"] ?? "")
-      }
+      // Where UIKit lays the bars out in that window (an iPhone with a 47 pt status bar and a 34 pt home
+      // indicator), whatever canvas IB stored them on (320 or 600 wide, a toolbar at y 556 ...).
+      let places = [
+        "navigationBar": Rect(0, 47, 390, 44), "toolbar": Rect(0, 844 - 34 - 49, 390, 49),
+        "tabBar": Rect(0, 844 - 83, 390, 83),
+      ]
+      let bars = doc[u].children.contains { places[doc[$0].attributes["key"] ?? ""] != nil }
       warn(
         u,
         "the \(StoryboardClasses.uikitClass(doc[u].name))'s own view is not in the file: "
@@ -359,12 +363,6 @@ struct StoryboardBuilder {
       root = ViewSpec(id: makeID([], fallback: "view"), frame: frame)
       comments[root.id] = "\"UIView\" (made for the controller)"
       viewCount += 1
-      // Where UIKit lays the bars out in that window (an iPhone with a 47 pt status bar and a 34 pt home
-      // indicator), whatever canvas IB stored them on (320 or 600 wide, a toolbar at y 556 ...).
-      let places = [
-        "navigationBar": Rect(0, 47, 390, 44), "toolbar": Rect(0, 844 - 34 - 49, 390, 49),
-        "tabBar": Rect(0, 844 - 83, 390, 83),
-      ]
       for c in doc[u].children {
         guard let key = doc[c].attributes["key"], let place = places[key], isViewElement(c) else { continue }
         var bar = try view(c, frame: place, parentSize: frame.size, depth: 1)

@@ -26,7 +26,6 @@ public enum SettableKeys {
   /// Keys a `set` may change on a recognizer.
   public static let recognizer: [String: PropertyType] = Dictionary(
     uniqueKeysWithValues: RecognizerKey.allCases.map { ($0.rawValue, $0.type) })
-  static let scrollOnly = Set(ViewKey.allCases.filter(\.isScrollOnly).map(\.rawValue))
 }
 
 extension PropertyValue {

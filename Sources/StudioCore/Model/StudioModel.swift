@@ -506,7 +506,7 @@ public final class StudioModel {
   /// A fresh engine runs `steps`; the playhead plays it from the start. The scene's script runs on the
   /// current configuration; a gesture done by hand (`world` given) runs in the world it was performed in,
   /// and the toggles flipped since then apply after it (for the next touch).
-  func replay(_ steps: [ScriptStep], as kind: PlaybackMode, in world: GestureWorld? = nil) {
+  func replay(_ steps: [ScriptStep], as kind: Playback.Kind, in world: GestureWorld? = nil) {
     var scene = config
     if let world {
       switch world.start {
@@ -531,7 +531,7 @@ public final class StudioModel {
     }
     latestInputTime = script.last?.t
     clock = engine.now
-    playback = .playing(kind == .script ? .script : .replay)
+    playback = .playing(kind)
   }
 
   /// Plays `script` as the Play button plays the scene's own (for recordings): the playhead then moves

@@ -25,11 +25,15 @@ public final class Engine {
   public var trace: [TraceEntry] { sim.trace }
   /// Simulated time in milliseconds.
   public var now: Double { sim.now }
+  /// How many times `discardTrace(upTo:)` removed entries: with the engine itself, it names the trace
+  /// (an entry's index means the same entry while neither changes; the trace only grows).
+  public private(set) var discards = 0
 
   /// Removes the first `count` entries of `trace` (all of them when `count` is larger), to bound memory in a
   /// long session. The engine never reads its trace back, so it behaves exactly as before.
   public func discardTrace(upTo count: Int) {
     let n = min(max(count, 0), sim.trace.count)
+    if n > 0 { discards += 1 }
     if n == sim.trace.count {
       sim.trace.removeAll(keepingCapacity: true)
     } else if n > 0 {

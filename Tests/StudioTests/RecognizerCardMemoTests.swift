@@ -1,4 +1,5 @@
 import Geometry
+import Localization
 import TestSupport
 import Testing
 
@@ -104,6 +105,66 @@ import Testing
     m.frameMemo.forgetKept()
     let same = m.frame(size: size, pixelScale: 1).commands == after.commands
     #expect(same)
+  }
+}
+
+/// The timeline of a growing gesture is built on from the entries added for the frame before
+/// (`FrameMemo.timeline`): always what building it whole gives, and built afresh for another trace.
+@Suite struct TimelineMemoTests {
+  func engine() -> Engine {
+    let scene = TestSupport.scene([
+      v("card", [0, 100, 390, 500], recognizers: [g("cardPan", .pan), g("tap", .tap)]),
+      v("other", [0, 620, 390, 100], recognizers: [g("otherTap", .tap)]),
+    ])
+    return Engine(scene: scene)
+  }
+
+  @Test func aGrowingTimelineIsTheTimelineBuiltWhole() {
+    let e = engine()
+    let memo = FrameMemo()
+    var compared = 0
+    e.perform([down(1, 40, 300, t: 0)])
+    for k in 1...30 {
+      e.perform([move(1, 40 + Double(k) * 6, 300, t: Double(k) * 8)])
+      let whole = TimelineContent(trace: e.trace, range: 0..<e.trace.count, language: .english)
+      let grown = memo.timeline(e.trace, 0..<e.trace.count, language: .english, source: TraceSource(e))
+      #expect(grown == whole, "after move \(k)")
+      compared += 1
+    }
+    e.perform([up(1, t: 260, 220, 300)])
+    #expect(
+      memo.timeline(e.trace, 0..<e.trace.count, language: .english, source: TraceSource(e))
+        == TimelineContent(trace: e.trace, range: 0..<e.trace.count, language: .english))
+    // Another language, a shorter range (the playhead moved back): built afresh, still right.
+    #expect(
+      memo.timeline(e.trace, 0..<e.trace.count, language: .simplifiedChinese, source: TraceSource(e))
+        == TimelineContent(trace: e.trace, range: 0..<e.trace.count, language: .simplifiedChinese))
+    #expect(
+      memo.timeline(e.trace, 0..<5, language: .simplifiedChinese, source: TraceSource(e))
+        == TimelineContent(trace: e.trace, range: 0..<5, language: .simplifiedChinese))
+    #expect(compared == 30)
+  }
+
+  @Test func anotherTraceOrATrimmedOneIsBuiltAfresh() {
+    let a = engine()
+    a.perform([down(1, 40, 300, t: 0)])
+    a.perform([up(1, t: 50)])
+    let memo = FrameMemo()
+    _ = memo.timeline(a.trace, 0..<a.trace.count, language: .english, source: TraceSource(a))
+    // A second engine with a longer trace of other entries: never grown from the first one's.
+    let b = engine()
+    b.perform([down(1, 40, 650, t: 0)])
+    b.perform([up(1, t: 50)])
+    b.perform([down(2, 40, 660, t: 400)])
+    #expect(
+      memo.timeline(b.trace, 0..<b.trace.count, language: .english, source: TraceSource(b))
+        == TimelineContent(trace: b.trace, range: 0..<b.trace.count, language: .english))
+    // The same engine trimmed: its indices now name other entries.
+    _ = memo.timeline(b.trace, 0..<4, language: .english, source: TraceSource(b))
+    b.discardTrace(upTo: 3)
+    #expect(
+      memo.timeline(b.trace, 0..<b.trace.count, language: .english, source: TraceSource(b))
+        == TimelineContent(trace: b.trace, range: 0..<b.trace.count, language: .english))
   }
 }
 

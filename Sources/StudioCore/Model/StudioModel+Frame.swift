@@ -48,7 +48,7 @@ extension StudioModel {
     list.append(HeaderBar.draw(in: layout.header, ctx))
     list.append(Overlays.draw(in: Rect(0, 0, size.width, size.height), ctx))
     // Every text at least 4.5:1 against what it is drawn on, whichever panel drew that (legibility).
-    Legibility.enforce(&list.commands, background: view.theme.background)
+    Legibility.enforce(&list.commands, background: view.theme.background, verdicts: &frameMemo.legibility)
     let device = viewport(for: layout).toPixels(Rect(origin: .zero, size: config.window))
     // Messages in a toast beside the device (never over the header, the device or a question's card).
     // While a question is up, under its card when there is room there (off the narration's question too).

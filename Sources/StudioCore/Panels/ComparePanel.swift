@@ -322,6 +322,7 @@ extension StudioModel {
       ctx.snapshot = side.snapshot
       ctx.gestures = side.gestures
       ctx.trace = side.engine.trace
+      ctx.traceSource = TraceSource(side.engine)
       ctx.playheadIndex = side.shown
       ctx.playheadTime = c.playhead.time
       ctx.now = c.clock

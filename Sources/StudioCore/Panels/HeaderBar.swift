@@ -50,8 +50,14 @@ public enum HeaderBar {
   }
 
   static func placement(in rect: Rect, _ ctx: PanelContext) -> Placement {
-    let t = ctx.theme
     let every = HeaderButton.all(ctx)
+    return ctx.memo.headerPlacement(rect, every, ctx) { placement(in: rect, every, ctx) }
+  }
+
+  /// Where `every` button goes in `rect` (measuring every label at each density: kept by `FrameMemo`
+  /// while the buttons, the rectangle and the theme stay the same).
+  private static func placement(in rect: Rect, _ every: [HeaderButton], _ ctx: PanelContext) -> Placement {
+    let t = ctx.theme
     let caption = speedCaption(ctx.lang)
     func controlsWidth(_ d: Density) -> Double {
       var w = 0.0

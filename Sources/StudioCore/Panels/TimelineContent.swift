@@ -10,12 +10,41 @@ struct TimelineContent: Equatable, Sendable {
 
   /// The lanes of `trace[range]`.
   init(trace: [TraceEntry], range: Range<Int>, language: Language = .english) {
-    var builder = Builder()
-    builder.language = language
-    for i in range where i >= 0 && i < trace.count { builder.add(trace[i], index: i, trace: trace) }
-    lanes = builder.orderedLanes()
-    arrows = builder.arrows(in: lanes)
+    var growing = Growing(from: range.lowerBound, language: language)
+    self = growing.content(trace: trace, upTo: range.upperBound)
   }
+
+  /// The lanes of a stretch of the trace that starts at `from` and grows: entries already added are not
+  /// added again (a live gesture's timeline grows by a few entries a frame).
+  struct Growing {
+    let from: Int
+    let language: Language
+    /// The entries added so far end before this one.
+    private(set) var upTo: Int
+    private var builder = Builder()
+
+    init(from: Int, language: Language) {
+      self.from = max(from, 0)
+      self.language = language
+      upTo = self.from
+      builder.language = language
+    }
+
+    /// The content of `trace[from..<end]`, where `trace` begins with the entries added before.
+    mutating func content(trace: [TraceEntry], upTo end: Int) -> TimelineContent {
+      let end = min(end, trace.count)
+      while upTo < end {
+        builder.add(trace[upTo], index: upTo)
+        upTo += 1
+      }
+      var c = TimelineContent()
+      c.lanes = builder.orderedLanes()
+      c.arrows = builder.arrows(in: c.lanes)
+      return c
+    }
+  }
+
+  private init() {}
 
   /// The lane with this id, if any.
   func lane(_ kind: TimelineLane.Kind) -> TimelineLane? { lanes.first { $0.kind == kind } }
@@ -85,7 +114,7 @@ struct TimelineContent: Equatable, Sendable {
       return nil
     }
 
-    mutating func add(_ e: TraceEntry, index i: Int, trace: [TraceEntry]) {
+    mutating func add(_ e: TraceEntry, index i: Int) {
       let t = e.t
       switch e.event {
       case .input(let n, let phase, _, let tapCount):

@@ -40,7 +40,8 @@ extension TimelinePanel {
       window = TimelineAxis.window(first: first, last: last, playhead: ctx.playheadTime, ongoing: ongoing)
       // A long gesture: only the entries from a little before the window on.
       let from = ctx.trace.firstIndex(atOrAfter: window.start - 1000, in: range)
-      content = TimelineContent(trace: ctx.trace, range: from..<range.upperBound, language: ctx.lang)
+      content = ctx.memo.timeline(
+        ctx.trace, from..<range.upperBound, language: ctx.lang, source: ctx.traceSource)
     }
   }
 

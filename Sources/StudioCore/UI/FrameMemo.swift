@@ -1,4 +1,5 @@
 import Geometry
+import Localization
 import Raster
 import TouchSim
 import TraceKit
@@ -28,11 +29,14 @@ final class FrameMemo {
   private var cards: [String: (key: CardKey, height: Double, card: DrawList)] = [:]
   /// How many cards were taken from an earlier frame (for tests).
   private(set) var cardReuses = 0
-  /// Forgets the kept cards and narration settings (tests compare a frame built with them to one built
-  /// without).
+  /// Forgets the kept cards, narration settings and timeline (tests compare a frame built with them to one
+  /// built without).
   func forgetKept() {
     cards.removeAll()
     narrationSettings.removeAll()
+    timeline = nil
+    header = nil
+    legibility = [:]
   }
 
   /// Everything a recognizer card at rest draws from (`InspectorRecognizerCard.draw`): the recognizer
@@ -87,6 +91,52 @@ final class FrameMemo {
     if cards.count >= 512 { cards.removeAll(keepingCapacity: true) }
     cards[id] = (key, drawn.height, drawn.card)
     return drawn
+  }
+
+  private var timeline: (source: TraceSource, growing: TimelineContent.Growing)?
+
+  private struct HeaderKey: Equatable {
+    var rect: Rect
+    var buttons: [HeaderButton]
+    var theme: Theme
+    var speed: Double
+    var measurer: ObjectIdentifier
+  }
+  private var header: (key: HeaderKey, value: HeaderBar.Placement)?
+  /// `Legibility.enforce`'s verdicts on pairs of text colour and surface, each a pure function of its pair.
+  var legibility: [UInt64: RGBA?] = [:]
+
+  /// `HeaderBar.placement(in:_:)` of these buttons: the same while they, the rectangle, the theme and the
+  /// speed (the narrow header's one speed button) stay the same.
+  func headerPlacement(
+    _ rect: Rect, _ buttons: [HeaderButton], _ ctx: PanelContext, place: () -> HeaderBar.Placement
+  ) -> HeaderBar.Placement {
+    let key = HeaderKey(
+      rect: rect, buttons: buttons, theme: ctx.theme, speed: ctx.speed, measurer: TextMetrics.measurer.identity)
+    if let header, header.key == key { return header.value }
+    let value = place()
+    header = (key, value)
+    return value
+  }
+
+  /// `TimelineContent(trace:range:language:)`, going on from the entries added for an earlier frame when
+  /// `source` says the trace is the same one, grown (nil: built afresh).
+  func timeline(
+    _ trace: [TraceEntry], _ range: Range<Int>, language: Language, source: TraceSource?
+  ) -> TimelineContent {
+    guard let source else { return TimelineContent(trace: trace, range: range, language: language) }
+    var growing: TimelineContent.Growing
+    if let kept = timeline, kept.source == source, kept.growing.from == max(range.lowerBound, 0),
+      kept.growing.language == language, kept.growing.upTo <= range.upperBound
+    {
+      growing = kept.growing
+    } else {
+      growing = TimelineContent.Growing(from: range.lowerBound, language: language)
+    }
+    timeline = nil  // the builder's storage unshared while it grows
+    let content = growing.content(trace: trace, upTo: range.upperBound)
+    timeline = (source, growing)
+    return content
   }
 
   /// `OverlayHelp.layout(in: rect, theme)`: every row wrapped at each size tried, so kept while the window

@@ -57,10 +57,13 @@ public enum Legibility {
 
   /// A filled shape drawn before a text, and the clip it was drawn in.
   private struct Surface {
+    /// Plain values only (a polygon's corners are kept by `Surfaces`), so that looking fills up copies
+    /// no reference: this pass runs over every text of every frame.
     enum Shape {
       case rect(Rect)
       case circle(Point, Double)
-      case polygon([Point])
+      /// The corners `Surfaces.corners[from..<to]`, and the box around them.
+      case polygon(from: Int, to: Int, box: Rect)
     }
     var shape: Shape
     var fill: RGBA
@@ -72,30 +75,35 @@ public enum Legibility {
       switch shape {
       case .rect(let r): box = r
       case .circle(let c, let radius): box = Rect(c.x - radius, c.y - radius, 2 * radius, 2 * radius)
-      case .polygon(let corners):
-        let xs = corners.map(\.x)
-        let ys = corners.map(\.y)
-        box = Rect(xs.min()!, ys.min()!, xs.max()! - xs.min()!, ys.max()! - ys.min()!)
+      case .polygon(_, _, let b): box = b
       }
       return clip.map { Legibility.intersection($0, box) } ?? box
     }
 
-    func contains(_ p: Point) -> Bool {
+    func contains(_ p: Point, corners: [Point]) -> Bool {
       if let clip, !clip.contains(p) { return false }
       switch shape {
       case .rect(let r): return r.contains(p)
       case .circle(let c, let radius):
         return (p.x - c.x) * (p.x - c.x) + (p.y - c.y) * (p.y - c.y) <= radius * radius
-      case .polygon(let corners): return Legibility.convex(corners, contains: p)
+      case .polygon(let from, let to, let box):
+        return box.contains(p) && Legibility.convex(corners[from..<to], contains: p)
       }
     }
   }
 
   /// Makes every text of `commands` legible on what it is drawn on (`background` under everything).
   public static func enforce(_ commands: inout [DrawCommand], background: RGBA) {
+    var verdicts: [UInt64: RGBA?] = [:]
+    enforce(&commands, background: background, verdicts: &verdicts)
+  }
+
+  /// The same, with the verdicts on pairs of text colour and surface (packed, the text's colour in the
+  /// high half; nil: legible as it is) kept from earlier frames: a pure function of the pair.
+  static func enforce(_ commands: inout [DrawCommand], background: RGBA, verdicts: inout [UInt64: RGBA?]) {
+    if verdicts.count > 4096 { verdicts.removeAll(keepingCapacity: true) }
     var surfaces = Surfaces()
     var clips: [Rect] = []
-    var verdicts: [UInt64: RGBA?] = [:]
     for i in commands.indices {
       switch commands[i] {
       case .rect(let r, let fill?, _), .roundedRect(let r, _, let fill?, _):
@@ -104,7 +112,7 @@ public enum Legibility {
         if fill.a > 0 { surfaces.add(Surface(shape: .circle(c, radius), fill: fill, clip: clips.last)) }
       case .polygon(let corners, let fill?, _):
         if fill.a > 0, corners.count >= 3, corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) {
-          surfaces.add(Surface(shape: .polygon(corners), fill: fill, clip: clips.last))
+          surfaces.addPolygon(corners, fill: fill, clip: clips.last)
         }
       case .clip(let r): clips.append(clips.last.map { intersection($0, r) } ?? r)
       case .unclip: _ = clips.popLast()
@@ -144,6 +152,8 @@ public enum Legibility {
     /// How many of the last fills are looked at before the grid.
     static let recent = 8
     var all: [Surface] = []
+    /// The corners of the polygons among `all`, one after another.
+    var corners: [Point] = []
     /// The grid, row by row: its size is that of the fills there when it is first needed (the window's
     /// background comes first); a fill or a point past its edges is taken to the edge cells, so a cell
     /// still lists every fill that may cover a point in it.
@@ -153,6 +163,15 @@ public enum Legibility {
     private var indexed = 0
 
     mutating func add(_ s: Surface) { all.append(s) }
+
+    mutating func addPolygon(_ points: [Point], fill: RGBA, clip: Rect?) {
+      let from = corners.count
+      corners += points
+      let xs = points.map(\.x)
+      let ys = points.map(\.y)
+      let box = Rect(xs.min()!, ys.min()!, xs.max()! - xs.min()!, ys.max()! - ys.min()!)
+      all.append(Surface(shape: .polygon(from: from, to: corners.count, box: box), fill: fill, clip: clip))
+    }
 
     /// The indices of the fills before `end` whose box covers `p`'s cell, in the order they were drawn.
     mutating func older(than end: Int, near p: Point) -> [Int32] {
@@ -196,14 +215,16 @@ public enum Legibility {
 
   /// The opaque colour under `p`: the fills containing it, from the topmost opaque one up.
   private static func surface(under p: Point, in surfaces: inout Surfaces, background: RGBA) -> RGBA {
-    var above: [RGBA] = []
+    // The translucent fills over the opaque one, topmost first: almost always none or a few, kept without
+    // allocating (past `inline`, in an array).
+    var above = InlineFills()
     var base: RGBA?
     let start = max(surfaces.all.count - Surfaces.recent, 0)
     var i = surfaces.all.count - 1
     while i >= start {
       let s = surfaces.all[i]
       i -= 1
-      guard s.contains(p) else { continue }
+      guard s.contains(p, corners: surfaces.corners) else { continue }
       if s.fill.a == 255 {
         base = s.fill
         break
@@ -218,7 +239,7 @@ public enum Legibility {
         k -= 1
         guard index < start else { continue }
         let s = surfaces.all[index]
-        guard s.contains(p) else { continue }
+        guard s.contains(p, corners: surfaces.corners) else { continue }
         if s.fill.a == 255 {
           base = s.fill
           break
@@ -226,9 +247,35 @@ public enum Legibility {
         above.append(s.fill)
       }
     }
-    var color = base ?? background
-    for fill in above.reversed() { color = blend(fill, over: color) }
-    return color
+    return above.blended(over: base ?? background)
+  }
+
+  /// Fills collected topmost first, blended bottom up; the first four without an allocation.
+  private struct InlineFills {
+    var count = 0
+    var first: (RGBA, RGBA, RGBA, RGBA) = (.black, .black, .black, .black)
+    var more: [RGBA] = []
+
+    mutating func append(_ c: RGBA) {
+      switch count {
+      case 0: first.0 = c
+      case 1: first.1 = c
+      case 2: first.2 = c
+      case 3: first.3 = c
+      default: more.append(c)
+      }
+      count += 1
+    }
+
+    func blended(over bottom: RGBA) -> RGBA {
+      var color = bottom
+      for fill in more.reversed() { color = blend(fill, over: color) }
+      if count > 3 { color = blend(first.3, over: color) }
+      if count > 2 { color = blend(first.2, over: color) }
+      if count > 1 { color = blend(first.1, over: color) }
+      if count > 0 { color = blend(first.0, over: color) }
+      return color
+    }
   }
 
   /// Where a text command is judged: in the middle of its line's height, half a line's height in from
@@ -258,11 +305,14 @@ public enum Legibility {
   }
 
   /// Whether the convex polygon `corners` (either way round) contains `p`.
-  static func convex(_ corners: [Point], contains p: Point) -> Bool {
+  static func convex(_ corners: [Point], contains p: Point) -> Bool { convex(corners[...], contains: p) }
+
+  /// Whether the convex polygon `corners` (either way round) contains `p`.
+  static func convex(_ corners: ArraySlice<Point>, contains p: Point) -> Bool {
     var sign = 0.0
     for i in corners.indices {
       let a = corners[i]
-      let b = corners[(i + 1) % corners.count]
+      let b = corners[i + 1 == corners.endIndex ? corners.startIndex : i + 1]
       let cross = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)
       if cross == 0 { continue }
       if sign == 0 {

@@ -61,6 +61,9 @@ public struct PanelContext {
   public let bottomTab: BottomTab
   /// Costly parts of the last frame, reused when their inputs are unchanged.
   var memo: FrameMemo
+  /// The engine whose trace `trace` is (or a prefix of), and how many times it was trimmed: what a memo
+  /// keeps from the trace's entries stays true while both stay the same.
+  var traceSource: TraceSource?
 
   init(model m: StudioModel, layout: StudioLayout) {
     theme = m.theme
@@ -110,6 +113,7 @@ public struct PanelContext {
     inspectorTab = m.inspectorTab
     bottomTab = m.bottomTab
     memo = m.frameMemo
+    traceSource = TraceSource(m.engine)
   }
 
   /// The hit-test walk as the canvas draws it now: the snapshot's, or while a live walk animates as an
@@ -132,4 +136,18 @@ public struct PanelContext {
 extension PanelContext {
   /// The language the window writes in: `ctx.lang("Recognizers", "手势识别器")`.
   public var lang: Language { theme.language }
+}
+
+/// Which trace a context reads: an engine's, trimmed so many times. While it is the same, the trace only
+/// grows, so what was built from its first entries stays true.
+struct TraceSource: Equatable {
+  let engine: Engine
+  let discards: Int
+
+  init(_ engine: Engine) {
+    self.engine = engine
+    discards = engine.discards
+  }
+
+  static func == (a: Self, b: Self) -> Bool { a.engine === b.engine && a.discards == b.discards }
 }

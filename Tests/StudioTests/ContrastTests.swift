@@ -146,4 +146,49 @@ import TouchSim
     // Dark text on white is legible: left as it was.
     #expect(commands.suffix(3) == before.suffix(3))
   }
+
+  /// Many fills, translucent ones stacked deeper than the few kept without allocating, most of them older
+  /// than the last few looked at first: every text is judged on exactly what a walk over all the fills
+  /// drawn before it finds.
+  @Test func theFillsFoundThroughTheGridAreTheFillsUnderTheText() {
+    var rng = SplitMix(seed: 29)
+    var commands: [DrawCommand] = []
+    var fills: [(Rect, RGBA)] = []
+    var expected: [Int: RGBA] = [:]
+    let background = RGBA(0x2B, 0x2D, 0x31)
+    for k in 0..<600 {
+      if k % 6 == 5 {
+        let p = Point(rng.double(0, 1200), rng.double(0, 800))
+        let color = RGBA(UInt8(rng.double(0, 255)), UInt8(rng.double(0, 255)), UInt8(rng.double(0, 255)))
+        let style = TextStyle(size: 13, color: color)
+        commands.append(.text("t", at: p, style: style))
+        let sample = Legibility.samplePoint(of: "t", at: p, style: style)
+        var under = background
+        var above: [RGBA] = []
+        for (r, f) in fills.reversed() where r.contains(sample) {
+          if f.a == 255 {
+            under = f
+            break
+          }
+          above.append(f)
+        }
+        for f in above.reversed() { under = Legibility.blend(f, over: under) }
+        expected[commands.count - 1] = Legibility.readable(color, on: under)
+      } else {
+        let r = Rect(rng.double(-100, 1200), rng.double(-100, 800), rng.double(20, 600), rng.double(20, 500))
+        let alpha: UInt8 = k % 3 == 0 ? 255 : UInt8(rng.double(20, 200))
+        let f = RGBA(UInt8(rng.double(0, 255)), UInt8(rng.double(0, 255)), UInt8(rng.double(0, 255)), alpha)
+        commands.append(.rect(r, fill: f, stroke: nil))
+        fills.append((r, f))
+      }
+    }
+    Legibility.enforce(&commands, background: background)
+    var checked = 0
+    for (i, want) in expected {
+      guard case .text(_, _, let style) = commands[i] else { continue }
+      #expect(style.color == want, "text \(i)")
+      checked += 1
+    }
+    #expect(checked == 100)
+  }
 }

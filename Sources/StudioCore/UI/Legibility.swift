@@ -156,8 +156,12 @@ public enum Legibility {
     var corners: [Point] = []
     /// The grid, row by row: its size is that of the fills there when it is first needed (the window's
     /// background comes first); a fill or a point past its edges is taken to the edge cells, so a cell
-    /// still lists every fill that may cover a point in it.
-    private var cells: [[Int32]] = []
+    /// still lists every fill that may cover a point in it. Each cell's list is linked through flat
+    /// arrays, newest first (`head` per cell, then `link`), so building it allocates nothing per cell.
+    private var head: [Int32] = []
+    /// Per entry of the lists: the fill it names, and the entry after it in its cell's list (-1: none).
+    private var entryFill: [Int32] = []
+    private var link: [Int32] = []
     private var columns = 0
     private var rows = 0
     private var indexed = 0
@@ -173,12 +177,16 @@ public enum Legibility {
       all.append(Surface(shape: .polygon(from: from, to: corners.count, box: box), fill: fill, clip: clip))
     }
 
-    /// The indices of the fills before `end` whose box covers `p`'s cell, in the order they were drawn.
-    mutating func older(than end: Int, near p: Point) -> [Int32] {
+    /// The first entry of the list of fills before `end` whose box covers `p`'s cell, the newest first
+    /// (-1: none); `next(after:)` goes on, `fill(of:)` names the fill.
+    mutating func newest(before end: Int, near p: Point) -> Int32 {
       index(upTo: end)
-      guard p.x.isFinite, p.y.isFinite, columns > 0 else { return [] }
-      return cells[Self.cell(p.y, rows) * columns + Self.cell(p.x, columns)]
+      guard p.x.isFinite, p.y.isFinite, columns > 0 else { return -1 }
+      return head[Self.cell(p.y, rows) * columns + Self.cell(p.x, columns)]
     }
+
+    func next(after entry: Int32) -> Int32 { link[Int(entry)] }
+    func fill(of entry: Int32) -> Int { Int(entryFill[Int(entry)]) }
 
     /// The cell of coordinate `v` in a line of `count` cells, past either end taken to that end.
     private static func cell(_ v: Double, _ count: Int) -> Int {
@@ -196,7 +204,7 @@ public enum Legibility {
         }
         columns = Self.cell(maxX, Self.extent) + 1
         rows = Self.cell(maxY, Self.extent) + 1
-        cells = Array(repeating: [], count: columns * rows)
+        head = Array(repeating: -1, count: columns * rows)
       }
       while indexed < end {
         defer { indexed += 1 }
@@ -207,7 +215,11 @@ public enum Legibility {
         let xs = Self.cell(b.minX, columns)...Self.cell(b.maxX, columns)
         for y in Self.cell(b.minY, rows)...Self.cell(b.maxY, rows) {
           let row = y * columns
-          for x in xs { cells[row + x].append(Int32(indexed)) }
+          for x in xs {
+            entryFill.append(Int32(indexed))
+            link.append(head[row + x])
+            head[row + x] = Int32(link.count - 1)
+          }
         }
       }
     }
@@ -232,11 +244,10 @@ public enum Legibility {
       above.append(s.fill)
     }
     if base == nil && start > 0 {
-      let older = surfaces.older(than: start, near: p)
-      var k = older.count - 1
-      while k >= 0 {
-        let index = Int(older[k])
-        k -= 1
+      var entry = surfaces.newest(before: start, near: p)
+      while entry >= 0 {
+        let index = surfaces.fill(of: entry)
+        entry = surfaces.next(after: entry)
         guard index < start else { continue }
         let s = surfaces.all[index]
         guard s.contains(p, corners: surfaces.corners) else { continue }

@@ -206,3 +206,35 @@ import TouchSim
     return out
   }
 }
+
+/// The inspector's truncations are kept (`InspectorText.truncate`): the same answer as working it out
+/// again, and never an answer measured with another measurer.
+@Suite struct KeptTruncationTests {
+  /// Every character twice as wide as the fixed measurer's.
+  final class WideMeasurer: TextMeasurer {
+    func width(_ text: String, face: FontFace, pixelSize: Int) -> Double {
+      2 * FixedTextMeasurer().width(text, face: face, pixelSize: pixelSize)
+    }
+  }
+
+  @Test func aKeptTruncationIsTheOneWorkedOutAndBelongsToItsMeasurer() {
+    let text = "shouldRecognizeSimultaneouslyWith: YES, the delegate says"
+    let width = 120.0
+    let first = TextMetrics.$measurer.withValue(FixedTextMeasurer()) { InspectorText.truncate(text, width, size: 13) }
+    let again = TextMetrics.$measurer.withValue(FixedTextMeasurer()) { InspectorText.truncate(text, width, size: 13) }
+    #expect(first == again)
+    #expect(first.hasSuffix("…") && first.count < text.count)
+    #expect(InspectorText.width(first, size: 13) <= width + 0.01)
+    // Twice as wide a measurer: a shorter text, not the one kept for the first measurer.
+    for _ in 0..<3 {
+      let wide = WideMeasurer()
+      let shown = TextMetrics.$measurer.withValue(wide) { InspectorText.truncate(text, width, size: 13) }
+      #expect(shown.count < first.count)
+      let measured = TextMetrics.$measurer.withValue(wide) { InspectorText.width(shown, size: 13) }
+      #expect(measured <= width + 0.01)
+    }
+    // Another width or size: its own answer.
+    let wider = TextMetrics.$measurer.withValue(FixedTextMeasurer()) { InspectorText.truncate(text, 200, size: 13) }
+    #expect(wider.count > first.count)
+  }
+}

@@ -1,6 +1,7 @@
 import Geometry
 import Localization
 import Raster
+import Synchronization
 import TouchSim
 
 /// Text measurement for the inspector's layout: widths, truncation with "…", wrapping.
@@ -18,6 +19,38 @@ enum InspectorText {
 
   /// `text`, shortened with a trailing "…" so it is at most `maxWidth` pixels wide ("" if not even "…" fits).
   static func truncate(_ text: String, _ maxWidth: Double, size: Double, face: FontFace = .regular) -> String {
+    // A shortened text measures a new prefix at every step of its search: the answers are kept (a pure
+    // function of the text, the width, the font and the measurer), as a frame truncates the same texts
+    // as the frame before.
+    let measurer = TextMetrics.measurer
+    let key = Truncation(text: text, maxWidth: maxWidth, size: size, face: face, measurer: measurer.identity)
+    if let known = truncations.withLock({ $0.shown[key] }) { return known }
+    let shown = truncated(text, maxWidth, size: size, face: face)
+    truncations.withLock { kept in
+      if kept.shown.count >= 4096 { kept = Truncations() }
+      kept.shown[key] = shown
+      // A measurer object is held while answers measured with it are kept, so that no other one can
+      // come to have its identity (its address).
+      if type(of: measurer) is AnyClass { kept.measurers[key.measurer] = measurer }
+    }
+    return shown
+  }
+
+  private struct Truncations {
+    var shown: [Truncation: String] = [:]
+    var measurers: [ObjectIdentifier: any TextMeasurer] = [:]
+  }
+
+  private struct Truncation: Hashable {
+    var text: String
+    var maxWidth: Double
+    var size: Double
+    var face: FontFace
+    var measurer: ObjectIdentifier
+  }
+  private static let truncations = Mutex(Truncations())
+
+  private static func truncated(_ text: String, _ maxWidth: Double, size: Double, face: FontFace) -> String {
     let maxWidth = maxWidth + 0.01  // rounding in the callers' arithmetic
     // Past what the width can show, a text is never measured (a huge label costs what a long one does).
     let text = TextMetrics.cut(text, after: TextMetrics.visibleLimit(width: maxWidth, size: size))

@@ -49,6 +49,10 @@ import TouchSim
     #expect(lines.contains("buy touchUpInside"))
     let held = TraceEvent.withhold(view: "buy", method: .touchesEnded, touches: [1], by: ["double"])
     #expect(TraceDescriber.plain(TraceDescriber.line(held)) == "withheld touchesEnded [1] from buy (held by double)")
+    // The marks go whatever script the text is in; text without marks comes back as it was.
+    #expect(TraceDescriber.plain("手势 `tap` 识别了 `购买按钮` 👆🏽") == "手势 tap 识别了 购买按钮 👆🏽")
+    #expect(TraceDescriber.plain("no marks, é́") == "no marks, é́")
+    #expect(TraceDescriber.plain("``") == "")
     #expect(TraceDescriber.time(12) == "12 ms")
     #expect(TraceDescriber.time(12.25) == "12.3 ms")
   }

@@ -226,7 +226,11 @@ public enum TextMetrics {
     var afterOpening = false
     for run in runs {
       for c in run.text {
-        if c == " " || c == "\n" {
+        // A character of one byte (ASCII, most of every sentence) is classified by its byte: comparing and
+        // hashing `Character`s was a tenth of setting the narration.
+        let byte: UInt8? = c.utf8.count == 1 ? c.utf8.first : nil
+        let isBreak = byte.map { $0 == 0x20 || $0 == 0x0A } ?? (c == " " || c == "\n")
+        if isBreak {
           if !pieces.isEmpty { words.append((pieces, spaceBefore)) }
           pieces = []
           pendingSpace = true
@@ -234,15 +238,15 @@ public enum TextMetrics {
           afterOpening = false
           continue
         }
-        let wide = c.unicodeScalars.first.map(isWide) ?? false
-        let closing = closingPunctuation.contains(c)
+        let wide = byte == nil && (c.unicodeScalars.first.map(isWide) ?? false)
+        let closing = byte.map(Self.closingASCII.contains) ?? closingPunctuation.contains(c)
         if !pieces.isEmpty && ((wide && !closing) || (afterWide && !closing)) && !afterOpening {
           words.append((pieces, spaceBefore))
           pieces = []
           spaceBefore = false
         }
         afterWide = wide
-        afterOpening = openingPunctuation.contains(c)
+        afterOpening = byte == nil && openingPunctuation.contains(c)
         if pieces.isEmpty {
           spaceBefore = pendingSpace && !words.isEmpty
           pendingSpace = false
@@ -384,6 +388,9 @@ public enum TextMetrics {
   private static let closingPunctuation: Set<Character> = [
     "，", "。", "、", "：", "；", "！", "？", "）", "」", "』", "】", "》", "〉", ",", ".", ":", ";", "!", "?", ")",
   ]
+
+  /// The ASCII members of `closingPunctuation`, as bytes.
+  private static let closingASCII: [UInt8] = Array(",.:;!?)".utf8)
 
   /// Punctuation that never ends a line in Chinese and Japanese text.
   private static let openingPunctuation: Set<Character> = ["（", "「", "『", "【", "《", "〈"]

@@ -108,8 +108,6 @@ public final class StudioApp {
   /// the last one is neither drawn nor presented, and once nothing has changed for a while the loop
   /// sleeps until input arrives or the scene file changes.
   func run(_ window: SDLWindow, text: TextStart) throws -> [TraceEntry] {
-    let measurer = text.measurer
-    let textCache = text.cache
     if let cached = text.cached { window.seedMasks(cached.masks) }
     let worker = ModelWorker(model: model)
     model.setStartScale(window.uiScale)
@@ -133,119 +131,63 @@ public final class StudioApp {
     var pending = options.inject.sorted { $0.at < $1.at }
     var screenshotWanted = false
     var recorder: ScreenRecorder?
-    var presented = 0
-    var unchangedFrames = 0
-    var lastBuilt = -1000.0
-    var lastCommands: [DrawCommand] = []
     var reloadToReport = false
     var idleStart: (wall: Double, cpu: Double)?
-    /// Input that arrived while the worker was busy, handed to it with the next job, in order.
-    var queued: [StudioInput] = []
-    /// The job in flight handles input or a reload (not only the clock and a frame).
-    var busyWithInput = false
-    /// Wall time of the last frame presented (the working card's included).
-    var lastPresent = 0.0
-    /// The working card is up for the job in flight (kept up every frame until the job is done).
-    var showingCard = false
-    /// When the input now waiting (queued, or in the job in flight) began to wait.
-    var inputArrived: Double?
+    // What the loop decides (when to build, present, show the working card, sleep) is `FrameLoop`'s; this
+    // loop carries it out with the window, the worker and the files.
+    var loop = FrameLoop()
     var running = true
-    /// How long the frame loop has waited for the model's worker since the frame it last presented (at most
-    /// a frame's time each: the worker is never waited for longer; the frame log's `waited`).
-    var engineWait = 0.0
     while running {
       let frameStart = window.ticks
       let wall = frameStart - start
+      let nextInjection = { pending.first.map { $0.at + start - frameStart } }
       while let e = pending.first, e.at <= wall {
         pending.removeFirst()
         window.pushFinger(e.kind, finger: e.finger, x: e.x, y: e.y, synthesizeMouse: e.synthesizeMouse)
       }
-      let inputs = window.pollInputs()
-      queued += inputs
-      if !inputs.isEmpty && inputArrived == nil { inputArrived = wall }
+      loop.received(window.pollInputs(), at: wall)
       var result: ModelWorker.Result?
-      if let since = worker.busySince {
+      if worker.busySince != nil {
         let askedAt = window.ticks
         result = worker.finish(waitingUpTo: 0)
-        engineWait += window.ticks - askedAt
+        loop.waitedForWorker(window.ticks - askedAt)
         if result == nil {
-          // Still working: the last frame, with the working card over it once input (or a reload) has
-          // waited a fifth of a second without a new frame; a long frame with no input waiting shows the
-          // last one until it is done.
-          let inputWaits = busyWithInput || !queued.isEmpty
-          let waitingSince = max(lastPresent, inputArrived ?? since)
-          if inputWaits && (showingCard || wall - waitingSince >= StudioApp.cardAfter) {
-            showingCard = true
+          // Still working: the last frame, with the working card over it once input has waited long enough.
+          switch loop.stillWorking(at: wall, needsRepaint: window.needsRepaint) {
+          case .card(let elapsed, let waited):
             try presentBusy(
-              window, lastCommands, elapsed: wall - since, frameLog: frameLog, start: start, waited: engineWait)
-            engineWait = 0
-            lastPresent = wall
-          } else if window.needsRepaint {
-            // Uncovered or shown meanwhile: the last frame again, as it was.
-            try window.presentOverlay([])
+              window, loop.lastFrame, elapsed: elapsed, frameLog: frameLog, start: start, waited: waited)
+          case .repaint: try window.presentOverlay([])
+          case .nothing: break
           }
-          pace(window, frameStart: frameStart, idle: false, nextInjection: pending.first.map { $0.at + start })
+          pace(window, frameStart: frameStart, resting: false, untilInjection: nextInjection())
           continue
         }
       } else {
-        // At rest (30 unchanged frames in a row) a frame is built only when input arrived, the scene file
-        // changed, or half a second passed (anything the clock alone changes, such as a toast running
-        // out, shows within that).
         let reload = changedSceneFile(wall: wall)
-        let resting =
-          unchangedFrames >= 30 && queued.isEmpty && reload == nil && !reloadToReport && !screenshotWanted
-          && !window.needsRepaint
-        let build = !resting || wall - lastBuilt >= 500
-        if build { lastBuilt = wall }
-        busyWithInput = !queued.isEmpty || reload != nil
+        let job = loop.startJob(
+          at: wall, reload: reload != nil, mustShow: reloadToReport || screenshotWanted || window.needsRepaint)
         worker.start(
           ModelWorker.Job(
-            inputs: queued, wall: wall, reload: reload,
-            frame: build ? (window.pixelSize, window.pixelScale) : nil))
-        queued = []
+            inputs: job.inputs, wall: wall, reload: reload,
+            frame: job.buildFrame ? (window.pixelSize, window.pixelScale) : nil))
         // Most frames are done well within one; a long one is left running, and shown as such.
         let askedAt = window.ticks
-        result = worker.finish(waitingUpTo: 1000.0 / 60)
-        engineWait += window.ticks - askedAt
+        result = worker.finish(waitingUpTo: FrameLoop.longestFrame)
+        loop.waitedForWorker(window.ticks - askedAt)
         if result == nil {
-          pace(window, frameStart: frameStart, idle: false, nextInjection: pending.first.map { $0.at + start })
+          pace(window, frameStart: frameStart, resting: false, untilInjection: nextInjection())
           continue
         }
       }
       guard let result else { continue }
-      showingCard = false
-      if queued.isEmpty { inputArrived = nil }
+      loop.jobDone()
       running = model.isRunning
       busyTheme = model.theme
       if result.reloaded { reloadToReport = true }
-      for effect in model.drainEffects() {
-        switch effect {
-        case .saveScene, .saveNewFile:
-          guard let outcome = SceneSaving.perform(effect) else { break }
-          if case .saved(let path) = outcome, path == watched?.path {
-            // The window wrote it: no reload.
-            watched = (path, FileStamp(path: path))
-          }
-          model.saveFinished(outcome, wall: wall)
-          // A save that failed is in the toast in red now: on standard error too, in the same words.
-          if model.toastIsError, let message = model.toast?.text { Self.printError(message) }
-        case .writeTake(let lesson, let text, let dropped):
-          writeTake(text, beside: lesson, dropped: dropped, wall: wall)
-        case .screenshot: screenshotWanted = true
-        case .toggleRecording:
-          if let r = recorder {
-            finishRecording(r, wall: wall)
-            recorder = nil
-          } else {
-            recorder = startRecording(window, wall: wall)
-          }
-        case .openScene(let path):
-          open(path, wall: wall)
-          reloadToReport = true
-        case .engineFinished(let trace): writeFinished(trace, wall: wall)
-        case .quit: break
-        }
-      }
+      carryOut(
+        model.drainEffects(), window: window, wall: wall, recorder: &recorder, screenshotWanted: &screenshotWanted,
+        reloadToReport: &reloadToReport)
       if let s = idleStart, s.cpu >= 0, wall - s.wall >= 4000 {
         // CPU used per second of wall time while nothing happens.
         BenchmarkReports.print("idle", String(format: "%.3f", (BenchmarkReports.processCPU() - s.cpu) / 4))
@@ -255,68 +197,40 @@ public final class StudioApp {
       }
       guard let list = result.list else {
         writeTrace(wall: wall, force: false)
-        pace(window, frameStart: frameStart, idle: true, nextInjection: pending.first.map { $0.at + start })
+        pace(window, frameStart: frameStart, resting: true, untilInjection: nextInjection())
         continue
       }
-      let changed = list.commands != lastCommands || screenshotWanted || presented == 0
-      if changed || window.needsRepaint {
+      let frame = loop.built(list.commands, at: wall, screenshot: screenshotWanted, needsRepaint: window.needsRepaint)
+      if frame.present {
         // An unchanged frame is presented again only when the window was uncovered or resized; it is then
         // not drawn again, its last pixels are copied.
         let drawStart = window.ticks
-        if presented == 0 {
+        if frame.first {
           StartupTrace.mark("first-frame-built(\((model.textMeasurer as? SDLTextMeasurer)?.cachedCount ?? 0)-widths)")
         }
         try window.present(list.commands, screenshot: screenshotWanted)
-        if presented == 0 { StartupTrace.mark("first-frame-presented(\(window.masksDrawn)-masks-drawn)") }
+        if frame.first { StartupTrace.mark("first-frame-presented(\(window.masksDrawn)-masks-drawn)") }
         let frameCost = result.buildMs + (window.ticks - drawStart)
         if let r = recorder, !r.take(window.framePixels, wall: wall) {
           // The window changed size: the video keeps the frames it has.
           finishRecording(r, wall: wall)
           recorder = nil
         }
-        lastPresent = wall
-        lastCommands = list.commands
-        frameLog?.presented(wall: window.ticks - start, model: model, cost: frameCost, waited: engineWait)
-        engineWait = 0
-      }
-      if changed {
-        presented += 1
-        unchangedFrames = 0
-      } else {
-        unchangedFrames += 1
+        frameLog?.presented(wall: window.ticks - start, model: model, cost: frameCost, waited: frame.waited)
       }
       if screenshotWanted {
         saveScreenshot(window, wall: wall)
         screenshotWanted = false
       }
-      if presented == 1 && changed {
-        if options.benchmark == .firstFrame { BenchmarkReports.print("first-frame") }
-        // The library's titles are read once the first frame is up, so they never delay start-up; the
-        // text the first frame measured and drew anew is kept for the next start.
-        model.library = SceneLibrary.items(language: model.language)
-        if let textCache, measurer.measuredCount > 0 || window.masksDrawn > 0 {
-          do {
-            try TextCacheFile.write(
-              TextCacheFile.Contents(widths: measurer.keptWidths(), masks: window.keptMasks()), to: textCache.path,
-              fingerprint: textCache.fingerprint)
-          } catch {
-            Self.printError("cannot keep measured text in \(textCache.path): \(error.localizedDescription)")
-          }
-        }
-        switch options.benchmark {
-        case .firstFrame:
-          return model.engine.trace
-        case .reloads: BenchmarkReports.print("ready")
-        case .idle: idleStart = (wall, -1)  // measured from five seconds after the first frame
-        case .none: break
-        }
-      } else if changed && reloadToReport && options.benchmark == .reloads {
+      if frame.first {
+        if firstFrameUp(window, text: text) { return model.engine.trace }
+        if options.benchmark == .idle { idleStart = (wall, -1) }  // measured from five seconds after the first frame
+      } else if frame.changed && reloadToReport && options.benchmark == .reloads {
         BenchmarkReports.print("reloaded")
       }
-      if changed { reloadToReport = false }
+      if frame.changed { reloadToReport = false }
       writeTrace(wall: wall, force: false)
-      pace(
-        window, frameStart: frameStart, idle: unchangedFrames >= 30, nextInjection: pending.first.map { $0.at + start })
+      pace(window, frameStart: frameStart, resting: loop.isResting, untilInjection: nextInjection())
     }
     writeTrace(wall: 0, force: true)
     return model.engine.trace
@@ -324,17 +238,73 @@ public final class StudioApp {
 
   // MARK: Files
 
-  /// Sleeps until the next frame is due. Busy frames come at most every 1/120 s (so a flood of mouse
-  /// events cannot starve the machine) and at least every 1/60 s; input wakes the loop at once. After 30
-  /// unchanged frames the loop is idle: it waits for input (or the scene file watcher's wake-up) for up to
-  /// 100 ms at a time.
-  private func pace(_ window: SDLWindow, frameStart: Double, idle: Bool, nextInjection: Double?) {
-    let minimum = 1000.0 / 120
-    let spent = window.ticks - frameStart
-    if spent < minimum { window.delay(milliseconds: Int((minimum - spent).rounded(.up))) }
-    var wait = idle ? 100.0 : 1000.0 / 60 - (window.ticks - frameStart)
-    if let next = nextInjection { wait = min(wait, next - window.ticks) }
-    if wait >= 1 { window.waitForInput(timeoutMilliseconds: Int(wait)) }
+  /// Carries out what the model asked of the window (saves, takes, screenshots, recordings, opening a scene,
+  /// the finished engine's trace).
+  private func carryOut(
+    _ effects: [StudioEffect], window: SDLWindow, wall: Double, recorder: inout ScreenRecorder?,
+    screenshotWanted: inout Bool, reloadToReport: inout Bool
+  ) {
+    for effect in effects {
+      switch effect {
+      case .saveScene, .saveNewFile:
+        guard let outcome = SceneSaving.perform(effect) else { break }
+        if case .saved(let path) = outcome, path == watched?.path {
+          // The window wrote it: no reload.
+          watched = (path, FileStamp(path: path))
+        }
+        model.saveFinished(outcome, wall: wall)
+        // A save that failed is in the toast in red now: on standard error too, in the same words.
+        if model.toastIsError, let message = model.toast?.text { Self.printError(message) }
+      case .writeTake(let lesson, let text, let dropped):
+        writeTake(text, beside: lesson, dropped: dropped, wall: wall)
+      case .screenshot: screenshotWanted = true
+      case .toggleRecording:
+        if let r = recorder {
+          finishRecording(r, wall: wall)
+          recorder = nil
+        } else {
+          recorder = startRecording(window, wall: wall)
+        }
+      case .openScene(let path):
+        open(path, wall: wall)
+        reloadToReport = true
+      case .engineFinished(let trace): writeFinished(trace, wall: wall)
+      case .quit: break
+      }
+    }
+  }
+
+  /// The first frame is up: the library's titles are read (never delaying start-up) and the text the first
+  /// frame measured and drew anew is kept for the next start. True when the run ends here (the first-frame
+  /// benchmark).
+  private func firstFrameUp(_ window: SDLWindow, text: TextStart) -> Bool {
+    if options.benchmark == .firstFrame { BenchmarkReports.print("first-frame") }
+    model.library = SceneLibrary.items(language: model.language)
+    if let textCache = text.cache, text.measurer.measuredCount > 0 || window.masksDrawn > 0 {
+      do {
+        try TextCacheFile.write(
+          TextCacheFile.Contents(widths: text.measurer.keptWidths(), masks: window.keptMasks()),
+          to: textCache.path, fingerprint: textCache.fingerprint)
+      } catch {
+        Self.printError("cannot keep measured text in \(textCache.path): \(error.localizedDescription)")
+      }
+    }
+    switch options.benchmark {
+    case .firstFrame: return true
+    case .reloads: BenchmarkReports.print("ready")
+    case .idle, .none: break
+    }
+    return false
+  }
+
+  /// Sleeps until the next frame is due (`FrameLoop.pacing`): input wakes the loop at once, the scene file
+  /// watcher too; `untilInjection` is the next injected input, from `frameStart`.
+  private func pace(_ window: SDLWindow, frameStart: Double, resting: Bool, untilInjection: Double?) {
+    let first = FrameLoop.pacing(spent: window.ticks - frameStart, resting: resting, untilInjection: untilInjection)
+    if first.delay > 0 { window.delay(milliseconds: Int(first.delay.rounded(.up))) }
+    // What is left to wait, from the time it is now (the delay may have slept longer).
+    let wait = FrameLoop.pacing(spent: window.ticks - frameStart, resting: resting, untilInjection: untilInjection)
+    if wait.waitForInput >= 1 { window.waitForInput(timeoutMilliseconds: Int(wait.waitForInput)) }
   }
 
   /// The scene file's path when it changed on disk since it was last looked at: the worker reads and loads
@@ -360,9 +330,6 @@ public final class StudioApp {
 
   /// While the worker is busy: the last frame presented again with the working card over it (the model is
   /// not touched). The frame log says so (`"working":true`, the last sample's other values).
-  /// How long input may wait without a new frame before the working card is shown over the last one (ms).
-  static let cardAfter = 200.0
-
   private func presentBusy(
     _ window: SDLWindow, _ last: [DrawCommand], elapsed: Double, frameLog: FrameLog?, start: Double, waited: Double
   ) throws {

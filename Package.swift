@@ -24,7 +24,10 @@ let package = Package(
     .target(name: "TraceKit", dependencies: ["Geometry", "TouchSim"]),
     // libyaml, the system's (pkg-config yaml-0.1): its event parser, composed by Sources/SceneFile.
     .systemLibrary(name: "CLibYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
-    .target(name: "SceneFile", dependencies: ["Geometry", "TouchSim", "CLibYAML"]),
+    // Writing files without losing any: atomic replacement, in-place saves that survive a kill, outputs
+    // that are never an input, a link or a special file.
+    .target(name: "SafeWriting"),
+    .target(name: "SceneFile", dependencies: ["Geometry", "TouchSim", "CLibYAML", "SafeWriting"]),
     // Plain-language narration of a trace.
     .target(name: "Narration", dependencies: ["Geometry", "TouchSim", "TraceKit", "Localization"]),
     // Draw commands and the software rasterizer: pixels only.
@@ -44,7 +47,8 @@ let package = Package(
     .target(
       name: "StudioSDL",
       dependencies: [
-        "Geometry", "StudioCore", "Raster", "CSDL2", "CFontconfig", "TouchSim", "TraceKit", "SceneFile", "Narration",
+        "Geometry", "StudioCore", "Raster", "CSDL2", "CFontconfig", "TouchSim", "TraceKit", "SceneFile", "SafeWriting",
+        "Narration",
         "Localization",
       ]),
     // fontconfig, asked in-process for the fallback fonts (one `fc-match` process per question cost a second
@@ -53,7 +57,8 @@ let package = Package(
     .executableTarget(
       name: "touchscope",
       dependencies: [
-        "Geometry", "TouchSim", "TraceKit", "SceneFile", "Narration", "Raster", "StudioCore", "StudioSDL",
+        "Geometry", "TouchSim", "TraceKit", "SceneFile", "SafeWriting", "Narration", "Raster", "StudioCore",
+        "StudioSDL",
         "Localization", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -65,7 +70,8 @@ let package = Package(
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),
-    .testTarget(name: "SceneFileTests", dependencies: ["Geometry", "SceneFile", "TouchSim", "TestSupport"]),
+    .testTarget(
+      name: "SceneFileTests", dependencies: ["Geometry", "SceneFile", "SafeWriting", "TouchSim", "TestSupport"]),
     .testTarget(name: "TraceKitTests", dependencies: ["Geometry", "TraceKit", "TouchSim", "TestSupport"]),
     .testTarget(
       name: "NarrationTests",
@@ -73,7 +79,8 @@ let package = Package(
     .testTarget(
       name: "StudioTests",
       dependencies: [
-        "Geometry", "StudioCore", "StudioSDL", "Raster", "TraceKit", "TouchSim", "SceneFile", "TestSupport",
+        "Geometry", "StudioCore", "StudioSDL", "Raster", "TraceKit", "TouchSim", "SceneFile", "SafeWriting",
+        "TestSupport",
         "Localization", "Narration",
       ],
       exclude: ["Snapshots"]),

@@ -1,4 +1,5 @@
 import Foundation
+import SafeWriting
 
 /// Reading files and finishing results for `SceneLoader`.
 enum SceneFileText {

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import SafeWriting
 import SceneFile
 import StudioCore
 import TouchSim

@@ -1,5 +1,6 @@
 import CSDL2
 import Raster
+import SafeWriting
 import StudioCore
 import TouchSim
 

@@ -3,6 +3,7 @@ import Geometry
 import Localization
 import Narration
 import Raster
+import SafeWriting
 import SceneFile
 import StudioCore
 import TouchSim

@@ -1,4 +1,5 @@
 import Foundation
+import SafeWriting
 import SceneFile
 import Synchronization
 import TouchSim

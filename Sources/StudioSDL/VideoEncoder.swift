@@ -1,4 +1,5 @@
 import Foundation
+import SafeWriting
 import SceneFile
 
 /// Frames piped to an `ffmpeg` process as raw pixels, written to a GIF, MP4 (H.264) or WebM (VP9) file:

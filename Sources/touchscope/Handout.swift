@@ -3,6 +3,7 @@ import Foundation
 import Geometry
 import Localization
 import Narration
+import SafeWriting
 import SceneFile
 import StudioCore
 import StudioSDL

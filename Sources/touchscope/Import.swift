@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SafeWriting
 import SceneFile
 import StudioCore
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SafeWriting
 import SceneFile
 
 /// `touchscope import storyboard`: one scene per view controller of a storyboard, or per top-level view of

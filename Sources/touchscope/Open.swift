@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Raster
+import SafeWriting
 import SceneFile
 import StudioCore
 import StudioSDL

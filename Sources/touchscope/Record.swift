@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Localization
 import Raster
+import SafeWriting
 import SceneFile
 import StudioCore
 import StudioSDL

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Geometry
 import Raster
+import SafeWriting
 import SceneFile
 import StudioCore
 import StudioSDL

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 
+@testable import SafeWriting
 @testable import SceneFile
 
 /// The rules every output follows in `SafeWriter`: a name Touchscope chose is never reached through a

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import SafeWriting
 @testable import SceneFile
 
 /// Every file Touchscope writes goes through `SafeWriter`, which writes where the user

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import SafeWriting
+
 /// The real program: every file the command line writes goes through
 /// `SafeWriter` (where the user means, as the user had it, atomically, never replacing a device or FIFO),
 /// every write error exits 1 with its reason, and a reader that goes away ends a listing quietly.

@@ -6,6 +6,7 @@ import Testing
 import TouchSim
 
 @testable import Raster
+@testable import SafeWriting
 @testable import StudioCore
 @testable import StudioSDL
 @testable import TraceKit

@@ -28,6 +28,8 @@ let package = Package(
     // that are never an input, a link or a special file.
     .target(name: "SafeWriting"),
     .target(name: "SceneFile", dependencies: ["Geometry", "TouchSim", "CLibYAML", "SafeWriting"]),
+    // What crosses to and from a device: `export swift`, the device log, the storyboard and dump importers.
+    .target(name: "DeviceBridge", dependencies: ["Geometry", "TouchSim", "SceneFile"]),
     // Plain-language narration of a trace.
     .target(name: "Narration", dependencies: ["Geometry", "TouchSim", "TraceKit", "Localization"]),
     // Draw commands and the software rasterizer: pixels only.
@@ -57,9 +59,8 @@ let package = Package(
     .executableTarget(
       name: "touchscope",
       dependencies: [
-        "Geometry", "TouchSim", "TraceKit", "SceneFile", "SafeWriting", "Narration", "Raster", "StudioCore",
-        "StudioSDL",
-        "Localization", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "Geometry", "TouchSim", "TraceKit", "SceneFile", "SafeWriting", "DeviceBridge", "Narration", "Raster",
+        "StudioCore", "StudioSDL", "Localization", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .target(name: "TestSupport", dependencies: ["Geometry", "TouchSim", "SceneFile"], path: "Tests/TestSupport"),
@@ -71,7 +72,8 @@ let package = Package(
       ]
     ),
     .testTarget(
-      name: "SceneFileTests", dependencies: ["Geometry", "SceneFile", "SafeWriting", "TouchSim", "TestSupport"]),
+      name: "SceneFileTests",
+      dependencies: ["Geometry", "SceneFile", "SafeWriting", "DeviceBridge", "TouchSim", "TraceKit", "TestSupport"]),
     .testTarget(name: "TraceKitTests", dependencies: ["Geometry", "TraceKit", "TouchSim", "TestSupport"]),
     .testTarget(
       name: "NarrationTests",
@@ -80,12 +82,12 @@ let package = Package(
       name: "StudioTests",
       dependencies: [
         "Geometry", "StudioCore", "StudioSDL", "Raster", "TraceKit", "TouchSim", "SceneFile", "SafeWriting",
-        "TestSupport",
+        "DeviceBridge", "TestSupport",
         "Localization", "Narration",
       ],
       exclude: ["Snapshots"]),
     .testTarget(
-      name: "SceneLibraryTests", dependencies: ["Geometry", "TouchSim", "SceneFile", "TestSupport"],
+      name: "SceneLibraryTests", dependencies: ["Geometry", "TouchSim", "SceneFile", "DeviceBridge", "TestSupport"],
       exclude: ["Golden"]),
   ],
   swiftLanguageModes: [.v6]

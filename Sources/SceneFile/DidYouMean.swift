@@ -1,5 +1,5 @@
 /// "Did you mean" hints: the closest candidate by edit distance (case-insensitive), if close enough.
-enum DidYouMean {
+public enum DidYouMean {
   /// The candidate closest to `word`, when the distance is small for the word's length.
   static func closest<S: Sequence>(to word: String, among candidates: S) -> String? where S.Element == String {
     let w = Array(word.lowercased().unicodeScalars)
@@ -17,7 +17,7 @@ enum DidYouMean {
   }
 
   /// ` (did you mean 'x'?)`, or an empty string.
-  static func hint<S: Sequence>(_ word: String, _ candidates: S) -> String where S.Element == String {
+  public static func hint<S: Sequence>(_ word: String, _ candidates: S) -> String where S.Element == String {
     closest(to: word, among: candidates).map { " (did you mean '\($0)'?)" } ?? ""
   }
 

@@ -1,7 +1,7 @@
 /// Numbers as a scene file writes them: whole numbers without `.0`, others in the shortest form that reads
 /// back to the same `Double`.
-enum NumberText {
-  static func format(_ v: Double) -> String {
+public enum NumberText {
+  public static func format(_ v: Double) -> String {
     if v.isNaN { return ".nan" }
     if v.isInfinite { return v < 0 ? "-.inf" : ".inf" }
     if v == 0 { return "0" }

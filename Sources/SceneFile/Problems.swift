@@ -2,8 +2,8 @@
 ///
 /// Bounded: after `limit` problems the rest are dropped (readers stop early) and one closing note says so, so that a huge
 /// broken file cannot produce millions of lines.
-struct Problems {
-  static let limit = 300
+public struct Problems {
+  public static let limit = 300
   let file: String
   private(set) var list: [Diagnostic] = []
   /// Warnings about a file that loads (not counted as problems), sorted by position when read.

@@ -9,7 +9,7 @@ extension SceneReader {
   static let scriptFileKeys: KeySet = [.format, .script]
   static let formatName = "touchscope/1"
   /// Largest scene or script file read, in bytes of UTF-8.
-  static let maxBytes = 16 << 20
+  public static let maxBytes = 16 << 20
 
   /// Composes `text` into a YAML document, turning syntax errors into positioned problems in `problems`.
   ///

@@ -6,16 +6,16 @@ import TouchSim
 /// Reading is in three stages: the document's shape (keys, types, ranges) while building the model; then
 /// the cross-references (ids named in lists, failure-requirement cycles); then the script, which needs the
 /// finished model to check `set` steps. Recursion follows the view tree only and is bounded by `maxDepth`.
-final class SceneReader {
-  static let maxDepth = 200
-  static let maxViews = 20_000
-  static let maxRecognizers = 20_000
+public final class SceneReader {
+  public static let maxDepth = 200
+  public static let maxViews = 20_000
+  public static let maxRecognizers = 20_000
   static let maxSteps = 100_000
   /// Most questions a scene may ask, and most choices one question may offer.
   static let maxQuestions = 200
   static let maxChoices = 8
   /// Largest magnitude accepted for coordinates, sizes and other plain numbers.
-  static let maxMagnitude = 1e6
+  public static let maxMagnitude = 1e6
 
   let doc: YAMLDocument
   var problems: Problems

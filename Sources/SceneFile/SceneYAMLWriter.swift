@@ -3,10 +3,10 @@ import TouchSim
 
 /// Builds the YAML of a scene: keys in the format's order, defaults left out, views in `frame` form
 /// whenever that reads back to the same centre and bounds, script steps one per line in flow style.
-enum SceneYAMLWriter {
+public enum SceneYAMLWriter {
   /// `printedFrames`: for the views it names (by id), the frame's four numbers as text, written as they are
   /// instead of as computed (an importer keeps `124.667` as printed).
-  static func document(_ scene: Scene, printedFrames: [String: [String]] = [:]) -> String {
+  public static func document(_ scene: Scene, printedFrames: [String: [String]] = [:]) -> String {
     typealias E = YAMLEmitter
     var top: [(String, YAMLItem)] = [("format", .inline(E.string(scene.format)))]
     if let t = scene.title { top.append(("title", .inline(E.string(t)))) }

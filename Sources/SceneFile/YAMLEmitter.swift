@@ -9,7 +9,7 @@ indirect enum YAMLItem {
   case list([YAMLItem])
 }
 
-struct YAMLEmitter {
+public struct YAMLEmitter {
   private(set) var lines: [String] = []
 
   var text: String { lines.joined(separator: "\n") + "\n" }
@@ -113,7 +113,7 @@ struct YAMLEmitter {
   /// A double-quoted YAML scalar; escapes everything outside YAML's printable set and the line breaks
   /// YAML knows beyond `\n`. `json`: only escapes JSON also reads (`\uXXXX`, never `\x85`), for a JSON
   /// scene file: the same string in both, since JSON is YAML.
-  static func quoted(_ s: String, json: Bool = false) -> String {
+  public static func quoted(_ s: String, json: Bool = false) -> String {
     var out = "\""
     for u in s.unicodeScalars {
       switch u {
@@ -143,7 +143,7 @@ struct YAMLEmitter {
 
   /// Text for a `# comment`, as data: anything not printable on one line (a control character, a line or
   /// paragraph separator) is written as its escape (`\x85`, `\u2028`), so the comment ends where the line does.
-  static func commentText(_ s: String) -> String {
+  public static func commentText(_ s: String) -> String {
     var out = ""
     for u in s.unicodeScalars {
       if isPrintable(u) && u != "\\" { out.unicodeScalars.append(u) } else { out += escaped(u) }

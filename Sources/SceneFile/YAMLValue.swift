@@ -116,8 +116,8 @@ enum ScalarValue: Equatable {
 }
 
 /// Short excerpts of user text for messages.
-enum Excerpt {
-  static func short(_ s: String, limit: Int = 40) -> String {
+public enum Excerpt {
+  public static func short(_ s: String, limit: Int = 40) -> String {
     var out = ""
     var n = 0
     for ch in s {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DeviceBridge
 import SceneFile
 import TouchSim
 

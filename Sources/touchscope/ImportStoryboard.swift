@@ -1,4 +1,5 @@
 import ArgumentParser
+import DeviceBridge
 import Foundation
 import SafeWriting
 import SceneFile

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 import TouchSim
 
+@testable import DeviceBridge
 @testable import SceneFile
 
 /// Rules B-7, B-7a, C-11 in scene files: `actions`, `implements`, `controllerImplements`, `firstResponder`

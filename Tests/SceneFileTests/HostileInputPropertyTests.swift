@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 import TouchSim
 
+@testable import DeviceBridge
 @testable import SceneFile
 
 /// Hostile inputs on every surface text comes in by (a scene file, a recursive-description dump, a device

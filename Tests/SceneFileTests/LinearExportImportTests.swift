@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 import TouchSim
 
+@testable import DeviceBridge
 @testable import SceneFile
 
 /// `touchscope export swift` and `touchscope import recursive-description` do work linear in the scene:

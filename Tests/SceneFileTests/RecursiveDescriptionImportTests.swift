@@ -3,6 +3,7 @@ import Geometry
 import Testing
 import TouchSim
 
+@testable import DeviceBridge
 @testable import SceneFile
 
 /// `touchscope import recursive-description`: LLDB's view hierarchy text to a scene .

@@ -3,6 +3,7 @@ import Geometry
 import Testing
 import TouchSim
 
+@testable import DeviceBridge
 @testable import SceneFile
 
 /// `touchscope import recursive-description` on dumps in the shapes people paste them in: LLDB `po`, `expr`

@@ -1,6 +1,7 @@
 import Testing
 import TouchSim
 
+@testable import DeviceBridge
 @testable import SceneFile
 
 /// Rules H-12 to H-16 in scene files: the scroll view keys, their `set` steps, the `restsAt` question, the

@@ -3,6 +3,7 @@ import Geometry
 import Testing
 import TouchSim
 
+@testable import DeviceBridge
 @testable import SceneFile
 
 /// `touchscope import storyboard`: Interface Builder storyboards and XIBs to scenes.

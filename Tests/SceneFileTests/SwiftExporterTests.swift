@@ -1,3 +1,4 @@
+import DeviceBridge
 import Geometry
 import SceneFile
 import TestSupport

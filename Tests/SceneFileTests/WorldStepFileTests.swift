@@ -3,6 +3,7 @@ import Geometry
 import Testing
 import TouchSim
 
+@testable import DeviceBridge
 @testable import SceneFile
 
 /// Rules C-12 to C-15 in a scene file: the steps that add and remove recognizers and views, read, written back

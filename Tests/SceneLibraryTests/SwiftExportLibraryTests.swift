@@ -1,3 +1,4 @@
+import DeviceBridge
 import Foundation
 import Geometry
 import SceneFile

@@ -1,3 +1,4 @@
+import SceneFile
 import TouchSim
 
 /// Swift identifiers for a scene's ids (`touchscope export swift`): the id itself where it is a valid

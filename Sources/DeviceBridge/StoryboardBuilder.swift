@@ -1,4 +1,5 @@
 import Geometry
+import SceneFile
 import TouchSim
 
 /// Builds the scenes of one Interface Builder document (`StoryboardImporter`).

@@ -1,4 +1,5 @@
 import Geometry
+import SceneFile
 import TouchSim
 
 /// A scene made from LLDB's `po view.recursiveDescription()` output, as YAML text, with what could not

@@ -1,4 +1,5 @@
 import Geometry
+import SceneFile
 import TouchSim
 
 /// `touchscope export swift SCENE`: a UIKit view controller (Swift source) that builds the scene's

@@ -1,3 +1,4 @@
+import SceneFile
 import TouchSim
 
 /// One scene made from an Interface Builder file: a storyboard's view controller or a XIB's top-level view.

@@ -1,4 +1,5 @@
 import Foundation
+import SceneFile
 
 #if canImport(Glibc)
   import Glibc

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import SceneFile
 import TouchSim
 
 /// The log a view controller written by `touchscope export swift` prints on a device, and what of a trace

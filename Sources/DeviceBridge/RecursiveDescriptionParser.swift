@@ -1,3 +1,4 @@
+import SceneFile
 import TouchSim
 
 /// One `<Class: 0xADDR; key = value; …>` element of LLDB output, split into its fields.

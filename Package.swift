@@ -34,11 +34,14 @@ let package = Package(
     .target(name: "Narration", dependencies: ["Geometry", "TouchSim", "TraceKit", "Localization"]),
     // Draw commands and the software rasterizer: pixels only.
     .target(name: "Raster", dependencies: ["Geometry"]),
+    // Text as the window sets it, without the window: measuring (through a measurer the window provides),
+    // wrapping, visual order, legibility of every text on what it is drawn on, whole lines.
+    .target(name: "StudioUI", dependencies: ["Geometry", "Raster"]),
     // The window without the window: model, panels, layout, key table.
     .target(
       name: "StudioCore",
       dependencies: [
-        "Geometry", "TouchSim", "TraceKit", "SceneFile", "Narration", "Raster", "Localization",
+        "Geometry", "TouchSim", "TraceKit", "SceneFile", "Narration", "Raster", "Localization", "StudioUI",
       ]),
     .systemLibrary(
       name: "CSDL2",
@@ -49,7 +52,8 @@ let package = Package(
     .target(
       name: "StudioSDL",
       dependencies: [
-        "Geometry", "StudioCore", "Raster", "CSDL2", "CFontconfig", "TouchSim", "TraceKit", "SceneFile", "SafeWriting",
+        "Geometry", "StudioCore", "StudioUI", "Raster", "CSDL2", "CFontconfig", "TouchSim", "TraceKit", "SceneFile",
+        "SafeWriting",
         "Narration",
         "Localization",
       ]),
@@ -60,7 +64,8 @@ let package = Package(
       name: "touchscope",
       dependencies: [
         "Geometry", "TouchSim", "TraceKit", "SceneFile", "SafeWriting", "DeviceBridge", "Narration", "Raster",
-        "StudioCore", "StudioSDL", "Localization", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "StudioCore", "StudioUI", "StudioSDL", "Localization",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .target(name: "TestSupport", dependencies: ["Geometry", "TouchSim", "SceneFile"], path: "Tests/TestSupport"),
@@ -73,7 +78,7 @@ let package = Package(
     ),
     .testTarget(
       name: "SceneFileTests",
-      dependencies: ["Geometry", "SceneFile", "SafeWriting", "DeviceBridge", "TouchSim", "TraceKit", "TestSupport"]),
+      dependencies: ["Geometry", "SceneFile", "SafeWriting", "DeviceBridge", "TouchSim", "TestSupport"]),
     .testTarget(name: "TraceKitTests", dependencies: ["Geometry", "TraceKit", "TouchSim", "TestSupport"]),
     .testTarget(
       name: "NarrationTests",
@@ -81,7 +86,8 @@ let package = Package(
     .testTarget(
       name: "StudioTests",
       dependencies: [
-        "Geometry", "StudioCore", "StudioSDL", "Raster", "TraceKit", "TouchSim", "SceneFile", "SafeWriting",
+        "Geometry", "StudioCore", "StudioUI", "StudioSDL", "Raster", "TraceKit", "TouchSim", "SceneFile",
+        "SafeWriting",
         "DeviceBridge", "TestSupport",
         "Localization", "Narration",
       ],

@@ -3,6 +3,7 @@ import CSDL2
 import Foundation
 import Raster
 import StudioCore
+import StudioUI
 import Synchronization
 
 /// The bundled fonts, opened lazily per face and pixel size, and the system's fonts for what they lack.

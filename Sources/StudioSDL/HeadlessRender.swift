@@ -2,6 +2,7 @@ import CSDL2
 import Geometry
 import Raster
 import StudioCore
+import StudioUI
 import TouchSim
 
 /// Renders draw commands offscreen and returns the pixels (no display needed).

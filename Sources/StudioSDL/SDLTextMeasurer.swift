@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 import Raster
 import StudioCore
+import StudioUI
 import Synchronization
 
 /// Text measured with the fonts that draw it: SDL_ttf's width of the text as `TextMaskCache`

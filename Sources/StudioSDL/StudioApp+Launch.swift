@@ -3,6 +3,7 @@ import Foundation
 import Geometry
 import SceneFile
 import StudioCore
+import StudioUI
 import TouchSim
 
 extension StudioApp {

@@ -6,6 +6,7 @@ import Raster
 import SafeWriting
 import SceneFile
 import StudioCore
+import StudioUI
 import TouchSim
 
 /// The window's main loop: poll input → update the model → build the frame → render → present.

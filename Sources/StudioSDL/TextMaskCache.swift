@@ -1,6 +1,7 @@
 import CSDL2
 import Raster
 import StudioCore
+import StudioUI
 
 /// Rendered text as coverage masks, keyed by string, face and size (not colour), so unchanged text is
 /// rasterised once and then only blitted, in any colour.

@@ -4,6 +4,7 @@ import Raster
 import SceneFile
 import StudioCore
 import StudioSDL
+import StudioUI
 import TouchSim
 
 /// The window's figures measured in process: frame cost, input latency and the long soak.

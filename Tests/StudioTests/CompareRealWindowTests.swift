@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import StudioUI
 import Testing
 import TouchSim
 

@@ -3,6 +3,7 @@ import Geometry
 import Raster
 import SceneFile
 import StudioSDL
+import StudioUI
 import Testing
 import TouchSim
 

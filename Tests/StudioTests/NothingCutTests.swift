@@ -1,4 +1,5 @@
 import Geometry
+import StudioUI
 import TestSupport
 import Testing
 import TouchSim

@@ -1,5 +1,6 @@
 import Geometry
 import Localization
+import StudioUI
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import StudioUI
 import Testing
 
 @testable import Raster

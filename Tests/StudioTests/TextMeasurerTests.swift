@@ -3,6 +3,7 @@ import Foundation
 import Geometry
 import Localization
 import SceneFile
+import StudioUI
 import TestSupport
 import Testing
 import TouchSim

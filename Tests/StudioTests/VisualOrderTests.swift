@@ -1,3 +1,4 @@
+import StudioUI
 import Testing
 
 @testable import StudioCore

@@ -1,5 +1,6 @@
 import Raster
 import SceneFile
+import StudioUI
 import TouchSim
 import TraceKit
 

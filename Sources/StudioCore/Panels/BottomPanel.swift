@@ -1,5 +1,6 @@
 import Geometry
 import Raster
+import StudioUI
 import TouchSim
 
 /// The bottom panel: a tab bar (Timeline / Log) and the tab's content.

@@ -1,6 +1,7 @@
 import Geometry
 import Localization
 import Raster
+import StudioUI
 
 /// What the window shows while the engine works on an input for longer than a frame (`ModelWorker` in
 /// the window): the last frame stays, dimmed, under a card that says what is happening, for how long, and

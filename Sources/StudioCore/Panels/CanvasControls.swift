@@ -1,5 +1,6 @@
 import Geometry
 import Raster
+import StudioUI
 import TouchSim
 import TraceKit
 

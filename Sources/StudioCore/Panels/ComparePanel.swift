@@ -2,6 +2,7 @@ import Geometry
 import Localization
 import Raster
 import SceneFile
+import StudioUI
 import TouchSim
 import TraceKit
 

@@ -1,6 +1,7 @@
 import Geometry
 import Localization
 import Raster
+import StudioUI
 import TouchSim
 
 /// The header: the scene's title, where the playhead is (live, replaying or paused) and the transport

@@ -1,4 +1,5 @@
 import Geometry
+import StudioUI
 import TouchSim
 
 /// The header's clickable controls, in order, and how wide they are with or without their labels.

@@ -1,6 +1,7 @@
 import Geometry
 import Localization
 import Raster
+import StudioUI
 import TouchSim
 
 /// The inspector (right of the canvas): recognizer cards, the view hierarchy, the pair matrix, one tab

@@ -1,6 +1,7 @@
 import Geometry
 import Localization
 import Raster
+import StudioUI
 import TouchSim
 
 /// The log tab: every trace event as one readable line; clicking a line jumps the playhead there.

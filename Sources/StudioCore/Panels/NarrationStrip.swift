@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import Localization
 import Raster
+import StudioUI
 import TouchSim
 
 /// The narration strip: the sentence explaining what the playhead shows, large enough for a projector.

@@ -1,6 +1,7 @@
 import Geometry
 import Localization
 import Raster
+import StudioUI
 import TouchSim
 
 /// The reload error banner: the scene file no longer loads, the window keeps the last good version and

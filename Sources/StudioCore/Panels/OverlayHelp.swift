@@ -1,6 +1,7 @@
 import Geometry
 import Localization
 import Raster
+import StudioUI
 import TouchSim
 
 /// The help overlay: every key and mouse action of `KeyTable.help` in two columns, as large as fits.

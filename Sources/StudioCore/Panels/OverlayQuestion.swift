@@ -2,6 +2,7 @@ import Geometry
 import Localization
 import Narration
 import Raster
+import StudioUI
 import TouchSim
 
 /// A scene's question, asked where the script stopped (ask the class): a card in presenter-sized

@@ -1,5 +1,6 @@
 import Geometry
 import Raster
+import StudioUI
 import TouchSim
 
 /// A save that did not write what was asked: a banner over the top of the canvas, in the error style of

@@ -1,6 +1,7 @@
 import Geometry
 import Localization
 import Raster
+import StudioUI
 import TouchSim
 
 /// The scene list: the library's scenes (title and file name); clicking one opens it.

@@ -1,6 +1,7 @@
 import Geometry
 import Localization
 import Raster
+import StudioUI
 import TouchSim
 
 /// The toast: a short message (saved, reloaded, a hint about a key, a warning, a failure) in a place of

@@ -1,6 +1,7 @@
 import Geometry
 import Localization
 import Raster
+import StudioUI
 import TouchSim
 
 /// Things drawn over everything: a save's message and the reload error banner, the help, the scene list.

@@ -1,5 +1,6 @@
 import Geometry
 import Localization
+import StudioUI
 import TouchSim
 
 extension TimelinePanel {

@@ -1,6 +1,7 @@
 import Geometry
 import Localization
 import Raster
+import StudioUI
 import TouchSim
 
 /// The timeline tab: the gesture at the playhead as lanes on one time axis.

@@ -1,6 +1,7 @@
 import Geometry
 import Localization
 import Raster
+import StudioUI
 import TouchSim
 
 /// What a panel produces for one frame: draw commands and the clickable regions on top of them.

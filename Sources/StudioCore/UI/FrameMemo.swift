@@ -1,6 +1,7 @@
 import Geometry
 import Localization
 import Raster
+import StudioUI
 import TouchSim
 import TraceKit
 

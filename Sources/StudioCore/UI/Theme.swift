@@ -1,5 +1,6 @@
 import Localization
 import Raster
+import StudioUI
 import TouchSim
 
 /// Sizes and colours of the window's chrome, for normal and presenter mode.

@@ -1,5 +1,6 @@
 import Geometry
 import Raster
+import StudioUI
 import TouchSim
 
 /// Nothing sliced: a line of text that an edge of the panel it is drawn in would cut through (a row of a

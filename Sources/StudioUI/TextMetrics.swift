@@ -1,6 +1,5 @@
 import Foundation
 import Raster
-import TouchSim
 
 /// How wide text is drawn: what panels fit, wrap and truncate text with.
 ///
@@ -125,7 +124,7 @@ public enum TextMetrics {
   @TaskLocal public static var measurer: any TextMeasurer = FixedTextMeasurer()
 
   /// The width in pixels of `text` drawn at `size` in `face`.
-  static func width(_ text: String, size: Double, face: FontFace = .regular) -> Double {
+  public static func width(_ text: String, size: Double, face: FontFace = .regular) -> Double {
     guard !text.isEmpty else { return 0 }
     return measurer.width(text, face: face, pixelSize: pixelSize(size))
   }
@@ -146,7 +145,7 @@ public enum TextMetrics {
 
   /// East Asian wide and full-width characters (Unicode's East Asian Width W and F, in the ranges that
   /// matter here): CJK ideographs and punctuation, kana, Hangul, full-width forms.
-  static func isWide(_ s: Unicode.Scalar) -> Bool {
+  public static func isWide(_ s: Unicode.Scalar) -> Bool {
     switch s.value {
     case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
       0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x3FFFD:
@@ -156,13 +155,13 @@ public enum TextMetrics {
   }
 
   /// The height of one line of text at `size` (ascent + descent of DejaVu).
-  static func height(size: Double) -> Double { (Double(Int(size.rounded())) * 1.17).rounded(.up) }
+  public static func height(size: Double) -> Double { (Double(Int(size.rounded())) * 1.17).rounded(.up) }
 
   /// How many characters `lines` lines of `maxWidth` pixels at `size` can show at most, with room to spare:
   /// no character that draws anything is narrower than a twentieth of the size. Text past that many
   /// characters can never be seen, so it is neither measured nor laid out (a label of ten million
   /// characters costs what a label of a few hundred does).
-  static func visibleLimit(width maxWidth: Double, size: Double, lines: Int = 1) -> Int {
+  public static func visibleLimit(width maxWidth: Double, size: Double, lines: Int = 1) -> Int {
     let narrowest = max(Double(pixelSize(size)) * 0.05, 0.5)
     let perLine = Int(min(max(maxWidth, 0) / narrowest, 1e6)) + 8
     return perLine * min(max(lines, 1), 1000)
@@ -170,7 +169,7 @@ public enum TextMetrics {
 
   /// `text` cut after its first `limit` characters, with "…" after them (unchanged when it has no more):
   /// the part of a huge text that can be visible, found without walking the rest of it.
-  static func cut(_ text: String, after limit: Int) -> String {
+  public static func cut(_ text: String, after limit: Int) -> String {
     guard text.utf8.count > limit,
       let end = text.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex), end < text.endIndex
     else { return text }
@@ -179,7 +178,9 @@ public enum TextMetrics {
 
   /// `text` shortened with "…" so it fits in `width` pixels (unchanged when it fits). The shortened text is
   /// measured as it is drawn, "…" included (kerning makes a text narrower than the sum of its characters).
-  static func truncate(_ text: String, toWidth maxWidth: Double, size: Double, face: FontFace = .regular) -> String {
+  public static func truncate(_ text: String, toWidth maxWidth: Double, size: Double, face: FontFace = .regular)
+    -> String
+  {
     let text = cut(text, after: visibleLimit(width: maxWidth, size: size))
     if width(text, size: size, face: face) <= maxWidth { return text }
     guard maxWidth > width("…", size: size, face: face) else { return "" }
@@ -198,7 +199,7 @@ public enum TextMetrics {
 
   /// `text` broken into lines of at most `maxWidth` pixels at word boundaries (a word longer than a line is
   /// cut). At most `maxLines` lines: the last one ends with "…" when text was left over.
-  static func wrap(
+  public static func wrap(
     _ text: String, toWidth maxWidth: Double, size: Double, face: FontFace = .regular, maxLines: Int = .max
   ) -> [String] {
     let text = maxLines == .max ? text : cut(text, after: visibleLimit(width: maxWidth, size: size, lines: maxLines))
@@ -209,7 +210,7 @@ public enum TextMetrics {
 
   /// Runs of styled text broken into lines of at most `maxWidth` pixels at spaces; emphasised runs are
   /// measured in `emphasisFace`. At most `maxLines` lines, the last ending with "…" when text was left over.
-  static func wrap(
+  public static func wrap(
     _ runs: [TextRun], toWidth maxWidth: Double, size: Double, face: FontFace, emphasisFace: FontFace,
     maxLines: Int = .max
   ) -> [[TextRun]] {
@@ -434,12 +435,17 @@ public enum TextMetrics {
 }
 
 /// A stretch of text with one style: plain, or emphasised (an id written between backticks).
-struct TextRun: Equatable, Sendable {
-  var text: String
-  var emphasis: Bool
+public struct TextRun: Equatable, Sendable {
+  public var text: String
+  public var emphasis: Bool
+
+  public init(text: String, emphasis: Bool) {
+    self.text = text
+    self.emphasis = emphasis
+  }
 
   /// Splits "the `buy` button" into plain and emphasised runs (the backticks are dropped).
-  static func parse(_ marked: String) -> [TextRun] {
+  public static func parse(_ marked: String) -> [TextRun] {
     var runs: [TextRun] = []
     var emphasis = false
     for part in marked.split(separator: "`", omittingEmptySubsequences: false) {

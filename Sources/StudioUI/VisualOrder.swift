@@ -65,9 +65,9 @@ public enum VisualOrder {
     return pieces.joined()
   }
 
-  enum Kind { case ltr, rtl, digit, neutral }
+  public enum Kind { case ltr, rtl, digit, neutral }
 
-  static func kind(_ c: Character) -> Kind {
+  public static func kind(_ c: Character) -> Kind {
     guard let s = c.unicodeScalars.first else { return .neutral }
     if isRTL(s) { return .rtl }
     if s.properties.numericType != nil && s.value < 0x2000 { return .digit }
@@ -75,7 +75,7 @@ public enum VisualOrder {
     return .neutral
   }
 
-  static func isRTL(_ s: Unicode.Scalar) -> Bool {
+  public static func isRTL(_ s: Unicode.Scalar) -> Bool {
     switch s.value {
     case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x1_0800...0x1_0FFF, 0x1_E800...0x1_EFFF:
       // Hebrew, Arabic, Syriac, Thaana, N'Ko and their presentation forms; but Arabic-Indic digits are

@@ -1,7 +1,6 @@
 import Foundation
 import Geometry
 import Raster
-import TouchSim
 
 /// Every text the window draws is legible: at least 4.5:1 contrast (WCAG 2, level AA) against
 /// what it is drawn on, in normal and presenter mode, whatever colour a panel chose for its meaning (a
@@ -100,7 +99,7 @@ public enum Legibility {
 
   /// The same, with the verdicts on pairs of text colour and surface (packed, the text's colour in the
   /// high half; nil: legible as it is) kept from earlier frames: a pure function of the pair.
-  static func enforce(_ commands: inout [DrawCommand], background: RGBA, verdicts: inout [UInt64: RGBA?]) {
+  public static func enforce(_ commands: inout [DrawCommand], background: RGBA, verdicts: inout [UInt64: RGBA?]) {
     if verdicts.count > 4096 { verdicts.removeAll(keepingCapacity: true) }
     var surfaces = Surfaces()
     var clips: [Rect] = []
@@ -292,7 +291,7 @@ public enum Legibility {
   /// Where a text command is judged: in the middle of its line's height, half a line's height in from
   /// its anchored edge (inside its first or last glyph; the middle for centred text). Found without
   /// measuring the text, which would cost as much as the rest of the check.
-  static func samplePoint(of s: String, at: Point, style: TextStyle) -> Point {
+  public static func samplePoint(of s: String, at: Point, style: TextStyle) -> Point {
     let h = TextMetrics.height(size: style.size)
     var x = at.x
     var y = at.y
@@ -309,17 +308,17 @@ public enum Legibility {
     return Point(x, y)
   }
 
-  static func intersection(_ a: Rect, _ b: Rect) -> Rect {
+  public static func intersection(_ a: Rect, _ b: Rect) -> Rect {
     let x0 = max(a.minX, b.minX)
     let y0 = max(a.minY, b.minY)
     return Rect(x0, y0, max(min(a.maxX, b.maxX) - x0, 0), max(min(a.maxY, b.maxY) - y0, 0))
   }
 
   /// Whether the convex polygon `corners` (either way round) contains `p`.
-  static func convex(_ corners: [Point], contains p: Point) -> Bool { convex(corners[...], contains: p) }
+  public static func convex(_ corners: [Point], contains p: Point) -> Bool { convex(corners[...], contains: p) }
 
   /// Whether the convex polygon `corners` (either way round) contains `p`.
-  static func convex(_ corners: ArraySlice<Point>, contains p: Point) -> Bool {
+  public static func convex(_ corners: ArraySlice<Point>, contains p: Point) -> Bool {
     var sign = 0.0
     for i in corners.indices {
       let a = corners[i]

@@ -82,13 +82,13 @@ let package = Package(
     .testTarget(name: "TraceKitTests", dependencies: ["Geometry", "TraceKit", "TouchSim", "TestSupport"]),
     .testTarget(
       name: "NarrationTests",
-      dependencies: ["Geometry", "Narration", "TraceKit", "TouchSim", "TestSupport", "Localization"]),
+      dependencies: ["Geometry", "Narration", "TraceKit", "TouchSim", "SceneFile", "TestSupport", "Localization"]),
     .testTarget(
       name: "StudioTests",
       dependencies: [
         "Geometry", "StudioCore", "StudioUI", "StudioSDL", "Raster", "TraceKit", "TouchSim", "SceneFile",
         "SafeWriting",
-        "DeviceBridge", "TestSupport",
+        "DeviceBridge", "CSDL2", "TestSupport",
         "Localization", "Narration",
       ],
       exclude: ["Snapshots"]),

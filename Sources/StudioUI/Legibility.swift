@@ -86,7 +86,9 @@ public enum Legibility {
       case .circle(let c, let radius):
         return (p.x - c.x) * (p.x - c.x) + (p.y - c.y) * (p.y - c.y) <= radius * radius
       case .polygon(let from, let to, let box):
-        return box.contains(p) && Legibility.convex(corners[from..<to], contains: p)
+        // The box first (edges included, as the polygon's own edges are), then the polygon.
+        return p.x >= box.minX && p.x <= box.maxX && p.y >= box.minY && p.y <= box.maxY
+          && Legibility.convex(corners[from..<to], contains: p)
       }
     }
   }

@@ -192,4 +192,21 @@ import TouchSim
     }
     #expect(checked == 100)
   }
+
+  /// A point on a polygon's edge is inside it, as `convex` says, also where that edge is the right or the
+  /// bottom side of the polygon's box.
+  @Test func aTextOnAPolygonsRightEdgeIsJudgedOnThePolygon() {
+    let style = TextStyle(size: 13, color: RGBA(0x30, 0x30, 0x30))
+    let at = Point(100, 100)
+    let p = Legibility.samplePoint(of: "x", at: at, style: style)
+    let triangle = [Point(p.x - 20, p.y - 20), Point(p.x, p.y - 20), Point(p.x, p.y + 20)]
+    #expect(Legibility.convex(triangle, contains: p))
+    var commands: [DrawCommand] = [
+      .polygon(triangle, fill: .white, stroke: nil), .text("x", at: at, style: style),
+    ]
+    let before = commands
+    Legibility.enforce(&commands, background: RGBA(0x2B, 0x2D, 0x31))
+    // Dark text on the white triangle is legible: left as it was (on the dark background it would not be).
+    #expect(commands == before)
+  }
 }

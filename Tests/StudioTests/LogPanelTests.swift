@@ -53,6 +53,9 @@ import TouchSim
     #expect(TraceDescriber.plain("手势 `tap` 识别了 `购买按钮` 👆🏽") == "手势 tap 识别了 购买按钮 👆🏽")
     #expect(TraceDescriber.plain("no marks, é́") == "no marks, é́")
     #expect(TraceDescriber.plain("``") == "")
+    // A backtick joined to a combining mark is one character, not a mark: it stays, as the narration
+    // reads it.
+    #expect(TraceDescriber.plain("a`\u{301}b `x`") == "a`\u{301}b x")
     #expect(TraceDescriber.time(12) == "12 ms")
     #expect(TraceDescriber.time(12.25) == "12.3 ms")
   }

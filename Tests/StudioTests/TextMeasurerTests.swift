@@ -234,6 +234,16 @@ import TouchSim
       let measured = TextMetrics.$measurer.withValue(wide) { InspectorText.width(shown, size: 13) }
       #expect(measured <= width + 0.01)
     }
+    // Two spellings of the same text (a precomposed "é", "e" and a combining accent) are equal Strings
+    // but not the same bytes: each is shortened from its own.
+    let precomposed = "caf\u{E9} caf\u{E9} caf\u{E9} caf\u{E9} caf\u{E9}"
+    let decomposed = "cafe\u{301} cafe\u{301} cafe\u{301} cafe\u{301} cafe\u{301}"
+    #expect(precomposed == decomposed)
+    let a = TextMetrics.$measurer.withValue(FixedTextMeasurer()) { InspectorText.truncate(precomposed, 90, size: 13) }
+    let b = TextMetrics.$measurer.withValue(FixedTextMeasurer()) { InspectorText.truncate(decomposed, 90, size: 13) }
+    #expect(a.hasSuffix("…") && b.hasSuffix("…"))
+    #expect(!a.unicodeScalars.contains("\u{301}"))
+    #expect(b.unicodeScalars.contains("\u{301}"), "the decomposed text came back as the precomposed one's answer")
     // Another width or size: its own answer.
     let wider = TextMetrics.$measurer.withValue(FixedTextMeasurer()) { InspectorText.truncate(text, 200, size: 13) }
     #expect(wider.count > first.count)

@@ -23,10 +23,13 @@ enum InspectorText {
     // A shortened text measures a new prefix at every step of its search: the answers are kept (a pure
     // function of the text, the width, the font and the measurer), as a frame truncates the same texts
     // as the frame before.
+    // Past what the width can show, a text is never measured nor kept (a huge label costs what a long
+    // one does).
+    let visible = TextMetrics.cut(text, after: TextMetrics.visibleLimit(width: maxWidth + 0.01, size: size))
     let measurer = TextMetrics.measurer
-    let key = Truncation(text: text, maxWidth: maxWidth, size: size, face: face, measurer: measurer.identity)
+    let key = Truncation(text: visible, maxWidth: maxWidth, size: size, face: face, measurer: measurer.identity)
     if let known = truncations.withLock({ $0.shown[key] }) { return known }
-    let shown = truncated(text, maxWidth, size: size, face: face)
+    let shown = truncated(visible, maxWidth, size: size, face: face)
     truncations.withLock { kept in
       if kept.shown.count >= 4096 { kept = Truncations() }
       kept.shown[key] = shown
@@ -42,19 +45,34 @@ enum InspectorText {
     var measurers: [ObjectIdentifier: any TextMeasurer] = [:]
   }
 
+  /// Texts compared by their bytes, as the measurer keys them: two spellings of one character (a
+  /// precomposed "é" and "e" with a combining accent) are equal `String`s that may measure differently.
   private struct Truncation: Hashable {
     var text: String
     var maxWidth: Double
     var size: Double
     var face: FontFace
     var measurer: ObjectIdentifier
+
+    static func == (a: Self, b: Self) -> Bool {
+      a.maxWidth == b.maxWidth && a.size == b.size && a.face == b.face && a.measurer == b.measurer
+        && a.text.utf8.elementsEqual(b.text.utf8)
+    }
+
+    func hash(into h: inout Hasher) {
+      h.combine(maxWidth)
+      h.combine(size)
+      h.combine(face)
+      h.combine(measurer)
+      var bytes = text
+      bytes.withUTF8 { h.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
   }
   private static let truncations = Mutex(Truncations())
 
+  /// `text` (already cut to what the width can show) shortened to `maxWidth`.
   private static func truncated(_ text: String, _ maxWidth: Double, size: Double, face: FontFace) -> String {
     let maxWidth = maxWidth + 0.01  // rounding in the callers' arithmetic
-    // Past what the width can show, a text is never measured (a huge label costs what a long one does).
-    let text = TextMetrics.cut(text, after: TextMetrics.visibleLimit(width: maxWidth, size: size))
     if width(text, size: size, face: face) <= maxWidth { return text }
     if width("…", size: size, face: face) > maxWidth { return "" }
     // The longest prefix (trailing spaces trimmed) that fits with "…", measured as drawn (a longer prefix

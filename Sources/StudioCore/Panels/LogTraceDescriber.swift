@@ -342,10 +342,14 @@ public enum TraceDescriber {
 
   /// The text with its backtick marks removed.
   static func plain(_ marked: String) -> String {
-    // By bytes (a backtick is one byte of UTF-8 and part of no other character's bytes): filtering the
-    // `Character`s was a few percent of a frame whose timeline has a hundred marks.
+    // ASCII text by its bytes (filtering the `Character`s was a few percent of a frame whose timeline has
+    // a hundred marks); other text by its characters, so that a backtick joined to a combining mark stays,
+    // as `TextRun.parse` reads it.
     guard marked.utf8.contains(0x60) else { return marked }
-    return String(decoding: marked.utf8.filter { $0 != 0x60 }, as: UTF8.self)
+    if marked.utf8.allSatisfy({ $0 < 0x80 }) {
+      return String(decoding: marked.utf8.filter { $0 != 0x60 }, as: UTF8.self)
+    }
+    return marked.filter { $0 != "`" }
   }
 
   /// A trace time for the log: whole milliseconds as "80 ms", fractions to 0.1 ms.

@@ -1,4 +1,5 @@
 import Geometry
+import Synchronization
 
 /// The engine: a deterministic simulation of UIKit touch delivery that records every decision as a trace.
 ///
@@ -13,9 +14,15 @@ import Geometry
 /// the runtime exclusivity check every access to a class's stored property costs.
 public final class Engine {
   var sim: Simulation
+  /// A number no other engine of this process has (the first is 1): with `discards`, it names the trace
+  /// without holding the engine. It has no part in what the engine decides.
+  public let serial: Int
+
+  private static let made = Atomic<Int>(0)
 
   public init(scene: Scene, constants: ModelConstants = .uikit) {
     sim = Simulation(scene: scene, constants: constants)
+    serial = Self.made.add(1, ordering: .relaxed).newValue
   }
 
   // MARK: - Public API

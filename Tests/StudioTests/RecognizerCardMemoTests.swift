@@ -146,6 +146,20 @@ import Testing
     #expect(compared == 30)
   }
 
+  /// The memo names the trace's engine by its serial number: an engine replaced is freed with its trace.
+  @Test func theMemoHoldsNoEngine() {
+    let memo = FrameMemo()
+    weak var gone: Engine?
+    do {
+      let e = engine()
+      e.perform([down(1, 40, 300, t: 0)])
+      _ = memo.timeline(e.trace, 0..<e.trace.count, language: .english, source: TraceSource(e))
+      gone = e
+      #expect(engine().serial != e.serial)
+    }
+    #expect(gone == nil)
+  }
+
   @Test func anotherTraceOrATrimmedOneIsBuiltAfresh() {
     let a = engine()
     a.perform([down(1, 40, 300, t: 0)])

@@ -138,16 +138,15 @@ extension PanelContext {
   public var lang: Language { theme.language }
 }
 
-/// Which trace a context reads: an engine's, trimmed so many times. While it is the same, the trace only
-/// grows, so what was built from its first entries stays true.
+/// Which trace a context reads: an engine's (by its serial number, so a memo never holds a replaced
+/// engine and its trace), trimmed so many times. While it is the same, the trace only grows, so what was
+/// built from its first entries stays true.
 struct TraceSource: Equatable {
-  let engine: Engine
+  let engine: Int
   let discards: Int
 
   init(_ engine: Engine) {
-    self.engine = engine
+    self.engine = engine.serial
     discards = engine.discards
   }
-
-  static func == (a: Self, b: Self) -> Bool { a.engine === b.engine && a.discards == b.discards }
 }

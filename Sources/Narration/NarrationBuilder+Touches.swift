@@ -46,21 +46,28 @@ extension NarrationBuilder {
   /// One or two sentences for a hit-test walk: how it went, then which view became touch.view.
   func hitTestSentences(_ members: [Int]) -> [Piece] {
     var visits: [Visit] = []
+    // Each view's latest visit, and its latest visit that found the point inside (a walk visits every
+    // view of a large tree: looking them up by scanning would make it quadratic).
+    var latest: [String: Int] = [:]
+    var latestInside: [String: Int] = [:]
     var hit: (index: Int, touch: Int, view: String?)?
     for i in members {
       switch entry(i) {
       case .hitTest(let view, let at, let result):
-        if result == .passThrough, let k = visits.lastIndex(where: { $0.view == view && $0.result == .inside }) {
+        if result == .passThrough, let k = latestInside[view] {
           visits[k].passedThrough = true
           continue
         }
         visits.append(Visit(index: i, view: view, at: at, result: result))
         let me = visits.count - 1
-        if let p = scene.parent[view], let k = visits.lastIndex(where: { $0.view == p }) {
+        if let p = scene.parent[view], let k = latest[p] {
           visits[k].children.append(me)
         }
+        latest[view] = me
+        if result == .inside { latestInside[view] = me }
       case .hitTestOverride(let view, let at, let returned):
         visits.append(Visit(index: i, view: view, at: at, result: .override, returned: returned))
+        latest[view] = visits.count - 1
       case .hit(let n, let view):
         hit = (i, n, view)
       default: break
@@ -87,7 +94,7 @@ extension NarrationBuilder {
     var rules = ["A-1"]
     var clauses: [String] = []
     for (depth, p) in path.enumerated() {
-      guard let k = visits.lastIndex(where: { $0.view == p }) else { continue }
+      guard let k = latest[p] else { continue }
       let next = depth + 1 < path.count ? path[depth + 1] : nil
       let misses = visits[k].children.prefix { visits[$0].view != next }
       if !misses.isEmpty {
@@ -102,7 +109,7 @@ extension NarrationBuilder {
       }
     }
     let steps = path.map(Phrase.code).joined(separator: " → ")
-    let outset = hit.view.flatMap { v in visits.last { $0.view == v } }.map(outsetNote) ?? (text: "", rules: [])
+    let outset = hit.view.flatMap { latest[$0] }.map { outsetNote(visits[$0]) } ?? (text: "", rules: [])
     rules += outset.rules
     if clauses.isEmpty, let view = hit.view {
       let text =

@@ -10,7 +10,13 @@ extension Simulation {
     changed.removeAll(keepingCapacity: true)
     defer { changedStorage = changed }
 
-    for step in steps {
+    for i in steps.indices {
+      let step = steps[i]
+      // A script run under a limit stops before the next touch once the trace is past it.
+      if trace.count > traceStop {
+        stoppedAt = stoppedAt ?? i
+        break
+      }
       switch step.action {
       case .down(let number, let p):
         guard !liveByNumber.contains(number), p.x.isFinite, p.y.isFinite else { continue }

@@ -119,6 +119,12 @@ public final class Engine {
   /// no timer is pending.
   public func run(script: [ScriptStep]) { sim.run(script: script) }
 
+  /// `run(script:)`, stopped once the run has made more than `limit` trace entries: the trace then ends
+  /// where it stopped (before the step the error names; no timer fires after it).
+  public func run(script: [ScriptStep], limit: Int) throws(ScriptTooLong) {
+    if let stop = sim.run(script: script, piece: .max, limit: limit, { _ in }) { throw stop }
+  }
+
   /// Fires timers until none is pending.
   public func runUntilIdle() { sim.runUntilIdle() }
 
@@ -140,6 +146,26 @@ public final class Engine {
   ) rethrows {
     let e = Engine(scene: scene, constants: constants)
     try e.sim.run(script: script ?? scene.script, piece: piece, emit)
+  }
+
+  /// `replay` under a limit: the trace, or where the script stopped once the run made more than `limit`
+  /// entries. Commands and the window replay scripts this way (`scriptTraceLimit`).
+  public static func replay(
+    _ scene: Scene, script: [ScriptStep]? = nil, constants: ModelConstants = .uikit, limit: Int
+  ) throws(ScriptTooLong) -> [TraceEntry] {
+    let e = Engine(scene: scene, constants: constants)
+    try e.run(script: script ?? scene.script, limit: limit)
+    return e.trace
+  }
+
+  /// The streaming `replay` under a limit: the pieces made before the script stopped go to `emit`, then
+  /// where it stopped is returned (nil: the whole script ran).
+  public static func replay(
+    _ scene: Scene, script: [ScriptStep]? = nil, constants: ModelConstants = .uikit, piece: Int, limit: Int,
+    _ emit: ([TraceEntry]) -> Void
+  ) -> ScriptTooLong? {
+    let e = Engine(scene: scene, constants: constants)
+    return e.sim.run(script: script ?? scene.script, piece: piece, limit: limit, emit)
   }
 }
 
@@ -166,6 +192,10 @@ struct Simulation: ~Copyable {
   var constants: ModelConstants { setup.constants }
   var trace: [TraceEntry] = []
   var now: Double = 0
+  /// While a script runs under a limit (`run(script:piece:limit:_:)`): the length of `trace` past which it
+  /// stops, and the index of the first step it did not run (set when it stops inside a time step).
+  var traceStop = Int.max
+  var stoppedAt: Int?
 
   var views: ViewTree
   var recs: [Recognizer] = []
@@ -384,18 +414,34 @@ struct Simulation: ~Copyable {
     // touch changes once per event: a second step of the same touch (down then up at one time, which a
     // scene file may not say but a live session can) starts the next event, at the same time.
     var eventStart = steps.startIndex
+    // The touch numbers of the event so far, once it has more than a few (a scan of them stays linear).
+    var numbers: Set<Int>?
     for i in steps.indices {
+      if trace.count > traceStop {
+        stoppedAt = stoppedAt ?? eventStart
+        return
+      }
       switch steps[i].action {
       case .down(let n, _), .move(let n, _), .up(let n, _), .cancel(let n):
-        if steps[eventStart..<i].contains(where: { $0.touch == n }) {
+        let repeated: Bool
+        if i - eventStart <= 16 {
+          repeated = steps[eventStart..<i].contains(where: { $0.touch == n })
+        } else {
+          if numbers == nil { numbers = Set(steps[eventStart..<i].compactMap(\.touch)) }
+          repeated = numbers?.contains(n) ?? false
+        }
+        if repeated {
           dispatch(steps[eventStart..<i])
           eventStart = i
+          numbers = nil
         }
+        numbers?.insert(n)
         continue
       default: break
       }
       if eventStart < i { dispatch(steps[eventStart..<i]) }
       eventStart = i + 1
+      numbers = nil
       switch steps[i].action {
       case .set(let changes): for change in changes { applyChange(change) }
       case .bringToFront(let id): reorder(id, toFront: true)
@@ -421,7 +467,24 @@ struct Simulation: ~Copyable {
   /// Runs a whole script (see `run(script:)`); once the trace holds `piece` entries or more after a time
   /// step, they go to `emit` and the trace starts again empty; what is left goes at the end (a `piece`
   /// of `.max` keeps the whole trace).
-  mutating func run(script: [ScriptStep], piece: Int, _ emit: ([TraceEntry]) throws -> Void) rethrows {
+  ///
+  /// When the run has made more than `limit` entries, it stops before the next step (inside a time step,
+  /// before the next touch) and returns where: what it made goes to `emit` as usual, no timer fires after.
+  @discardableResult
+  mutating func run(
+    script: [ScriptStep], piece: Int, limit: Int = .max, _ emit: ([TraceEntry]) throws -> Void
+  ) rethrows -> ScriptTooLong? {
+    traceStop = limit == .max ? .max : trace.count + limit
+    stoppedAt = nil
+    defer { traceStop = .max }
+    func stop(before step: Int) throws -> ScriptTooLong {
+      if piece != .max {
+        try emit(trace)
+        trace.removeAll(keepingCapacity: true)
+      }
+      let line = script.isEmpty ? 0 : script[min(step, script.count - 1)].line
+      return ScriptTooLong(step: step, line: line, limit: limit)
+    }
     // A script records about ten entries a step (hit-test visits, feeds, the responder chain ...): room for
     // them up front spares the trace most of its reallocations and copies (never less than doubling).
     let expected = min(trace.count + script.count * 10, piece == .max ? .max : piece * 2)
@@ -438,9 +501,11 @@ struct Simulation: ~Copyable {
       }
       if hasEnd { endTime = max(endTime ?? 0, t) }
       perform(script[i..<j])
+      if trace.count > traceStop { return try stop(before: stoppedAt ?? j) }
       i = j
       if trace.count >= piece {
         try emit(trace)
+        if traceStop != .max { traceStop -= trace.count }
         trace.removeAll(keepingCapacity: true)
       }
     }
@@ -449,10 +514,12 @@ struct Simulation: ~Copyable {
     } else {
       runUntilIdle()
     }
+    if trace.count > traceStop { return try stop(before: script.count) }
     if piece != .max {
       try emit(trace)
       trace.removeAll(keepingCapacity: true)
     }
+    return nil
   }
 
   /// Fires timers until none is pending.

@@ -35,9 +35,18 @@ struct Check: ParsableCommand {
       do {
         let loaded = try SceneLoader.loadWithWarnings(path: path)
         for w in loaded.warnings { Console.error(w.description) }
-        // Questions are answered by the engine: its run must give an answer among each one's choices.
-        if !loaded.scene.questions.isEmpty {
-          let wrong = QuestionAnswer.problems(loaded.scene, trace: Engine.replay(loaded.scene))
+        // The script must run within the trace limit, and questions are answered by the engine: its run
+        // must give an answer among each one's choices.
+        if !loaded.scene.script.isEmpty || !loaded.scene.questions.isEmpty {
+          let trace: [TraceEntry]
+          do {
+            trace = try Engine.replay(loaded.scene, limit: SceneInput.traceLimit)
+          } catch {
+            _ = SceneInput.tooLong(error, in: path)
+            bad += 1
+            continue
+          }
+          let wrong = QuestionAnswer.problems(loaded.scene, trace: trace)
           if !wrong.isEmpty {
             SceneInput.report(
               SceneFileError(

@@ -52,7 +52,8 @@ struct Compare: ParsableCommand {
     for c in changes {
       if let problem = changed.apply(c) { throw InputError("--set \(c.target).\(c.key): \(problem)") }
     }
-    let comparison = TraceComparison(written: Engine.replay(written), changed: Engine.replay(changed))
+    let comparison = TraceComparison(
+      written: try SceneInput.replay(written, path: scene), changed: try SceneInput.replay(changed, path: scene))
     let lang = language.language
     Console.out(json ? Self.json(comparison, changes) : Self.text(comparison, changes, lang))
     if !comparison.same { throw ExitCode(3) }

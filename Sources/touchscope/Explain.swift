@@ -39,7 +39,7 @@ struct Explain: ParsableCommand {
   func run() throws {
     let scene = try SceneInput.load(scene)
     let steps = try script.map { try SceneInput.loadScript($0, for: scene) }
-    let trace = Engine.replay(scene, script: steps)
+    let trace = try SceneInput.replay(scene, script: steps, path: script ?? self.scene)
     let lang = language.language
     let lines = Narrator.narrate(trace, scene: scene, language: lang)
     var text = ""

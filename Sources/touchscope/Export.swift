@@ -74,7 +74,7 @@ struct DiffLog: ParsableCommand {
       throw InputError("\(log): \(error.diagnostics.map(\.message).joined(separator: "; "))")
     }
     let device = DeviceLog.parse(text)
-    let replay = DeviceLog.expected(Engine.replay(scene), scene: scene)
+    let replay = DeviceLog.expected(try SceneInput.replay(scene, path: self.scene), scene: scene)
     let comparison = DeviceLogComparison(
       replay: replay, device: device, timeTolerance: tolerance, pointTolerance: distance)
     if comparison.same {

@@ -75,7 +75,8 @@ struct Handout: ParsableCommand {
     for path in scenes {
       do {
         let scene = try SceneInput.load(path)
-        let wrong = scene.questions.isEmpty ? [] : QuestionAnswer.problems(scene, trace: Engine.replay(scene))
+        let wrong =
+          scene.questions.isEmpty ? [] : QuestionAnswer.problems(scene, trace: try SceneInput.replay(scene, path: path))
         if !wrong.isEmpty {
           SceneInput.report(
             SceneFileError(wrong.map { Diagnostic(file: path, line: $0.line, column: $0.column, message: $0.message) }))
@@ -110,7 +111,7 @@ struct Handout: ParsableCommand {
 
   /// A scene's texts, questions, pictures and answers in `lang`.
   static func content(of scene: Scene, path: String, language lang: Language) throws -> HandoutScene {
-    let trace = Engine.replay(scene)
+    let trace = try SceneInput.replay(scene, path: path)
     let narration = Narrator.narrate(trace, scene: scene, language: lang)
     let pictures = try pictures(of: scene, path: path, language: lang)
     let qs = scene.questions

@@ -31,7 +31,7 @@ struct Questions: ParsableCommand {
       Console.out(lang("The scene asks no questions.\n", "这个场景没有提问。\n"))
       return
     }
-    let trace = Engine.replay(scene)
+    let trace = try SceneInput.replay(scene, path: path)
     let narration = Narrator.narrate(trace, scene: scene, language: lang)
     var text = ""
     if let title = scene.title(in: lang.rawValue) { text += title + "\n\n" }

@@ -92,6 +92,7 @@ struct Record: ParsableCommand {
     }
     let scene = try SceneInput.load(scene)
     let steps = try script.map { try SceneInput.loadScript($0, for: scene) } ?? scene.script
+    _ = try SceneInput.replay(scene, script: steps, path: script ?? self.scene)
     let format = VideoEncoder.Format(rawValue: (out as NSString).pathExtension.lowercased())!
     let path = out
     let lang = language.language

@@ -90,6 +90,8 @@ struct Render: ParsableCommand {
     let scene = try SceneInput.load(scene)
     let steps = try script.map { try SceneInput.loadScript($0, for: scene) } ?? scene.script
     let time = at
+    // The run up to `--at` within the trace limit (the model would stop there too, with only a hint).
+    _ = try SceneInput.replay(scene, script: steps.filter { $0.t <= time }, path: script ?? self.scene)
     let path = out
     let options = (presenter, InspectorTab(rawValue: inspector)!, BottomTab(rawValue: bottom)!, showHelp)
     let scenePath = self.scene

@@ -24,8 +24,12 @@ struct Replay: ParsableCommand {
     // The trace is written as the script runs, a piece at a time (never held whole), on a thread of its
     // own: the engine makes the next piece while the last is written.
     let output = TraceOutput()
-    Engine.replay(scene, script: steps, piece: 1 << 15) { output.write($0) }
+    let stop = Engine.replay(scene, script: steps, piece: 1 << 15, limit: SceneInput.traceLimit) {
+      output.write($0)
+    }
     output.finish()
+    // What ran is written; then where the script stopped, and exit 1.
+    if let stop { throw SceneInput.tooLong(stop, in: script ?? self.scene) }
   }
 }
 

@@ -70,6 +70,45 @@ enum SceneInput {
     return (DemoScene.scene, nil, nil)
   }
 
+  /// The most trace entries a command's run of a script may make: `Engine.scriptTraceLimit`, or a smaller
+  /// number from `TOUCHSCOPE_SCRIPT_TRACE_LIMIT` (for tests; CONTRIBUTING.md).
+  static let traceLimit: Int = {
+    let given = ProcessInfo.processInfo.environment["TOUCHSCOPE_SCRIPT_TRACE_LIMIT"].flatMap { Int($0) }
+    return min(max(given ?? Engine.scriptTraceLimit, 0), Engine.scriptTraceLimit)
+  }()
+
+  /// Replays `steps` (the scene's own script when nil) under `traceLimit`; when the script is too long,
+  /// throws `InputError` with where it stopped in `path` (the file the steps came from).
+  static func replay(_ scene: Scene, script steps: [ScriptStep]? = nil, path: String) throws -> [TraceEntry] {
+    do {
+      return try Engine.replay(scene, script: steps, limit: traceLimit)
+    } catch {
+      throw tooLong(error, in: path)
+    }
+  }
+
+  /// Prints the positioned error for a script that stopped at its trace limit (`FILE:LINE:COLUMN: error: …`,
+  /// at the step's first character on its line) and returns the `InputError` that ends the command.
+  static func tooLong(_ stop: ScriptTooLong, in path: String) -> InputError {
+    Console.error(position(of: stop, in: path) + ": error: " + stop.message)
+    return InputError()
+  }
+
+  static func position(of stop: ScriptTooLong, in path: String) -> String {
+    guard stop.line > 0 else { return path }
+    var column = 1
+    if let data = FileManager.default.contents(atPath: path) {
+      let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+      if stop.line <= lines.count {
+        let line = lines[stop.line - 1]
+        column =
+          1 + (line.firstIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x2D }) ?? line.startIndex)
+          - line.startIndex
+      }
+    }
+    return "\(path):\(stop.line):\(column)"
+  }
+
   static func report(_ error: SceneFileError) {
     for diagnostic in error.diagnostics { Console.error(diagnostic.description) }
   }

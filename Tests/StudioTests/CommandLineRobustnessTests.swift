@@ -118,6 +118,49 @@ struct CommandLineRobustnessTests {
     }
   }
 
+  /// A script whose run passes the trace limit (here lowered to 60 entries) is refused where it passes it,
+  /// by every command that runs it: `replay` writes what ran, then the positioned error, and exits 1.
+  @Test func aScriptPastTheTraceLimitIsRefusedAtItsStep() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("trace-limit-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    var text = """
+      format: touchscope/1
+      window: [390, 844]
+      root:
+        id: root
+        frame: [0, 0, 390, 844]
+        subviews:
+          - { id: card, frame: [0, 0, 390, 844], recognizers: [{ id: tap, kind: tap }] }
+      script:
+
+      """
+    for i in 0..<40 {
+      text += "  - { t: \(i * 200), touch: 1, down: [100, 100] }\n  - { t: \(i * 200 + 40), touch: 1, up: true }\n"
+    }
+    let path = dir.appendingPathComponent("long.yaml").path
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    let env = ProcessInfo.processInfo.environment.merging(["TOUCHSCOPE_SCRIPT_TRACE_LIMIT": "60"]) { $1 }
+    // Without the lowered limit the same file is fine.
+    #expect(try Self.run(["check", path]).status == 0)
+    for command in [["replay", path], ["check", path], ["explain", path]] {
+      let r = try Self.run(command, environment: env)
+      #expect(r.reason == .exit && r.status == 1, "\(command): \(r.reason) \(r.status) \(r.stderr)")
+      let message = try #require(r.stderr.split(separator: "\n").first { $0.contains("the script stops here") })
+      // FILE:LINE:COLUMN, at a step of the script (lines 9 on), at its first character after "- ".
+      let parts = message.split(separator: ":")
+      #expect(message.hasPrefix(path + ":") && parts.count > 3, "\(command): \(message)")
+      let line = Int(parts[1]) ?? 0
+      #expect(line >= 9 && line <= 88, "\(command): \(message)")
+      #expect(parts[2] == "5", "\(command): \(message)")
+      #expect(message.contains("60 entries"), "\(command): \(message)")
+      if command[0] == "replay" {
+        let lines = r.stdout.split(separator: "\n")
+        #expect(lines.count > 60 && lines.count < 120, "replay wrote \(lines.count) lines")
+      }
+    }
+  }
+
   /// `bench --json` prints every figure it was asked for, an unmeasured one with `"value": null`
   /// and `"measured": false` (JSON has no NaN), never `{}`.
   @Test func benchJSONWithoutADisplayMarksTheUnmeasuredFigures() throws {

@@ -154,8 +154,9 @@ final class CompareSession {
     // On the worlds as they are now (a toggle flipped mid-gesture included).
     let worlds = pendingRestart ?? (left.scene, right.scene)
     restart(left: worlds.left, right: worlds.right)
-    left.engine.run(script: script)
-    right.engine.run(script: script)
+    // Each side stops where its trace passes the limit (the model says so when it plays the script alone).
+    try? left.engine.run(script: script, limit: Engine.scriptTraceLimit)
+    try? right.engine.run(script: script, limit: Engine.scriptTraceLimit)
     sync()
     playback = .playing(.script)
   }

@@ -59,6 +59,8 @@ public final class StudioModel {
   public private(set) var pendingChanges: [PropertyChange] = []
   /// The engine time of the latest input fed to the engine (nil before any).
   public private(set) var latestInputTime: Double?
+  /// The most trace entries a played script may make (`Engine.scriptTraceLimit`; lowered by tests).
+  var scriptTraceLimit = Engine.scriptTraceLimit
   /// Compare mode (key X): two worlds side by side on the same input (nil: the single window).
   var compare: CompareSession?
   /// O with toggles not saved said what opening another scene would lose: until this wall time, O again
@@ -525,7 +527,14 @@ public final class StudioModel {
     let script = kind == .script ? InputRecording.playable(steps) : InputRecording.script(from: steps, on: scene)
     view.scrollOffsets[.log] = nil
     restartEngine(on: scene)
-    engine.run(script: script)
+    do {
+      try engine.run(script: script, limit: scriptTraceLimit)
+    } catch {
+      // `playable` keeps the steps' places (it only adds cancels at the end) but not their lines.
+      var stop = error
+      if kind == .script && stop.step < steps.count { stop.line = steps[stop.step].line }
+      scriptTooLong(stop)
+    }
     if let world {
       let since = toggleChanges(from: world.config, to: config)
       if !since.isEmpty { engine.apply(since, at: engine.now, origin: .user) }
@@ -533,6 +542,16 @@ public final class StudioModel {
     latestInputTime = script.last?.t
     clock = engine.now
     playback = .playing(kind)
+  }
+
+  /// A script stopped at the trace limit: the playback shows what ran, and a warning says where it stopped.
+  func scriptTooLong(_ stop: ScriptTooLong) {
+    let limit = stop.limitText
+    let english =
+      "The script stops \(stop.line > 0 ? "at line \(stop.line)" : "here"): its trace passed \(limit) entries, "
+      + "the most one run may make."
+    let chinese = "脚本\(stop.line > 0 ? "在第 \(stop.line) 行" : "在这里")停止：它的轨迹超过了 \(limit) 条，这是一次运行最多能产生的条数。"
+    notify(language(english, chinese), kind: .warning, wall: wallClock ?? 0)
   }
 
   /// Plays `script` as the Play button plays the scene's own (for recordings): the playhead then moves

@@ -639,6 +639,15 @@ struct StoryboardBuilder {
       if let b = flag(a, "alwaysBounceVertical") { scroll.alwaysBounceVertical = b }
       if let b = flag(a, "alwaysBounceHorizontal") { scroll.alwaysBounceHorizontal = b }
       if let d = flag(a, "directionalLockEnabled") { scroll.isDirectionalLockEnabled = d }
+      // Rule H-18: the zoom scales (the delegate's viewForZooming is code, never in the file).
+      if let z = number(e, "minimumZoomScale", in: 0.001...1000) { scroll.minimumZoomScale = z }
+      if let z = number(e, "maximumZoomScale", in: 0.001...1000) { scroll.maximumZoomScale = z }
+      if scroll.minimumZoomScale > scroll.maximumZoomScale {
+        warn(e, "minimumZoomScale is above maximumZoomScale: both left at 1")
+        scroll.minimumZoomScale = 1
+        scroll.maximumZoomScale = 1
+      }
+      if let b = flag(a, "bouncesZoom") { scroll.bouncesZoom = b }
       v.scroll = scroll
     }
     readRecognizers(e, into: &v)

@@ -21,6 +21,8 @@ public struct SwiftExporter {
   private let parentIds: [String: String]
   /// The scroll views, by the id of their built-in pan (`ID.pan`).
   private let scrollViewByPan: [String: String]
+  /// `ID.pinch` of a scroll view that zooms (rule H-18): its built-in pinch recognizer.
+  private let scrollViewByPinch: [String: String]
 
   public init(scene: Scene) {
     self.scene = scene
@@ -31,12 +33,17 @@ public struct SwiftExporter {
     recognizerIds = Set(allRecognizers.map(\.id))
     var parents: [String: String] = [:]
     var pans: [String: String] = [:]
+    var pinches: [String: String] = [:]
     for v in views {
       for s in v.subviews where parents[s.id] == nil { parents[s.id] = v.id }
       if v.kind == .scroll, pans[v.id + ".pan"] == nil { pans[v.id + ".pan"] = v.id }
+      if v.kind == .scroll, v.scroll?.hasPinch == true, pinches[v.id + ".pinch"] == nil {
+        pinches[v.id + ".pinch"] = v.id
+      }
     }
     parentIds = parents
     scrollViewByPan = pans
+    scrollViewByPinch = pinches
     names = SwiftNames(views: views, rootID: scene.root.id, recognizers: allRecognizers)
   }
 
@@ -124,6 +131,8 @@ public struct SwiftExporter {
   private func recognizerExpression(_ id: String) -> String? {
     if recognizerIds.contains(id) { return names[id] }
     if let v = scrollViewByPan[id] { return names[v] + ".panGestureRecognizer" }
+    // Made when the zoom scales were set, just before (rule H-18).
+    if let v = scrollViewByPinch[id] { return names[v] + ".pinchGestureRecognizer!" }
     return nil
   }
   private func viewExists(_ id: String) -> Bool { viewIds.contains(id) }
@@ -331,6 +340,16 @@ public struct SwiftExporter {
       }
       if !s.transfersHorizontalScrollingToParent {
         line("if #available(iOS 17.4, *) { \(n).transfersHorizontalScrollingToParent = false }")
+      }
+      // Rule H-18: the zoom scales make its pinchGestureRecognizer; the delegate names the view to scale.
+      if s.hasPinch {
+        line("\(n).minimumZoomScale = \(Self.num(s.minimumZoomScale))")
+        line("\(n).maximumZoomScale = \(Self.num(s.maximumZoomScale))")
+      }
+      if !s.bouncesZoom { line("\(n).bouncesZoom = false") }
+      if let z = s.zoomView, viewExists(z) {
+        line("\(n).zooming.view = \(names[z])")
+        line("\(n).delegate = \(n).zooming")
       }
     }
     if v.kind.isControl { line("TouchLog.observeEvents(of: \(n))") }
@@ -1172,6 +1191,13 @@ public struct SwiftExporter {
         }
       }
       if kind == .scroll {
+        e.line()
+        e.line("/// The delegate's viewForZooming(in:) (rule H-18): the view its pinch scales.")
+        e.line("let zooming = Zooming()")
+        e.block("final class Zooming: NSObject, UIScrollViewDelegate") { e in
+          e.line("weak var view: UIView?")
+          e.line("func viewForZooming(in scrollView: UIScrollView) -> UIView? { view }")
+        }
         e.line()
         e.block(
           "override func touchesShouldBegin(_ touches: Set<UITouch>, with event: UIEvent?, in view: UIView) -> Bool"

@@ -672,6 +672,8 @@ extension NarrationBuilder {
         }
       }
       return sentence(text, rules)
+    case .zoom(let view):
+      return zoomBurst(view, items)
     case .effect(let r, let view, let key):
       return effectBurst(r, view: view, key: key, items)
     }

@@ -35,3 +35,39 @@ extension NarrationBuilder {
     }
   }
 }
+
+/// A scroll view's pinch zooming its content (rule H-18).
+extension NarrationBuilder {
+  /// The zoom lines of one burst: the scale from before the first to after the last, and what follows it.
+  func zoomBurst(_ view: String, _ items: [BurstItem]) -> String {
+    guard let first = items.first, case .zoom(let scale) = items.last?.value,
+      case .zoom(_, let zoomView, _, let content, let offset, _) = entry(items.last!.index)
+    else { return "" }
+    // From the scale as the pinch began (its first zoom line may be told with the pinch's began).
+    let before = tracker.zoomAtPinchStart[first.index] ?? tracker.zoomBefore[first.index] ?? 1
+    var text = language(
+      "\(Phrase.code(view))'s own pinch zooms \(Phrase.code(zoomView)) (its viewForZooming) from zoomScale \(Phrase.scale(before)) to \(Phrase.scale(scale)): contentSize follows, now \(Phrase.size(content)), and contentOffset \(Phrase.point(offset)) keeps the point under the fingers in place",
+      "\(Phrase.code(view)) 自带的捏合把 \(Phrase.code(zoomView))（它的 viewForZooming）从 zoomScale \(Phrase.scale(before)) 缩放到 \(Phrase.scale(scale))：contentSize 随之变为 \(Phrase.size(content))，contentOffset \(Phrase.point(offset)) 让手指下的点保持不动"
+    )
+    if let sc = scene.views[view]?.scroll, scale > sc.maximumZoomScale || scale < sc.minimumZoomScale {
+      text += language(
+        ", past its limits (bouncesZoom is on: it will spring back when the pinch ends)",
+        "，超出了它的范围（bouncesZoom 开着：捏合结束时会弹回）")
+    }
+    return sentence(text, ["H-18"])
+  }
+
+  /// The pinch ended with the scale past a limit: it springs back to it.
+  func zoomSettleSentence(_ i: Int) -> [Piece] {
+    guard case .zoom(let view, _, let scale, _, _, .some) = entry(i) else { return [] }
+    let before = tracker.zoomBefore[i] ?? scale
+    let limit =
+      scale < before
+      ? language("maximumZoomScale", "maximumZoomScale") : language("minimumZoomScale", "minimumZoomScale")
+    let text = language(
+      "The pinch of \(Phrase.code(view)) ended at zoomScale \(Phrase.scale(before)), past its \(limit) (bouncesZoom is on): the scale springs back to \(Phrase.scale(scale))",
+      "\(Phrase.code(view)) 的捏合结束于 zoomScale \(Phrase.scale(before))，超出了它的 \(limit)（bouncesZoom 开着）：缩放弹回到 \(Phrase.scale(scale))"
+    )
+    return [.line(index: i, text: sentence(text, ["H-18"]))]
+  }
+}

@@ -222,6 +222,9 @@ final class NarrationBuilder {
     case .scroll(let view, let offset, nil):
       return [.burst(.scroll(view: view), BurstItem(index: first, value: .scroll(offset)))]
     case .scroll(_, _, .some): return settleSentence(first)
+    case .zoom(let view, _, let scale, _, _, nil):
+      return [.burst(.zoom(view: view), BurstItem(index: first, value: .zoom(scale)))]
+    case .zoom(_, _, _, _, _, .some): return zoomSettleSentence(first)
     case .timer: return timerSentence(members)
     case .set: return setSentence(members)
     case .drop(_, _, _, .ignoringInteractionEvents): return ignoredTouchSentence(first)
@@ -257,6 +260,8 @@ enum BurstKey: Hashable {
   case held(view: String, method: TouchMethod)
   case changed(recognizer: String)
   case scroll(view: String)
+  /// A scroll view's pinch zooming its content (rule H-18).
+  case zoom(view: String)
   /// A recognizer's effect changing its view (`set` with `origin: effect`).
   case effect(recognizer: String, view: String, key: String)
 }
@@ -268,6 +273,7 @@ struct BurstItem {
     case held(by: [String])
     case changed(ActionValues?, reason: StateReason)
     case scroll(Point)
+    case zoom(Double)
     case effect(before: TransformSpec, after: TransformSpec)
   }
   var index: Int

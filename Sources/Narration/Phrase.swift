@@ -22,6 +22,15 @@ enum Phrase {
 
   static func point(_ p: Point) -> String { "(\(num(p.x)), \(num(p.y)))" }
 
+  /// A size, "W × H".
+  static func size(_ s: Size) -> String { "\(num(s.width)) × \(num(s.height))" }
+
+  /// A zoom scale, rounded to two decimals.
+  static func scale(_ v: Double) -> String {
+    guard v.isFinite else { return "1" }
+    return JSONNumber.format((v * 100).rounded() / 100)
+  }
+
   /// "a", "a and b", "a, b and c"; in Chinese "a、b 和 c" ("或" for `or`).
   static func list(_ items: [String], or: Bool = false, _ language: Language) -> String {
     switch items.count {

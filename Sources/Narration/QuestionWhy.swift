@@ -110,7 +110,7 @@ public enum QuestionWhy {
     case .sends(let control, _): return [control]
     case .recognizesFirst(let ids): return ids
     case .performs: return a.value.map { [$0] } ?? []
-    case .restsAt(let view): return [view]
+    case .restsAt(let view), .zoomsTo(let view): return [view]
     }
   }
 
@@ -144,6 +144,13 @@ public enum QuestionWhy {
     case .restsAt(let view):
       guard let offset = a.value else { return nil }
       return l("\(view) rests at \(offset) \(span).", "\(view) \(span)停在 \(offset)。")
+    case .zoomsTo(let view):
+      guard let scale = a.value else { return nil }
+      return a.entry == nil
+        ? l(
+          "\(view) does not zoom \(span): its zoomScale stays \(scale) (rule H-18).",
+          "\(view) \(span)没有缩放：它的 zoomScale 保持 \(scale)（规则 H-18）。")
+        : l("\(view) comes to rest at zoomScale \(scale) \(span).", "\(view) \(span)最后停在 zoomScale \(scale)。")
     }
   }
 

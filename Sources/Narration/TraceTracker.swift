@@ -42,6 +42,12 @@ struct TraceTracker {
   /// A scroll view's offset where the drag left it, before each `scroll` line that settles it (rules H-12,
   /// H-14).
   private(set) var offsetBeforeSettle: [Int: Point] = [:]
+  /// The zoom scale before each `zoom` line (rule H-18), and the one as the scroll view's pinch began, by
+  /// trace index.
+  private(set) var zoomBefore: [Int: Double] = [:]
+  private(set) var zoomAtPinchStart: [Int: Double] = [:]
+  /// Each zooming scroll view's scale as its pinch last began.
+  private var pinchStartScale: [String: Double] = [:]
 
   /// Recognizers that began or recognized, with the time (for cancellation causes).
   private var recognitions: [(t: Double, recognizer: String, began: Bool)] = []
@@ -109,6 +115,11 @@ struct TraceTracker {
       }
     case .state(let r, let from, let to, let reason):
       states[r] = to
+      if from == .possible, to == .began, r.hasSuffix(".pinch"), let sc = scene.views[String(r.dropLast(6))]?.scroll,
+        sc.hasPinch
+      {
+        pinchStartScale[String(r.dropLast(6))] = sc.zoomScale
+      }
       if to == .possible && reason == .reset {
         fed[r] = nil
         waiting[r] = nil
@@ -150,6 +161,10 @@ struct TraceTracker {
       scene.apply(entry.event)
     case .scroll(let view, _, let settle):
       if settle != nil, let before = scene.views[view]?.bounds.origin { offsetBeforeSettle[i] = before }
+      scene.apply(entry.event)
+    case .zoom(let view, _, _, _, _, _):
+      if let before = scene.views[view]?.scroll?.zoomScale { zoomBefore[i] = before }
+      zoomAtPinchStart[i] = pinchStartScale[view] ?? zoomBefore[i]
       scene.apply(entry.event)
     case .reorder, .hitTestOverride, .addGestureRecognizer, .removeFromSuperview, .addSubview:
       scene.apply(entry.event)

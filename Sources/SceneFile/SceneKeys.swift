@@ -18,6 +18,7 @@ enum Key: UInt8, CaseIterable, Sendable {
   case isMomentary, disabledSegments, numberOfPages, tracking
   case bounces, alwaysBounceVertical, alwaysBounceHorizontal, isPagingEnabled, contentInset, isDirectionalLockEnabled,
     transfersVerticalScrollingToParent, transfersHorizontalScrollingToParent
+  case minimumZoomScale, maximumZoomScale, zoomView, bouncesZoom
   // Inside views: `tracking`.
   case beginTracking, continueTracking, endTrackingCallsSuper, cancelTrackingCallsSuper
   // Inside views: `transform`, `touchesShouldBegin`, `touchesShouldCancel`.
@@ -39,7 +40,7 @@ enum Key: UInt8, CaseIterable, Sendable {
   // Target-action and the event's way in (rules B-7, B-7a, C-11); `performs` is also a question.
   case firstResponder, responders, application, appDelegate, sendEvent, implements, controllerImplements
   case actions, action, target, performs
-  case restsAt
+  case restsAt, zoomsTo
 
   /// The key as written in a file.
   var name: String { Key.names[Int(rawValue)] }

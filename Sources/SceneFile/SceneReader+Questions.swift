@@ -100,6 +100,9 @@ extension SceneReader {
     } else if case .restsAt = asks {
       error(item, "a restsAt question needs 'choices': content offsets written '(x, y)', such as '(0, 0)'")
       return nil
+    } else if case .zoomsTo = asks {
+      error(item, "a zoomsTo question needs 'choices': zoom scales written as numbers, such as '1' or '2.5'")
+      return nil
     } else if case .gets = asks {
       error(item, "a gets question needs 'choices': touches methods (touchesBegan … touchesCancelled) or nothing")
       return nil
@@ -130,6 +133,14 @@ extension SceneReader {
         return nil
       }
       return .restsAt(view: id)
+    case .zoomsTo:
+      guard let id = string(n, "zoomsTo") else { return nil }
+      refer(id, .view, n, "zoomsTo")
+      if let v = index.views[id], v.kind != .scroll {
+        error(n, "'\(Excerpt.short(id))' is a \(v.kind.rawValue), not a scroll view: only scroll views zoom")
+        return nil
+      }
+      return .zoomsTo(view: id)
     case .recognizesFirst:
       guard let seq = items(n) else {
         error(n, "'recognizesFirst' takes a list of recognizer ids, not \(described(n))")
@@ -260,6 +271,12 @@ extension SceneReader {
         return canonical == c ? nil : "write the offset '\(Excerpt.short(c))' as '\(canonical)'"
       }
       return "'\(Excerpt.short(c))' cannot be the answer: a choice here is a content offset '(x, y)', such as '(0, 0)'"
+    case .zoomsTo:
+      if let z = Double(c), z.isFinite {
+        let canonical = SceneQuestion.scaleText(z)
+        return canonical == c ? nil : "write the scale '\(Excerpt.short(c))' as '\(canonical)'"
+      }
+      return "'\(Excerpt.short(c))' cannot be the answer: a choice here is a zoom scale, a number such as '1' or '2.5'"
     }
     if allowed.contains(c) { return nil }
     return "'\(Excerpt.short(c))' cannot be the answer: a choice here is \(what)" + hint(c, allowed)

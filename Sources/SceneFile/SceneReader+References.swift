@@ -7,6 +7,8 @@ enum IdRole: Equatable {
   case recognizer(RecognizerKind)
   /// A scroll view's own pan recognizer, `ID.pan`.
   case scrollPan
+  /// A zooming scroll view's own pinch recognizer, `ID.pinch` (rule H-18).
+  case scrollPinch
   case controller
 
   var isView: Bool {
@@ -15,7 +17,7 @@ enum IdRole: Equatable {
   }
   var isRecognizer: Bool {
     switch self {
-    case .recognizer, .scrollPan: return true
+    case .recognizer, .scrollPan, .scrollPinch: return true
     default: return false
     }
   }
@@ -24,6 +26,7 @@ enum IdRole: Equatable {
     case .view(let k): return k == .view ? "a view" : "a \(k.rawValue) view"
     case .recognizer(let k): return "a \(k.rawValue) recognizer"
     case .scrollPan: return "a scroll view's pan recognizer"
+    case .scrollPinch: return "a scroll view's pinch recognizer"
     case .controller: return "a view controller"
     }
   }
@@ -85,6 +88,7 @@ struct IdTable {
       _ = define(v.id, .view(v.kind), line: 0, column: 0)
       if let c = v.controller { _ = define(c, .controller, line: 0, column: 0) }
       if v.kind == .scroll { _ = define(v.id + ".pan", .scrollPan, line: 0, column: 0) }
+      if v.kind == .scroll, v.scroll?.hasPinch == true { _ = define(v.id + ".pinch", .scrollPinch, line: 0, column: 0) }
       for r in v.recognizers { _ = define(r.id, .recognizer(r.kind), line: 0, column: 0) }
       stack.append(contentsOf: v.subviews.reversed())
     }

@@ -23,6 +23,10 @@ struct SceneIndex {
         recognizers[v.id + ".pan"] = RecognizerSpec(id: v.id + ".pan", kind: .pan)
         order.append(v.id + ".pan")
       }
+      if v.kind == .scroll, v.scroll?.hasPinch == true, recognizers[v.id + ".pinch"] == nil {
+        recognizers[v.id + ".pinch"] = RecognizerSpec(id: v.id + ".pinch", kind: .pinch)
+        order.append(v.id + ".pinch")
+      }
       for r in v.recognizers where recognizers[r.id] == nil {
         recognizers[r.id] = r
         order.append(r.id)
@@ -239,6 +243,9 @@ extension SceneReader {
     case .removeGestureRecognizer(let id), .addGestureRecognizer(let id, _):
       if id.hasSuffix(".pan"), index.views[String(id.dropLast(4))]?.kind == .scroll {
         return "'\(Excerpt.short(id))' is a scroll view's own pan: it cannot be removed or moved"
+      }
+      if id.hasSuffix(".pinch"), index.views[String(id.dropLast(6))]?.scroll?.hasPinch == true {
+        return "'\(Excerpt.short(id))' is a scroll view's own pinch: it cannot be removed or moved"
       }
       return nil
     case .removeFromSuperview(let id):

@@ -142,6 +142,7 @@ extension SceneReader {
 
     if kind == .scroll {
       readScroll(f, into: &v)
+      if v.scroll?.hasPinch == true, !id.isEmpty, let n = f[.id] { define(id + ".pinch", .scrollPinch, at: n) }
     } else if kindKnown {
       for key in f.order(among: SceneReader.scrollOnlyKeys) {
         if let k = f.keyNode(key) {
@@ -183,6 +184,11 @@ extension SceneReader {
       } else {
         error(n, "'subviews' takes a list of views, not \(described(n))")
       }
+    }
+    // viewForZooming(in:) returns one of the scroll view's subviews (H-18).
+    if let name = v.scroll?.zoomView, let n = f[.zoomView], !v.subviews.contains(where: { $0.id == name }) {
+      error(n, "'zoomView' must name one of this scroll view's subviews, and '\(name)' is not one")
+      v.scroll?.zoomView = nil
     }
     return v
   }
@@ -403,6 +409,27 @@ extension SceneReader {
       let v = numbers(n, "contentInset", count: 4, shape: "[top, left, bottom, right]")
     {
       s.contentInset = EdgeInsets(top: v[0], left: v[1], bottom: v[2], right: v[3])
+    }
+    // H-18: zooming.
+    let zoomRange = 0.001...1000.0
+    if let n = f[.minimumZoomScale], let z = number(n, "minimumZoomScale", range: zoomRange) { s.minimumZoomScale = z }
+    if let n = f[.maximumZoomScale], let z = number(n, "maximumZoomScale", range: zoomRange) { s.maximumZoomScale = z }
+    if s.minimumZoomScale > s.maximumZoomScale, let n = f[.maximumZoomScale] ?? f[.minimumZoomScale] {
+      error(
+        n,
+        "'maximumZoomScale' (\(NumberText.format(s.maximumZoomScale))) is below 'minimumZoomScale' "
+          + "(\(NumberText.format(s.minimumZoomScale)))")
+    }
+    if let n = f[.bouncesZoom], let b = bool(n, "bouncesZoom") { s.bouncesZoom = b }
+    // Checked to be one of the subviews once they are read (`readView`).
+    if let n = f[.zoomView], let name = string(n, "zoomView") {
+      s.zoomView = name
+      if s.minimumZoomScale == s.maximumZoomScale {
+        warning(
+          n,
+          "'zoomView' has no effect while 'minimumZoomScale' and 'maximumZoomScale' are equal (both 1 by default): "
+            + "the scroll view has no pinch")
+      }
     }
     if let n = f[.panRequireToFail], let list = idList(n, "panRequireToFail") {
       s.panRequireToFail = list.map(\.0)

@@ -196,7 +196,7 @@ enum SceneSchema {
     .contentSize, .contentOffset, .delaysContentTouches, .canCancelContentTouches, .touchesShouldBegin,
     .touchesShouldCancel, .panRequireToFail, .bounces, .alwaysBounceVertical, .alwaysBounceHorizontal,
     .isPagingEnabled, .contentInset, .isDirectionalLockEnabled, .transfersVerticalScrollingToParent,
-    .transfersHorizontalScrollingToParent,
+    .transfersHorizontalScrollingToParent, .minimumZoomScale, .maximumZoomScale, .zoomView, .bouncesZoom,
   ]
 
   static let view = Place(
@@ -331,6 +331,23 @@ enum SceneSchema {
         about:
           "Scroll views: transfersHorizontalScrollingToParent (default true): a horizontal drag that starts at the content's left or right edge, pulling past it, scrolls the scroll view around it."
       ),
+      Entry(
+        key: .minimumZoomScale, shape: .number(0.001...1000),
+        about:
+          "Scroll views: minimumZoomScale (default 1); with a different maximumZoomScale the scroll view has its pinch."
+      ),
+      Entry(
+        key: .maximumZoomScale, shape: .number(0.001...1000),
+        about: "Scroll views: maximumZoomScale (default 1); not below minimumZoomScale."),
+      Entry(
+        key: .zoomView, shape: .reference,
+        about:
+          "Scroll views: the delegate's viewForZooming(in:), one of the scroll view's subviews (default none: no zoom)."
+      ),
+      Entry(
+        key: .bouncesZoom, shape: .bool,
+        about:
+          "Scroll views: bouncesZoom (default true): the pinch may pass the zoom limits and springs back as it ends."),
       Entry(
         key: .hitTestOverrides, shape: .list(.place(.hitTestOverride), maxItems: nil),
         about: "Extension: hitTest(_:with:) answers for regions of the view."),
@@ -663,9 +680,12 @@ enum SceneSchema {
       Entry(
         key: .restsAt, shape: .reference,
         about: "Extension: where this scroll view's content offset rests at the end of the span: choices '(x, y)'."),
+      Entry(
+        key: .zoomsTo, shape: .reference,
+        about: "Extension: this scroll view's zoom scale at the end of the span (rule H-18): choices are numbers."),
     ],
     required: [.t, .ask],
-    exactlyOne: [.hitView, .fires, .finalState, .gets, .sends, .recognizesFirst, .performs, .restsAt])
+    exactlyOne: [.hitView, .fires, .finalState, .gets, .sends, .recognizesFirst, .performs, .restsAt, .zoomsTo])
 
   static let questionGets = Place(
     id: .questionGets, about: "Which view and which finger a gets question is about.",

@@ -73,6 +73,7 @@ public enum SceneYAMLWriter {
     case .recognizesFirst(let ids): p.append(("recognizesFirst", .inline(E.ids(ids))))
     case .performs(let action): p.append(("performs", .inline(E.string(action))))
     case .restsAt(let view): p.append(("restsAt", .inline(E.string(view))))
+    case .zoomsTo(let view): p.append(("zoomsTo", .inline(E.string(view))))
     }
     if !q.choices.isEmpty { p.append(("choices", .inline(E.flowList(q.choices.map(E.string))))) }
     return .map(p)
@@ -171,6 +172,10 @@ public enum SceneYAMLWriter {
       if s.isDirectionalLockEnabled { add("isDirectionalLockEnabled", "true") }
       if !s.transfersVerticalScrollingToParent { add("transfersVerticalScrollingToParent", "false") }
       if !s.transfersHorizontalScrollingToParent { add("transfersHorizontalScrollingToParent", "false") }
+      if s.minimumZoomScale != 1 { add("minimumZoomScale", E.number(s.minimumZoomScale)) }
+      if s.maximumZoomScale != 1 { add("maximumZoomScale", E.number(s.maximumZoomScale)) }
+      if let z = s.zoomView { add("zoomView", E.string(z)) }
+      if !s.bouncesZoom { add("bouncesZoom", "false") }
       var begin: [(String, String)] = []
       if !s.touchesShouldBeginDefault { begin.append(("default", "false")) }
       if !s.touchesShouldBeginExcept.isEmpty { begin.append(("except", E.ids(s.touchesShouldBeginExcept))) }

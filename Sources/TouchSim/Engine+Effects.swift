@@ -11,7 +11,7 @@ import Geometry
 extension Simulation {
   /// Runs the effect of recognizer `r`, which has just sent its action for `state`.
   mutating func applyEffect(_ r: Int, _ state: GestureState) {
-    guard let effect = recs[r].spec.effect, effect.kinds.contains(recs[r].kind), !recs[r].isScrollPan else { return }
+    guard let effect = recs[r].spec.effect, effect.kinds.contains(recs[r].kind), !recs[r].isBuiltIn else { return }
     let v = recs[r].view
     if state == .began { recs[r].data.effectStart = views[v].spec.transform }
     let start = recs[r].data.effectStart

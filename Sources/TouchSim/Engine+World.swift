@@ -9,7 +9,7 @@ extension Simulation {
   /// once, without an action (L26): the touches it had no longer list it, so what it held for its view
   /// (delaysTouchesBegan, delaysTouchesEnded) goes now, and recognizers waiting for it to fail stop waiting.
   mutating func removeRecognizer(_ id: String) {
-    guard let r = recIndex[id], recs[r].attached, !recs[r].isScrollPan else { return }
+    guard let r = recIndex[id], recs[r].attached, !recs[r].isBuiltIn else { return }
     let v = recs[r].view
     views[v].recognizers.removeAll { $0 == r }
     recs[r].attached = false
@@ -23,7 +23,7 @@ extension Simulation {
   /// on `view`'s list. Touches already down never get it: a touch's recognizers were collected at its
   /// touch-down (1.1).
   mutating func addRecognizer(_ id: String, to viewID: String) {
-    guard let r = recIndex[id], !recs[r].isScrollPan, let v = view(viewID) else { return }
+    guard let r = recIndex[id], !recs[r].isBuiltIn, let v = view(viewID) else { return }
     if recs[r].attached {
       let old = recs[r].view
       views[old].recognizers.removeAll { $0 == r }

@@ -298,6 +298,12 @@ struct Simulation: ~Copyable {
         var pan = RecognizerSpec(id: views[v].id + ".pan", kind: .pan)
         pan.requireToFail = views[v].spec.scroll?.panRequireToFail ?? []
         list.append(Recognizer(spec: pan, view: v, indexOnView: 0, isScrollPan: true))
+        // Its pinchGestureRecognizer exists while the zoom scales differ (H-18); set up after init, before
+        // the app's own recognizers.
+        if views[v].spec.scroll?.hasPinch == true {
+          let pinch = RecognizerSpec(id: views[v].id + ".pinch", kind: .pinch)
+          list.append(Recognizer(spec: pinch, view: v, indexOnView: 1, isScrollPinch: true))
+        }
       }
       for s in specs[views[v].id] ?? [] {
         list.append(Recognizer(spec: s, view: v, indexOnView: list.count))
@@ -393,7 +399,7 @@ struct Simulation: ~Copyable {
   var scene: Scene {
     var s = setup.sceneHeader
     s.root = views.rebuild { v in
-      self.views[v].recognizers.filter { !self.recs[$0].isScrollPan }.map { self.recs[$0].spec }
+      self.views[v].recognizers.filter { !self.recs[$0].isBuiltIn }.map { self.recs[$0].spec }
     }
     return s
   }

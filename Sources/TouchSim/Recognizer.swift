@@ -14,6 +14,11 @@ struct Recognizer {
   var attached = true
   /// UIScrollView's built-in `panGestureRecognizer` (id `SCROLLID.pan`).
   let isScrollPan: Bool
+  /// UIScrollView's built-in `pinchGestureRecognizer` (id `SCROLLID.pinch`, rule H-18).
+  let isScrollPinch: Bool
+  /// One of a scroll view's own recognizers: a script cannot remove or move it, and it is not in the scene's
+  /// recognizer lists.
+  var isBuiltIn: Bool { isScrollPan || isScrollPinch }
   var machine: GestureStateMachine
 
   // What a gesture leaves behind: `reset()` puts every one of these back as a new recognizer has them.
@@ -64,13 +69,14 @@ struct Recognizer {
     data.start = start
   }
 
-  init(spec: RecognizerSpec, view: Int, indexOnView: Int, isScrollPan: Bool = false) {
+  init(spec: RecognizerSpec, view: Int, indexOnView: Int, isScrollPan: Bool = false, isScrollPinch: Bool = false) {
     self.spec = spec
     id = spec.id
     kind = spec.kind
     self.view = view
     self.indexOnView = indexOnView
     self.isScrollPan = isScrollPan
+    self.isScrollPinch = isScrollPinch
     machine = GestureStateMachine(isDiscrete: spec.kind.isDiscrete)
   }
 }
@@ -109,6 +115,10 @@ struct GestureData {
   var lastScalar: Double = 0
   // Effect (`RecognizerSpec.effect`): the view's transform when the gesture began
   var effectStart = TransformSpec()
+  // A scroll view's pinch (rule H-18): the zoom scale as it began, and the point of the unscaled zoom view
+  // under the pinch's centre then
+  var startZoom: Double = 1
+  var zoomAnchor: Point = .zero
   // Swipe
   var swipeDirection: Direction?
   /// Where a swipe began: the centroid of its touches' start points, its location(in:) (I-SW2).

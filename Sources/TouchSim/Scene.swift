@@ -337,7 +337,29 @@ public struct ScrollSpec: Equatable, Sendable {
   /// view around it (its pan does not begin), when that one can scroll along the axis.
   public var transfersVerticalScrollingToParent: Bool = true
   public var transfersHorizontalScrollingToParent: Bool = true
+  /// `minimumZoomScale` / `maximumZoomScale` (rule H-18, both 1 by default): the scroll view has its
+  /// `pinchGestureRecognizer` (id `SCROLLID.pinch`) exactly when they differ.
+  public var minimumZoomScale: Double = 1
+  public var maximumZoomScale: Double = 1
+  /// The delegate's `viewForZooming(in:)`: the id of the subview the pinch scales (nil: no zoom).
+  public var zoomView: String?
+  /// `bouncesZoom` (rule H-18, default on): a pinch may take the scale past the limits; it springs back to
+  /// the limit as the pinch ends. Off, the scale stops at the limits.
+  public var bouncesZoom: Bool = true
+  /// `zoomScale`: 1 when the scene starts; the pinch changes it (rule H-18).
+  public var zoomScale: Double = 1
   public init(contentSize: Size) { self.contentSize = contentSize }
+
+  /// Whether UIKit gives this scroll view a `pinchGestureRecognizer` (rule H-18).
+  public var hasPinch: Bool { minimumZoomScale != maximumZoomScale }
+
+  /// What a zoom scale does (rule H-18), for the engine and every reader of the trace alike: the zoom view
+  /// (unscaled size `size`) is scaled by `scale` and placed with its frame's origin at the content's origin,
+  /// and the content size is that frame's size.
+  public static func zoomed(size: Size, scale: Double) -> (center: Point, transform: TransformSpec, contentSize: Size) {
+    let content = Size(size.width * scale, size.height * scale)
+    return (Point(content.width / 2, content.height / 2), TransformSpec(scale: Point(scale, scale)), content)
+  }
 
   /// The range `contentOffset` rests in along x and y (rule H-15): from −left (−top) to
   /// contentSize − bounds + right (+ bottom), never below the start.

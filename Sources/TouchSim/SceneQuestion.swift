@@ -27,6 +27,9 @@ public struct SceneQuestion: Equatable, Sendable {
     /// Where the scroll view's content offset rests at the end of the span (its last `scroll` line, a
     /// settle included; rules H-12, H-14): `(x, y)` (`SceneQuestion.offsetText`).
     case restsAt(view: String)
+    /// The scroll view's zoom scale at the end of the span (its last `zoom` line, a spring-back included;
+    /// 1 when it never zoomed; rule H-18): a number (`SceneQuestion.scaleText`).
+    case zoomsTo(view: String)
   }
 
   /// Script time (ms) at which playback stops to ask it; it is about what happens from then on.
@@ -66,7 +69,7 @@ public struct SceneQuestion: Equatable, Sendable {
     switch asks {
     case .fires, .sends: return [Self.yes, Self.no]
     case .recognizesFirst(let ids): return ids + [Self.none]
-    case .hitView, .finalState, .gets, .performs, .restsAt: return []
+    case .hitView, .finalState, .gets, .performs, .restsAt, .zoomsTo: return []
     }
   }
 
@@ -80,6 +83,9 @@ public struct SceneQuestion: Equatable, Sendable {
   public static func offsetText(_ p: Point) -> String {
     "(" + JSONNumber.format(p.x) + ", " + JSONNumber.format(p.y) + ")"
   }
+
+  /// A zoom scale as a `zoomsTo` answer and its choices write it: `3`, `2.111`.
+  public static func scaleText(_ z: Double) -> String { JSONNumber.format(z) }
 
   public static let yes = "yes"
   public static let no = "no"

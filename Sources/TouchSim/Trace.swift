@@ -69,6 +69,13 @@ public enum TraceEvent: Equatable, Sendable {
   /// `settle` (extension, rules H-12, H-14): set on the line where the offset moves by itself as the drag
   /// ends (springing back inside the content, or onto a page); nil while the finger moves it.
   case scroll(view: String, contentOffset: Point, settle: ScrollSettle? = nil)
+  /// Extension (rule H-18): the scroll view's pinch zoomed its content: `zoomScale` is the new scale, the
+  /// zoom view `zoomView` is scaled by it with its frame at the content's origin, the content size follows
+  /// (`contentSize`) and the offset keeps the pinch's centre in place. `settle: bounce` when the scale
+  /// springs back to a limit as the pinch ends.
+  case zoom(
+    view: String, zoomView: String, zoomScale: Double, contentSize: Size, contentOffset: Point,
+    settle: ScrollSettle? = nil)
   case timer(what: String, owner: String)
   /// `origin` (extension): who made the change; a script's `set` writes no key, as before.
   indirect case set(target: String, key: String, value: PropertyValue, origin: SetOrigin = .script)
@@ -171,6 +178,7 @@ public enum TraceEvent: Equatable, Sendable {
     case .forward: return "forward"
     case .control: return "control"
     case .scroll: return "scroll"
+    case .zoom: return "zoom"
     case .timer: return "timer"
     case .set: return "set"
     case .wait: return "wait"
@@ -296,6 +304,13 @@ public struct TraceEntry: Equatable, Sendable {
       }
     case .scroll(let view, let contentOffset, let settle):
       w.string("view", view)
+      w.point("contentOffset", contentOffset)
+      if let settle { w.string("settle", settle.rawValue) }
+    case .zoom(let view, let zoomView, let zoomScale, let contentSize, let contentOffset, let settle):
+      w.string("view", view)
+      w.string("zoomView", zoomView)
+      w.number("zoomScale", zoomScale)
+      w.point("contentSize", Point(contentSize.width, contentSize.height))
       w.point("contentOffset", contentOffset)
       if let settle { w.string("settle", settle.rawValue) }
     case .timer(let what, let owner):

@@ -14,7 +14,7 @@ public enum ViewKey: String, CaseIterable, Sendable {
   case delaysContentTouches, canCancelContentTouches, minimumValue, maximumValue, stepValue, wraps, autorepeat
   case isContinuous, isMomentary, disabledSegments, numberOfPages, bounces, alwaysBounceVertical
   case alwaysBounceHorizontal, isPagingEnabled, isDirectionalLockEnabled, transfersVerticalScrollingToParent
-  case transfersHorizontalScrollingToParent
+  case transfersHorizontalScrollingToParent, bouncesZoom
 
   public var type: PropertyType {
     switch self {
@@ -27,17 +27,17 @@ public enum ViewKey: String, CaseIterable, Sendable {
       .forwardsTouches, .passThrough, .gestureRecognizerShouldBegin, .delaysContentTouches, .canCancelContentTouches,
       .wraps, .autorepeat, .isContinuous, .isMomentary, .bounces, .alwaysBounceVertical, .alwaysBounceHorizontal,
       .isPagingEnabled, .isDirectionalLockEnabled, .transfersVerticalScrollingToParent,
-      .transfersHorizontalScrollingToParent:
+      .transfersHorizontalScrollingToParent, .bouncesZoom:
       return .bool
     }
   }
 
-  /// A key of scroll views only (rules H-1 to H-17).
+  /// A key of scroll views only (rules H-1 to H-18).
   public var isScrollOnly: Bool {
     switch self {
     case .contentOffset, .delaysContentTouches, .canCancelContentTouches, .bounces, .alwaysBounceVertical,
       .alwaysBounceHorizontal, .isPagingEnabled, .isDirectionalLockEnabled, .transfersVerticalScrollingToParent,
-      .transfersHorizontalScrollingToParent:
+      .transfersHorizontalScrollingToParent, .bouncesZoom:
       return true
     default: return false
     }
@@ -83,6 +83,7 @@ public enum ViewKey: String, CaseIterable, Sendable {
     case .transfersVerticalScrollingToParent: return v.scroll.map { .bool($0.transfersVerticalScrollingToParent) }
     case .transfersHorizontalScrollingToParent:
       return v.scroll.map { .bool($0.transfersHorizontalScrollingToParent) }
+    case .bouncesZoom: return v.scroll.map { .bool($0.bouncesZoom) }
     case .transformTranslation: return point(v.transform.translation)
     case .transformScale: return point(v.transform.scale)
     case .transformRotation: return .number(v.transform.rotation)
@@ -134,6 +135,7 @@ public enum ViewKey: String, CaseIterable, Sendable {
     case .isDirectionalLockEnabled: v.scroll!.isDirectionalLockEnabled = value.bool!
     case .transfersVerticalScrollingToParent: v.scroll!.transfersVerticalScrollingToParent = value.bool!
     case .transfersHorizontalScrollingToParent: v.scroll!.transfersHorizontalScrollingToParent = value.bool!
+    case .bouncesZoom: v.scroll!.bouncesZoom = value.bool!
     case .transformTranslation: v.transform.translation = value.point!
     case .transformScale: v.transform.scale = value.point!
     case .transformRotation: v.transform.rotation = value.number!

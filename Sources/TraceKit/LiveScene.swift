@@ -24,6 +24,8 @@ public struct LiveScene: Sendable, Equatable {
   public private(set) var recognizersOn: [String: [String]] = [:]
   /// Ids of the scroll views' built-in pan recognizers.
   public private(set) var scrollPans: Set<String> = []
+  /// Ids of the scroll views' built-in recognizers: their pans, and their pinches (rule H-18).
+  public private(set) var builtInRecognizers: Set<String> = []
   public let rootID: String
   public let appDelegateIsResponder: Bool
   /// Views taken out of the window by `removeFromSuperview` (rule C-15), with their subtrees, by id: what
@@ -50,7 +52,15 @@ public struct LiveScene: Sendable, Equatable {
         recognizers[pan.id] = pan
         recognizerView[pan.id] = v.id
         scrollPans.insert(pan.id)
+        builtInRecognizers.insert(pan.id)
         ids.append(pan.id)
+        if v.scroll?.hasPinch == true {
+          let pinch = RecognizerSpec(id: v.id + ".pinch", kind: .pinch)
+          recognizers[pinch.id] = pinch
+          recognizerView[pinch.id] = v.id
+          builtInRecognizers.insert(pinch.id)
+          ids.append(pinch.id)
+        }
       }
       for r in v.recognizers {
         recognizers[r.id] = r
@@ -72,6 +82,8 @@ public struct LiveScene: Sendable, Equatable {
       set(target: target, key: key, value: value)
     case .scroll(let view, let offset, _):
       set(target: view, key: "contentOffset", value: .list([.number(offset.x), .number(offset.y)]))
+    case .zoom(let view, let zoomView, let scale, let contentSize, let offset, _):
+      zoom(view, zoomView, scale: scale, contentSize: contentSize, offset: offset)
     case .reorder(let view, let to):
       reorder(view, toFront: to == "front")
     case .removeGestureRecognizer(let recognizer, _, _):
@@ -89,7 +101,7 @@ public struct LiveScene: Sendable, Equatable {
 
   /// C-12, C-13: the recognizer leaves its view (and, with `to`, goes last on that view's list).
   private mutating func moveRecognizer(_ id: String, to view: String?) {
-    guard let spec = recognizers[id], !scrollPans.contains(id) else { return }
+    guard let spec = recognizers[id], !builtInRecognizers.contains(id) else { return }
     if let old = recognizerView[id] {
       recognizersOn[old]?.removeAll { $0 == id }
       _ = updateView(old) { $0.recognizers.removeAll { $0.id == id } }
@@ -141,8 +153,8 @@ public struct LiveScene: Sendable, Equatable {
     } else if var r = recognizers[target] {
       guard r.set(key, value) == nil else { return }
       recognizers[target] = r
-      // A scroll view's own pan is not in the scene's tree (it is made from the scroll view's keys).
-      guard !scrollPans.contains(target) else { return }
+      // A scroll view's own pan and pinch are not in the scene's tree (they are made from its keys).
+      guard !builtInRecognizers.contains(target) else { return }
       let found =
         recognizerView[target].map { view in
           updateView(view) { v in
@@ -151,6 +163,28 @@ public struct LiveScene: Sendable, Equatable {
         } ?? false
       if !found { _ = scene.apply(change) }
     }
+  }
+
+  /// H-18: the zoom view scaled with its frame at the content's origin, the scroll view's scale, content size
+  /// and offset as the engine set them.
+  private mutating func zoom(_ view: String, _ zoomView: String, scale: Double, contentSize: Size, offset: Point) {
+    guard var z = views[zoomView], var s = views[view], s.scroll != nil else { return }
+    let zoomed = ScrollSpec.zoomed(size: z.bounds.size, scale: scale)
+    func scaleZoomView(_ v: inout ViewSpec) {
+      v.center = zoomed.center
+      v.transform = zoomed.transform
+    }
+    func zoomScroll(_ v: inout ViewSpec) {
+      v.scroll?.zoomScale = scale
+      v.scroll?.contentSize = contentSize
+      v.bounds.origin = offset
+    }
+    scaleZoomView(&z)
+    views[zoomView] = z
+    _ = updateView(zoomView, scaleZoomView)
+    zoomScroll(&s)
+    views[view] = s
+    _ = updateView(view, zoomScroll)
   }
 
   /// `bringSubviewToFront` / `sendSubviewToBack`: the work is the view's siblings (those it passes) and

@@ -102,9 +102,21 @@ public struct QuestionAnswer: Equatable, Sendable {
       var i = range.upperBound - 1
       while i >= 0 {
         if case .scroll(view, let o, _) = trace[i].event { return found(SceneQuestion.offsetText(o), i) }
+        // A zoom moves the offset too (rule H-18).
+        if case .zoom(view, _, _, _, let o, _) = trace[i].event { return found(SceneQuestion.offsetText(o), i) }
         i -= 1
       }
       a.problem = "\(view) does not scroll up to the end of this question's time"
+      return a
+    case .zoomsTo(let view):
+      // The last scale written in the span, else the last one before it; 1 (where every scene starts) when
+      // it never zoomed.
+      var i = range.upperBound - 1
+      while i >= 0 {
+        if case .zoom(view, _, let z, _, _, _) = trace[i].event { return found(SceneQuestion.scaleText(z), i) }
+        i -= 1
+      }
+      a.value = SceneQuestion.scaleText(1)
       return a
     case .recognizesFirst(let ids):
       for i in range {

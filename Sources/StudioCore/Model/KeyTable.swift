@@ -285,6 +285,12 @@ public enum KeyTable {
           self = .readOnly(id)
           return
         }
+        if id.hasSuffix(".pinch"), case .view(let v)? = config.entity(String(id.dropLast(6))),
+          v.scroll?.hasPinch == true
+        {
+          self = .readOnly(id)
+          return
+        }
       }
       switch all.count {
       case 0: self = .none

@@ -29,7 +29,7 @@ public struct Playhead: Equatable, Sendable {
     case .deliver, .withhold, .drop, .control: return 150
     case .timer: return 250
     // The view following the finger, as scrolled content does: shown with its action, without a pause.
-    case .scroll, .set(_, _, _, .effect): return 0
+    case .scroll, .zoom, .set(_, _, _, .effect): return 0
     case .attach, .set, .reorder, .ignoring: return 200
     case .sendEvent(_, _, let callsSuper): return callsSuper ? 120 : 450
     case .sendAction, .perform: return 300

@@ -27,6 +27,7 @@ enum CanvasBadges {
   static func recognizers(of view: ViewSpec) -> [(id: String, enabled: Bool)] {
     var out = view.recognizers.map { (id: $0.id, enabled: $0.isEnabled) }
     if view.kind == .scroll { out.append((id: view.id + ".pan", enabled: true)) }
+    if view.kind == .scroll, view.scroll?.hasPinch == true { out.append((id: view.id + ".pinch", enabled: true)) }
     return out
   }
 

@@ -88,7 +88,7 @@ enum CanvasTouches {
     var byId: [String: RecognizerSpec] = [:]
     if !t.recognizers.isEmpty {
       byId.reserveCapacity(specs.count)
-      for s in specs where !s.isScrollPan && byId[s.spec.id] == nil { byId[s.spec.id] = s.spec }
+      for s in specs where !s.isBuiltIn && byId[s.spec.id] == nil { byId[s.spec.id] = s.spec }
     }
     for id in t.recognizers {
       guard let spec = byId[id], spec.isEnabled else {

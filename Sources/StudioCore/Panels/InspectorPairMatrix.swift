@@ -314,7 +314,7 @@ enum InspectorPairMatrix {
       _ label: String, on: Bool, target: InspectorRecognizer, key: String, value: PropertyValue, tip: String,
       pulse: InspectorPulse?
     ) -> InspectorToggle {
-      let editable = !target.isScrollPan
+      let editable = !target.isBuiltIn
       return InspectorToggle(
         key: nil, label: label, value: InspectorRecognizerCard.onOff(on, l), valueColor: on ? t.good : t.secondaryText,
         action: editable ? .change(PropertyChange(target: target.id, key: key, value: value)) : nil,

@@ -138,7 +138,7 @@ public enum InspectorPanel {
         ? FrameMemo.CardKey(
           config: ctx.config, x: x, width: width, theme: t, selected: ctx.selected == r.id,
           status: ctx.snapshot.recognizers[r.id],
-          onView: r.isScrollPan ? r.view.id : ctx.snapshot.live.recognizerView[r.id], measurer: measurer)
+          onView: r.isBuiltIn ? r.view.id : ctx.snapshot.live.recognizerView[r.id], measurer: measurer)
         : nil
       let m = ctx.memo.card(r.id, key: key) {
         var card = DrawList()

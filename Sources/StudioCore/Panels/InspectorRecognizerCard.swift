@@ -49,11 +49,13 @@ enum InspectorRecognizerCard {
     let l = ctx.lang
     // Rules C-12, C-13: the view the trace has it on now (removed: on none; added: the new one).
     let live = ctx.snapshot.live
-    let onView = r.isScrollPan ? r.view.id : live.recognizerView[r.id]
+    let onView = r.isBuiltIn ? r.view.id : live.recognizerView[r.id]
     let classLine =
       (onView.map { l("\(r.kind.uikitClass) on \($0)", "\($0) 上的 \(r.kind.uikitClass)") }
         ?? l("\(r.kind.uikitClass), removed from its view", "\(r.kind.uikitClass)，已从视图上移除"))
-      + (r.isScrollPan ? l(" (the scroll view's own pan)", "（滚动视图自带的平移）") : "") + " · "
+      + (r.isScrollPan
+        ? l(" (the scroll view's own pan)", "（滚动视图自带的平移）")
+        : r.isScrollPinch ? l(" (the scroll view's own pinch)", "（滚动视图自带的捏合）") : "") + " · "
       + r.keyProperties(l)
     let smallStyle = t.style(t.smallSize, t.secondaryText, anchor: .topLeading)
     body.text(InspectorText.truncate(classLine, innerW, smallStyle), Point(innerX, y), smallStyle)
@@ -266,7 +268,7 @@ enum InspectorRecognizerCard {
   {
     let t = ctx.theme
     let s = r.spec
-    let editable = !r.isScrollPan
+    let editable = !r.isBuiltIn
     let l = ctx.lang
     let readOnlyTip = readOnly(l)
     func flag(_ key: Character, _ name: String, _ on: Bool, pulse: InspectorPulse?) -> InspectorToggle {

@@ -9,6 +9,10 @@ struct InspectorRecognizer {
   var view: ViewSpec
   /// UIScrollView's `panGestureRecognizer` (id `SCROLL.pan`): not in the scene file, so read-only.
   var isScrollPan: Bool
+  /// UIScrollView's `pinchGestureRecognizer` (id `SCROLL.pinch`, rule H-18): read-only too.
+  var isScrollPinch = false
+  /// One of the scroll view's own recognizers, which the scene file does not list.
+  var isBuiltIn: Bool { isScrollPan || isScrollPinch }
 
   var id: String { spec.id }
   var kind: RecognizerKind { spec.kind }
@@ -22,6 +26,12 @@ struct InspectorRecognizer {
         var pan = RecognizerSpec(id: v.id + ".pan", kind: .pan)
         pan.requireToFail = v.scroll?.panRequireToFail ?? []
         out.append(InspectorRecognizer(spec: pan, view: v, isScrollPan: true))
+        if v.scroll?.hasPinch == true {
+          out.append(
+            InspectorRecognizer(
+              spec: RecognizerSpec(id: v.id + ".pinch", kind: .pinch), view: v, isScrollPan: false, isScrollPinch: true)
+          )
+        }
       }
       for r in v.recognizers { out.append(InspectorRecognizer(spec: r, view: v, isScrollPan: false)) }
     }

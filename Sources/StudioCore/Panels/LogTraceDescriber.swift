@@ -70,6 +70,14 @@ public enum TraceDescriber {
       return l("`\(view)` settles on a page at \(point(offset))", "`\(view)` 停在 \(point(offset)) 的整页上")
     case .scroll(let view, let offset, nil):
       return l("`\(view)` scrolls to \(point(offset))", "`\(view)` 滚动到 \(point(offset))")
+    case .zoom(let view, _, let scale, _, let offset, .some):
+      return l(
+        "`\(view)` zoom springs back to \(JSONNumber.format(scale)), offset \(point(offset)) (bouncesZoom)",
+        "`\(view)` 的缩放弹回到 \(JSONNumber.format(scale))，偏移 \(point(offset))（bouncesZoom）")
+    case .zoom(let view, let zoomView, let scale, _, let offset, nil):
+      return l(
+        "`\(view)` zooms `\(zoomView)` to \(JSONNumber.format(scale)), offset \(point(offset))",
+        "`\(view)` 把 `\(zoomView)` 缩放到 \(JSONNumber.format(scale))，偏移 \(point(offset))")
     case .timer(let what, let owner):
       return l("timer \(what) of `\(owner)` fires", "`\(owner)` 的计时器 \(what) 触发")
     case .set(let target, let key, let value, let origin):
@@ -257,6 +265,16 @@ public enum TraceDescriber {
       return l(
         "`\(view)` scrolls: its content offset is now \(point(offset)).",
         "`\(view)` 滚动：它的 contentOffset 现在是 \(point(offset))。")
+    case .zoom(let view, _, let scale, _, let offset, .some):
+      return l(
+        "The pinch of `\(view)` ended past a zoom limit, and bouncesZoom is on: its zoomScale springs back to \(JSONNumber.format(scale)), its content offset to \(point(offset)).",
+        "`\(view)` 的捏合结束在缩放范围之外，且 bouncesZoom 开着：它的 zoomScale 弹回到 \(JSONNumber.format(scale))，contentOffset 弹回到 \(point(offset))。"
+      )
+    case .zoom(let view, let zoomView, let scale, let content, let offset, nil):
+      return l(
+        "`\(view)`'s own pinch zooms `\(zoomView)`: zoomScale \(JSONNumber.format(scale)), contentSize \(JSONNumber.format(content.width)) × \(JSONNumber.format(content.height)), content offset \(point(offset)).",
+        "`\(view)` 自带的捏合缩放 `\(zoomView)`：zoomScale \(JSONNumber.format(scale))，contentSize \(JSONNumber.format(content.width)) × \(JSONNumber.format(content.height))，contentOffset \(point(offset))。"
+      )
     case .timer(let what, let owner):
       return l("The \(what) timer of `\(owner)` fires.", "`\(owner)` 的 \(what) 计时器触发。")
     case .set(let target, let key, let value, let origin):
@@ -387,6 +405,7 @@ public enum TraceDescriber {
     case .forward: return "↑"
     case .control: return "◉"
     case .scroll: return "↕"
+    case .zoom: return "⇲"
     case .timer: return "◷"
     case .set: return "✎"
     case .wait: return "‖"
@@ -409,7 +428,7 @@ public enum TraceDescriber {
     case .hitTest(_, _, let result): return result == .inside ? .normal : .quiet
     case .hitTestOverride: return .normal
     case .hit: return .accent
-    case .attach, .feed, .forward, .scroll: return .quiet
+    case .attach, .feed, .forward, .scroll, .zoom: return .quiet
     case .ask(_, _, _, _, let answer): return answer ? .good : .bad
     case .state(_, _, let to, let reason): return to == .possible && reason == .reset ? .quiet : .state(to)
     case .action: return .good

@@ -234,7 +234,8 @@ struct TimelineContent: Equatable, Sendable {
           mark(k, TimelineMark(glyph: .label(language("removed", "已移除")), tone: .bad, index: i, t: t))
           endLife(k, i, t)
         }
-      case .hitTest, .hitTestOverride, .hit, .attach, .ask, .scroll, .timer, .set, .reorder, .ignoring, .sendEvent,
+      case .hitTest, .hitTestOverride, .hit, .attach, .ask, .scroll, .zoom, .timer, .set, .reorder, .ignoring,
+        .sendEvent,
         .sendAction, .canPerform, .addGestureRecognizer, .removeFromSuperview, .addSubview:
         break
       }

@@ -73,7 +73,7 @@ public enum TraceEvent: Equatable, Sendable {
   /// zoom view `zoomView` is scaled by it with its frame at the content's origin, the content size follows
   /// (`contentSize`) and the offset keeps the pinch's centre in place. `settle: bounce` when the scale
   /// springs back to a limit as the pinch ends.
-  case zoom(
+  indirect case zoom(
     view: String, zoomView: String, zoomScale: Double, contentSize: Size, contentOffset: Point,
     settle: ScrollSettle? = nil)
   case timer(what: String, owner: String)

@@ -229,7 +229,10 @@ import TouchSim
     case (.question, .fires), (.question, .finalState): return "r"
     case (.question, .recognizesFirst): return ["r", "r2"]
     // The scroll view `document` gives the root.
-    case (.question, .restsAt): return "sv"
+    case (.question, .restsAt), (.question, .zoomsTo): return "sv"
+    // Rule H-18: a lower limit below the default maximum, and the subview `base` gives the scroll view.
+    case (.view, .minimumZoomScale): return .number(0.5)
+    case (.view, .zoomView): return "z"
     case (.question, .choices): return ["yes", "no"]
     case (.questionSends, .control): return "b"
     // The root implements the action (`document`).
@@ -261,6 +264,7 @@ import TouchSim
       if let key, SceneSchema.rangeKeys.contains(key) { v["kind"] = "stepper" }
       if key == .isMomentary || key == .disabledSegments { v["kind"] = "segmentedControl" }
       if key == .numberOfPages { v["kind"] = "pageControl" }
+      if key == .zoomView { v["subviews"] = [.object(["id": "z", "frame": [0, 0, 1, 1]])] }
       if key == .tracking || key == .actions { v["kind"] = "control" }
       if key == .controllerForwardsTouches || key == .presentingViewController || key == .controllerImplements {
         v["controller"] = "c"
@@ -302,6 +306,7 @@ import TouchSim
       case .performs?: q["choices"] = ["root", "none"]
       case .fires?, .sends?, .recognizesFirst?: break
       case .restsAt?: q["choices"] = ["(0, 0)", "(1, 0)"]
+      case .zoomsTo?: q["choices"] = ["1", "2"]
       case .t?: q = ["ask": "a", "fires": "r"]
       case .ask?: q = ["t": 0, "fires": "r"]
       default: q["fires"] = "r"

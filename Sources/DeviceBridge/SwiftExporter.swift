@@ -75,25 +75,7 @@ public struct SwiftExporter {
   }
 
   /// A Swift string literal.
-  static func literal(_ s: String) -> String {
-    var r = "\""
-    for ch in s.unicodeScalars {
-      switch ch {
-      case "\\": r += "\\\\"
-      case "\"": r += "\\\""
-      case "\n": r += "\\n"
-      case "\r": r += "\\r"
-      case "\t": r += "\\t"
-      default:
-        if ch.value < 0x20 || ch.value == 0x7F {
-          r += "\\u{" + String(ch.value, radix: 16) + "}"
-        } else {
-          r.unicodeScalars.append(ch)
-        }
-      }
-    }
-    return r + "\""
-  }
+  static func literal(_ s: String) -> String { QuotedString.quote(s, as: .swift) }
   static func num(_ v: Double) -> String { JSONNumber.format(v) }
   static func rect(_ r: Rect) -> String {
     "CGRect(x: \(num(r.minX)), y: \(num(r.minY)), width: \(num(r.width)), height: \(num(r.height)))"

@@ -1,3 +1,5 @@
+import Geometry
+
 /// A small YAML emitter for the shapes a scene file uses: block mappings and lists, one-line flow
 /// collections, and scalars that read back exactly (see `ScalarValue`).
 indirect enum YAMLItem {
@@ -114,51 +116,20 @@ public struct YAMLEmitter {
   /// YAML knows beyond `\n`. `json`: only escapes JSON also reads (`\uXXXX`, never `\x85`), for a JSON
   /// scene file: the same string in both, since JSON is YAML.
   public static func quoted(_ s: String, json: Bool = false) -> String {
-    var out = "\""
-    for u in s.unicodeScalars {
-      switch u {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\t": out += "\\t"
-      case "\r": out += "\\r"
-      default:
-        if isPrintable(u) {
-          out.unicodeScalars.append(u)
-        } else {
-          out += json ? "\\u" + hex(u.value, digits: 4) : escaped(u)
-        }
-      }
-    }
-    return out + "\""
+    QuotedString.quote(s, as: json ? .yamlInJSON : .yaml)
   }
 
-  /// YAML's printable characters less every line break YAML knows (`\n`, `\r`, NEL, U+2028, U+2029) and
-  /// the byte order mark: what may stand as itself inside a quoted scalar or a comment.
-  static func isPrintable(_ u: Unicode.Scalar) -> Bool {
-    let v = u.value
-    return (v >= 0x20 && v <= 0x7E) || (v >= 0xA0 && v <= 0xD7FF && v != 0x2028 && v != 0x2029)
-      || (v >= 0xE000 && v <= 0xFFFD && v != 0xFEFF) || v >= 0x10000
-  }
+  /// What may stand as itself inside a quoted scalar or a comment (`QuotedString.isYAMLPrintable`).
+  static func isPrintable(_ u: Unicode.Scalar) -> Bool { QuotedString.isYAMLPrintable(u) }
 
   /// Text for a `# comment`, as data: anything not printable on one line (a control character, a line or
   /// paragraph separator) is written as its escape (`\x85`, `\u2028`), so the comment ends where the line does.
   public static func commentText(_ s: String) -> String {
     var out = ""
     for u in s.unicodeScalars {
-      if isPrintable(u) && u != "\\" { out.unicodeScalars.append(u) } else { out += escaped(u) }
+      if isPrintable(u) && u != "\\" { out.unicodeScalars.append(u) } else { out += QuotedString.yamlEscape(u) }
     }
     return out
-  }
-
-  private static func escaped(_ u: Unicode.Scalar) -> String {
-    if u == "\\" { return "\\\\" }
-    return u.value <= 0xFF ? "\\x" + hex(u.value, digits: 2) : "\\u" + hex(u.value, digits: 4)
-  }
-
-  private static func hex(_ v: UInt32, digits: Int) -> String {
-    let h = String(v, radix: 16, uppercase: true)
-    return String(repeating: "0", count: max(0, digits - h.count)) + h
   }
 
   /// A multi-line string as a block literal when it reads back exactly that way, else nil.

@@ -5,24 +5,7 @@ public enum JSONString {
   public static func quote(_ s: String) -> String {
     // Most strings (ids, names) need no escape: they are copied whole.
     if s.utf8.withContiguousStorageIfAvailable(JSONString.needsNoEscape) ?? false { return "\"" + s + "\"" }
-    var out = "\""
-    for u in s.unicodeScalars {
-      switch u {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      default:
-        if u.value < 0x20 {
-          let hex = String(u.value, radix: 16)
-          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          out.unicodeScalars.append(u)
-        }
-      }
-    }
-    return out + "\""
+    return QuotedString.quote(s, as: .json)
   }
 
   /// Whether UTF-8 text holds no control character, quote or backslash.

@@ -38,19 +38,17 @@ struct HandoutHTML {
 
   static func letter(_ i: Int) -> String { letters[min(i, letters.count - 1)] }
 
+  /// The characters HTML content and attribute values write as character references.
+  private static let references: [Unicode.Scalar: String] = [
+    "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;",
+  ]
+
   /// Text for HTML content and attribute values: `&`, `<`, `>`, `"` and `'` as character references.
   static func escape(_ text: String) -> String {
     var out = ""
     out.reserveCapacity(text.utf8.count)
     for c in text.unicodeScalars {
-      switch c {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&#39;"
-      default: out.unicodeScalars.append(c)
-      }
+      if let reference = references[c] { out += reference } else { out.unicodeScalars.append(c) }
     }
     return out
   }

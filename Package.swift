@@ -92,6 +92,13 @@ let package = Package(
         "Localization", "Narration",
       ],
       exclude: ["Snapshots"]),
+    // The built program run as a user runs it: its commands, and its window under Xvfb.
+    .testTarget(
+      name: "ProgramTests",
+      dependencies: [
+        "Geometry", "StudioCore", "StudioUI", "StudioSDL", "Raster", "TraceKit", "TouchSim", "SceneFile",
+        "SafeWriting", "DeviceBridge", "TestSupport", "Localization",
+      ]),
     .testTarget(
       name: "SceneLibraryTests", dependencies: ["Geometry", "TouchSim", "SceneFile", "DeviceBridge", "TestSupport"],
       exclude: ["Golden"]),

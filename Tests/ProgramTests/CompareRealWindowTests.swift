@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import SceneFile
 import StudioUI
 import Testing
 import TouchSim
@@ -12,8 +13,25 @@ extension RealWindowTests {
   /// Compare mode in the real window (ask the class): Tab selects `tapCancels`, C flips its
   /// cancelsTouchesInView, X shows the scene as written beside it; a click on the left device touches both.
   @Suite(.serialized, .enabled(if: RealWindow.available)) struct CompareRealWindow {
+    /// A model on the library scene `name` that has drawn one frame as the window's first frame does.
+    @MainActor static func drawn(_ name: String) throws -> StudioModel {
+      let path = CommandLineRobustnessTests.root.appendingPathComponent("Scenes/\(name).yaml").path
+      let m = StudioModel(scene: try SceneLoader.load(path: path))
+      _ = m.frame(size: RealWindow.size, pixelScale: 1)
+      m.tick(wall: 0)
+      return m
+    }
+
+    /// The window after Tab, C: `tapCancels` selected and its cancelsTouchesInView flipped.
+    @MainActor static func flippedCancels() throws -> StudioModel {
+      let m = try drawn("08-cancels-touches-in-view")
+      m.perform(.select("tapCancels"))
+      m.handle(.key(.character("c"), .none), wall: 10)
+      return m
+    }
+
     @MainActor @Test func xShowsTwoDevicesAndATapReachesBoth() throws {
-      let path = CompareWindowTests.root.appendingPathComponent("Scenes/08-cancels-touches-in-view.yaml").path
+      let path = CommandLineRobustnessTests.root.appendingPathComponent("Scenes/08-cancels-touches-in-view.yaml").path
       let text = try String(contentsOfFile: path, encoding: .utf8)
       let w = try RealWindow(scene: text)
       defer { w.close() }
@@ -21,7 +39,7 @@ extension RealWindowTests {
       try w.key("c")
       try w.key("x")
       // Where the devices are: the same layout, made by a model on the same scene.
-      let m = try CompareWindowTests.flippedCancels()
+      let m = try Self.flippedCancels()
       m.handle(.key(.character("x"), .none), wall: 20)
       _ = m.frame(size: RealWindow.size, pixelScale: 1)
       let c = try #require(m.compare)
@@ -62,14 +80,14 @@ extension RealWindowTests {
     /// A right-click on a toggle in the inspector (the real mouse's second button) compares the
     /// configuration now with that toggle flipped: two devices.
     @MainActor @Test func rightClickOnAToggleShowsTwoDevices() throws {
-      let path = CompareWindowTests.root.appendingPathComponent("Scenes/08-cancels-touches-in-view.yaml").path
+      let path = CommandLineRobustnessTests.root.appendingPathComponent("Scenes/08-cancels-touches-in-view.yaml").path
       let w = try RealWindow(scene: try String(contentsOfFile: path, encoding: .utf8))
       defer { w.close() }
       try w.key("Tab")
       try w.key("Tab")
       // Where the toggle is: a model on the same scene, the same recognizer selected, text measured by
       // the window's fonts.
-      let m = StudioModel.drawn(try CompareWindowTests.library("08-cancels-touches-in-view"), size: RealWindow.size)
+      let m = try Self.drawn("08-cancels-touches-in-view")
       m.textMeasurer = try SDLTextMeasurer.shared(assetsDirectory: ResourceLocator.assetsDirectory())
       m.perform(.select("tapKeeps"))
       let want = PropertyChange(target: "tapKeeps", key: "cancelsTouchesInView", value: .bool(true))

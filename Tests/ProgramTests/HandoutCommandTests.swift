@@ -15,7 +15,9 @@ import TouchSim
     "18-scroll-view-buttons.yaml",
   ]
 
-  static func lesson(_ name: String) -> String { QuestionStudioTests.library.appendingPathComponent(name).path }
+  static func lesson(_ name: String) -> String {
+    CommandLineRobustnessTests.root.appendingPathComponent("Scenes").appendingPathComponent(name).path
+  }
 
   static func temporary(_ name: String) -> String {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("handout-\(UUID().uuidString)")

@@ -79,6 +79,22 @@ import TouchSim
       })
   }
 
+  /// Two fingers held one event after the other, dropped by one line that names both: both bars end there
+  /// (a bar left open ran to the timeline's right edge, its label over the drop's).
+  @Test func oneDropEndsTheHoldOfEveryTouchItNames() {
+    let trace = [
+      TraceEntry(t: 0, event: .withhold(view: "photo", method: .touchesBegan, touches: [1], by: ["scroller"])),
+      TraceEntry(t: 8, event: .withhold(view: "photo", method: .touchesBegan, touches: [2], by: ["scroller"])),
+      TraceEntry(
+        t: 40,
+        event: .drop(view: "photo", method: .touchesBegan, touches: [1, 2], reason: .cancelledBy("scroller.pinch"))),
+    ]
+    let content = TimelineContent(trace: trace, range: 0..<trace.count)
+    let held = content.lane(.responder("photo"))!.bars.filter { $0.style == .held(["scroller"]) }
+    #expect(held.count == 2)
+    #expect(held.allSatisfy { $0.toIndex == 2 && $0.toT == 40 }, "\(held)")
+  }
+
   @Test func aWithheldDeliveryIsAHeldBarFromTheWithholdToTheDelivery() {
     let m = played(doubleTapOverButton())
     let trace = m.engine.trace

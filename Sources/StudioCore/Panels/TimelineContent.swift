@@ -243,15 +243,16 @@ struct TimelineContent: Equatable, Sendable {
 
     /// The withheld delivery this delivery (or drop) releases ends its held bar; a touchesCancelled
     /// releases a withheld delivery of any method (it will never come).
+    /// Every hold of `view` this delivery or drop ends: touches held one event at a time (two fingers down
+    /// one after the other) end together when one line names them all.
     mutating func closeHold(_ view: String, _ method: TouchMethod, _ touches: [Int], _ i: Int, _ t: Double) {
-      guard
-        let h = openHolds.firstIndex(where: {
-          $0.view == view && ($0.method == method || method == .touchesCancelled)
-            && !$0.touches.isDisjoint(with: touches)
-        })
-      else { return }
-      close(.responder(view), bar: openHolds[h].bar, at: i, t)
-      openHolds.remove(at: h)
+      while let h = openHolds.firstIndex(where: {
+        $0.view == view && ($0.method == method || method == .touchesCancelled)
+          && !$0.touches.isDisjoint(with: touches)
+      }) {
+        close(.responder(view), bar: openHolds[h].bar, at: i, t)
+        openHolds.remove(at: h)
+      }
     }
 
     static func shortReason(_ reason: DropReason, _ l: Language = .english) -> String {

@@ -368,10 +368,25 @@ public struct SwiftExporter {
         line("// \(Self.commentText(c)): a child view controller whose view is \(Self.commentText(v.id)).")
         if let p = v.presentingViewController {
           line(
-            "// The scene says \(Self.commentText(c)) was presented full screen by \(Self.commentText(p)) "
-              + "(presentingViewController, rule B-2a):")
-          line("// to reproduce its responder chain, present it with modalPresentationStyle = .fullScreen instead of")
-          line("// adding it as a child here.")
+            "// The scene says \(Self.commentText(c)) was presented \(v.sheet == nil ? "full screen" : "as a sheet") by "
+              + "\(Self.commentText(p)) (presentingViewController, rule B-2a):")
+          if let sheet = v.sheet {
+            // Rules A-14, A-15: UIKit then builds the transition view, the dimming view and the card itself.
+            line("// to reproduce it, present it as a page sheet instead of adding it as a child here:")
+            line("//   \(cn).modalPresentationStyle = .pageSheet")
+            line("//   \(cn).sheetPresentationController?.detents = [.\(sheet.detent.rawValue)()]")
+            if let u = sheet.largestUndimmedDetent {
+              line("//   \(cn).sheetPresentationController?.largestUndimmedDetentIdentifier = .\(u.rawValue)")
+            }
+            if sheet.isModalInPresentation { line("//   \(cn).isModalInPresentation = true") }
+            if !sheet.shouldDismiss {
+              line("//   with a presentation delegate whose presentationControllerShouldDismiss(_:) returns false")
+            }
+            line("//   \(names[p]).present(\(cn), animated: false)")
+          } else {
+            line("// to reproduce its responder chain, present it with modalPresentationStyle = .fullScreen instead of")
+            line("// adding it as a child here.")
+          }
         }
         line("addChild(\(cn))")
         line("\(cn).view = \(n)")

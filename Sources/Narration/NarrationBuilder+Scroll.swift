@@ -71,3 +71,34 @@ extension NarrationBuilder {
     return [.line(index: i, text: sentence(text, ["H-18"]))]
   }
 }
+
+/// A tap outside a sheet (rules ).
+extension NarrationBuilder {
+  func sheetSentence(_ i: Int) -> [Piece] {
+    guard case .sheet(let view, let outcome) = entry(i) else { return [] }
+    let v = Phrase.code(view)
+    let text: String
+    switch outcome {
+    case .dismissed:
+      text = language(
+        "The tap landed outside \(v), on its dimming view, whose own tap recognized it: the sheet is not at full height, isModalInPresentation is off and the delegate lets it go, so \(v) is dismissed, and its transition view leaves the window when the animation ends",
+        "这次点击落在 \(v) 之外、它的变暗视图上，变暗视图自己的点击手势识别了它：这个表单不是全高，isModalInPresentation 关着，代理也允许，所以 \(v) 被关闭，它的过渡视图在动画结束时离开窗口"
+      )
+    case .fullHeight:
+      text = language(
+        "The tap landed outside \(v), on its dimming view: an iPhone sheet at full height swallows it, so \(v) stays and nothing behind the dimming view gets the touch",
+        "这次点击落在 \(v) 之外、它的变暗视图上：全高的 iPhone 表单会吞掉它，所以 \(v) 留着，变暗视图后面的任何视图都收不到这次触摸")
+    case .modalInPresentation:
+      text = language(
+        "The tap landed outside \(v), on its dimming view, but isModalInPresentation is on: \(v) stays, and UIKit calls the delegate's presentationControllerDidAttemptToDismiss",
+        "这次点击落在 \(v) 之外、它的变暗视图上，但 isModalInPresentation 开着：\(v) 留着，UIKit 调用代理的 presentationControllerDidAttemptToDismiss"
+      )
+    case .delegateRefused:
+      text = language(
+        "The tap landed outside \(v), on its dimming view, but the delegate's presentationControllerShouldDismiss answers NO: \(v) stays, and UIKit calls presentationControllerDidAttemptToDismiss",
+        "这次点击落在 \(v) 之外、它的变暗视图上，但代理的 presentationControllerShouldDismiss 回答 NO：\(v) 留着，UIKit 调用 presentationControllerDidAttemptToDismiss"
+      )
+    }
+    return [.line(index: i, text: sentence(text, ["A-14", "A-15"]))]
+  }
+}

@@ -34,6 +34,19 @@ extension NarrationBuilder {
       }
       return [.line(index: i, text: sentence(text, ["C-13", "1.1"]))]
     case .removeFromSuperview(let view, let superview, let cancels):
+      // A dismissed sheet's transition view: UIKit takes it out as the animation ends.
+      if view.hasSuffix(".transitionView"), let sheet = scene.views[String(view.dropLast(".transitionView".count))],
+        sheet.sheet != nil
+      {
+        var text = language(
+          "The dismissal's animation of \(Phrase.code(sheet.id)) has ended: UIKit takes \(Phrase.code(view)) out of the window, with the sheet and its dimming view, so the hit test reaches the screen behind again",
+          "\(Phrase.code(sheet.id)) 的关闭动画结束了：UIKit 把 \(Phrase.code(view)) 连同表单和它的变暗视图一起移出窗口，命中测试又能到达后面的屏幕")
+        if !cancels.isEmpty {
+          text += language(
+            "; \(fingers(cancels)) down on it is cancelled by the system", "；按在上面的\(fingers(cancels))被系统取消")
+        }
+        return [.line(index: i, text: sentence(text, ["A-15", "C-15"]))]
+      }
       if cancels.isEmpty {
         let text = language(
           "The script removes \(Phrase.code(view)) from \(Phrase.code(superview)) (removeFromSuperview): it and its subviews leave the window, so the hit test no longer reaches them",

@@ -225,6 +225,7 @@ final class NarrationBuilder {
     case .zoom(let view, _, let scale, _, _, nil):
       return [.burst(.zoom(view: view), BurstItem(index: first, value: .zoom(scale)))]
     case .zoom(_, _, _, _, _, .some): return zoomSettleSentence(first)
+    case .sheet: return sheetSentence(first)
     case .timer: return timerSentence(members)
     case .set: return setSentence(members)
     case .drop(_, _, _, .ignoringInteractionEvents): return ignoredTouchSentence(first)

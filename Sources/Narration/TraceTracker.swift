@@ -154,6 +154,7 @@ struct TraceTracker {
       }
     case .control(let c, let event, _, let value):
       gesture?.withView(c) { $0.controlEvents.append((t, event, value)) }
+    case .sheet: break
     case .timer(let what, let owner):
       timers.append((t, what, owner))
     case .set(let target, _, _, let origin):

@@ -19,6 +19,8 @@ enum Key: UInt8, CaseIterable, Sendable {
   case bounces, alwaysBounceVertical, alwaysBounceHorizontal, isPagingEnabled, contentInset, isDirectionalLockEnabled,
     transfersVerticalScrollingToParent, transfersHorizontalScrollingToParent
   case minimumZoomScale, maximumZoomScale, zoomView, bouncesZoom
+  // Sheets (rules ); inside `sheet`.
+  case sheet, detent, largestUndimmedDetent, isModalInPresentation, shouldDismiss
   // Inside views: `tracking`.
   case beginTracking, continueTracking, endTrackingCallsSuper, cancelTrackingCallsSuper
   // Inside views: `transform`, `touchesShouldBegin`, `touchesShouldCancel`.

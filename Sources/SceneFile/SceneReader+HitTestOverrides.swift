@@ -6,6 +6,7 @@ extension SceneReader {
   static let hitTestOverrideKeys = SceneSchema.hitTestOverride.keys
   static let pointInsideKeys = SceneSchema.pointInside.keys
   static let trackingKeys = SceneSchema.tracking.keys
+  static let sheetKeys = SceneSchema.sheet.keys
 
   /// A list of `{ rect: [x, y, w, h], returns: ID | self | nil }`; the ids are checked once the whole
   /// scene is read (`checkReferences`).

@@ -89,6 +89,14 @@ struct IdTable {
       if let c = v.controller { _ = define(c, .controller, line: 0, column: 0) }
       if v.kind == .scroll { _ = define(v.id + ".pan", .scrollPan, line: 0, column: 0) }
       if v.kind == .scroll, v.scroll?.hasPinch == true { _ = define(v.id + ".pinch", .scrollPinch, line: 0, column: 0) }
+      if v.sheet != nil {
+        for built in [
+          SheetSpec.transitionView(of: v.id), SheetSpec.dimmingView(of: v.id), SheetSpec.dropShadowView(of: v.id),
+        ] {
+          _ = define(built, .view(.view), line: 0, column: 0)
+        }
+        _ = define(SheetSpec.dimmingTap(of: v.id), .recognizer(.tap), line: 0, column: 0)
+      }
       for r in v.recognizers { _ = define(r.id, .recognizer(r.kind), line: 0, column: 0) }
       stack.append(contentsOf: v.subviews.reversed())
     }

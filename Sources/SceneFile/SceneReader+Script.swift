@@ -9,9 +9,10 @@ struct SceneIndex {
   /// View and recognizer ids in scene order, for hints.
   var order: [String] = []
 
-  init(root: ViewSpec) {
-    rootId = root.id
-    var stack = [root]
+  init(root written: ViewSpec) {
+    rootId = written.id
+    // With the views and the tap UIKit builds around each sheet: a script or a question may name them.
+    var stack = [Scene(root: written).presentingSheets().root]
     var visited = 0
     while let v = stack.popLast(), visited < 1_000_000 {
       visited += 1

@@ -120,6 +120,27 @@ extension SceneReader {
       }
       v.controllerImplements = list
     }
+    if let n = f[.sheet], let s = readSheet(n) {
+      if depth == 0 || window != nil {
+        error(f.keyNode(.sheet) ?? n, "the root view cannot be a sheet: a sheet is presented over the root's screen")
+      } else if !f.has(.presentingViewController) || !f.has(.controller) {
+        error(
+          f.keyNode(.sheet) ?? n,
+          "'sheet' shows a presented view controller: it needs 'controller' and 'presentingViewController' on the same view"
+        )
+      } else {
+        v.sheet = s
+        // The views and the tap UIKit builds around it are ids too: a question may name them.
+        if !id.isEmpty, let idNode = f[.id] {
+          for built in [
+            SheetSpec.transitionView(of: id), SheetSpec.dimmingView(of: id), SheetSpec.dropShadowView(of: id),
+          ] {
+            define(built, .view(.view), at: idNode)
+          }
+          define(SheetSpec.dimmingTap(of: id), .recognizer(.tap), at: idNode)
+        }
+      }
+    }
     if let n = f[.presentingViewController], let p = identifier(n, "presentingViewController") {
       if v.controller == nil, !f.has(.controller), let k = f.keyNode(.presentingViewController) {
         error(k, "'presentingViewController' needs a 'controller' on the same view (\(name()) has none)")
@@ -314,6 +335,27 @@ extension SceneReader {
       )
       v.value = kept
     }
+  }
+
+  /// `sheet:` of a presented view controller's view (rules ): `true` (UIKit's defaults), `false`
+  /// (no sheet) or a mapping.
+  func readSheet(_ node: Node) -> SheetSpec? {
+    if case .bool(let b)? = value(node) { return b ? SheetSpec() : nil }
+    guard let f = fields(node, "'sheet'", allowed: SceneReader.sheetKeys) else { return nil }
+    var s = SheetSpec()
+    func detent(_ key: Key) -> SheetSpec.Detent? {
+      guard let n = f[key], let text = string(n, key.name) else { return nil }
+      guard let d = SheetSpec.Detent(rawValue: text) else {
+        error(n, "'\(key.name)' takes medium or large, not '\(Excerpt.short(text))'")
+        return nil
+      }
+      return d
+    }
+    if let d = detent(.detent) { s.detent = d }
+    if let d = detent(.largestUndimmedDetent) { s.largestUndimmedDetent = d }
+    if let n = f[.isModalInPresentation], let b = bool(n, "isModalInPresentation") { s.isModalInPresentation = b }
+    if let n = f[.shouldDismiss], let b = bool(n, "shouldDismiss") { s.shouldDismiss = b }
+    return s
   }
 
   /// `tracking:` of a control (rule 8.8): `beginTracking` and `continueTracking` as a bool or a shape

@@ -21,6 +21,8 @@ enum SceneSchema {
     case recognizerReference
     /// A question for the audience, and the mappings of its `gets` and `sends`.
     case question, questionGets, questionSends
+    /// How a presented view controller is shown as a page sheet (rules ).
+    case sheet
   }
 
   /// What a value may be.
@@ -253,6 +255,11 @@ enum SceneSchema {
         key: .numberOfPages, shape: .integer(0...1000),
         about: "Extension: UIPageControl.numberOfPages (default 0); pageControl only."),
       Entry(
+        key: .sheet, shape: .anyOf([.bool, .place(.sheet)]),
+        about:
+          "Extension: the view controller named by controller, presented by presentingViewController, is shown as a page sheet (true: UIKit's defaults)."
+      ),
+      Entry(
         key: .tracking, shape: .place(.tracking),
         about: "Extension: the control's beginTracking/continueTracking/endTracking/cancelTracking overrides."),
       Entry(
@@ -466,6 +473,23 @@ enum SceneSchema {
       Entry(
         key: .cancelTrackingCallsSuper, shape: .bool,
         about: "false: cancelTracking(with:) is overridden without super (the control stays highlighted)."),
+    ])
+
+  static let sheet = Place(
+    id: .sheet, about: "A page sheet on an iPhone (rules A-14, A-15); every key optional, UIKit's default otherwise.",
+    entries: [
+      Entry(
+        key: .detent, shape: .name(SheetSpec.Detent.allCases.map(\.rawValue)),
+        about: "The detent the sheet rests at: large (full height, the default) or medium."),
+      Entry(
+        key: .largestUndimmedDetent, shape: .name(SheetSpec.Detent.allCases.map(\.rawValue)),
+        about: "largestUndimmedDetentIdentifier: at this detent or a smaller one nothing dims (default: always dims)."),
+      Entry(
+        key: .isModalInPresentation, shape: .bool,
+        about: "isModalInPresentation (default false): a tap outside does not dismiss the sheet."),
+      Entry(
+        key: .shouldDismiss, shape: .bool,
+        about: "The presentation delegate's presentationControllerShouldDismiss answer (default true)."),
     ])
 
   static let controlAction = Place(
@@ -708,7 +732,7 @@ enum SceneSchema {
     scene, translation, view, transform, forwardingPlace, touchesShouldBegin, touchesShouldCancel, hitTestOverride,
     pointInside, tracking, controlAction, responders, eventResponder, appDelegateResponder, recognizer, delegate,
     predicatePlace, step, recognizerReference, question,
-    questionGets, questionSends,
+    questionGets, questionSends, sheet,
   ]
   static func place(_ id: PlaceID) -> Place { places.first { $0.id == id }! }
 }

@@ -196,6 +196,14 @@ public enum SceneYAMLWriter {
     }
     if let shape = v.pointInside { add("pointInside", pointInside(shape)) }
     if v.kind.isControl && !v.trackingOverrides.isDefault { add("tracking", tracking(v.trackingOverrides)) }
+    if let s = v.sheet {
+      var pairs: [(String, String)] = []
+      if s.detent != .large { pairs.append(("detent", s.detent.rawValue)) }
+      if let u = s.largestUndimmedDetent { pairs.append(("largestUndimmedDetent", u.rawValue)) }
+      if s.isModalInPresentation { pairs.append(("isModalInPresentation", "true")) }
+      if !s.shouldDismiss { pairs.append(("shouldDismiss", "false")) }
+      add("sheet", pairs.isEmpty ? "true" : E.flowMap(pairs))
+    }
     // Recognizers taken away by a later view (rule C-9) are listed as `{ id: X }`: the view that keeps one has
     // its definition, and comes later in the file.
     let taken = v.recognizersTakenAway.map { YAMLItem.map([("id", .inline(YAMLEmitter.string($0.recognizer)))]) }

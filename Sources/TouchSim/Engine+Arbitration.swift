@@ -366,6 +366,7 @@ extension Simulation {
     if recs[r].isScrollPan && pair.from.isActive && (pair.to == .ended || pair.to == .cancelled) { scrollSettle(r) }
     if recs[r].isScrollPinch && (pair.to == .began || pair.to == .changed) { zoomFollow(r, began: pair.to == .began) }
     if recs[r].isScrollPinch && pair.from.isActive && (pair.to == .ended || pair.to == .cancelled) { zoomSettle(r) }
+    if pair.to == .ended, let sheet = SheetSpec.sheet(ofDimmingTap: recs[r].id) { tappedOutside(sheet) }
     // 5.1: actions for began, changed, ended, cancelled; never for failed or possible.
     if pair.to != .failed && pair.to != .possible {
       emit(.action(recognizer: recs[r].id, state: pair.to, values: actionValues(r)))

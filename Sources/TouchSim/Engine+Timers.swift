@@ -8,6 +8,8 @@ struct PendingTimer {
   var touch: Int?
   /// A control's timer (a stepper's autorepeat): live while the control's `repeatEpoch` equals `epoch`.
   var control: Int? = nil
+  /// A sheet's transition view, removed when this timer fires (the dismissal's animation ended, A-15).
+  var sheet: Int? = nil
   var generation: Int
   /// The owner's `timerEpochs` for this kind when it was scheduled.
   var epoch: Int
@@ -23,6 +25,8 @@ enum TimerKind: String {
   case tapInterval, maximumTapDuration, minimumPressDuration, contentTouchDelay
   /// A stepper held down steps again (rule 8.4).
   case autorepeat
+  /// A dismissed sheet's animation ends: its transition view leaves the window (rule A-15).
+  case sheetDismissal
 }
 
 /// A recognizer's counters that cancel its timers of one kind at once.
@@ -37,7 +41,7 @@ struct TimerEpochs {
       case .tapInterval: return tapInterval
       case .maximumTapDuration: return maximumTapDuration
       case .minimumPressDuration: return minimumPressDuration
-      case .contentTouchDelay, .autorepeat: return 0
+      case .contentTouchDelay, .autorepeat, .sheetDismissal: return 0
       }
     }
     set {
@@ -45,7 +49,7 @@ struct TimerEpochs {
       case .tapInterval: tapInterval = newValue
       case .maximumTapDuration: maximumTapDuration = newValue
       case .minimumPressDuration: minimumPressDuration = newValue
-      case .contentTouchDelay, .autorepeat: break
+      case .contentTouchDelay, .autorepeat, .sheetDismissal: break
       }
     }
   }
@@ -171,6 +175,10 @@ extension Simulation {
       contentDelayExpired(s, uid)
       return
     }
+    if let t = timer.sheet {
+      sheetDismissed(t)
+      return
+    }
     guard let r = timer.rec, recs[r].generation == timer.generation, recs[r].machine.state != .possible || isInvolved(r)
     else { return }
     emit(.timer(what: timer.what.rawValue, owner: recs[r].id))
@@ -185,7 +193,7 @@ extension Simulation {
       if recs[r].machine.state == .possible {
         request(r, .begin, .heldForPress(duration: recs[r].spec.minimumPressDuration))
       }
-    case .contentTouchDelay, .autorepeat: break
+    case .contentTouchDelay, .autorepeat, .sheetDismissal: break
     }
     settle()
   }

@@ -258,7 +258,9 @@ struct Simulation: ~Copyable {
   /// UIKit's counter of beginIgnoringInteractionEvents calls not yet ended: ignoring while above 0 (C-10).
   var ignoringCount = 0
 
-  init(scene: Scene, constants: ModelConstants) {
+  init(scene written: Scene, constants: ModelConstants) {
+    // Sheets sit in the views UIKit builds for them.
+    let scene = written.presentingSheets()
     var header = scene
     header.root = ViewSpec(id: scene.root.id, frame: Rect(0, 0, 0, 0))
     setup = Setup(constants: constants, sceneHeader: header)

@@ -19,6 +19,9 @@ public struct ModelConstants: Equatable, Sendable {
   public var scrollHysteresis: Double = 10
   /// UIScrollView.delaysContentTouches: how long content touch-downs are held (150 ms, H-1, M).
   public var contentTouchDelay: Double = 150
+  /// A dismissed sheet's animation (rule A-15, L, a model choice): its transition view leaves the window
+  /// this long after the tap outside that dismissed it (ms).
+  public var sheetDismissDuration: Double = 300
   /// UIScrollView `bounces` (rule H-12, L): the rubber band's resistance. A drag `x` pt past an edge moves
   /// the content (1 − 1 / (x · c / d + 1)) · d pt past it, `d` the bounds' size along that axis and `c`
   /// this coefficient: about c · x for a short pull, never more than d. The formula and 0.55 are widely

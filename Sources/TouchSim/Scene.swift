@@ -246,6 +246,9 @@ public struct ViewSpec: Equatable, Sendable {
   /// one (a full-screen modal): its next responder is the presenting view controller, not its view's
   /// superview.
   public var presentingViewController: String?
+  /// Extension (rules ): the view controller named by `controller` is presented as a page sheet;
+  /// the engine and the window build the views UIKit puts around it (`Scene.presentingSheets`).
+  public var sheet: SheetSpec?
 
   /// The range and settings UIKit uses for this control (rule 8.4): what the file sets, else the
   /// class's defaults (UIStepper 0…100 step 1, UISlider 0…1; both continuous, a stepper repeating).

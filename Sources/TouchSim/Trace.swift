@@ -77,6 +77,9 @@ public enum TraceEvent: Equatable, Sendable {
     view: String, zoomView: String, zoomScale: Double, contentSize: Size, contentOffset: Point,
     settle: ScrollSettle? = nil)
   case timer(what: String, owner: String)
+  /// Extension (rules ): the sheet's dimming view's tap recognized a tap outside the sheet `view`,
+  /// and what UIKit did with it.
+  case sheet(view: String, outcome: SheetOutcome)
   /// `origin` (extension): who made the change; a script's `set` writes no key, as before.
   indirect case set(target: String, key: String, value: PropertyValue, origin: SetOrigin = .script)
   /// Extension: a recognizer that wants to leave `possible` waits for these to fail (rule E-6.3).
@@ -115,6 +118,19 @@ public enum TraceEvent: Equatable, Sendable {
   indirect case removeFromSuperview(view: String, superview: String, cancels: [Int])
   /// Extension (rule C-15): `superview.addSubview(view)` took effect.
   case addSubview(view: String, superview: String)
+
+  /// What a tap outside a sheet did (rule A-15).
+  public enum SheetOutcome: String, Sendable {
+    /// The presentation is dismissed: the transition view leaves the window as the animation ends.
+    case dismissed
+    /// At full height an iPhone sheet swallows it: nothing is dismissed, nothing behind gets the touch.
+    case fullHeight
+    /// `isModalInPresentation`: not dismissed; the delegate's `presentationControllerDidAttemptToDismiss`.
+    case modalInPresentation
+    /// The delegate's `presentationControllerShouldDismiss` answered NO: not dismissed; its
+    /// `presentationControllerDidAttemptToDismiss` is called.
+    case delegateRefused
+  }
 
   /// Why a scroll view's offset moved by itself as its drag ended (extension key `settle`).
   public enum ScrollSettle: String, Sendable {
@@ -179,6 +195,7 @@ public enum TraceEvent: Equatable, Sendable {
     case .control: return "control"
     case .scroll: return "scroll"
     case .zoom: return "zoom"
+    case .sheet: return "sheet"
     case .timer: return "timer"
     case .set: return "set"
     case .wait: return "wait"
@@ -316,6 +333,9 @@ public struct TraceEntry: Equatable, Sendable {
     case .timer(let what, let owner):
       w.string("what", what)
       w.string("owner", owner)
+    case .sheet(let view, let outcome):
+      w.string("view", view)
+      w.string("outcome", outcome.rawValue)
     case .set(let target, let key, let value, let origin):
       w.string("target", target)
       w.string("key", key)

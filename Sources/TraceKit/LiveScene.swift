@@ -32,7 +32,9 @@ public struct LiveScene: Sendable, Equatable {
   /// an `addSubview` puts back. Their ids stay in `views` (a touch still names its view).
   public private(set) var removed: [String: ViewSpec] = [:]
 
-  public init(_ scene: Scene) {
+  public init(_ written: Scene) {
+    // Sheets sit in the views UIKit builds for them, as the engine has them.
+    let scene = written.presentingSheets()
     self.scene = scene
     rootID = scene.root.id
     appDelegateIsResponder = scene.appDelegateIsResponder

@@ -164,7 +164,7 @@ public struct Snapshot: Sendable {
       s.touches = []
       s.waitingFor = []
       recognizers[r] = s
-    case .scroll, .zoom, .set, .reorder, .forward, .timer, .sendEvent, .sendAction, .canPerform, .perform,
+    case .scroll, .zoom, .sheet, .set, .reorder, .forward, .timer, .sendEvent, .sendAction, .canPerform, .perform,
       .addGestureRecognizer,
       .removeFromSuperview, .addSubview:
       break

@@ -265,6 +265,10 @@ import TouchSim
       if key == .isMomentary || key == .disabledSegments { v["kind"] = "segmentedControl" }
       if key == .numberOfPages { v["kind"] = "pageControl" }
       if key == .zoomView { v["subviews"] = [.object(["id": "z", "frame": [0, 0, 1, 1]])] }
+      if key == .sheet {
+        v["controller"] = "c"
+        v["presentingViewController"] = "rootVC"
+      }
       if key == .tracking || key == .actions { v["kind"] = "control" }
       if key == .controllerForwardsTouches || key == .presentingViewController || key == .controllerImplements {
         v["controller"] = "c"
@@ -316,7 +320,7 @@ import TouchSim
     case .questionSends: return ["control": "b", "event": "touchUpInside"]
     case .controlAction: return ["event": "touchUpInside", "action": "save:"]
     case .translation, .transform, .forwarding, .touchesShouldBegin, .touchesShouldCancel, .delegate, .tracking,
-      .responders, .eventResponder, .appDelegateResponder:
+      .responders, .eventResponder, .appDelegateResponder, .sheet:
       return [:]
     }
   }
@@ -361,6 +365,11 @@ import TouchSim
       return scene(root: ["id": "root", "subviews": [.object(v)]])
     case .pointInside: return inView("pointInside", m)
     case .tracking: return inView("tracking", m, kind: "control")
+    case .sheet:
+      let sheet: Obj = [
+        "id": "v", "frame": [0, 0, 10, 10], "controller": "c", "presentingViewController": "rootVC", "sheet": m,
+      ]
+      return scene(root: ["id": "root", "controller": "rootVC", "subviews": [.object(sheet)]])
     case .controlAction:
       let control: Obj = ["id": "v", "kind": "control", "frame": [0, 0, 10, 10], "actions": [m]]
       return scene(root: ["id": "root", "implements": ["a", "save:"], "subviews": [.object(control)]])

@@ -80,7 +80,8 @@ public enum TraceInvariants {
   /// Which recognizers of `scene` are discrete, for `violations(in:discrete:)`.
   public static func discreteness(of scene: Scene) -> [String: Bool] {
     var d: [String: Bool] = [:]
-    for r in scene.allRecognizers { d[r.id] = r.kind.isDiscrete }
+    // With the recognizers UIKit makes around sheets, as the engine has them.
+    for r in scene.presentingSheets().allRecognizers { d[r.id] = r.kind.isDiscrete }
     return d
   }
 }

@@ -291,6 +291,11 @@ public enum KeyTable {
           self = .readOnly(id)
           return
         }
+        // A sheet's dimming view's tap: UIKit's, not in the file.
+        if let sheet = SheetSpec.sheet(ofDimmingTap: id), case .view(let v)? = config.entity(sheet), v.sheet != nil {
+          self = .readOnly(id)
+          return
+        }
       }
       switch all.count {
       case 0: self = .none

@@ -28,6 +28,7 @@ public struct Playhead: Equatable, Sendable {
     case .ask: return 160
     case .deliver, .withhold, .drop, .control: return 150
     case .timer: return 250
+    case .sheet: return 450
     // The view following the finger, as scrolled content does: shown with its action, without a pause.
     case .scroll, .zoom, .set(_, _, _, .effect): return 0
     case .attach, .set, .reorder, .ignoring: return 200

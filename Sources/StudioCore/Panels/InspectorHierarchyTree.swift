@@ -100,7 +100,8 @@ enum InspectorHierarchyTree {
       rows.append((v, depth))
       for s in v.subviews { collect(s, depth + 1) }
     }
-    collect(ctx.config.root, 0)
+    // With the views UIKit builds around sheets, as the engine and the canvas have them.
+    collect(ctx.config.presentingSheets().root, 0)
 
     for (v, depth) in rows {
       let visit = visits[v.id]

@@ -55,7 +55,9 @@ enum InspectorRecognizerCard {
         ?? l("\(r.kind.uikitClass), removed from its view", "\(r.kind.uikitClass)，已从视图上移除"))
       + (r.isScrollPan
         ? l(" (the scroll view's own pan)", "（滚动视图自带的平移）")
-        : r.isScrollPinch ? l(" (the scroll view's own pinch)", "（滚动视图自带的捏合）") : "") + " · "
+        : r.isScrollPinch
+          ? l(" (the scroll view's own pinch)", "（滚动视图自带的捏合）")
+          : r.isSheetTap ? l(" (UIKit's, on the sheet's dimming view)", "（UIKit 的，在表单的变暗视图上）") : "") + " · "
       + r.keyProperties(l)
     let smallStyle = t.style(t.smallSize, t.secondaryText, anchor: .topLeading)
     body.text(InspectorText.truncate(classLine, innerW, smallStyle), Point(innerX, y), smallStyle)

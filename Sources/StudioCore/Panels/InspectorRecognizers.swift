@@ -11,8 +11,10 @@ struct InspectorRecognizer {
   var isScrollPan: Bool
   /// UIScrollView's `pinchGestureRecognizer` (id `SCROLL.pinch`, rule H-18): read-only too.
   var isScrollPinch = false
-  /// One of the scroll view's own recognizers, which the scene file does not list.
-  var isBuiltIn: Bool { isScrollPan || isScrollPinch }
+  /// The tap of a sheet's dimming view (`SHEET.dimmingTap`, rules ): read-only too.
+  var isSheetTap = false
+  /// One of the recognizers UIKit makes itself, which the scene file does not list.
+  var isBuiltIn: Bool { isScrollPan || isScrollPinch || isSheetTap }
 
   var id: String { spec.id }
   var kind: RecognizerKind { spec.kind }
@@ -21,7 +23,8 @@ struct InspectorRecognizer {
   /// Every recognizer in the engine's order: views depth first, a scroll view's pan before its own.
   static func all(in scene: Scene) -> [InspectorRecognizer] {
     var out: [InspectorRecognizer] = []
-    for v in scene.allViews {
+    // With the views UIKit builds around sheets, as the engine has them.
+    for v in scene.presentingSheets().allViews {
       if v.kind == .scroll {
         var pan = RecognizerSpec(id: v.id + ".pan", kind: .pan)
         pan.requireToFail = v.scroll?.panRequireToFail ?? []
@@ -33,7 +36,10 @@ struct InspectorRecognizer {
           )
         }
       }
-      for r in v.recognizers { out.append(InspectorRecognizer(spec: r, view: v, isScrollPan: false)) }
+      for r in v.recognizers {
+        let sheetTap = SheetSpec.sheet(ofDimmingTap: r.id).map { v.id == SheetSpec.dimmingView(of: $0) } ?? false
+        out.append(InspectorRecognizer(spec: r, view: v, isScrollPan: false, isSheetTap: sheetTap))
+      }
     }
     return out
   }

@@ -80,6 +80,8 @@ public enum TraceDescriber {
         "`\(view)` 把 `\(zoomView)` 缩放到 \(JSONNumber.format(scale))，偏移 \(point(offset))")
     case .timer(let what, let owner):
       return l("timer \(what) of `\(owner)` fires", "`\(owner)` 的计时器 \(what) 触发")
+    case .sheet(let view, let outcome):
+      return l("tap outside `\(view)`: \(outcome.rawValue)", "点击 `\(view)` 之外：\(outcome.rawValue)")
     case .set(let target, let key, let value, let origin):
       if case .effect(let r) = origin {
         return l("`\(r)`'s handler sets `\(target)`.\(key) = \(value)", "`\(r)` 的处理方法设置 `\(target)`.\(key) = \(value)")
@@ -277,6 +279,25 @@ public enum TraceDescriber {
       )
     case .timer(let what, let owner):
       return l("The \(what) timer of `\(owner)` fires.", "`\(owner)` 的 \(what) 计时器触发。")
+    case .sheet(let view, let outcome):
+      switch outcome {
+      case .dismissed:
+        return l(
+          "A tap outside `\(view)`, on its dimming view: the sheet is dismissed (A-15).",
+          "点击 `\(view)` 之外、它的变暗视图：表单被关闭（A-15）。")
+      case .fullHeight:
+        return l(
+          "A tap outside `\(view)`, on its dimming view: a full-height iPhone sheet swallows it (A-15).",
+          "点击 `\(view)` 之外、它的变暗视图：全高的 iPhone 表单吞掉了它（A-15）。")
+      case .modalInPresentation:
+        return l(
+          "A tap outside `\(view)`: isModalInPresentation keeps it; presentationControllerDidAttemptToDismiss (A-15).",
+          "点击 `\(view)` 之外：isModalInPresentation 让它留下；presentationControllerDidAttemptToDismiss（A-15）。")
+      case .delegateRefused:
+        return l(
+          "A tap outside `\(view)`: presentationControllerShouldDismiss answers NO; it stays (A-15).",
+          "点击 `\(view)` 之外：presentationControllerShouldDismiss 回答 NO；它留下（A-15）。")
+      }
     case .set(let target, let key, let value, let origin):
       if case .effect(let r) = origin {
         return l(
@@ -406,6 +427,7 @@ public enum TraceDescriber {
     case .control: return "◉"
     case .scroll: return "↕"
     case .zoom: return "⇲"
+    case .sheet: return "▭"
     case .timer: return "◷"
     case .set: return "✎"
     case .wait: return "‖"
@@ -429,6 +451,7 @@ public enum TraceDescriber {
     case .hitTestOverride: return .normal
     case .hit: return .accent
     case .attach, .feed, .forward, .scroll, .zoom: return .quiet
+    case .sheet(_, let outcome): return outcome == .dismissed ? .good : .bad
     case .ask(_, _, _, _, let answer): return answer ? .good : .bad
     case .state(_, _, let to, let reason): return to == .possible && reason == .reset ? .quiet : .state(to)
     case .action: return .good

@@ -234,7 +234,7 @@ struct TimelineContent: Equatable, Sendable {
           mark(k, TimelineMark(glyph: .label(language("removed", "已移除")), tone: .bad, index: i, t: t))
           endLife(k, i, t)
         }
-      case .hitTest, .hitTestOverride, .hit, .attach, .ask, .scroll, .zoom, .timer, .set, .reorder, .ignoring,
+      case .hitTest, .hitTestOverride, .hit, .attach, .ask, .scroll, .zoom, .sheet, .timer, .set, .reorder, .ignoring,
         .sendEvent,
         .sendAction, .canPerform, .addGestureRecognizer, .removeFromSuperview, .addSubview:
         break

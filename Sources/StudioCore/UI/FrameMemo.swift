@@ -204,7 +204,7 @@ final class FrameMemo {
 
   private func recognizerEntry(_ config: Scene) -> (config: Scene, all: [InspectorRecognizer], viewCount: Int) {
     if let recognizers, recognizers.config == config { return recognizers }
-    let entry = (config, InspectorRecognizer.all(in: config), config.allViews.count)
+    let entry = (config, InspectorRecognizer.all(in: config), config.presentingSheets().allViews.count)
     recognizers = entry
     return entry
   }

@@ -1,0 +1,28 @@
+import Geometry
+import TestSupport
+import Testing
+import TouchSim
+
+@testable import TraceKit
+
+/// Rules read back from the trace: the window's scene has the views UIKit builds for a sheet, and
+/// loses them when the dismissal ends, as the engine does.
+@Suite struct SheetSnapshotTests {
+  @Test func theSnapshotBuildsAndDismissesTheSheet() throws {
+    var sheet = SheetSpec()
+    sheet.detent = .medium
+    let detail = v("detail", [0, 420, 390, 424]) { v in
+      v.controller = "DetailVC"
+      v.presentingViewController = "RootVC"
+      v.sheet = sheet
+    }
+    var s = scene([v("buy", [40, 120, 310, 60], kind: .button), detail]) { $0.root.controller = "RootVC" }
+    s.script = [down(1, 195, 150, t: 0), up(1, t: 60)]
+    let trace = Engine.replay(s)
+    let before = Snapshot.at(0, of: trace, scene: s)
+    #expect(before.live.children["root"] == ["buy", "detail.transitionView"])
+    #expect(before.live.recognizersOn["detail.dimmingView"] == ["detail.dimmingTap"])
+    let after = Snapshot.at(trace.count, of: trace, scene: s)
+    #expect(after.live.children["root"] == ["buy"])
+  }
+}

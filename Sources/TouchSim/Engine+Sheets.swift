@@ -26,11 +26,7 @@ extension Simulation {
     }
     emit(.sheet(view: id, outcome: outcome))
     guard outcome == .dismissed else { return }
-    timers.push(
-      PendingTimer(
-        due: now + constants.sheetDismissDuration, seq: nextTimerSeq, what: .sheetDismissal, rec: nil, scrollView: nil,
-        touch: nil, sheet: t, generation: 0, epoch: 0))
-    nextTimerSeq += 1
+    schedule(.sheetDismissal, owner: nil, sheet: t, after: constants.sheetDismissDuration)
   }
 
   /// The dismissal's animation ended: the transition view leaves the window (C-15).

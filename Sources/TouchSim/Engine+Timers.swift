@@ -115,12 +115,12 @@ struct TimerQueue {
 
 extension Simulation {
   mutating func schedule(
-    _ what: TimerKind, owner r: Int?, scrollView: Int? = nil, touch: Int? = nil, after ms: Double
+    _ what: TimerKind, owner r: Int?, scrollView: Int? = nil, touch: Int? = nil, sheet: Int? = nil, after ms: Double
   ) {
     let due = now + max(0, ms.isFinite ? ms : 0)
     timers.push(
       PendingTimer(
-        due: due, seq: nextTimerSeq, what: what, rec: r, scrollView: scrollView, touch: touch,
+        due: due, seq: nextTimerSeq, what: what, rec: r, scrollView: scrollView, touch: touch, sheet: sheet,
         generation: r.map { recs[$0].generation } ?? 0, epoch: r.map { recs[$0].timerEpochs[what] } ?? 0))
     nextTimerSeq += 1
   }

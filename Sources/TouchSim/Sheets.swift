@@ -60,12 +60,14 @@ extension Scene {
     return false
   }
 
+  /// `v` with every sheet below it wrapped (one pass; the tree is at most 200 levels deep, a scene limit).
   private static func building(_ v: ViewSpec) -> ViewSpec {
-    guard holdsSheet(v) else { return v }
+    guard !v.subviews.isEmpty else { return v }
     var out = v
     out.subviews = v.subviews.map { child in
-      guard let sheet = child.sheet, v.id != SheetSpec.dropShadowView(of: child.id) else { return building(child) }
-      return wrapped(building(child), sheet, in: v.bounds)
+      let inside = building(child)
+      guard let sheet = child.sheet, v.id != SheetSpec.dropShadowView(of: child.id) else { return inside }
+      return wrapped(inside, sheet, in: v.bounds)
     }
     return out
   }

@@ -20,7 +20,6 @@ import Testing
     let trace = Engine.replay(s)
     #expect(!trace.contains { if case .state("scroller.pinch", _, _, _) = $0.event { true } else { false } })
     #expect(Self.zooms(trace).isEmpty)
-    #expect(Engine(scene: s).scene == Engine(scene: s).scene)
   }
 
   @Test func thePinchScalesTheZoomViewAndKeepsThePointUnderTheFingers() throws {

@@ -281,18 +281,8 @@ public enum KeyTable {
           self = .selected(r)
           return
         }
-        if id.hasSuffix(".pan"), case .view(let v)? = config.entity(String(id.dropLast(4))), v.kind == .scroll {
-          self = .readOnly(id)
-          return
-        }
-        if id.hasSuffix(".pinch"), case .view(let v)? = config.entity(String(id.dropLast(6))),
-          v.scroll?.hasPinch == true
-        {
-          self = .readOnly(id)
-          return
-        }
-        // A sheet's dimming view's tap: UIKit's, not in the file.
-        if let sheet = SheetSpec.sheet(ofDimmingTap: id), case .view(let v)? = config.entity(sheet), v.sheet != nil {
+        // One of UIKit's own (a scroll view's pan or pinch, a sheet's dimming tap): not in the file to change.
+        if InspectorRecognizer.all(in: config).contains(where: { $0.id == id && $0.isBuiltIn }) {
           self = .readOnly(id)
           return
         }

@@ -101,7 +101,7 @@ enum InspectorHierarchyTree {
       for s in v.subviews { collect(s, depth + 1) }
     }
     // With the views UIKit builds around sheets, as the engine and the canvas have them.
-    collect(ctx.config.presentingSheets().root, 0)
+    collect(ctx.memo.built(ctx.config).root, 0)
 
     for (v, depth) in rows {
       let visit = visits[v.id]

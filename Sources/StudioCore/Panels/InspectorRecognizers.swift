@@ -21,10 +21,12 @@ struct InspectorRecognizer {
   var delegate: DelegateSpec { spec.delegate ?? DelegateSpec() }
 
   /// Every recognizer in the engine's order: views depth first, a scroll view's pan before its own.
-  static func all(in scene: Scene) -> [InspectorRecognizer] {
+  static func all(in scene: Scene) -> [InspectorRecognizer] { all(inBuilt: scene.presentingSheets()) }
+
+  /// `all(in:)` of a scene whose sheets are already in the views UIKit builds (`Scene.presentingSheets`).
+  static func all(inBuilt scene: Scene) -> [InspectorRecognizer] {
     var out: [InspectorRecognizer] = []
-    // With the views UIKit builds around sheets, as the engine has them.
-    for v in scene.presentingSheets().allViews {
+    for v in scene.allViews {
       if v.kind == .scroll {
         var pan = RecognizerSpec(id: v.id + ".pan", kind: .pan)
         pan.requireToFail = v.scroll?.panRequireToFail ?? []

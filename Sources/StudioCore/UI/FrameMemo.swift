@@ -22,7 +22,13 @@ final class FrameMemo {
   }
   private var views: (key: ViewsKey, layers: ViewLayers)?
   private var geometry: (scene: Scene, viewport: Viewport, value: CanvasGeometry)?
-  private var recognizers: (config: Scene, all: [InspectorRecognizer], viewCount: Int)?
+  private var configMemo: ConfigEntry?
+  /// What the inspector reads of the configuration, worked out once a configuration.
+  private struct ConfigEntry {
+    var config: Scene
+    var built: Scene
+    var all: [InspectorRecognizer]
+  }
   private var pairs: (config: Scene, value: PairRelations)?
   private var help: (key: [Double], language: String, value: (card: Rect, setting: OverlayHelp.Setting))?
   private var textTable: (start: Scene, language: String, value: [String: [String: String]])?
@@ -197,15 +203,19 @@ final class FrameMemo {
   }
 
   /// `InspectorRecognizer.all(in: config)`.
-  func recognizers(in config: Scene) -> [InspectorRecognizer] { recognizerEntry(config).all }
+  func recognizers(in config: Scene) -> [InspectorRecognizer] { configEntry(config).all }
 
-  /// How many views `config` has.
-  func viewCount(in config: Scene) -> Int { recognizerEntry(config).viewCount }
+  /// How many views `config` has, with those UIKit builds around sheets.
+  func viewCount(in config: Scene) -> Int { configEntry(config).built.allViews.count }
 
-  private func recognizerEntry(_ config: Scene) -> (config: Scene, all: [InspectorRecognizer], viewCount: Int) {
-    if let recognizers, recognizers.config == config { return recognizers }
-    let entry = (config, InspectorRecognizer.all(in: config), config.presentingSheets().allViews.count)
-    recognizers = entry
+  /// `config.presentingSheets()`: the tree as the engine and the canvas have it, built once a config.
+  func built(_ config: Scene) -> Scene { configEntry(config).built }
+
+  private func configEntry(_ config: Scene) -> ConfigEntry {
+    if let entry = configMemo, entry.config == config { return entry }
+    let built = config.presentingSheets()
+    let entry = ConfigEntry(config: config, built: built, all: InspectorRecognizer.all(inBuilt: built))
+    configMemo = entry
     return entry
   }
 }

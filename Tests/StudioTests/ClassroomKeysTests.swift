@@ -548,4 +548,34 @@ import TouchSim
     #expect(m.engine.scene.allRecognizers[0].isEnabled == false)
     #expect(m.config.allRecognizers[0].isEnabled == false)
   }
+
+  /// A double tap is one gesture for the timeline and the narration (`GestureScanner`): R replays both
+  /// taps, and the double tap recognizes again. (Before, the recording cut a gesture at every lift, and R
+  /// replayed the second tap alone.)
+  @Test func rReplaysADoubleTapAsOneGesture() {
+    let s = scene([
+      v("card", [0, 100, 390, 500], recognizers: [g("double", .tap) { $0.numberOfTapsRequired = 2 }])
+    ])
+    let size = Size(1280, 800)
+    let m = StudioModel.drawn(s, size: size)
+    let p = m.pixel(100, 300, size: size)
+    m.handle(.pointerDown(.mouse, at: p), wall: 100)
+    m.handle(.pointerUp(.mouse, at: p), wall: 160)
+    m.tick(wall: 200)
+    m.handle(.pointerDown(.mouse, at: p), wall: 260)
+    m.handle(.pointerUp(.mouse, at: p), wall: 320)
+    m.tick(wall: 1000)
+    func recognized(_ trace: [TraceEntry]) -> Bool {
+      trace.contains {
+        if case .state(let r, _, let to, _) = $0.event { return r == "double" && to == .ended }
+        return false
+      }
+    }
+    #expect(recognized(m.engine.trace))
+    #expect(m.lastGesture.filter { if case .down = $0.action { true } else { false } }.count == 2)
+    Self.key(m, "r", wall: 1100)
+    m.tick(wall: 3000)
+    #expect(Self.hits(m.engine.trace) == ["card", "card"])
+    #expect(recognized(m.engine.trace))
+  }
 }

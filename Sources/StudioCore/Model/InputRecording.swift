@@ -4,12 +4,15 @@ import TouchSim
 /// Live input kept as script steps: for "replay the last gesture" (R) and "save with the input as its
 /// script" (Ctrl+Shift+S). Times are engine times. Bounded: whole gestures are dropped from the front.
 ///
-/// Each gesture keeps the world it was performed in (`GestureWorld`): R replays it there, not on the
-/// scene as it is now (a view an earlier drag moved stays moved; the toggles are those of then).
+/// A gesture is what every reader of the trace calls one (`GestureScanner`): it starts with a touch-down
+/// on a settled trace and takes every touch until the next such start, so a double tap's two taps are
+/// one gesture and R replays both. Each gesture keeps the world it was performed in (`GestureWorld`): R
+/// replays it there, not on the scene as it is now (a view an earlier drag moved stays moved; the
+/// toggles are those of then).
 struct InputRecording {
   /// Live input since the engine started.
   private(set) var steps: [ScriptStep] = []
-  /// The steps of the last gesture done by hand (first touch-down to last lift).
+  /// The steps of the last gesture done by hand, up to its latest moment with every touch up.
   private(set) var lastGesture: [ScriptStep] = []
   /// The world the last gesture started in.
   private(set) var lastGestureWorld: GestureWorld?
@@ -40,14 +43,15 @@ struct InputRecording {
     resolve(&currentWorld)
   }
 
-  /// No gesture is in progress: the next steps recorded start one.
-  var isBetweenGestures: Bool { current.isEmpty }
-
-  /// Steps sent to the engine; `allUp` when no touch is down afterwards (the gesture is complete).
-  /// `world`: the engine's world before the first of them, when they start a gesture.
-  mutating func record(_ new: [ScriptStep], allUp: Bool, limit: Int, world: GestureWorld? = nil) {
-    if current.isEmpty {
+  /// Steps sent to the engine. `startsGesture` when the trace they made starts a gesture (the scanner
+  /// said so), and `world` the engine's world before them; `allUp` when no touch is down afterwards:
+  /// the gesture so far becomes the one R replays (a second tap may still join it).
+  mutating func record(
+    _ new: [ScriptStep], startsGesture: Bool, allUp: Bool, limit: Int, world: GestureWorld? = nil
+  ) {
+    if startsGesture || current.isEmpty {
       gestureStarts.append(steps.count)
+      current = []
       currentWorld = world
     }
     steps += new
@@ -55,15 +59,7 @@ struct InputRecording {
     guard allUp else { return }
     lastGesture = current
     lastGestureWorld = currentWorld
-    current = []
-    currentWorld = nil
     bound(limit)
-  }
-
-  /// The gesture in progress is over (its touches were cancelled before a replay).
-  mutating func abandonCurrent() {
-    current = []
-    currentWorld = nil
   }
 
   /// Keeps the last `limit` steps or so, whole gestures only.

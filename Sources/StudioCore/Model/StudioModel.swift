@@ -406,14 +406,18 @@ public final class StudioModel {
     let t = goLive()
     input.noteFed(actions)
     let steps = actions.map { ScriptStep(t: t, $0) }
-    // A gesture begins: the world it begins in, for R to replay it there.
+    // A gesture may begin: the world it begins in, for R to replay it there.
+    let before = engine.trace.count
     let world =
-      inputLog.isBetweenGestures && engine.liveTouches.isEmpty
-      ? GestureWorld(start: .entry(retention.discardedEntries + engine.trace.count), config: config) : nil
+      engine.liveTouches.isEmpty
+      ? GestureWorld(start: .entry(retention.discardedEntries + before), config: config) : nil
     engine.perform(steps)
     latestInputTime = t
     let allUp = engine.liveTouches.isEmpty
-    inputLog.record(steps, allUp: allUp, limit: retention.limits.recording, world: world)
+    // Where the gesture starts is the scanner's call, as for the timeline and the narration.
+    gestures.update(engine.trace)
+    let starts = gestures.starts.last.map { $0 >= before } ?? false
+    inputLog.record(steps, startsGesture: starts, allUp: allUp, limit: retention.limits.recording, world: world)
     if allUp { applyPendingChanges() }
     if showsPresent {
       playhead.jumpToEnd(of: engine.trace, limit: max(clock, engine.now))

@@ -36,9 +36,9 @@ public struct SwiftExporter {
     var pinches: [String: String] = [:]
     for v in views {
       for s in v.subviews where parents[s.id] == nil { parents[s.id] = v.id }
-      if v.kind == .scroll, pans[v.id + ".pan"] == nil { pans[v.id + ".pan"] = v.id }
-      if v.kind == .scroll, v.scroll?.hasPinch == true, pinches[v.id + ".pinch"] == nil {
-        pinches[v.id + ".pinch"] = v.id
+      for r in v.builtInRecognizers {
+        if r.kind == .pan, pans[r.id] == nil { pans[r.id] = v.id }
+        if r.kind == .pinch, pinches[r.id] == nil { pinches[r.id] = v.id }
       }
     }
     parentIds = parents
@@ -606,7 +606,7 @@ public struct SwiftExporter {
         let pan = names[v.id] + ".panGestureRecognizer"
         line()
         line("// \(Self.commentText(v.id)).pan: the scroll view's own pan recognizer.")
-        line("\(pan).name = \(Self.literal(v.id + ".pan"))")
+        line("\(pan).name = \(Self.literal(ScrollSpec.panID(of: v.id)))")
         line("\(pan).addTarget(self, action: #selector(recognizerAction(_:)))")
         for id in v.scroll?.panRequireToFail ?? [] {
           if let other = recognizerExpression(id) { line("\(pan).require(toFail: \(other))") }

@@ -443,7 +443,7 @@ extension NarrationBuilder {
       // scrolling page: the list's own pan), else the nearest scroll view around it whose pan is active.
       let scrolls = scene.ancestry(view).filter { scene.views[$0]?.kind == .scroll }
       let s =
-        scrolls.first { tracker.states["\($0).pan"].map { $0 != .possible && $0 != .failed } ?? false }
+        scrolls.first { ![.possible, .failed].contains(tracker.state(ScrollSpec.panID(of: $0))) }
         ?? scrolls.first { $0 != view }
       let shown = s.map(Phrase.code) ?? language("its scroll view", "它所在的滚动视图")
       return (

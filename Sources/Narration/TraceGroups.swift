@@ -168,7 +168,7 @@ private struct Linker {
         return e.kind == "input" || e.kind == "timer" ? .stop : .skip
       }
     case .touchesShouldCancel:
-      return nextState(of: [of + ".pan"], after: i)
+      return nextState(of: [ScrollSpec.panID(of: of)], after: i)
     case .touchesShouldBegin:
       guard !answer, let v = view else { return nil }
       return nextEntry(after: i) { e in

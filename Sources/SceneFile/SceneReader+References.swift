@@ -87,8 +87,9 @@ struct IdTable {
       guardCount += 1
       _ = define(v.id, .view(v.kind), line: 0, column: 0)
       if let c = v.controller { _ = define(c, .controller, line: 0, column: 0) }
-      if v.kind == .scroll { _ = define(v.id + ".pan", .scrollPan, line: 0, column: 0) }
-      if v.kind == .scroll, v.scroll?.hasPinch == true { _ = define(v.id + ".pinch", .scrollPinch, line: 0, column: 0) }
+      for r in v.builtInRecognizers {
+        _ = define(r.id, r.kind == .pan ? .scrollPan : .scrollPinch, line: 0, column: 0)
+      }
       if v.sheet != nil {
         for built in [
           SheetSpec.transitionView(of: v.id), SheetSpec.dimmingView(of: v.id), SheetSpec.dropShadowView(of: v.id),
@@ -128,7 +129,7 @@ extension SceneReader {
   func define(_ id: String, _ role: IdRole, at node: Node) {
     let p = position(node)
     if let old = ids.define(id, role, line: p.line, column: p.column) {
-      let hint = id.hasSuffix(".pan") ? " (a scroll view's pan takes the id ID.pan)" : ""
+      let hint = ScrollSpec.view(ofPanID: id) != nil ? " (a scroll view's pan takes the id ID.pan)" : ""
       error(
         node,
         "duplicate id '\(id)': already used by \(old.role.described) at line \(old.line):\(old.column)\(hint)")

@@ -20,15 +20,7 @@ struct SceneIndex {
         views[v.id] = v
         order.append(v.id)
       }
-      if v.kind == .scroll, recognizers[v.id + ".pan"] == nil {
-        recognizers[v.id + ".pan"] = RecognizerSpec(id: v.id + ".pan", kind: .pan)
-        order.append(v.id + ".pan")
-      }
-      if v.kind == .scroll, v.scroll?.hasPinch == true, recognizers[v.id + ".pinch"] == nil {
-        recognizers[v.id + ".pinch"] = RecognizerSpec(id: v.id + ".pinch", kind: .pinch)
-        order.append(v.id + ".pinch")
-      }
-      for r in v.recognizers where recognizers[r.id] == nil {
+      for r in v.builtInRecognizers + v.recognizers where recognizers[r.id] == nil {
         recognizers[r.id] = r
         order.append(r.id)
       }
@@ -242,10 +234,10 @@ extension SceneReader {
   private func worldProblem(_ action: ScriptStep.Action, to: String?, index: SceneIndex) -> String? {
     switch action {
     case .removeGestureRecognizer(let id), .addGestureRecognizer(let id, _):
-      if id.hasSuffix(".pan"), index.views[String(id.dropLast(4))]?.kind == .scroll {
+      if let v = ScrollSpec.view(ofPanID: id), index.views[v]?.kind == .scroll {
         return "'\(Excerpt.short(id))' is a scroll view's own pan: it cannot be removed or moved"
       }
-      if id.hasSuffix(".pinch"), index.views[String(id.dropLast(6))]?.scroll?.hasPinch == true {
+      if let v = ScrollSpec.view(ofPinchID: id), index.views[v]?.scroll?.hasPinch == true {
         return "'\(Excerpt.short(id))' is a scroll view's own pinch: it cannot be removed or moved"
       }
       return nil

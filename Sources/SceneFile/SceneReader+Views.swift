@@ -43,7 +43,7 @@ extension SceneReader {
     func name() -> String { id.isEmpty ? "this view" : "'\(id)'" }
     if !id.isEmpty, let n = f[.id] {
       define(id, .view(kind), at: n)
-      if kind == .scroll { define(id + ".pan", .scrollPan, at: n) }
+      if kind == .scroll { define(ScrollSpec.panID(of: id), .scrollPan, at: n) }
     }
 
     var v = readGeometry(f, id: id, kind: kind, window: window)
@@ -163,7 +163,9 @@ extension SceneReader {
 
     if kind == .scroll {
       readScroll(f, into: &v)
-      if v.scroll?.hasPinch == true, !id.isEmpty, let n = f[.id] { define(id + ".pinch", .scrollPinch, at: n) }
+      if v.scroll?.hasPinch == true, !id.isEmpty, let n = f[.id] {
+        define(ScrollSpec.pinchID(of: id), .scrollPinch, at: n)
+      }
     } else if kindKnown {
       for key in f.order(among: SceneReader.scrollOnlyKeys) {
         if let k = f.keyNode(key) {
@@ -477,7 +479,7 @@ extension SceneReader {
       s.panRequireToFail = list.map(\.0)
       for (name, at) in list {
         refer(name, .recognizer, at, "panRequireToFail")
-        if !v.id.isEmpty { failureEdges.append(FailureEdge(from: v.id + ".pan", to: name, node: at)) }
+        if !v.id.isEmpty { failureEdges.append(FailureEdge(from: ScrollSpec.panID(of: v.id), to: name, node: at)) }
       }
     }
     v.scroll = s

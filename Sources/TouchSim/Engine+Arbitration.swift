@@ -452,13 +452,13 @@ extension Simulation {
   /// pass (H-11: no jump at the start, no step lost); after waiting, from where it began.
   private mutating func prepareBegan(_ r: Int) {
     if recs[r].beganAfterWaiting {
-      recs[r].data.translationBase = .zero
-      recs[r].data.origin = centroid(recs[r].touches)
+      recs[r].data.pan.translationBase = .zero
+      recs[r].data.pan.origin = centroid(recs[r].touches)
     }
     if recs[r].isScrollPan {
-      recs[r].data.startOffset = views[recs[r].view].spec.bounds.origin
-      recs[r].data.scrollSlack = recs[r].beganAfterWaiting ? 0 : constants.scrollHysteresis
-      recs[r].data.scrollLock = directionalLock(r)
+      recs[r].data.scroll.startOffset = views[recs[r].view].spec.bounds.origin
+      recs[r].data.scroll.scrollSlack = recs[r].beganAfterWaiting ? 0 : constants.scrollHysteresis
+      recs[r].data.scroll.scrollLock = directionalLock(r)
     }
   }
 

@@ -23,11 +23,11 @@ extension Simulation {
       let d = state == .cancelled ? .zero : superviewVector(panTranslation(r), of: v)
       value = .pair(start.translation + d)
     case .scale:
-      let s = state == .cancelled ? 1 : recs[r].data.scale
+      let s = state == .cancelled ? 1 : recs[r].data.twoFinger.scale
       value = .pair(Point(start.scale.x * s, start.scale.y * s))
     case .rotate:
       // The recognizer's rotation is in radians; the scene's `transform.rotation` in degrees.
-      let degrees = state == .cancelled ? 0 : recs[r].data.rotation * 180 / Double.pi
+      let degrees = state == .cancelled ? 0 : recs[r].data.twoFinger.rotation * 180 / Double.pi
       value = .number(start.rotation + degrees)
     }
     var spec = views[v].spec

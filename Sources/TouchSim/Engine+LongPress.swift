@@ -18,7 +18,7 @@ extension Simulation {
         return request(r, .fail, .tooManyTouches(count: recs[r].touches.count, required: spec.numberOfTouchesRequired))
       }
       if recs[r].touches.count == spec.numberOfTouchesRequired
-        && recs[r].data.tapsDone >= spec.numberOfTapsRequired
+        && recs[r].data.tap.tapsDone >= spec.numberOfTapsRequired
       {
         schedule(.minimumPressDuration, owner: r, after: spec.minimumPressDuration * 1000)
       }
@@ -36,12 +36,12 @@ extension Simulation {
         request(r, .change, .moved)
       }
     case .touchesEnded:
-      if recs[r].machine.state == .possible && recs[r].data.tapsDone < spec.numberOfTapsRequired {
+      if recs[r].machine.state == .possible && recs[r].data.tap.tapsDone < spec.numberOfTapsRequired {
         // One of the taps before the press: wait for the next touch-down.
         guard recs[r].touches.isEmpty else { return }
-        recs[r].data.tapsDone += 1
-        if recs[r].data.firstTapLocation == nil { recs[r].data.firstTapLocation = recs[r].data.lastCentroid }
-        recs[r].data.waitingForNextTap = true
+        recs[r].data.tap.tapsDone += 1
+        if recs[r].data.tap.firstTapLocation == nil { recs[r].data.tap.firstTapLocation = recs[r].data.lastCentroid }
+        recs[r].data.tap.waitingForNextTap = true
         schedule(.tapInterval, owner: r, after: constants.tapMaximumInterval)
       } else if recs[r].machine.state == .possible {
         request(r, .fail, .liftedBeforePress(duration: spec.minimumPressDuration))

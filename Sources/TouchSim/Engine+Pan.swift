@@ -1,5 +1,13 @@
 import Geometry
 
+/// What a pan (an edge pan, a scroll view's pan) keeps while it tracks.
+struct PanData {
+  /// The centroid the translation is measured from.
+  var origin: Point = .zero
+  /// Translation carried over when the touch set changes.
+  var translationBase: Point = .zero
+}
+
 /// Pan, screen-edge pan and UIScrollView's pan: continuous; 10 pt hysteresis (section 10, H-8).
 ///
 /// What this kind of recognizer does with the touches it receives (`recognizerReceive` dispatches here);
@@ -9,14 +17,14 @@ extension Simulation {
   func panTranslation(_ r: Int) -> Point {
     // Once every finger has lifted, the translation is where they lifted (kept in lastCentroid).
     let c = recs[r].touches.isEmpty ? recs[r].data.lastCentroid : centroid(recs[r].touches)
-    return recs[r].data.translationBase + (c - recs[r].data.origin)
+    return recs[r].data.pan.translationBase + (c - recs[r].data.pan.origin)
   }
 
   /// Keeps the translation continuous when fingers join or leave.
   private mutating func rebase(_ r: Int, translation: Point) {
-    recs[r].data.translationBase = translation
-    recs[r].data.origin = centroid(recs[r].touches)
-    recs[r].data.lastCentroid = recs[r].data.origin
+    recs[r].data.pan.translationBase = translation
+    recs[r].data.pan.origin = centroid(recs[r].touches)
+    recs[r].data.lastCentroid = recs[r].data.pan.origin
   }
 
   mutating func panReceive(_ r: Int, _ method: TouchMethod, _ uids: [Int]) {
@@ -24,7 +32,7 @@ extension Simulation {
     case .touchesBegan:
       let before = recs[r].touches.filter { !uids.contains($0) }
       let translationBefore =
-        before.isEmpty ? Point.zero : recs[r].data.translationBase + (centroid(before) - recs[r].data.origin)
+        before.isEmpty ? Point.zero : recs[r].data.pan.translationBase + (centroid(before) - recs[r].data.pan.origin)
       if recs[r].kind == .screenEdgePan {
         // S11: "ignores any touches beyond the first touch".
         for uid in uids where recs[r].touches.first != uid { ignore(r, uid) }
@@ -103,7 +111,7 @@ extension Simulation {
         let remaining = recs[r].touches
         // Translation up to now, measured with the leaving touches still counted.
         let all = remaining + leaving
-        let tr = recs[r].data.translationBase + (centroid(all) - recs[r].data.origin)
+        let tr = recs[r].data.pan.translationBase + (centroid(all) - recs[r].data.pan.origin)
         rebase(r, translation: tr)
         if recs[r].machine.state.isActive { request(r, .change, .fingerLifted) }
       }

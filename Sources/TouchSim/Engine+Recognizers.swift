@@ -90,8 +90,8 @@ extension Simulation {
     // A tap reports where it was tapped, a swipe where it began (I-SW2), the others where the touches are.
     let location: Point
     switch recs[r].kind {
-    case .tap: location = recs[r].data.tapLocation
-    case .swipe: location = recs[r].data.swipeStart ?? live
+    case .tap: location = recs[r].data.tap.tapLocation
+    case .swipe: location = recs[r].data.swipe.swipeStart ?? live
     default: location = live
     }
     var v = ActionValues(location: location)
@@ -100,13 +100,13 @@ extension Simulation {
       v.translation = vectorInView(panTranslation(r), recs[r].view)
       v.velocity = vectorInView(recs[r].data.velocity, recs[r].view)
     case .pinch:
-      v.scale = recs[r].data.scale
-      v.scalarVelocity = recs[r].data.scalarVelocity
+      v.scale = recs[r].data.twoFinger.scale
+      v.scalarVelocity = recs[r].data.twoFinger.scalarVelocity
     case .rotation:
-      v.rotation = recs[r].data.rotation
-      v.scalarVelocity = recs[r].data.scalarVelocity
+      v.rotation = recs[r].data.twoFinger.rotation
+      v.scalarVelocity = recs[r].data.twoFinger.scalarVelocity
     case .swipe:
-      v.direction = recs[r].data.swipeDirection
+      v.direction = recs[r].data.swipe.swipeDirection
     case .tap, .longPress: break
     }
     return v

@@ -1,5 +1,15 @@
 import Geometry
 
+/// What a scroll view's pan keeps besides a pan's.
+struct ScrollPanData {
+  /// The scroll view's contentOffset when its pan began.
+  var startOffset: Point = .zero
+  /// The travel a scroll view's pan does not scroll by: the threshold it passed to begin (H-11).
+  var scrollSlack: Double = 0
+  /// The axis a scroll view's drag locked to as it began (H-16).
+  var scrollLock: ScrollLock = .none
+}
+
 /// UIScrollView (section 9): the content-touch delay, touchesShouldBegin / touchesShouldCancel, and
 /// its pan scrolling the content.
 extension Simulation {
@@ -175,18 +185,18 @@ extension Simulation {
     let s = recs[r].view
     guard let sc = views[s].spec.scroll else { return }
     var (canX, canY) = scrollableAxes(s)
-    switch recs[r].data.scrollLock {
+    switch recs[r].data.scroll.scrollLock {
     case .horizontal: canY = false
     case .vertical: canX = false
     case .none: break
     }
-    let slack = recs[r].data.scrollSlack
+    let slack = recs[r].data.scroll.scrollSlack
     func less(_ v: Double) -> Double { v > 0 ? max(v - slack, 0) : min(v + slack, 0) }
     let raw = vectorInView(panTranslation(r), s)
     let tr = Point(less(raw.x), less(raw.y))
     let b = views[s].spec.bounds
     let range = sc.offsetRange(bounds: b.size)
-    let start = recs[r].data.startOffset
+    let start = recs[r].data.scroll.startOffset
     var o = start
     if canX { o.x = rubberBanded(start.x - tr.x, range.x, size: b.width, bounces: sc.bounces) }
     if canY { o.y = rubberBanded(start.y - tr.y, range.y, size: b.height, bounces: sc.bounces) }
@@ -223,7 +233,7 @@ extension Simulation {
     let why: TraceEvent.ScrollSettle
     if sc.isPagingEnabled {
       var (canX, canY) = scrollableAxes(s)
-      switch recs[r].data.scrollLock {
+      switch recs[r].data.scroll.scrollLock {
       case .horizontal: canY = false
       case .vertical: canX = false
       case .none: break

@@ -1,5 +1,12 @@
 import Geometry
 
+/// What a swipe keeps while it decides.
+struct SwipeData {
+  var swipeDirection: Direction?
+  /// Where a swipe began: the centroid of its touches' start points, its location(in:) (I-SW2).
+  var swipeStart: Point?
+}
+
 /// Swipe: discrete; thresholds L9.
 ///
 /// What this kind of recognizer does with the touches it receives (`recognizerReceive` dispatches here);
@@ -30,8 +37,8 @@ extension Simulation {
       for (dir, primary, secondary) in components
       where primary >= constants.swipeMinimumDistance && secondary <= primary {
         if spec.direction.contains(dir) {
-          recs[r].data.swipeDirection = dir
-          recs[r].data.swipeStart = from
+          recs[r].data.swipe.swipeDirection = dir
+          recs[r].data.swipe.swipeStart = from
           return request(r, .end, .swiped(direction: dir, distance: primary, elapsed: elapsed))
         }
         return request(r, .fail, .wrongDirection(moved: dir, allowed: spec.direction))

@@ -184,7 +184,7 @@ extension Simulation {
     emit(.timer(what: timer.what.rawValue, owner: recs[r].id))
     switch timer.what {
     case .tapInterval:
-      request(r, .fail, .noNextTap(tap: recs[r].data.tapsDone + 1, interval: constants.tapMaximumInterval))
+      request(r, .fail, .noNextTap(tap: recs[r].data.tap.tapsDone + 1, interval: constants.tapMaximumInterval))
     case .maximumTapDuration:
       if !recs[r].touches.isEmpty {
         request(r, .fail, .heldTooLongForTap(maximum: constants.tapMaximumDuration))

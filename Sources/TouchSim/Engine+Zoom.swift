@@ -1,5 +1,13 @@
 import Geometry
 
+/// What a scroll view's pinch keeps besides a pinch's (rule H-18).
+struct ZoomData {
+  /// The zoom scale as the pinch began.
+  var startZoom: Double = 1
+  /// The point of the unscaled zoom view under the pinch's centre as it began.
+  var zoomAnchor: Point = .zero
+}
+
 /// UIScrollView zooming (rule H-18): its own pinch recognizer scales the delegate's `viewForZooming(in:)`.
 ///
 /// The recognizer (`SCROLLID.pinch`) exists while `minimumZoomScale` and `maximumZoomScale` differ, and is an
@@ -26,16 +34,16 @@ extension Simulation {
       return
     }
     if began {
-      recs[r].data.startZoom = sc.zoomScale
+      recs[r].data.zoom.startZoom = sc.zoomScale
       // The point of the unscaled zoom view under the centre (its own coordinates, from its bounds' origin).
-      recs[r].data.zoomAnchor = inZoom - views[zv].spec.bounds.origin
+      recs[r].data.zoom.zoomAnchor = inZoom - views[zv].spec.bounds.origin
     }
-    var z = recs[r].data.startZoom * recs[r].data.scale
+    var z = recs[r].data.zoom.startZoom * recs[r].data.twoFinger.scale
     if !sc.bouncesZoom { z = min(max(z, sc.minimumZoomScale), sc.maximumZoomScale) }
     guard z.isFinite, z > 0 else { return }
     // Where the centre is in the visible bounds now; the anchor, scaled, goes under it.
     let visible = inScroll - views[s].spec.bounds.origin
-    applyZoom(s, zv, scale: z, offset: recs[r].data.zoomAnchor * z - visible, settle: nil)
+    applyZoom(s, zv, scale: z, offset: recs[r].data.zoom.zoomAnchor * z - visible, settle: nil)
   }
 
   /// The pinch ended or was cancelled: a scale past a limit springs back to it (`bouncesZoom`), keeping the

@@ -295,17 +295,12 @@ struct Simulation: ~Copyable {
     }
     for v in views.nodes.indices {
       var list: [Recognizer] = []
-      if views[v].isScroll {
-        // UIScrollView adds its panGestureRecognizer in init, before anything the app adds (H-8).
-        var pan = RecognizerSpec(id: views[v].id + ".pan", kind: .pan)
-        pan.requireToFail = views[v].spec.scroll?.panRequireToFail ?? []
-        list.append(Recognizer(spec: pan, view: v, indexOnView: 0, isScrollPan: true))
-        // Its pinchGestureRecognizer exists while the zoom scales differ (H-18); set up after init, before
-        // the app's own recognizers.
-        if views[v].spec.scroll?.hasPinch == true {
-          let pinch = RecognizerSpec(id: views[v].id + ".pinch", kind: .pinch)
-          list.append(Recognizer(spec: pinch, view: v, indexOnView: 1, isScrollPinch: true))
-        }
+      // UIScrollView adds its panGestureRecognizer in init, before anything the app adds (H-8); its
+      // pinchGestureRecognizer exists while the zoom scales differ (H-18), set up before the app's own.
+      for s in views[v].spec.builtInRecognizers {
+        list.append(
+          Recognizer(
+            spec: s, view: v, indexOnView: list.count, isScrollPan: s.kind == .pan, isScrollPinch: s.kind == .pinch))
       }
       for s in specs[views[v].id] ?? [] {
         list.append(Recognizer(spec: s, view: v, indexOnView: list.count))

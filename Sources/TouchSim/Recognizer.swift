@@ -83,48 +83,21 @@ struct Recognizer {
 
 /// Per-kind tracking data (one struct for all kinds keeps the recognizer a plain value).
 struct GestureData {
-  // Shared
+  // Every kind
   var start = SmallIntMap<Point>()  // touch → where it went down (window)
   var startTime: Double = 0
   var lastCentroid: Point = .zero
   var lastTime: Double = 0
   var velocity: Point = .zero
-  // Tap
-  var tapsDone = 0
-  var touchesThisTap = 0
-  var maxDownTogether = 0
-  var firstTapLocation: Point?
-  var tapLocation: Point = .zero
-  var waitingForNextTap = false
-  // Pan, edge pan, scroll pan
-  var origin: Point = .zero  // centroid the translation is measured from
-  var translationBase: Point = .zero  // translation carried over when the touch set changes
-  var startOffset: Point = .zero  // scroll view's contentOffset when its pan began
-  /// The travel a scroll view's pan does not scroll by: the threshold it passed to begin (H-11).
-  var scrollSlack: Double = 0
-  /// The axis a scroll view's drag locked to as it began (H-16).
-  var scrollLock: ScrollLock = .none
-  // Pinch, rotation
-  var initialDistance: Double = 0
-  var initialAngle: Double = 0
-  var baseScale: Double = 1
-  var baseRotation: Double = 0
-  var scale: Double = 1
-  var rotation: Double = 0
-  var scalarVelocity: Double = 0
-  var lastScalar: Double = 0
   // Effect (`RecognizerSpec.effect`): the view's transform when the gesture began
   var effectStart = TransformSpec()
-  // A scroll view's pinch (rule H-18): the zoom scale as it began, and the point of the unscaled zoom view
-  // under the pinch's centre then
-  var startZoom: Double = 1
-  var zoomAnchor: Point = .zero
-  // Swipe
-  var swipeDirection: Direction?
-  /// Where a swipe began: the centroid of its touches' start points, its location(in:) (I-SW2).
-  var swipeStart: Point?
-  // Long press
-  var pressTouchesDown = 0
+  // Each kind's own, declared beside the kind's rules (Engine+Tap.swift, Engine+Pan.swift, ...)
+  var tap = TapData()
+  var pan = PanData()
+  var scroll = ScrollPanData()
+  var twoFinger = TwoFingerData()
+  var zoom = ZoomData()
+  var swipe = SwipeData()
 }
 
 /// A recognizer waiting (or ready to wait) for another to fail, as of one of its generations.

@@ -48,21 +48,12 @@ public struct LiveScene: Sendable, Equatable {
       children[v.id] = v.subviews.map(\.id)
       for (i, s) in v.subviews.enumerated() { position[s.id] = i }
       var ids: [String] = []
-      if v.kind == .scroll {
-        var pan = RecognizerSpec(id: v.id + ".pan", kind: .pan)
-        pan.requireToFail = v.scroll?.panRequireToFail ?? []
-        recognizers[pan.id] = pan
-        recognizerView[pan.id] = v.id
-        scrollPans.insert(pan.id)
-        builtInRecognizers.insert(pan.id)
-        ids.append(pan.id)
-        if v.scroll?.hasPinch == true {
-          let pinch = RecognizerSpec(id: v.id + ".pinch", kind: .pinch)
-          recognizers[pinch.id] = pinch
-          recognizerView[pinch.id] = v.id
-          builtInRecognizers.insert(pinch.id)
-          ids.append(pinch.id)
-        }
+      for r in v.builtInRecognizers {
+        recognizers[r.id] = r
+        recognizerView[r.id] = v.id
+        if r.kind == .pan { scrollPans.insert(r.id) }
+        builtInRecognizers.insert(r.id)
+        ids.append(r.id)
       }
       for r in v.recognizers {
         recognizers[r.id] = r

@@ -26,8 +26,7 @@ enum CanvasBadges {
   /// The recognizers of a view, as ids, with whether each is enabled: its own, then a scroll view's pan.
   static func recognizers(of view: ViewSpec) -> [(id: String, enabled: Bool)] {
     var out = view.recognizers.map { (id: $0.id, enabled: $0.isEnabled) }
-    if view.kind == .scroll { out.append((id: view.id + ".pan", enabled: true)) }
-    if view.kind == .scroll, view.scroll?.hasPinch == true { out.append((id: view.id + ".pinch", enabled: true)) }
+    out += view.builtInRecognizers.map { (id: $0.id, enabled: true) }
     return out
   }
 

@@ -27,16 +27,8 @@ struct InspectorRecognizer {
   static func all(inBuilt scene: Scene) -> [InspectorRecognizer] {
     var out: [InspectorRecognizer] = []
     for v in scene.allViews {
-      if v.kind == .scroll {
-        var pan = RecognizerSpec(id: v.id + ".pan", kind: .pan)
-        pan.requireToFail = v.scroll?.panRequireToFail ?? []
-        out.append(InspectorRecognizer(spec: pan, view: v, isScrollPan: true))
-        if v.scroll?.hasPinch == true {
-          out.append(
-            InspectorRecognizer(
-              spec: RecognizerSpec(id: v.id + ".pinch", kind: .pinch), view: v, isScrollPan: false, isScrollPinch: true)
-          )
-        }
+      for r in v.builtInRecognizers {
+        out.append(InspectorRecognizer(spec: r, view: v, isScrollPan: r.kind == .pan, isScrollPinch: r.kind == .pinch))
       }
       for r in v.recognizers {
         let sheetTap = SheetSpec.sheet(ofDimmingTap: r.id).map { v.id == SheetSpec.dimmingView(of: $0) } ?? false

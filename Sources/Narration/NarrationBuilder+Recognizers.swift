@@ -259,7 +259,7 @@ extension NarrationBuilder {
 
   /// When the oldest delivery still held for `view` was withheld.
   private func heldSince(_ view: String) -> Double? {
-    tracker.held.filter { $0.key.view == view }.flatMap(\.value).map(\.t).min()
+    tracker.held[view]?.map(\.time).min()
   }
 
   // MARK: Questions

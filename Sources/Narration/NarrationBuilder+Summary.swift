@@ -349,8 +349,8 @@ extension NarrationBuilder {
         ["8.1"])
     }
     if g.touches.contains(where: { $0.view == c }) {
-      if let held = log.deliveries.isEmpty ? tracker.held.first(where: { $0.key.view == c }) : nil {
-        let by = codes(held.value.first?.by ?? [])
+      if let held = log.deliveries.isEmpty ? tracker.held[c] : nil {
+        let by = codes(held.first?.by ?? [])
         return sentence(
           language(
             "\(shownControl) got no events: its touch is still held back by \(by)",

@@ -393,7 +393,7 @@ extension NarrationBuilder {
     for j in members {
       if case .ask(let of, .shouldReceive, _, _, let yes) = entry(j) { answers[of] = yes }
     }
-    let view: String? = tracker.touchView[n] ?? nil
+    let view: String? = tracker.touchView(n) ?? nil
     let place =
       view.map {
         language("the recognizers of \(Phrase.code($0)) and its superviews", "\(Phrase.code($0)) 及其父视图上的手势识别器")

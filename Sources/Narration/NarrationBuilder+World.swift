@@ -71,7 +71,7 @@ extension NarrationBuilder {
   /// The fingers down now whose touch.view is `view` or inside it.
   func downInside(_ view: String) -> [Int] {
     tracker.live.compactMap { n, v in
-      guard case .some(let hit) = v, scene.isDescendant(hit, of: view) else { return nil }
+      guard case .some(.some(let hit)) = v, scene.isDescendant(hit, of: view) else { return nil }
       return n
     }.sorted()
   }

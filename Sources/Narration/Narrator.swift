@@ -61,7 +61,6 @@ public struct NarrationCheckpoint: Sendable {
   /// The first entry not yet narrated.
   let next: Int
   let language: Language
-  let scene: LiveScene
   let tracker: TraceTracker
   let bursts: BurstCollector
   let out: [(line: NarrationLine, seq: Int)]
@@ -94,8 +93,9 @@ enum Piece {
 /// The narration of one trace: walks it once, entry by entry.
 final class NarrationBuilder {
   let trace: [TraceEntry]
-  var scene: LiveScene
-  var tracker = TraceTracker()
+  var tracker: TraceTracker
+  /// The scene with the trace's changes so far (the tracker's snapshot holds it).
+  var scene: LiveScene { tracker.scene }
   private let groups: TraceGroups
   private var bursts = BurstCollector()
   private var out: [(line: NarrationLine, seq: Int)] = []
@@ -115,7 +115,7 @@ final class NarrationBuilder {
 
   init(trace: [TraceEntry], scene: LiveScene, complete: Bool, language: Language = .english) {
     self.trace = trace
-    self.scene = scene
+    tracker = TraceTracker(scene: scene)
     self.complete = complete
     self.language = language
     first = 0
@@ -125,7 +125,6 @@ final class NarrationBuilder {
   /// A builder that goes on from `checkpoint` (taken on a trace `trace` begins with).
   init(trace: [TraceEntry], resuming checkpoint: NarrationCheckpoint, complete: Bool) {
     self.trace = trace
-    scene = checkpoint.scene
     tracker = checkpoint.tracker
     bursts = checkpoint.bursts
     out = checkpoint.out
@@ -142,7 +141,7 @@ final class NarrationBuilder {
   /// that entry is kept in `saved`.
   func run(savingAt boundary: Int? = nil) -> [NarrationLine] {
     for i in first..<trace.count {
-      tracker.apply(i, trace[i], scene: &scene)
+      tracker.apply(i, trace[i])
       let members = groups.groups[groups.groupOf[i]]
       if members.last == i {
         for piece in narrate(members) { take(piece) }
@@ -153,7 +152,7 @@ final class NarrationBuilder {
       }
       if i == boundary {
         saved = NarrationCheckpoint(
-          next: i + 1, language: language, scene: scene, tracker: tracker, bursts: bursts, out: out,
+          next: i + 1, language: language, tracker: tracker, bursts: bursts, out: out,
           describedChains: describedChains)
       }
     }

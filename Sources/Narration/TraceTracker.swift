@@ -2,34 +2,16 @@ import Geometry
 import TouchSim
 import TraceKit
 
-/// Follows the trace entry by entry: live touches, recognizer states, who is involved, deliveries
-/// still held. It annotates entries with what the narration needs (why a touch was cancelled, how
-/// late a delivery was) and keeps the record of the current gesture.
+/// Follows the trace entry by entry on top of TraceKit's `Snapshot`, the one fold of the trace every
+/// panel reads (live touches and their views, recognizer states and waits, held deliveries, the scene as
+/// the trace changed it, where gestures start). What it adds is only what the narration needs: it
+/// annotates entries (why a touch was cancelled, how late a delivery was, the value a change replaced)
+/// and keeps the record of the current gesture.
 struct TraceTracker {
-  struct Held {
-    var t: Double
-    var method: TouchMethod
-    var by: [String]
-  }
-
-  /// Where a held delivery waits: the view and the touch number.
-  struct HeldKey: Hashable {
-    var view: String
-    var touch: Int
-  }
-
-  private(set) var states: [String: GestureState] = [:]
-  /// Touches each recognizer received since its last reset.
+  /// The trace folded so far.
+  private(set) var snapshot: Snapshot
+  /// Touches each recognizer received since its last reset (the snapshot keeps only those still down).
   private(set) var fed: [String: [Int]] = [:]
-  private(set) var waiting: [String: [String]] = [:]
-  /// Where gestures start and settle: the one definition the window's snapshot and timeline use too.
-  private(set) var gestures = GestureScanner()
-  /// Touches down now: number → touch.view.
-  private(set) var live: [Int: String?] = [:]
-  /// The hit view of each touch number (its latest touch-down).
-  private(set) var touchView: [Int: String?] = [:]
-  /// Deliveries withheld and not yet delivered or dropped, per view and touch.
-  private(set) var held: [HeldKey: [Held]] = [:]
   private(set) var gesture: GestureRecord?
 
   /// Annotations for the narration, by entry index.
@@ -49,6 +31,20 @@ struct TraceTracker {
   /// Each zooming scroll view's scale as its pinch last began.
   private var pinchStartScale: [String: Double] = [:]
 
+  init(scene: LiveScene) { snapshot = Snapshot(live: scene) }
+
+  /// The scene with the trace's changes so far.
+  var scene: LiveScene { snapshot.live }
+
+  /// Touches down now: number → touch.view.
+  var live: [Int: String??] { snapshot.touchesDown }
+
+  /// The hit view of touch `n` (its latest touch-down; `.none` before its hit test decided).
+  func touchView(_ n: Int) -> String?? { snapshot.touches[n]?.view ?? .none }
+
+  /// Deliveries withheld and not yet delivered or dropped.
+  var held: HeldDeliveries { snapshot.held }
+
   /// Recognizers that began or recognized, with the time (for cancellation causes).
   private var recognitions: [(t: Double, recognizer: String, began: Bool)] = []
   private var cancelledInputs: [(t: Double, touch: Int)] = []
@@ -56,10 +52,13 @@ struct TraceTracker {
   private var timers: [(t: Double, what: String, owner: String)] = []
   private var lifts: [(t: Double, touch: Int)] = []
 
-  func state(_ r: String) -> GestureState { states[r] ?? .possible }
+  func state(_ r: String) -> GestureState { snapshot.recognizers[r]?.state ?? .possible }
+
+  /// What recognizer `r` waits for to fail (empty: nothing).
+  func waiting(_ r: String) -> [String] { snapshot.recognizers[r]?.waitingFor ?? [] }
 
   /// No touch down, no recognizer undecided, nothing held: a gesture may end here.
-  var isSettled: Bool { gestures.isSettled }
+  var isSettled: Bool { snapshot.isSettled }
 
   /// Hands the finished gesture over and starts afresh.
   mutating func takeGesture() -> GestureRecord? {
@@ -67,19 +66,17 @@ struct TraceTracker {
     return gesture
   }
 
-  /// Takes entry `i` into account (and applies its scene changes to `scene`).
-  mutating func apply(_ i: Int, _ entry: TraceEntry, scene: inout LiveScene) {
+  /// Takes entry `i` into account: it is annotated from the state before it, then folded into the
+  /// snapshot (whose next entry it is).
+  mutating func apply(_ i: Int, _ entry: TraceEntry) {
     let t = entry.t
-    _ = gestures.take(entry)
     switch entry.event {
     case .input(let n, let phase, _, let tapCount):
       if gesture == nil { gesture = GestureRecord(start: i) }
       switch phase {
       case .began:
-        live[n] = .some(nil)
         gesture?.touches.append(.init(number: n, down: t, view: nil, tapCount: tapCount))
       case .ended, .cancelled:
-        live[n] = nil
         lifts.append((t, n))
         if let k = gesture?.touches.lastIndex(where: { $0.number == n && $0.lift == nil }) {
           gesture?.touches[k].lift = t
@@ -95,12 +92,10 @@ struct TraceTracker {
         gesture?.skipped.append((view, result, n))
       }
     case .hit(let n, let view):
-      live[n] = .some(view)
-      touchView[n] = .some(view)
       if let k = gesture?.touches.lastIndex(where: { $0.number == n }) { gesture?.touches[k].view = view }
       if let view { gesture?.noteView(view) }
     case .attach(let n, let recognizers):
-      noteUnattached(i, touch: n, attached: recognizers, scene: scene)
+      noteUnattached(i, touch: n, attached: recognizers)
     case .ask(let of, .shouldReceive, _, _, false):
       if let n = gesture?.touches.last?.number {
         gesture?.refused.append((of, n))
@@ -114,18 +109,15 @@ struct TraceTracker {
         gesture?.withAttempt(r) { $0.touches.append(contentsOf: touches) }
       }
     case .state(let r, let from, let to, let reason):
-      states[r] = to
-      if from == .possible, to == .began, r.hasSuffix(".pinch"), let sc = scene.views[String(r.dropLast(6))]?.scroll,
+      if from == .possible, to == .began, let sv = ScrollSpec.view(ofPinchID: r), let sc = scene.views[sv]?.scroll,
         sc.hasPinch
       {
-        pinchStartScale[String(r.dropLast(6))] = sc.zoomScale
+        pinchStartScale[sv] = sc.zoomScale
       }
       if to == .possible && reason == .reset {
         fed[r] = nil
-        waiting[r] = nil
         gesture?.closeAttempt(r)
       } else {
-        waiting[r] = nil
         if from == .possible && (to == .began || to == .ended) { recognitions.append((t, r, to == .began)) }
         if to == .failed { failures.append((t, r)) }
         gesture?.withAttempt(r) {
@@ -135,55 +127,46 @@ struct TraceTracker {
     case .action(let r, let state, let values):
       gesture?.withAttempt(r) { $0.actions.append((t, state, values)) }
     case .wait(let r, let others):
-      waiting[r] = others
       gesture?.withAttempt(r) { a in
         if a.firstWait == nil { a.firstWait = t }
         for o in others where !a.waitedFor.contains(o) { a.waitedFor.append(o) }
       }
-    case .withhold(let view, let method, let touches, let by):
-      for n in touches { held[HeldKey(view: view, touch: n), default: []].append(Held(t: t, method: method, by: by)) }
+    case .withhold(let view, _, _, _):
       gesture?.noteView(view)
     case .deliver(let view, let method, let touches, _):
-      noteDelivery(i, t: t, view: view, method: method, touches: touches, scene: scene)
+      noteDelivery(i, t: t, view: view, method: method, touches: touches)
     case .drop(let view, _, let touches, let reason):
       if let view {
-        let by = touches.first.flatMap { held[HeldKey(view: view, touch: $0)]?.first?.by } ?? []
+        let by = touches.first.flatMap { n in held[view]?.first { $0.touch == n }?.by } ?? []
         dropHeldBy[i] = by
-        for n in touches { held[HeldKey(view: view, touch: n)] = nil }
         gesture?.withView(view) { log in for n in touches { log.drops.append((t, n, reason, by)) } }
       }
     case .control(let c, let event, _, let value):
       gesture?.withView(c) { $0.controlEvents.append((t, event, value)) }
-    case .sheet: break
     case .timer(let what, let owner):
       timers.append((t, what, owner))
     case .set(let target, _, _, let origin):
       if case .effect = origin, let before = scene.views[target]?.transform { transformBefore[i] = before }
-      scene.apply(entry.event)
     case .scroll(let view, _, let settle):
       if settle != nil, let before = scene.views[view]?.bounds.origin { offsetBeforeSettle[i] = before }
-      scene.apply(entry.event)
     case .zoom(let view, _, _, _, _, _):
       if let before = scene.views[view]?.scroll?.zoomScale { zoomBefore[i] = before }
       zoomAtPinchStart[i] = pinchStartScale[view] ?? zoomBefore[i]
-      scene.apply(entry.event)
-    case .reorder, .hitTestOverride, .addGestureRecognizer, .removeFromSuperview, .addSubview:
-      scene.apply(entry.event)
     case .removeGestureRecognizer(let r, _, _):
       // C-12: reset without an action; the gesture it was part of closes for it.
-      states[r] = .possible
       fed[r] = nil
-      waiting[r] = nil
       gesture?.removeAttempt(r, at: t)
-    case .forward, .ignoring, .sendEvent, .sendAction, .canPerform, .perform:
+    case .sheet, .reorder, .hitTestOverride, .addGestureRecognizer, .removeFromSuperview, .addSubview, .forward,
+      .ignoring, .sendEvent, .sendAction, .canPerform, .perform:
       break
     }
+    snapshot.take(entry)
     trimHistory(before: t)
   }
 
   /// Recognizers of touch.view and its superviews that the attach list leaves out (rule 1.1, C-7).
-  private mutating func noteUnattached(_ i: Int, touch n: Int, attached: [String], scene: LiveScene) {
-    guard case .some(.some(let view)) = touchView[n] else { return }
+  private mutating func noteUnattached(_ i: Int, touch n: Int, attached: [String]) {
+    guard case .some(.some(let view)) = touchView(n) else { return }
     var out: [(String, Unattached)] = []
     let attached = Set(attached)
     for v in scene.ancestry(view) {
@@ -195,8 +178,8 @@ struct TraceTracker {
         let s = state(r)
         if scene.recognizers[r]?.isEnabled == false {
           out.append((r, .disabled))
-        } else if let w = waiting[r], !w.isEmpty {
-          out.append((r, .waiting(for: w)))
+        } else if !waiting(r).isEmpty {
+          out.append((r, .waiting(for: waiting(r))))
         } else if s.isTerminal {
           out.append((r, .finished))
         } else if s.isActive {
@@ -209,26 +192,16 @@ struct TraceTracker {
     for (r, why) in out { gesture?.unattached.append((r, n, why)) }
   }
 
-  private mutating func noteDelivery(
-    _ i: Int, t: Double, view: String, method: TouchMethod, touches: [Int], scene: LiveScene
-  ) {
+  private mutating func noteDelivery(_ i: Int, t: Double, view: String, method: TouchMethod, touches: [Int]) {
     var d = GestureRecord.Delivery(t: t, index: i, method: method, touches: touches)
-    for (k, n) in touches.enumerated() {
-      let key = HeldKey(view: view, touch: n)
-      if method == .touchesCancelled {
-        // F-2: whatever was still queued for this touch is discarded with the cancellation.
-        held[key] = nil
-        if k == 0 { d.cause = cancelCause(t: t, touch: n, scene: scene) }
-      } else if var queue = held[key], let k = queue.firstIndex(where: { $0.method == method }) {
-        // Touch numbers may be reused: only a held phase of this method can be the one delivered.
-        let h = queue.remove(at: k)
-        held[key] = queue.isEmpty ? nil : queue
-        if d.late == nil {
-          d.late = t - h.t
-          d.heldBy = h.by
-          d.releasedBy = releasers(of: h.by, at: t, scene: scene)
-        }
-      }
+    if method == .touchesCancelled {
+      // F-2: whatever was still queued for these touches is discarded with the cancellation.
+      if let n = touches.first { d.cause = cancelCause(t: t, touch: n) }
+    } else if let h = touches.lazy.compactMap({ [held] in held.oldest(view, touch: $0, method: method) }).first {
+      // Touch numbers may be reused: only a held phase of this method can be the one delivered.
+      d.late = t - h.time
+      d.heldBy = h.by
+      d.releasedBy = releasers(of: h.by, at: t)
     }
     deliveries[i] = d
     gesture?.withView(view) { $0.deliveries.append(d) }
@@ -236,7 +209,7 @@ struct TraceTracker {
 
   /// Why a view gets touchesCancelled now: the system cancelled the touch, or a recognizer that owns
   /// it began or recognized at this time (F-2), or a scroll view began scrolling (H-6).
-  func cancelCause(t: Double, touch n: Int, scene: LiveScene) -> GestureRecord.Cause {
+  func cancelCause(t: Double, touch n: Int) -> GestureRecord.Cause {
     if cancelledInputs.contains(where: { $0.t == t && $0.touch == n }) { return .system }
     for rec in recognitions.reversed() where rec.t == t && (fed[rec.recognizer] ?? []).contains(n) {
       if let s = scene.scrollView(ofPan: rec.recognizer) { return .scrolling(scrollView: s, pan: rec.recognizer) }
@@ -246,7 +219,7 @@ struct TraceTracker {
   }
 
   /// Of the recognizers and scroll views that held a delivery, those that let it go at time `t`.
-  private func releasers(of by: [String], at t: Double, scene: LiveScene) -> [String] {
+  private func releasers(of by: [String], at t: Double) -> [String] {
     var out: [String] = []
     for id in by {
       if failures.contains(where: { $0.t == t && $0.recognizer == id }) {

@@ -20,8 +20,8 @@ public struct GestureScanner: Sendable, Equatable {
   public private(set) var down: Set<Int> = []
   /// Recognizers fed touches or waiting since their last reset.
   public private(set) var engaged: Set<String> = []
-  /// Withheld deliveries not yet delivered or dropped: per view, per touch, the methods held.
-  public private(set) var held: [String: [Int: Set<TouchMethod>]] = [:]
+  /// Withheld deliveries not yet delivered or dropped.
+  public private(set) var held = HeldDeliveries()
   private var lastTime: Double?
 
   public init() {}
@@ -29,8 +29,8 @@ public struct GestureScanner: Sendable, Equatable {
   /// Nothing going on: a touch going down now starts a gesture.
   public var isSettled: Bool { down.isEmpty && engaged.isEmpty && held.isEmpty }
 
-  /// Takes `entry` into account; true when it starts a gesture.
-  public mutating func take(_ entry: TraceEntry) -> Bool {
+  /// Takes `entry`, entry `index` of the trace, into account; true when it starts a gesture.
+  public mutating func take(_ entry: TraceEntry, index: Int) -> Bool {
     let gap = lastTime.map { entry.t - $0 } ?? .infinity
     lastTime = entry.t
     var starts = false
@@ -41,7 +41,7 @@ public struct GestureScanner: Sendable, Equatable {
         if down.isEmpty && (isSettled || gap > Self.quietGap) {
           starts = true
           engaged = []
-          held = [:]
+          held.removeAll()
         }
         down.insert(n)
       case .ended, .cancelled: down.remove(n)
@@ -54,28 +54,16 @@ public struct GestureScanner: Sendable, Equatable {
     case .removeGestureRecognizer(let r, _, _):
       // C-12: reset at once, out of the gesture.
       engaged.remove(r)
-    case .withhold(let view, let method, let touches, _):
-      for n in touches { held[view, default: [:]][n, default: []].insert(method) }
-    case .deliver(let view, let method, let touches, _):
-      release(view, touches, method == .touchesCancelled ? nil : method)
-    case .drop(let view?, _, let touches, _):
-      release(view, touches, nil)
+    case .withhold, .deliver, .drop:
+      held.take(entry, index: index)
     default:
       break
     }
     return starts
   }
 
-  /// `method` of `touches` reached `view` (nil: a cancellation or a drop, which ends everything held for
-  /// those touches, F-2).
-  private mutating func release(_ view: String, _ touches: [Int], _ method: TouchMethod?) {
-    guard var byTouch = held[view] else { return }
-    for n in touches {
-      if let method { byTouch[n]?.remove(method) } else { byTouch[n] = nil }
-      if byTouch[n]?.isEmpty == true { byTouch[n] = nil }
-    }
-    held[view] = byTouch.isEmpty ? nil : byTouch
-  }
+  /// The same scanner after the first `k` entries of the trace were discarded.
+  public mutating func rebase(droppingFirst k: Int) { held.rebase(droppingFirst: k) }
 }
 
 /// The gesture starts of a trace, found once and kept up to date as the trace grows (and is trimmed).
@@ -94,7 +82,7 @@ public struct GestureIndex: Sendable, Equatable {
   /// Scans the entries added since the last call.
   public mutating func update(_ trace: [TraceEntry]) {
     while scanned < trace.count {
-      if scanner.take(trace[scanned]) {
+      if scanner.take(trace[scanned], index: scanned) {
         starts.append(scanned)
         settled.append(nil)
       }
@@ -109,6 +97,7 @@ public struct GestureIndex: Sendable, Equatable {
     starts = kept.map { starts[$0] - k }
     settled = kept.map { settled[$0].map { $0 - k } }
     scanned = max(scanned - k, 0)
+    scanner.rebase(droppingFirst: k)
   }
 
   /// The gesture holding entry `i` (its position in `starts`) and its entries, in a trace of `count`

@@ -30,8 +30,8 @@ public struct Snapshot: Sendable {
   public var controls: [String: ControlStatus] = [:]
   /// The last delivery (or withhold / drop) to each view in the current gesture.
   public var deliveries: [String: DeliveryStatus] = [:]
-  /// Deliveries withheld from each view and not yet made or dropped.
-  public var held: [String: [HeldDelivery]] = [:]
+  /// Deliveries withheld from each view and not yet made or dropped (the scanner's account).
+  public var held: HeldDeliveries { gestures.held }
   /// The last answer to each question in the current gesture, keyed by `AskKey`.
   public var asks: [AskKey: AskStatus] = [:]
   /// The recognizers of the latest touch that reached any (its `attach` line): which cards the inspector
@@ -42,16 +42,27 @@ public struct Snapshot: Sendable {
 
   public init(scene: Scene) { live = LiveScene(scene) }
 
+  /// The state before any entry, from a scene already indexed.
+  public init(live: LiveScene) { self.live = live }
+
   /// Nothing going on: every touch up, no recognizer engaged, nothing withheld.
   public var isSettled: Bool { gestures.isSettled }
 
   /// Folds `trace[count..<upTo]` into the state.
   public mutating func advance(_ trace: [TraceEntry], upTo end: Int) {
     let end = min(end, trace.count)
-    while count < end {
-      apply(trace[count], index: count)
-      count += 1
-    }
+    while count < end { take(trace[count]) }
+  }
+
+  /// Folds one more entry, the one at index `count` of the trace.
+  public mutating func take(_ entry: TraceEntry) {
+    apply(entry, index: count)
+    count += 1
+  }
+
+  /// The touches down now, and their views (touch.view; nil: nothing was hit; `.none`: not yet known).
+  public var touchesDown: [Int: String??] {
+    touches.filter { $0.value.phase != .ended && $0.value.phase != .cancelled }.mapValues(\.view)
   }
 
   /// The state after the first `n` entries of `trace`, starting from `scene`.
@@ -63,7 +74,7 @@ public struct Snapshot: Sendable {
 
   private mutating func apply(_ e: TraceEntry, index: Int) {
     time = e.t
-    if gestures.take(e) { startGesture(at: index) }
+    if gestures.take(e, index: index) { startGesture(at: index) }
     live.apply(e.event)
     switch e.event {
     case .input(let n, let phase, let at, let tapCount):
@@ -122,7 +133,8 @@ public struct Snapshot: Sendable {
       s.state = to
       s.last = Transition(from: from, to: to, reason: reason, index: index, time: e.t)
       if to != .possible { s.lastNonReset = s.last }
-      if to != .possible { s.waitingFor = [] }
+      // A wait ends with any transition, a reset too.
+      s.waitingFor = []
       if to == .possible { s.touches = [] }
       recognizers[r] = s
     case .action(let r, let state, let values):
@@ -136,16 +148,11 @@ public struct Snapshot: Sendable {
       recognizers[r] = s
     case .withhold(let view, let method, let ts, let by):
       deliveries[view] = DeliveryStatus(method: method, touches: ts, kind: .withheld(by: by), index: index, time: e.t)
-      for n in ts {
-        held[view, default: []].append(HeldDelivery(touch: n, method: method, by: by, index: index, time: e.t))
-      }
     case .deliver(let view, let method, let ts, _):
       deliveries[view] = DeliveryStatus(method: method, touches: ts, kind: .delivered, index: index, time: e.t)
-      release(view, ts, method == .touchesCancelled ? nil : method)
     case .drop(let view, let method, let ts, let reason):
       if let view {
         deliveries[view] = DeliveryStatus(method: method, touches: ts, kind: .dropped(reason), index: index, time: e.t)
-        release(view, ts, nil)
       }
     case .control(let c, let event, let highlighted, let value):
       var s = controls[c] ?? ControlStatus()
@@ -194,17 +201,8 @@ public struct Snapshot: Sendable {
       controls[id] = c
     }
     deliveries = [:]
-    held = [:]
     asks = [:]
     walk = nil
-  }
-
-  /// `method` of `touches` reached `view` (nil: a cancellation or a drop, which ends everything held for
-  /// those touches, F-2).
-  private mutating func release(_ view: String, _ touches: [Int], _ method: TouchMethod?) {
-    guard var list = held[view] else { return }
-    list.removeAll { touches.contains($0.touch) && (method == nil || $0.method == method) }
-    held[view] = list.isEmpty ? nil : list
   }
 
   /// The same state after the first `k` entries of the trace were discarded: every index it holds moves
@@ -242,13 +240,7 @@ public struct Snapshot: Sendable {
       d.index -= k
       deliveries[id] = d
     }
-    for (id, list) in held {
-      held[id] = list.map { h in
-        var h = h
-        h.index -= k
-        return h
-      }
-    }
+    gestures.rebase(droppingFirst: k)
     for (key, var a) in asks {
       a.index -= k
       asks[key] = a

@@ -1,5 +1,6 @@
 import Localization
 import TouchSim
+import TraceKit
 
 /// What the timeline shows for a stretch of the trace, before any pixel is placed: one lane per touch, per
 /// recognizer and per responder, with marks at trace times, bars for waits and held deliveries, and arrows
@@ -56,8 +57,11 @@ struct TimelineContent: Equatable, Sendable {
     var language = Language.english
     var lanes: [TimelineLane.Kind: TimelineLane] = [:]
     var order: [TimelineLane.Kind] = []
-    /// Deliveries withheld and not yet made: the bar waiting for its end (lane, bar index, method, touches).
-    var openHolds: [(view: String, bar: Int, method: TouchMethod, touches: Set<Int>)] = []
+    /// Deliveries withheld and not yet made or dropped: the account every reader of the trace keeps.
+    var held = HeldDeliveries()
+    /// The bar of each `withhold` line still open, by its trace index: it ends when none of what the line
+    /// withheld is held any more.
+    var openHolds: [Int: (view: String, bar: Int)] = [:]
     /// Open wait bars by recognizer.
     var openWaits: [String: Int] = [:]
     /// Open "life" bars (touch down, recognizer busy, responder tracking) by lane.
@@ -116,6 +120,7 @@ struct TimelineContent: Equatable, Sendable {
 
     mutating func add(_ e: TraceEntry, index i: Int) {
       let t = e.t
+      held.take(e, index: i)
       switch e.event {
       case .input(let n, let phase, _, let tapCount):
         let k = TimelineLane.Kind.touch(n)
@@ -167,12 +172,11 @@ struct TimelineContent: Equatable, Sendable {
       case .withhold(let view, let method, let touches, let by):
         let k = TimelineLane.Kind.responder(view)
         mark(k, TimelineMark(glyph: .letter(TimelineLane.letter(method)), tone: .waiting, index: i, t: t, faint: true))
-        let b = bar(k, TimelineBar(style: .held(by), fromIndex: i, fromT: t))
-        openHolds.append((view, b, method, Set(touches)))
+        openHolds[i] = (view, bar(k, TimelineBar(style: .held(by), fromIndex: i, fromT: t)))
         if method == .touchesBegan { startLife(k, i, t) }
       case .deliver(let view, let method, let touches, _):
         let k = TimelineLane.Kind.responder(view)
-        closeHold(view, method, touches, i, t)
+        closeHolds(view, i, t)
         if method == .touchesMoved && lastLetter(k) == "M" {
           mark(k, TimelineMark(glyph: .tick, tone: .normal, index: i, t: t))
         } else {
@@ -191,7 +195,7 @@ struct TimelineContent: Equatable, Sendable {
         }
         guard let view else { break }
         let k = TimelineLane.Kind.responder(view)
-        closeHold(view, method, touches, i, t)
+        closeHolds(view, i, t)
         mark(k, TimelineMark(glyph: .cross, tone: .bad, index: i, t: t))
         mark(k, TimelineMark(glyph: .label(Self.shortReason(reason, language)), tone: .bad, index: i, t: t))
         if method != .touchesMoved { endLife(k, i, t) }
@@ -245,13 +249,12 @@ struct TimelineContent: Equatable, Sendable {
     /// releases a withheld delivery of any method (it will never come).
     /// Every hold of `view` this delivery or drop ends: touches held one event at a time (two fingers down
     /// one after the other) end together when one line names them all.
-    mutating func closeHold(_ view: String, _ method: TouchMethod, _ touches: [Int], _ i: Int, _ t: Double) {
-      while let h = openHolds.firstIndex(where: {
-        $0.view == view && ($0.method == method || method == .touchesCancelled)
-          && !$0.touches.isDisjoint(with: touches)
-      }) {
-        close(.responder(view), bar: openHolds[h].bar, at: i, t)
-        openHolds.remove(at: h)
+    /// Entry `i` delivered to `view` or dropped from it: the bars of the withhold lines it released end.
+    mutating func closeHolds(_ view: String, _ i: Int, _ t: Double) {
+      let still = Set((held[view] ?? []).map(\.index))
+      for (line, h) in openHolds where h.view == view && !still.contains(line) {
+        close(.responder(view), bar: h.bar, at: i, t)
+        openHolds[line] = nil
       }
     }
 

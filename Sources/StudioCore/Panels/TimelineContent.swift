@@ -169,12 +169,12 @@ struct TimelineContent: Equatable, Sendable {
         if !others.isEmpty {
           openWaits[r] = bar(k, TimelineBar(style: .wait(others), fromIndex: i, fromT: t))
         }
-      case .withhold(let view, let method, let touches, let by):
+      case .withhold(let view, let method, _, let by):
         let k = TimelineLane.Kind.responder(view)
         mark(k, TimelineMark(glyph: .letter(TimelineLane.letter(method)), tone: .waiting, index: i, t: t, faint: true))
         openHolds[i] = (view, bar(k, TimelineBar(style: .held(by), fromIndex: i, fromT: t)))
         if method == .touchesBegan { startLife(k, i, t) }
-      case .deliver(let view, let method, let touches, _):
+      case .deliver(let view, let method, _, _):
         let k = TimelineLane.Kind.responder(view)
         closeHolds(view, i, t)
         if method == .touchesMoved && lastLetter(k) == "M" {

@@ -10,10 +10,11 @@ ARGS ?=
 # through it); libyaml, whose event parser the scene reader composes itself, keeping every node's line and
 # column (Sources/CLibYAML; no Swift YAML package); the fonts for text the bundled DejaVu has no glyphs
 # for, found through fontconfig: Noto Sans CJK (Chinese, Japanese, Korean) and Symbola (emoji and symbols);
+# GNU FriBidi, which puts right-to-left text in drawing order and joins Arabic letters (Sources/CFriBidi);
 # FFmpeg, which encodes `touchscope record`'s and F9's GIF, MP4 and WebM files; and libxml2, under
 # Foundation's XMLParser on Linux (`touchscope import storyboard`).
 BUILD_PACKAGES := pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libyaml-dev fontconfig \
-  libfontconfig-dev fonts-noto-cjk fonts-symbola ffmpeg libxml2
+  libfontconfig-dev libfribidi-dev fonts-noto-cjk fonts-symbola ffmpeg libxml2
 # Needed by the tests: a virtual X display, xdotool to drive its mouse and keyboard, xinput to check that
 # no key or button is left held between real-window tests, and screenshots; a headless Chromium to print
 # `touchscope handout`'s page to PDF, and poppler-utils to read the PDF's pages back.

@@ -36,7 +36,9 @@ let package = Package(
     .target(name: "Raster", dependencies: ["Geometry"]),
     // Text as the window sets it, without the window: measuring (through a measurer the window provides),
     // wrapping, visual order, legibility of every text on what it is drawn on, whole lines.
-    .target(name: "StudioUI", dependencies: ["Geometry", "Raster"]),
+    .target(name: "StudioUI", dependencies: ["Geometry", "Raster", "CFriBidi"]),
+    // GNU FriBidi: Unicode's bidirectional algorithm and Arabic shaping, for right-to-left text.
+    .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
     // The window without the window: model, panels, layout, key table.
     .target(
       name: "StudioCore",

@@ -1,19 +1,16 @@
+import CFriBidi
+
 /// Right-to-left text (Hebrew, Arabic, Syriac, Thaana, N'Ko) put in the order it is drawn, left to right.
 ///
-/// SDL_ttf draws characters in the order it is given them, so a line is reordered before it is drawn: a
-/// simplified form of Unicode's bidirectional algorithm, for one line and one level of nesting.
-///
-/// - Strong letters are left-to-right or right-to-left; digits and everything else (spaces, punctuation,
-///   symbols) are weak or neutral.
-/// - The line's direction is that of its first strong letter (left to right when it has none).
-/// - A right-to-left run is a stretch from one right-to-left letter to the last one before the next
-///   left-to-right letter (the neutrals and digits between them belong to it); in a right-to-left line the
-///   neutrals at either end belong to the line's direction too. Each run is drawn reversed, its digit
-///   groups kept in their order and its brackets mirrored; in a right-to-left line the runs themselves go
-///   right to left.
-///
-/// Arabic letters keep their isolated forms (SDL_ttf here does not shape), but read in the right order.
-/// Text without right-to-left letters is returned unchanged.
+/// SDL_ttf draws characters in the order it is given them, so a line is reordered before it is drawn, by
+/// Unicode's bidirectional algorithm as GNU FriBidi implements it (UAX #9): the line's direction is that of
+/// its first strong letter (left to right when it has none); FriBidi resolves each character's embedding
+/// level (numbers, neutrals, brackets, explicit marks), mirrors brackets in right-to-left runs and gives
+/// Arabic letters their joining forms (initial, medial, final, and the lam-alef ligatures: the
+/// presentation forms the fonts carry).
+/// The runs are then reversed here (rule L2) over whole characters, so a character of several code points
+/// (a letter with its marks, an emoji sequence) stays whole; whitespace at the end of the line takes the
+/// line's own level (rule L1). Text without right-to-left letters is returned unchanged.
 public enum VisualOrder {
   /// Whether `s` holds a right-to-left letter: the test that keeps the common case free.
   public static func needsReordering(_ s: String) -> Bool { s.unicodeScalars.contains(where: isRTL) }
@@ -21,58 +18,54 @@ public enum VisualOrder {
   /// `line` in drawing order.
   public static func line(_ line: String) -> String {
     guard needsReordering(line) else { return line }
-    let chars = Array(line)
-    let kinds = chars.map(kind)
-    let rtlLine = kinds.first { $0 == .ltr || $0 == .rtl } == .rtl
-    let base: Kind = rtlLine ? .rtl : .ltr
-    // Digits go the way of the letter before them (the line's way at its start); neutrals the way of
-    // the strong letters on both sides when they agree (a digit counting as right to left there), the
-    // line's way otherwise (and at its ends).
-    var resolved = kinds
-    var previous = base
-    for k in resolved.indices {
-      switch kinds[k] {
-      case .ltr, .rtl: previous = kinds[k]
-      case .digit: resolved[k] = previous == .rtl ? .rtl : .ltr
-      case .neutral: break
-      }
-    }
+    let scalars = Array(line.unicodeScalars)
+    let text = scalars.map(\.value)
+    var levels = [UInt8](repeating: 0, count: text.count)
+    var shaped = [UInt32](repeating: 0, count: text.count)
+    var rtl: Int32 = 0
+    guard touchscope_bidi_line(text, Int32(text.count), &levels, &shaped, &rtl) > 0 else { return line }
+    // Whole characters, each at the level of its first code point.
+    var characters: [(scalars: Range<Int>, level: UInt8)] = []
     var k = 0
-    while k < resolved.count {
-      guard kinds[k] == .neutral else {
-        k += 1
-        continue
+    for c in line {
+      let n = c.unicodeScalars.count
+      characters.append((k..<k + n, levels[k]))
+      k += n
+    }
+    // L1: whitespace at the end of the line goes back to the line's level.
+    let base: UInt8 = rtl != 0 ? 1 : 0
+    var end = characters.count
+    while end > 0, scalars[characters[end - 1].scalars.lowerBound].properties.isWhitespace {
+      end -= 1
+      characters[end].level = base
+    }
+    // L2: from the highest level down to the lowest odd one, every run at that level or above is reversed.
+    var order = Array(characters.indices)
+    let highest = characters.map(\.level).max() ?? 0
+    let lowestOdd = (characters.map(\.level).filter { $0 % 2 == 1 }.min()) ?? (highest + 1)
+    var level = highest
+    while level >= lowestOdd && level > 0 {
+      var i = 0
+      while i < order.count {
+        guard characters[order[i]].level >= level else {
+          i += 1
+          continue
+        }
+        var j = i
+        while j < order.count && characters[order[j]].level >= level { j += 1 }
+        order[i..<j].reverse()
+        i = j
       }
-      var j = k
-      while j < resolved.count && kinds[j] == .neutral { j += 1 }
-      let before = k == 0 ? base : resolved[k - 1]
-      let after = j == resolved.count ? base : resolved[j]
-      for n in k..<j { resolved[n] = before == after ? before : base }
-      k = j
+      level -= 1
     }
-    // Runs of one way; right-to-left runs reversed; in a right-to-left line the runs go right to left.
-    var pieces: [String] = []
-    var start = 0
-    while start < chars.count {
-      var end = start + 1
-      while end < chars.count && resolved[end] == resolved[start] { end += 1 }
-      pieces.append(
-        resolved[start] == .rtl
-          ? reversedKeepingNumbers(chars[start..<end], kinds[start..<end]) : String(chars[start..<end]))
-      start = end
+    var out = String.UnicodeScalarView()
+    for c in order {
+      // A ligature's second letter is left as U+FEFF (zero width, no glyph): dropped.
+      for s in characters[c].scalars where shaped[s] != 0xFEFF || text[s] == 0xFEFF {
+        if let u = Unicode.Scalar(shaped[s]) { out.append(u) }
+      }
     }
-    if rtlLine { pieces.reverse() }
-    return pieces.joined()
-  }
-
-  public enum Kind { case ltr, rtl, digit, neutral }
-
-  public static func kind(_ c: Character) -> Kind {
-    guard let s = c.unicodeScalars.first else { return .neutral }
-    if isRTL(s) { return .rtl }
-    if s.properties.numericType != nil && s.value < 0x2000 { return .digit }
-    if s.properties.isAlphabetic || c.isLetter { return .ltr }
-    return .neutral
+    return String(out)
   }
 
   public static func isRTL(_ s: Unicode.Scalar) -> Bool {
@@ -83,33 +76,5 @@ public enum VisualOrder {
       return !(0x0660...0x0669).contains(s.value) && !(0x06F0...0x06F9).contains(s.value)
     default: return false
     }
-  }
-
-  private static let mirrored: [Character: Character] = [
-    "(": ")", ")": "(", "[": "]", "]": "[", "{": "}", "}": "{", "<": ">", ">": "<", "«": "»", "»": "«",
-  ]
-
-  /// A right-to-left run reversed, its digit groups (with the separators between digits) kept in order,
-  /// its brackets mirrored.
-  private static func reversedKeepingNumbers(_ chars: ArraySlice<Character>, _ kinds: ArraySlice<Kind>) -> String {
-    var groups: [[Character]] = []
-    var k = chars.startIndex
-    while k < chars.endIndex {
-      if kinds[k] == .digit {
-        var number: [Character] = []
-        while k < chars.endIndex
-          && (kinds[k] == .digit
-            || (".,:".contains(chars[k]) && k + 1 < chars.endIndex && kinds[k + 1] == .digit && !number.isEmpty))
-        {
-          number.append(chars[k])
-          k += 1
-        }
-        groups.append(number)
-      } else {
-        groups.append([mirrored[chars[k]] ?? chars[k]])
-        k += 1
-      }
-    }
-    return String(groups.reversed().flatMap { $0 })
   }
 }

@@ -3,7 +3,8 @@ import Testing
 
 @testable import StudioCore
 
-/// Right-to-left text is drawn in reading order (a simplified bidirectional algorithm).
+/// Right-to-left text is drawn in reading order (Unicode's bidirectional algorithm through GNU FriBidi),
+/// Arabic in its joining forms, whole characters kept whole.
 @Suite struct VisualOrderTests {
   @Test func leftToRightTextIsUnchanged() {
     for s in ["Buy", "购买 👆", "touchUpInside (rule 8.1)", "", "a (b) c"] { #expect(VisualOrder.line(s) == s) }
@@ -29,9 +30,36 @@ import Testing
     #expect(VisualOrder.line("שלום (עולם)") == "(םלוע) םולש")
   }
 
-  @Test func arabicIsReversedToo() {
-    #expect(VisualOrder.line("اشتر") == "رتشا")
+  @Test func arabicIsReversedAndJoined() {
+    // اشتر (alef shin teh reh): reversed, and each letter in the form its neighbours ask for: reh final,
+    // teh medial, shin initial, alef isolated (it never joins the letter after it).
+    #expect(VisualOrder.line("اشتر") == "\u{FEAE}\u{FE98}\u{FEB7}\u{FE8D}")
     #expect(VisualOrder.needsReordering("اشتر"))
     #expect(!VisualOrder.needsReordering("购买"))
+  }
+
+  @Test func lamAndAlefMakeTheirLigature() {
+    // لا (lam alef) is always drawn as one letter: the isolated lam-alef ligature.
+    #expect(VisualOrder.line("لا") == "\u{FEFB}")
+  }
+
+  @Test func aCharacterOfSeveralCodePointsStaysWhole() {
+    // A Hebrew letter with its point (shin with a dot), and a family emoji (a ZWJ sequence) inside Hebrew.
+    let shin = "\u{05E9}\u{05C1}"
+    let family = "👨\u{200D}👩\u{200D}👧"
+    #expect(VisualOrder.line("\(shin)ל") == "ל\(shin)")
+    #expect(VisualOrder.line("אב \(family) גד") == "דג \(family) בא")
+  }
+
+  @Test func arabicIndicDigitsKeepTheirOrder() {
+    // "price ١٢٣" in Arabic: the number reads left to right inside the right-to-left line.
+    let line = VisualOrder.line("سعر ١٢٣")
+    #expect(line.hasPrefix("١٢٣ "))
+  }
+
+  @Test func spaceAtTheEndOfALineStaysAtTheLinesEnd() {
+    // A right-to-left line ends at the left; a left-to-right one at the right.
+    #expect(VisualOrder.line("שלום ") == " םולש")
+    #expect(VisualOrder.line("Tap שלום ") == "Tap םולש ")
   }
 }

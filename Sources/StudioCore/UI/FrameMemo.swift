@@ -28,6 +28,8 @@ final class FrameMemo {
     var config: Scene
     var built: Scene
     var all: [InspectorRecognizer]
+    /// How many views `built` has (the header and the Views tab ask every frame).
+    var viewCount: Int
   }
   private var pairs: (config: Scene, value: PairRelations)?
   private var help: (key: [Double], language: String, value: (card: Rect, setting: OverlayHelp.Setting))?
@@ -206,7 +208,7 @@ final class FrameMemo {
   func recognizers(in config: Scene) -> [InspectorRecognizer] { configEntry(config).all }
 
   /// How many views `config` has, with those UIKit builds around sheets.
-  func viewCount(in config: Scene) -> Int { configEntry(config).built.allViews.count }
+  func viewCount(in config: Scene) -> Int { configEntry(config).viewCount }
 
   /// `config.presentingSheets()`: the tree as the engine and the canvas have it, built once a config.
   func built(_ config: Scene) -> Scene { configEntry(config).built }
@@ -214,7 +216,8 @@ final class FrameMemo {
   private func configEntry(_ config: Scene) -> ConfigEntry {
     if let entry = configMemo, entry.config == config { return entry }
     let built = config.presentingSheets()
-    let entry = ConfigEntry(config: config, built: built, all: InspectorRecognizer.all(inBuilt: built))
+    let entry = ConfigEntry(
+      config: config, built: built, all: InspectorRecognizer.all(inBuilt: built), viewCount: built.allViews.count)
     configMemo = entry
     return entry
   }

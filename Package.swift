@@ -90,10 +90,21 @@ let package = Package(
       dependencies: [
         "Geometry", "StudioCore", "StudioUI", "StudioSDL", "Raster", "TraceKit", "TouchSim", "SceneFile",
         "SafeWriting",
-        "DeviceBridge", "CSDL2", "TestSupport",
+        "DeviceBridge", "CSDL2", "TestSupport", "StudioTestSupport",
         "Localization", "Narration",
       ],
       exclude: ["Snapshots"]),
+    // Pixels: the rasterizer, damage and redraw, text masks and measuring through SDL_ttf, whole frames drawn
+    // off screen and through an SDL renderer.
+    .testTarget(
+      name: "RasterTests",
+      dependencies: [
+        "Geometry", "StudioCore", "StudioUI", "StudioSDL", "Raster", "TraceKit", "TouchSim", "SceneFile",
+        "SafeWriting", "CSDL2", "TestSupport", "StudioTestSupport", "Localization",
+      ]),
+    // What the studio's tests share: a model that has drawn its first frame, scene points in pixels.
+    .target(
+      name: "StudioTestSupport", dependencies: ["Geometry", "TouchSim", "StudioCore"], path: "Tests/StudioTestSupport"),
     // The built program run as a user runs it: its commands, and its window under Xvfb.
     .testTarget(
       name: "ProgramTests",

@@ -1,4 +1,5 @@
 import Geometry
+import StudioTestSupport
 import TestSupport
 import Testing
 import TouchSim

@@ -3,6 +3,7 @@ import Geometry
 import Localization
 import Raster
 import SceneFile
+import StudioTestSupport
 import Testing
 import TouchSim
 import TraceKit

@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import SceneFile
+import StudioTestSupport
 import StudioUI
 import TestSupport
 import Testing

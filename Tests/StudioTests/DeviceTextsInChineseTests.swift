@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import Localization
 import SceneFile
+import StudioTestSupport
 import TestSupport
 import Testing
 import TouchSim

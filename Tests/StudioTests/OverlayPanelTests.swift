@@ -1,4 +1,5 @@
 import Geometry
+import StudioTestSupport
 import StudioUI
 import TestSupport
 import Testing

@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import SceneFile
+import StudioTestSupport
 import Testing
 import TouchSim
 import TraceKit

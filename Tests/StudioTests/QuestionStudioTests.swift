@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import Raster
 import SceneFile
+import StudioTestSupport
 import StudioUI
 import Testing
 import TouchSim

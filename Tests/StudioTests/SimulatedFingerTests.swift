@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import SceneFile
+import StudioTestSupport
 import TestSupport
 import Testing
 import TouchSim

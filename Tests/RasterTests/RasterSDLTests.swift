@@ -2,6 +2,7 @@ import CSDL2
 import Foundation
 import Geometry
 import SceneFile
+import StudioTestSupport
 import StudioUI
 import Testing
 import TouchSim

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import StudioTestSupport
 import TestSupport
 import Testing
 import TouchSim

@@ -8,7 +8,7 @@ struct Bench: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Measure the performance figures and compare them with their targets.",
     discussion: """
-      Prints a table of ten figures (or JSON with --json), each the median of repeated runs, with the \
+      Prints a table of eleven figures (or JSON with --json), each the median of repeated runs, with the \
       machine and the build named. Build in release first (`make bench` does): debug figures are far \
       slower and say so.
 
@@ -24,6 +24,8 @@ struct Bench: ParsableCommand {
                    and a long press at 60 frames a second (the most, over every frame after an input)
         memory     peak resident memory after one simulated hour of input at 120 events per second
         idle       CPU time the window uses per second while nothing changes (needs a display)
+        record     `touchscope record` of a lesson to a 1280x800 MP4: seconds of video per second of wall
+                   time (needs FFmpeg)
 
       The window figures run the real window in a child process; without a display (no DISPLAY or \
       WAYLAND_DISPLAY) they are reported as not measured. `make bench` runs under Xvfb when there is none.
@@ -152,6 +154,13 @@ struct Bench: ParsableCommand {
           detail: "the most over \(r.frames) frames of a live drag and a long press on the tour; "
             + "engine time of the latest input minus the time the panels show")
       ]
+    case .record:
+      let r = try RecordBench.measure(runs: min(runs, 3))
+      return [
+        BenchFigure(
+          kind, "Record, 1280x800 MP4", r.speed, unit: "× real time", target: 3, higherIsBetter: true,
+          detail: r.detail, measured: r.measured)
+      ]
     case .idle:
       let r = try WindowBench.idle()
       return [
@@ -178,7 +187,7 @@ struct Bench: ParsableCommand {
 /// One measured figure and its target.
 struct BenchFigure: Encodable {
   enum Kind: String, CaseIterable, ExpressibleByArgument, Encodable {
-    case engine, hittest, frame, startup, reload, load, latency, lag, memory, idle
+    case engine, hittest, frame, startup, reload, load, latency, lag, memory, idle, record
   }
   var kind: Kind
   var name: String

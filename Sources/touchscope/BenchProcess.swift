@@ -205,6 +205,62 @@ enum SceneLoadBench {
   }
 }
 
+/// `touchscope record` as a user runs it: a lesson's whole playback to an MP4 at 1280x800, in a child
+/// process; the video's length (from `ffprobe`) against the wall time it took.
+enum RecordBench {
+  struct Result {
+    var speed: Double
+    var detail: String
+    var measured: Bool
+  }
+
+  static let lesson = "11-single-vs-double-tap.yaml"
+
+  static func measure(runs: Int) throws -> Result {
+    guard let scenes = ResourceLocator.findUpward("Scenes") else {
+      return Result(speed: .nan, detail: "Scenes/ not found", measured: false)
+    }
+    let scene = (scenes as NSString).appendingPathComponent(lesson)
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("touchscope-bench-\(getpid())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let out = dir.appendingPathComponent("record.mp4").path
+    var walls: [Double] = []
+    var video = 0.0
+    for _ in 0..<max(runs, 1) {
+      let child = try ChildProcess(arguments: ["record", scene, "--out", out, "--quiet"])
+      while child.readLine(timeout: 600) != nil {}
+      child.wait()
+      let wall = Double(Clocks.monotonicNanos() - child.started) / 1e9
+      guard child.status == 0, let seconds = duration(of: out) else {
+        return Result(speed: .nan, detail: "record did not write a video here (is FFmpeg installed?)", measured: false)
+      }
+      walls.append(wall)
+      video = seconds
+    }
+    let wall = Clocks.median(walls)
+    return Result(
+      speed: video / wall,
+      detail: String(format: "%@: %.1f s of video in %.2f s (median of %d)", lesson, video, wall, walls.count),
+      measured: true)
+  }
+
+  /// The length of a video in seconds, as `ffprobe` reads it.
+  private static func duration(of path: String) -> Double? {
+    let probe = Process()
+    probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    probe.arguments = ["ffprobe", "-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", path]
+    let pipe = Pipe()
+    probe.standardOutput = pipe
+    probe.standardError = FileHandle.nullDevice
+    guard (try? probe.run()) != nil else { return nil }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    probe.waitUntilExit()
+    guard probe.terminationStatus == 0 else { return nil }
+    return Double(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+  }
+}
+
 /// A child `touchscope` process whose standard output is read line by line.
 final class ChildProcess {
   private let process = Process()
@@ -256,6 +312,9 @@ final class ChildProcess {
   }
 
   func wait() { process.waitUntilExit() }
+
+  /// The exit status (once it has exited).
+  var status: Int32 { process.terminationStatus }
 
   func stop() {
     if process.isRunning { process.terminate() }

@@ -1,7 +1,6 @@
 import Geometry
+import StudioCore
 import TouchSim
-
-@testable import StudioCore
 
 extension StudioModel {
   /// A model on `scene` that has drawn one frame at `size` (so it knows its layout) and ticked once, as the

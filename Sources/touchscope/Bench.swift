@@ -111,7 +111,7 @@ struct Bench: ParsableCommand {
       }
       return [
         figure("Frame, tour (finger dragging)", tour, target: 4, .tourFrame),
-        figure("Frame, 1,000 views", big, target: 8, .bigFrame),
+        figure("Frame, 1,000 views", big, target: 4, .bigFrame),
         figure("Frame, tour at 3840x2160, UI scale 2 (finger dragging)", fourK, target: 8, .fourKFrame),
       ]
     case .startup:

@@ -55,7 +55,7 @@ public struct SceneCanvas: Sendable {
     let device = viewport.toPixels(Rect(origin: .zero, size: scene.window))
     out.append(.rect(device, fill: Palette.device, stroke: nil))
     out.append(.clip(device))
-    draw(scene.root, parentToWindow: .identity, alpha: 1, ghost: false, into: &out)
+    draw(scene.root, parentToWindow: .identity, alpha: 1, ghost: false, visible: device, into: &out)
     out.append(.unclip)
     out.append(
       .rect(device.insetBy(-2 * pixelScale), fill: nil, stroke: Stroke(Palette.deviceBorder, width: 2 * pixelScale)))
@@ -83,12 +83,37 @@ public struct SceneCanvas: Sendable {
     return tags
   }
 
+  /// Whether views that would paint no pixel are left out (tests compare with all of them drawn).
+  var cullsHiddenViews = true
+
+  /// How far past its box a view's own drawing may reach (strokes, a control's face): a view further than
+  /// this outside what its clipping superviews show draws nothing and is left out.
+  var cullMargin: Double { 24 * pixelScale }
+
+  /// `visible`: what the clips around the view let show, in pixels. A view wholly outside it (a row
+  /// scrolled out of its list) adds no commands of its own, and a clipping view wholly outside it none for
+  /// its subviews either: they would paint no pixel.
   private func draw(
-    _ view: ViewSpec, parentToWindow: AffineTransform, alpha: Double, ghost: Bool, into out: inout [DrawCommand]
+    _ view: ViewSpec, parentToWindow: AffineTransform, alpha: Double, ghost: Bool, visible: Rect,
+    into out: inout [DrawCommand]
   ) {
     let toWindow = view.toSuperview.followed(by: parentToWindow)
     let windowCorners = Self.corners(of: view.bounds, through: toWindow)
     let box = Self.snapped(viewport.toPixels(Self.boundingBox(windowCorners)))
+    let clips = view.clipsToBounds || view.kind == .scroll
+    // Drawing that may reach beyond the box (an enlarged hit area, hit-test override regions, a tracking
+    // shape) is never left out.
+    var reachesOut = view.hitOutset > 0 || !view.hitTestOverrides.isEmpty
+    if view.kind.isControl, case .within = view.trackingOverrides.beginTracking { reachesOut = true }
+    if cullsHiddenViews && !reachesOut && !Self.overlaps(box.insetBy(-cullMargin), visible) {
+      guard !clips else { return }
+      for sub in view.subviews {
+        draw(
+          sub, parentToWindow: toWindow, alpha: alpha * min(max(view.alpha, 0), 1),
+          ghost: ghost || view.hidden || view.alpha < 0.01, visible: visible, into: &out)
+      }
+      return
+    }
     // Turned or skewed: the true quadrilateral (else the box is the view's shape).
     let quad = toWindow.isAxisAligned ? nil : windowCorners.map { Self.snapped(viewport.toPixels($0)) }
     let isGhost = ghost || view.hidden || view.alpha < 0.01
@@ -130,10 +155,10 @@ public struct SceneCanvas: Sendable {
 
     if !view.subviews.isEmpty {
       // A turned clipping view clips to its bounding box (clips are rectangles).
-      let clips = view.clipsToBounds || view.kind == .scroll
       if clips { out.append(.clip(box)) }
+      let inside = clips ? CanvasGeometry.intersect(box, visible) : visible
       for sub in view.subviews {
-        draw(sub, parentToWindow: toWindow, alpha: opacity, ghost: isGhost, into: &out)
+        draw(sub, parentToWindow: toWindow, alpha: opacity, ghost: isGhost, visible: inside, into: &out)
       }
       if clips { out.append(.unclip) }
     }
@@ -368,6 +393,11 @@ public struct SceneCanvas: Sendable {
         .roundedRect(
           Rect(x, box.maxY - thickness - 2, length, thickness), radius: thickness / 2, fill: color, stroke: nil))
     }
+  }
+
+  /// Whether two rectangles share any area.
+  static func overlaps(_ a: Rect, _ b: Rect) -> Bool {
+    a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY
   }
 
   /// A view's shape: its quadrilateral when turned, else its box (rounded for a control).

@@ -18,7 +18,8 @@ struct ResponderChain: Equatable {
   var end: End
 }
 
-/// Deliveries to touch.view, the responder chain, held-back and dropped deliveries, control events.
+/// Deliveries to touch.view and the responder chain they go up; how late a held one came, and why a
+/// touch was cancelled.
 extension NarrationBuilder {
   func deliverySentences(_ members: [Int]) -> [Piece] {
     guard let i = members.first, case .deliver(let view, let method, let touches, _) = entry(i) else { return [] }
@@ -123,7 +124,7 @@ extension NarrationBuilder {
   }
 
   /// ", where nobody handled it" / " to `buy`, which handles it".
-  private func chainEndNote(_ chain: ResponderChain) -> String {
+  func chainEndNote(_ chain: ResponderChain) -> String {
     switch chain.end {
     case .control(let c): return language(" to \(Phrase.code(c)), which handles it", "，到 \(Phrase.code(c)) 为止，由它处理")
     case .handled(let h): return language(" to \(Phrase.code(h)), which keeps it", "，到 \(Phrase.code(h)) 为止，由它留下")
@@ -132,7 +133,7 @@ extension NarrationBuilder {
   }
 
   /// Whether any recognizer received this touch (so it came to the view after them, F-1).
-  private func hadRecognizers(_ n: Int) -> Bool {
+  func hadRecognizers(_ n: Int) -> Bool {
     tracker.fed.values.contains { $0.contains(n) }
   }
 
@@ -147,7 +148,7 @@ extension NarrationBuilder {
     return ResponderChain(hops: hops, end: .nobody)
   }
 
-  private func chainSentence(
+  func chainSentence(
     _ view: String, _ method: TouchMethod, _ chain: ResponderChain,
     events: [(TraceEvent.ControlEvent, TraceEvent.ControlValue?)]
   ) -> String {
@@ -289,7 +290,7 @@ extension NarrationBuilder {
   }
 
   /// Why a delivery came late, and what let it go (F-5, F-6, F-7, H-2, H-3).
-  private func lateClause(view: String, method: TouchMethod, delivery d: GestureRecord.Delivery) -> (String, [String]) {
+  func lateClause(view: String, method: TouchMethod, delivery d: GestureRecord.Delivery) -> (String, [String]) {
     let scrolls = d.heldBy.filter { scene.views[$0] != nil }
     let recognizers = d.heldBy.filter { scene.views[$0] == nil }
     if let s = scrolls.first {
@@ -358,337 +359,5 @@ extension NarrationBuilder {
     case .unknown:
       return ("", [])
     }
-  }
-
-  // MARK: Held back and dropped
-
-  func withholdSentence(_ i: Int) -> [Piece] {
-    guard case .withhold(let view, let method, let touches, let by) = entry(i), !by.isEmpty else { return [] }
-    if method == .touchesMoved {
-      return [.burst(.held(view: view, method: method), BurstItem(index: i, value: .held(by: by)))]
-    }
-    let shownView = Phrase.code(view)
-    let fingers = self.fingers(touches)
-    let scrolls = by.filter { scene.views[$0] != nil }
-    let recognizers = by.filter { scene.views[$0] == nil }
-    if let s = scrolls.first {
-      let text = language(
-        "\(Phrase.code(s)) holds back \(shownView)'s \(method.rawValue) for \(fingers) to see whether the finger scrolls (delaysContentTouches)",
-        "\(Phrase.code(s)) 暂不把\(fingers)的 \(method.rawValue) 交给 \(shownView)，先看手指是否要滚动（delaysContentTouches）")
-      return [.line(index: i, text: sentence(text, ["H-1"]))]
-    }
-    let delaysEnded = recognizers.filter { scene.recognizers[$0]?.delaysTouchesEnded == true }
-    let delaysBegan = recognizers.filter { scene.recognizers[$0]?.delaysTouchesBegan == true }
-    let verb = recognizers.count == 1 ? "is" : "are"
-    let undecided = codes(recognizers)
-    if method == .touchesEnded && !delaysEnded.isEmpty && delaysBegan.isEmpty {
-      let text = language(
-        "\(shownView)'s touchesEnded is held back while \(undecided) \(verb) undecided (delaysTouchesEnded)",
-        "\(undecided) 尚未决定，所以 \(shownView) 的 touchesEnded 被延迟（delaysTouchesEnded）")
-      return [.line(index: i, text: sentence(text, ["F-6"]))]
-    }
-    if method == .touchesBegan && !delaysBegan.isEmpty {
-      let text = language(
-        "\(shownView)'s touchesBegan is held back while \(undecided) \(verb) undecided (delaysTouchesBegan)",
-        "\(undecided) 尚未决定，所以 \(shownView) 的 touchesBegan 被延迟（delaysTouchesBegan）")
-      return [.line(index: i, text: sentence(text, ["F-5"]))]
-    }
-    let text = language(
-      "\(shownView)'s \(method.rawValue) is held back behind its earlier held phase, while \(undecided) \(verb) undecided",
-      "\(shownView) 的 \(method.rawValue) 排在它先前被延迟的阶段之后，也被延迟，此时 \(undecided) 尚未决定")
-    return [.line(index: i, text: sentence(text, ["F-7"]))]
-  }
-
-  func dropSentence(_ i: Int, asked: Bool?) -> [Piece] {
-    guard case .drop(let view, _, let touches, let reason) = entry(i), let view else { return [] }
-    let fingers = self.fingers(touches)
-    let (clause, rules) = dropClause(view: view, reason: reason, heldBy: tracker.dropHeldBy[i] ?? [])
-    let text = language(
-      "\(Phrase.code(view)) never gets \(fingers): \(clause)", "\(Phrase.code(view)) 永远收不到\(fingers)：\(clause)")
-    return [.line(index: i, text: sentence(text, rules))]
-  }
-
-  /// Why the window never delivers a touch to a view (drop reasons, TRACE-EXTENSIONS).
-  func dropClause(view: String, reason: DropReason, heldBy: [String] = []) -> (String, [String]) {
-    switch reason {
-    case .multipleTouchEnabled:
-      return (
-        language(
-          "it already tracks another touch and multipleTouchEnabled is off",
-          "它已在跟踪另一个触摸，而 multipleTouchEnabled 已关闭"),
-        ["C-4"]
-      )
-    case .exclusiveTouch:
-      if scene.views[view]?.exclusiveTouch == true {
-        return (
-          language(
-            "it is exclusiveTouch and another view is already tracking a touch",
-            "它设置了 exclusiveTouch，而另一个视图已在跟踪一个触摸"),
-          ["C-5"]
-        )
-      }
-      return (
-        language(
-          "an exclusiveTouch view is already tracking a touch", "一个设置了 exclusiveTouch 的视图已在跟踪一个触摸"),
-        ["C-5"]
-      )
-    case .touchesShouldBegin:
-      let s = scene.ancestry(view).dropFirst().first { scene.views[$0]?.kind == .scroll }
-      let shown = s.map(Phrase.code) ?? language("the scroll view", "滚动视图")
-      return (
-        language("\(shown) answered NO to touchesShouldBegin", "\(shown) 对 touchesShouldBegin 回答了 NO"), ["H-2"]
-      )
-    case .scrolling:
-      // The scroll view whose pan is scrolling: touch.view itself when it is a scroll view (a list inside a
-      // scrolling page: the list's own pan), else the nearest scroll view around it whose pan is active.
-      let scrolls = scene.ancestry(view).filter { scene.views[$0]?.kind == .scroll }
-      let s =
-        scrolls.first { ![.possible, .failed].contains(tracker.state(ScrollSpec.panID(of: $0))) }
-        ?? scrolls.first { $0 != view }
-      let shown = s.map(Phrase.code) ?? language("its scroll view", "它所在的滚动视图")
-      return (
-        language("\(shown) began scrolling before delivering it", "\(shown) 在投递它之前就开始滚动了"), ["H-4"]
-      )
-    case .cancelledBeforeDelivery:
-      return (
-        language("the system cancelled it while it was still held back", "系统在它仍被延迟时取消了它"), ["F-5"]
-      )
-    case .ignoringInteractionEvents:
-      return (
-        language(
-          "it went down while the app ignored interaction events (beginIgnoringInteractionEvents)",
-          "它按下时应用正在忽略交互事件（beginIgnoringInteractionEvents）"),
-        ["C-10"]
-      )
-    case .sendEventWithoutSuper(let by):
-      let owner = by == .window ? "UIWindow" : "UIApplication"
-      return (
-        language(
-          "the app's \(owner) subclass overrides sendEvent(_:) without calling super for it",
-          "应用的 \(owner) 子类重写了 sendEvent(_:)，且没有为它调用 super"),
-        ["C-11"]
-      )
-    case .cancelledBy(let r):
-      let continuous = scene.recognizerKind(r)?.isDiscrete == false
-      let verb = continuous ? language("began", "开始") : language("recognized", "识别")
-      if let s = heldBy.first(where: { scene.views[$0] != nil }) {
-        return (
-          language(
-            "\(Phrase.code(r)) \(verb) while \(Phrase.code(s)) was still holding back its touchesBegan (delaysContentTouches)",
-            "\(Phrase.code(r)) 在 \(Phrase.code(s)) 仍延迟着它的 touchesBegan 时就\(verb)了（delaysContentTouches）"),
-          ["F-2", "H-1"]
-        )
-      }
-      let holders = heldBy.filter { $0 != r && scene.views[$0] == nil }
-      if holders.isEmpty {
-        return (
-          language(
-            "\(Phrase.code(r)) \(verb) while its touchesBegan was still held back (delaysTouchesBegan)",
-            "\(Phrase.code(r)) 在它的 touchesBegan 仍被延迟时就\(verb)了（delaysTouchesBegan）"),
-          ["F-2", "F-5"]
-        )
-      }
-      let verbHold = holders.count == 1 ? "was" : "were"
-      return (
-        language(
-          "\(Phrase.code(r)) \(verb) while \(codes(holders)) \(verbHold) still holding back its touchesBegan (delaysTouchesBegan)",
-          "\(Phrase.code(r)) 在 \(codes(holders)) 仍延迟着它的 touchesBegan 时就\(verb)了（delaysTouchesBegan）"),
-        ["F-2", "F-5"]
-      )
-    }
-  }
-
-  // MARK: Controls and scripted changes
-
-  /// Control events that do not follow a delivery (not written by the engine today).
-  func controlSentence(_ members: [Int]) -> [Piece] {
-    guard let i = members.first, case .control(let c, _, _, _) = entry(i) else { return [] }
-    let events = members.compactMap { j -> (TraceEvent.ControlEvent, TraceEvent.ControlValue?)? in
-      if case .control(_, let e, _, let v) = entry(j) { return (e, v) }
-      return nil
-    }
-    let text = language("\(Phrase.code(c)) sent \(eventList(events))", "\(Phrase.code(c)) 发送了 \(eventList(events))")
-    return [.line(index: i, text: sentence(text, controlRules(events)))]
-  }
-
-  func setSentence(_ members: [Int]) -> [Piece] {
-    guard let i = members.first, case .set(let target, let key, let value, let origin) = entry(i) else { return [] }
-    if case .effect(let r) = origin { return effectSentence(i, recognizer: r, view: target, key: key) }
-    let shown: String
-    switch value {
-    case .string(let text): shown = language("\"\(text)\"", "“\(text)”")
-    // Chinese writes a list of ids as ids: [`spin`、`zoom`].
-    case .list(let items)
-    where language.isChinese && items.allSatisfy({ if case .string = $0 { true } else { false } }):
-      shown = "[" + items.map { Phrase.code($0.description) }.joined(separator: "、") + "]"
-    default: shown = value.description
-    }
-    // A toggle flipped by hand is the user's act, not the script's.
-    let property = "\(Phrase.code(target)).\(key)"
-    var text: String
-    if language.isChinese {
-      text = origin == .user ? "你在窗口中把 \(property) 设为 \(shown)" : "脚本把 \(property) 设为 \(shown)"
-    } else {
-      let who = origin == .user ? "You set" : "The script sets"
-      text = "\(who) \(property) to \(shown)"
-    }
-    var rules: [String] = []
-    switch (key, value) {
-    case ("hidden", .bool(true)), ("userInteractionEnabled", .bool(false)):
-      text += language(", so the hit test skips it from now on", "，所以从现在起命中测试会跳过它")
-      rules.append("A-1")
-    case ("alpha", .number(let a)) where a < 0.01:
-      text += language(", so the hit test skips it from now on", "，所以从现在起命中测试会跳过它")
-      rules.append("A-2")
-    case ("enabled", .bool(false)) where scene.isControl(target):
-      text += language(", so the hit test passes over it from now on", "，所以从现在起命中测试会越过它")
-      rules.append("A-8")
-    case ("isEnabled", .bool(false)):
-      text += language(", so it takes no new touches", "，所以它不再接收新的触摸")
-      rules.append("5.1")
-    default: break
-    }
-    // A-13: a flag the view's hitTest override reads.
-    if key.hasPrefix(SettableKeys.flagPrefix), case .bool(let on) = value {
-      text +=
-        on
-        ? language(
-          ", which its overridden hitTest reads: from the next touch-down on, its override entries with this flag count",
-          "，它重写的 hitTest 会读取这个标志：从下一次按下起，带这个标志的重写条目生效")
-        : language(
-          ", which its overridden hitTest reads: from the next touch-down on, its override entries with this flag are skipped",
-          "，它重写的 hitTest 会读取这个标志：从下一次按下起，带这个标志的重写条目被跳过")
-      rules.append("A-13")
-    }
-    // C-14: a touch already down keeps its view and its recognizers; only new touches see the change.
-    if ["hidden", "userInteractionEnabled", "alpha", "enabled"].contains(key), scene.views[target] != nil {
-      let down = downInside(target)
-      if !down.isEmpty {
-        text += language(
-          "; \(fingers(down)) is already down and keeps its view: hit-testing happens only at touch-down",
-          "；\(fingers(down))已经按下，保持它的视图：命中测试只在按下时进行")
-        rules.append("C-14")
-      }
-    }
-    for j in members {
-      if case .scroll(let v, let offset, _) = entry(j) {
-        text += language(
-          "; \(Phrase.code(v)) scrolls to \(Phrase.point(offset))", "；\(Phrase.code(v)) 滚动到 \(Phrase.point(offset))")
-      }
-    }
-    if origin == .user { text += language(" in the window; the next touch runs with it", "；下一次触摸会按这个设置运行") }
-    return [.line(index: i, text: sentence(text, rules))]
-  }
-
-  // MARK: Bursts
-
-  func renderBurst(_ key: BurstKey, _ items: [BurstItem]) -> String {
-    let count = items.count
-    switch key {
-    case .move(let n):
-      guard case .move(let p) = items.last?.value else { return "" }
-      if language.isChinese {
-        let steps = count > 1 ? "分 \(count) 步" : ""
-        return sentence("手指 \(n) \(steps)移动到 \(Phrase.point(p))")
-      }
-      return sentence("Finger \(n) moves to \(Phrase.point(p))" + (count > 1 ? " in \(count) steps" : ""))
-    case .delivered(let view, let method):
-      var text =
-        language("\(Phrase.code(view)) received \(method.rawValue)", "\(Phrase.code(view)) 收到 \(method.rawValue)")
-        + (count > 1 ? language(" \(count) times", " \(count) 次") : "")
-      var rules: [String] = []
-      var names: [String] = []
-      var lastValue: TraceEvent.ControlValue?
-      var chain: ResponderChain?
-      for item in items {
-        guard case .delivered(let c, let events) = item.value else { continue }
-        if chain == nil { chain = c }
-        for (e, v) in events {
-          if !names.contains(e.rawValue) { names.append(e.rawValue) }
-          if e == .valueChanged { lastValue = v }
-        }
-      }
-      if !names.isEmpty {
-        text += language(" and sent \(list(names))", "，并发送了 \(list(names))")
-        if let lastValue {
-          text += language(
-            " (\(controlValueText(lastValue, now: true)))", "（\(controlValueText(lastValue, now: true))）")
-        }
-        rules.append("8.1")
-      }
-      if let chain {
-        text +=
-          (count > 1
-            ? language("; each went up the responder chain", "；每次都沿响应者链向上传递")
-            : language("; it went up the responder chain", "；它沿响应者链向上传递")) + chainEndNote(chain)
-        rules.append("B-4")
-        if case .handled(let h) = chain.end, stopsPerMethod(h) { rules.append("B-4a") }
-      }
-      return sentence(text, rules)
-    case .held(let view, let method):
-      let by: [String] = {
-        if case .held(let b) = items.first?.value { return b }
-        return []
-      }()
-      let text =
-        language(
-          "\(Phrase.code(view))'s \(method.rawValue) is held back as well",
-          "\(Phrase.code(view)) 的 \(method.rawValue) 也被延迟了")
-        + (count > 1 ? language(" (\(count) times)", "（\(count) 次）") : "")
-        + (by.isEmpty
-          ? ""
-          : language(", while \(codes(by)) \(by.count == 1 ? "is" : "are") undecided", "，此时 \(codes(by)) 尚未决定"))
-      return sentence(text, ["F-7"])
-    case .changed(let r):
-      let fingers = [.pinch, .rotation].contains(scene.recognizerKind(r)) ? "fingers" : "finger"
-      var lifts = 0
-      for item in items { if case .changed(_, .fingerLifted) = item.value { lifts += 1 } }
-      let how =
-        lifts == 0
-        ? language("as the \(fingers) moved", "随着手指移动")
-        : lifts == count
-          ? (count == 1 ? language("as a finger lifted", "随着一根手指抬起") : language("as fingers lifted", "随着手指抬起"))
-          : language("as the fingers moved and lifted", "随着手指移动和抬起")
-      var text = language(
-        "\(Phrase.code(r)) changed \(times(count)) \(how)", "\(Phrase.code(r)) \(how)报告了 \(times(count)) changed")
-      if case .changed(let values?, _) = items.last?.value, let v = valueNote(values) {
-        text += language(" (\(v))", "（\(v)）")
-      }
-      return sentence(text, ["5.1"])
-    case .scroll(let view):
-      guard case .scroll(let p) = items.last?.value else { return "" }
-      var text =
-        language("\(Phrase.code(view)) scrolled", "\(Phrase.code(view)) 滚动了") + (count > 1 ? " \(times(count))" : "")
-        + language("; contentOffset is now \(Phrase.point(p))", "；contentOffset 现在为 \(Phrase.point(p))")
-      var rules = ["H-8"]
-      // Past the range it rests in: only a bouncing drag takes it there (rule H-12).
-      if let v = scene.views[view], let sc = v.scroll {
-        let range = sc.offsetRange(bounds: v.bounds.size)
-        if !range.x.contains(p.x) || !range.y.contains(p.y) {
-          text += language(
-            ", past the edge of its content, where the rubber band holds it back (bounces)",
-            "，超出了内容的边缘，橡皮筋阻力拖住了它（bounces）")
-          rules.append("H-12")
-        }
-      }
-      return sentence(text, rules)
-    case .zoom(let view):
-      return zoomBurst(view, items)
-    case .effect(let r, let view, let key):
-      return effectBurst(r, view: view, key: key, items)
-    }
-  }
-
-  /// What an action handler would read that changes as the finger moves.
-  private func valueNote(_ v: ActionValues) -> String? {
-    if let t = v.translation {
-      return language("translation now \(Phrase.point(t))", "translation(in:) 现在为 \(Phrase.point(t))")
-    }
-    if let s = v.scale { return language("scale now \(Phrase.num(s))", "缩放比例现在为 \(Phrase.num(s))") }
-    if let r = v.rotation {
-      return language("rotation now \(Phrase.num(r)) rad", "旋转角度现在为 \(Phrase.num(r)) rad")
-    }
-    return language(
-      "location now \(Phrase.point(v.location))", "location(in:) 现在为 \(Phrase.point(v.location))")
   }
 }

@@ -101,27 +101,42 @@ public struct SceneCanvas: Sendable {
     let windowCorners = Self.corners(of: view.bounds, through: toWindow)
     let box = Self.snapped(viewport.toPixels(Self.boundingBox(windowCorners)))
     let clips = view.clipsToBounds || view.kind == .scroll
+    let isGhost = ghost || view.hidden || view.alpha < 0.01
+    let opacity = alpha * min(max(view.alpha, 0), 1)
+    // Turned or skewed: the true quadrilateral (else the box is the view's shape).
+    let quad = toWindow.isAxisAligned ? nil : windowCorners.map { Self.snapped(viewport.toPixels($0)) }
     // Drawing that may reach beyond the box (an enlarged hit area, hit-test override regions, a tracking
     // shape) is never left out.
     var reachesOut = view.hitOutset > 0 || !view.hitTestOverrides.isEmpty
     if view.kind.isControl, case .within = view.trackingOverrides.beginTracking { reachesOut = true }
-    if cullsHiddenViews && !reachesOut && !Self.overlaps(box.insetBy(-cullMargin), visible) {
-      guard !clips else { return }
-      for sub in view.subviews {
-        draw(
-          sub, parentToWindow: toWindow, alpha: alpha * min(max(view.alpha, 0), 1),
-          ghost: ghost || view.hidden || view.alpha < 0.01, visible: visible, into: &out)
-      }
-      return
+    let shows = !cullsHiddenViews || reachesOut || Self.overlaps(box.insetBy(-cullMargin), visible)
+    if shows {
+      drawOwn(view, toWindow: toWindow, box: box, quad: quad, ghost: isGhost, opacity: opacity, into: &out)
     }
-    // Turned or skewed: the true quadrilateral (else the box is the view's shape).
-    let quad = toWindow.isAxisAligned ? nil : windowCorners.map { Self.snapped(viewport.toPixels($0)) }
-    let isGhost = ghost || view.hidden || view.alpha < 0.01
-    let opacity = alpha * min(max(view.alpha, 0), 1)
+    if !view.subviews.isEmpty && (shows || !clips) {
+      // A turned clipping view clips to its bounding box (clips are rectangles).
+      if clips { out.append(.clip(box)) }
+      let inside = clips ? CanvasGeometry.intersect(box, visible) : visible
+      for sub in view.subviews {
+        draw(sub, parentToWindow: toWindow, alpha: opacity, ghost: isGhost, visible: inside, into: &out)
+      }
+      if clips { out.append(.unclip) }
+    }
+    guard shows else { return }
+    if view.kind == .scroll, !isGhost { drawScrollIndicators(view, in: box, into: &out) }
+    // Ignored by hit-testing: hatch the whole area (its subviews included: they are ignored too).
+    if !Self.tags(of: view).isEmpty { drawHatch(box, quad: quad, into: &out) }
+  }
+
+  /// The view's own drawing, under its subviews: its shape, its text or control face, the regions of its
+  /// overrides.
+  private func drawOwn(
+    _ view: ViewSpec, toWindow: AffineTransform, box: Rect, quad: [Point]?, ghost isGhost: Bool, opacity: Double,
+    into out: inout [DrawCommand]
+  ) {
     let radius = view.kind.isControl ? min(8 * viewport.scale, box.height / 2, box.width / 2) : 0
     let status = controls[view.id]
     let disabled = view.kind.isControl && !view.enabled
-
     if view.hitOutset > 0 && !isGhost { drawOutset(view, toWindow: toWindow, into: &out) }
 
     var fill = Self.fill(of: view)
@@ -152,19 +167,6 @@ public struct SceneCanvas: Sendable {
     if view.kind.isControl, case .within(let shape) = view.trackingOverrides.beginTracking, !isGhost {
       drawTrackingShape(shape, of: view, toWindow: toWindow, into: &out)
     }
-
-    if !view.subviews.isEmpty {
-      // A turned clipping view clips to its bounding box (clips are rectangles).
-      if clips { out.append(.clip(box)) }
-      let inside = clips ? CanvasGeometry.intersect(box, visible) : visible
-      for sub in view.subviews {
-        draw(sub, parentToWindow: toWindow, alpha: opacity, ghost: isGhost, visible: inside, into: &out)
-      }
-      if clips { out.append(.unclip) }
-    }
-    if view.kind == .scroll, !isGhost { drawScrollIndicators(view, in: box, into: &out) }
-    // Ignored by hit-testing: hatch the whole area (its subviews included: they are ignored too).
-    if !Self.tags(of: view).isEmpty { drawHatch(box, quad: quad, into: &out) }
   }
 
   /// A view's own text as drawn: centred (upright at the centre of a turned view). It is broken only

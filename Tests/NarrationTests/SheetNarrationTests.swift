@@ -7,15 +7,7 @@ import TouchSim
 /// Rules told: a tap outside a sheet, each outcome, and the transition view leaving.
 @Suite struct SheetNarrationTests {
   static func narrated(_ configure: (inout SheetSpec) -> Void) -> Narrated {
-    var sheet = SheetSpec()
-    sheet.detent = .medium
-    configure(&sheet)
-    let detail = v("detail", [0, 420, 390, 424]) { v in
-      v.controller = "DetailVC"
-      v.presentingViewController = "RootVC"
-      v.sheet = sheet
-    }
-    let s = scene([v("buy", [40, 120, 310, 60], kind: .button), detail]) { $0.root.controller = "RootVC" }
+    let s = scene([v("buy", [40, 120, 310, 60], kind: .button), sheetView(configure)]) { $0.root.controller = "RootVC" }
     return Narrated(s, [down(1, 195, 150, t: 0), up(1, t: 60)])
   }
 

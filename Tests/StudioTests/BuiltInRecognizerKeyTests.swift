@@ -9,16 +9,9 @@ import TouchSim
 /// the file: selected, their toggles are read-only, whatever their kind of built-in.
 @Suite struct BuiltInRecognizerKeyTests {
   @Test func builtInRecognizersAreReadOnlyAndTheScenesOwnAreNot() {
-    var sheet = SheetSpec()
-    sheet.detent = .medium
-    let detail = v("detail", [0, 420, 390, 424]) { v in
-      v.controller = "DetailVC"
-      v.presentingViewController = "RootVC"
-      v.sheet = sheet
-    }
     var s = zoomingScene()
     s.root.controller = "RootVC"
-    s.root.subviews.append(detail)
+    s.root.subviews.append(sheetView())
     for id in ["scroller.pan", "scroller.pinch", "detail.dimmingTap"] {
       guard case .readOnly(id) = KeyTable.ToggleTarget(selected: id, in: s) else {
         Issue.record("\(id) is not read-only")

@@ -9,15 +9,7 @@ import Testing
 @Suite struct SheetTests {
   /// A Buy button near the top of the screen, and a sheet over the bottom half holding a Like button.
   static func sheetScene(_ configure: (inout SheetSpec) -> Void = { _ in }) -> Scene {
-    var sheet = SheetSpec()
-    sheet.detent = .medium
-    configure(&sheet)
-    let like = v("likeButton", [40, 100, 310, 60], kind: .button)
-    let detail = v("detail", [0, 420, 390, 424], subviews: [like]) { v in
-      v.controller = "DetailVC"
-      v.presentingViewController = "RootVC"
-      v.sheet = sheet
-    }
+    let detail = sheetView(subviews: [v("likeButton", [40, 100, 310, 60], kind: .button)], configure)
     return scene([v("buyButton", [40, 120, 310, 60], kind: .button), detail]) { s in
       s.root.controller = "RootVC"
     }

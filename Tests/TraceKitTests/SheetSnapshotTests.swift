@@ -9,14 +9,7 @@ import TouchSim
 /// loses them when the dismissal ends, as the engine does.
 @Suite struct SheetSnapshotTests {
   @Test func theSnapshotBuildsAndDismissesTheSheet() throws {
-    var sheet = SheetSpec()
-    sheet.detent = .medium
-    let detail = v("detail", [0, 420, 390, 424]) { v in
-      v.controller = "DetailVC"
-      v.presentingViewController = "RootVC"
-      v.sheet = sheet
-    }
-    var s = scene([v("buy", [40, 120, 310, 60], kind: .button), detail]) { $0.root.controller = "RootVC" }
+    var s = scene([v("buy", [40, 120, 310, 60], kind: .button), sheetView()]) { $0.root.controller = "RootVC" }
     s.script = [down(1, 195, 150, t: 0), up(1, t: 60)]
     let trace = Engine.replay(s)
     let before = Snapshot.at(0, of: trace, scene: s)

@@ -42,21 +42,21 @@ public final class StudioApp {
     public var benchmark = BenchmarkReports.none
     public init() {}
   }
-  private let options: Options
+  let options: Options
   /// Scenes of at most this many views have their first frame built while the window opens.
   nonisolated static let warmFirstFrameViews = 2_000
-  private var watched: (path: String, stamp: FileStamp?)?
-  private var lastWatch: Double = -1000
+  var watched: (path: String, stamp: FileStamp?)?
+  var lastWatch: Double = -1000
   /// Says when the scene file changed (inotify) while the window runs; nil before and after.
-  private var watcher: SceneFileWatcher?
-  private var writtenTraceCount = -1
-  private var lastTraceWrite: Double = -1000
+  var watcher: SceneFileWatcher?
+  var writtenTraceCount = -1
+  var lastTraceWrite: Double = -1000
   /// `--trace-out`'s writes, on a queue of their own.
-  private var traceWriter: TraceFileWriter?
+  var traceWriter: TraceFileWriter?
   /// The last `--trace-out` write failed (reported once, until a write succeeds again).
-  private var traceFailing = false
+  var traceFailing = false
   /// The theme of the last frame (colours, presenter mode, UI scale), for the working card.
-  private var busyTheme = Theme()
+  var busyTheme = Theme()
 
   /// `text`: the file's text `scene` was read from, which Ctrl+S edits. Without it the file is read again
   /// (as the loader reads it) with its scene; if it no longer loads, the watcher reloads it at once and
@@ -111,13 +111,13 @@ public final class StudioApp {
   /// sleeps until input arrives or the scene file changes.
   func run(_ window: SDLWindow, text: TextStart) throws -> [TraceEntry] {
     if let cached = text.cached { window.seedMasks(cached.masks) }
-    let worker = ModelWorker(model: model)
     model.setStartScale(window.uiScale)
-    let start = window.ticks
-    var frameLog: FrameLog?
+    var run = RunState(
+      window: window, worker: ModelWorker(model: model), text: text, start: window.ticks,
+      pending: options.inject.sorted { $0.at < $1.at })
     if let path = options.frameLog {
       do {
-        frameLog = try FrameLog(path: path)
+        run.frameLog = try FrameLog(path: path)
       } catch {
         report("--frame-log \(error): no frames are logged", wall: 0)
       }
@@ -130,150 +130,158 @@ public final class StudioApp {
       watcher.stop()
       self.watcher = nil
     }
-    var pending = options.inject.sorted { $0.at < $1.at }
-    var screenshotWanted = false
-    var recorder: ScreenRecorder?
-    var reloadToReport = false
-    var idleStart: (wall: Double, cpu: Double)?
-    // What the loop decides (when to build, present, show the working card, sleep) is `FrameLoop`'s; this
-    // loop carries it out with the window, the worker and the files.
-    var loop = FrameLoop()
-    var running = true
-    while running {
-      let frameStart = window.ticks
-      let wall = frameStart - start
-      let nextInjection = { pending.first.map { $0.at + start - frameStart } }
-      while let e = pending.first, e.at <= wall {
-        pending.removeFirst()
-        window.pushFinger(e.kind, finger: e.finger, x: e.x, y: e.y, synthesizeMouse: e.synthesizeMouse)
-      }
-      loop.received(window.pollInputs(), at: wall)
-      var result: ModelWorker.Result?
-      if worker.busySince != nil {
-        let askedAt = window.ticks
-        result = worker.finish(waitingUpTo: 0)
-        loop.waitedForWorker(window.ticks - askedAt)
-        if result == nil {
-          // Still working: the last frame, with the working card over it once input has waited long enough.
-          switch loop.stillWorking(at: wall, needsRepaint: window.needsRepaint) {
-          case .card(let elapsed, let waited):
-            try presentBusy(
-              window, loop.lastFrame, elapsed: elapsed, frameLog: frameLog, start: start, waited: waited)
-          case .repaint: try window.presentOverlay([])
-          case .nothing: break
-          }
-          pace(window, frameStart: frameStart, resting: false, untilInjection: nextInjection())
-          continue
-        }
-      } else {
-        let reload = changedSceneFile(wall: wall)
-        let job = loop.startJob(
-          at: wall, reload: reload != nil, mustShow: reloadToReport || screenshotWanted || window.needsRepaint)
-        worker.start(
-          ModelWorker.Job(
-            inputs: job.inputs, wall: wall, reload: reload,
-            frame: job.buildFrame ? (window.pixelSize, window.pixelScale) : nil))
-        // Most frames are done well within one; a long one is left running, and shown as such.
-        let askedAt = window.ticks
-        result = worker.finish(waitingUpTo: FrameLoop.longestFrame)
-        loop.waitedForWorker(window.ticks - askedAt)
-        if result == nil {
-          pace(window, frameStart: frameStart, resting: false, untilInjection: nextInjection())
-          continue
-        }
-      }
-      guard let result else { continue }
-      loop.jobDone()
-      running = model.isRunning
-      busyTheme = model.theme
-      if result.reloaded { reloadToReport = true }
-      carryOut(
-        model.drainEffects(), window: window, wall: wall, recorder: &recorder, screenshotWanted: &screenshotWanted,
-        reloadToReport: &reloadToReport)
-      if let s = idleStart, s.cpu >= 0, wall - s.wall >= 4000 {
-        // CPU used per second of wall time while nothing happens.
-        BenchmarkReports.print("idle", String(format: "%.3f", (BenchmarkReports.processCPU() - s.cpu) / 4))
+    while true {
+      switch try step(&run) {
+      case .goOn: continue
+      case .quit:
+        writeTrace(wall: 0, force: true)
         return model.engine.trace
-      } else if let s = idleStart, s.cpu < 0, wall - s.wall >= 5000 {
-        idleStart = (wall, BenchmarkReports.processCPU())
+      case .benchmarkDone:
+        return model.engine.trace
       }
-      guard let list = result.list else {
-        writeTrace(wall: wall, force: false)
-        pace(window, frameStart: frameStart, resting: true, untilInjection: nextInjection())
-        continue
-      }
-      let frame = loop.built(list.commands, at: wall, screenshot: screenshotWanted, needsRepaint: window.needsRepaint)
-      if frame.present {
-        // An unchanged frame is presented again only when the window was uncovered or resized; it is then
-        // not drawn again, its last pixels are copied.
-        let drawStart = window.ticks
-        if frame.first {
-          StartupTrace.mark("first-frame-built(\((model.textMeasurer as? SDLTextMeasurer)?.cachedCount ?? 0)-widths)")
-        }
-        try window.present(list.commands, screenshot: screenshotWanted)
-        if frame.first { StartupTrace.mark("first-frame-presented(\(window.masksDrawn)-masks-drawn)") }
-        let frameCost = result.buildMs + (window.ticks - drawStart)
-        if let r = recorder, !r.take(window.framePixels, wall: wall) {
-          // The window changed size: the video keeps the frames it has.
-          finishRecording(r, wall: wall)
-          recorder = nil
-        }
-        frameLog?.presented(wall: window.ticks - start, model: model, cost: frameCost, waited: frame.waited)
-      }
-      if screenshotWanted {
-        saveScreenshot(window, wall: wall)
-        screenshotWanted = false
-      }
-      if frame.first {
-        if firstFrameUp(window, text: text) { return model.engine.trace }
-        if options.benchmark == .idle { idleStart = (wall, -1) }  // measured from five seconds after the first frame
-      } else if frame.changed && reloadToReport && options.benchmark == .reloads {
-        BenchmarkReports.print("reloaded")
-      }
-      if frame.changed { reloadToReport = false }
-      writeTrace(wall: wall, force: false)
-      pace(window, frameStart: frameStart, resting: loop.isResting, untilInjection: nextInjection())
     }
-    writeTrace(wall: 0, force: true)
-    return model.engine.trace
   }
 
-  // MARK: Files
+  /// What one run of the loop holds from frame to frame. What the loop decides (when to build, present,
+  /// show the working card, sleep) is `FrameLoop`'s; the loop carries it out with the window, the worker
+  /// and the files.
+  struct RunState {
+    let window: SDLWindow
+    let worker: ModelWorker
+    let text: TextStart
+    /// The window's clock when the loop started: `wall` is measured from it.
+    let start: Double
+    /// Injected input not yet pushed, in time order.
+    var pending: [InjectedEvent]
+    var frameLog: FrameLog?
+    var loop = FrameLoop()
+    var screenshotWanted = false
+    var recorder: ScreenRecorder?
+    /// A reload (or an opened scene) waits to be reported to the benchmark once its frame is shown.
+    var reloadToReport = false
+    /// The idle benchmark's start: the wall time and the process's CPU time (negative: not yet taken).
+    var idleStart: (wall: Double, cpu: Double)?
 
-  /// Carries out what the model asked of the window (saves, takes, screenshots, recordings, opening a scene,
-  /// the finished engine's trace).
-  private func carryOut(
-    _ effects: [StudioEffect], window: SDLWindow, wall: Double, recorder: inout ScreenRecorder?,
-    screenshotWanted: inout Bool, reloadToReport: inout Bool
-  ) {
-    for effect in effects {
-      switch effect {
-      case .saveScene, .saveNewFile:
-        guard let outcome = SceneSaving.perform(effect) else { break }
-        if case .saved(let path) = outcome, path == watched?.path {
-          // The window wrote it: no reload.
-          watched = (path, FileStamp(path: path))
-        }
-        model.saveFinished(outcome, wall: wall)
-        // A save that failed is in the toast in red now: on standard error too, in the same words.
-        if model.toastIsError, let message = model.toast?.text { Self.printError(message) }
-      case .writeTake(let lesson, let text, let dropped):
-        writeTake(text, beside: lesson, dropped: dropped, wall: wall)
-      case .screenshot: screenshotWanted = true
-      case .toggleRecording:
-        if let r = recorder {
-          finishRecording(r, wall: wall)
-          recorder = nil
-        } else {
-          recorder = startRecording(window, wall: wall)
-        }
-      case .openScene(let path):
-        open(path, wall: wall)
-        reloadToReport = true
-      case .engineFinished(let trace): writeFinished(trace, wall: wall)
-      case .quit: break
-      }
+    /// The next injected input, in milliseconds from `frameStart`.
+    func nextInjection(after frameStart: Double) -> Double? { pending.first.map { $0.at + start - frameStart } }
+  }
+
+  enum Step { case goOn, quit, benchmarkDone }
+
+  /// One turn of the loop: input in, the model's job run (or waited for), the frame presented, files
+  /// written, then sleep until the next frame is due.
+  private func step(_ run: inout RunState) throws -> Step {
+    let window = run.window
+    let frameStart = window.ticks
+    let wall = frameStart - run.start
+    while let e = run.pending.first, e.at <= wall {
+      run.pending.removeFirst()
+      window.pushFinger(e.kind, finger: e.finger, x: e.x, y: e.y, synthesizeMouse: e.synthesizeMouse)
     }
+    run.loop.received(window.pollInputs(), at: wall)
+    guard let result = try jobResult(&run, wall: wall) else {
+      pace(window, frameStart: frameStart, resting: false, untilInjection: run.nextInjection(after: frameStart))
+      return .goOn
+    }
+    run.loop.jobDone()
+    let running = model.isRunning
+    busyTheme = model.theme
+    if result.reloaded { run.reloadToReport = true }
+    carryOut(model.drainEffects(), wall: wall, run: &run)
+    if idleMeasured(&run, wall: wall) { return .benchmarkDone }
+    guard let list = result.list else {
+      writeTrace(wall: wall, force: false)
+      pace(window, frameStart: frameStart, resting: true, untilInjection: run.nextInjection(after: frameStart))
+      return running ? .goOn : .quit
+    }
+    let frame = run.loop.built(
+      list.commands, at: wall, screenshot: run.screenshotWanted, needsRepaint: window.needsRepaint)
+    if frame.present { try present(list.commands, first: frame.first, waited: frame.waited, result, &run, wall: wall) }
+    if run.screenshotWanted {
+      saveScreenshot(window, wall: wall)
+      run.screenshotWanted = false
+    }
+    if frame.first {
+      if firstFrameUp(window, text: run.text) { return .benchmarkDone }
+      if options.benchmark == .idle { run.idleStart = (wall, -1) }  // measured from five seconds after the first frame
+    } else if frame.changed && run.reloadToReport && options.benchmark == .reloads {
+      BenchmarkReports.print("reloaded")
+    }
+    if frame.changed { run.reloadToReport = false }
+    writeTrace(wall: wall, force: false)
+    pace(
+      window, frameStart: frameStart, resting: run.loop.isResting, untilInjection: run.nextInjection(after: frameStart))
+    return running ? .goOn : .quit
+  }
+
+  /// The model's job for this turn: the one still running, waited for no longer (while it works, the last
+  /// frame stays, with the working card over it once input has waited long enough), or a new one (the
+  /// input, a changed scene file, the frame when one is due), waited for up to `FrameLoop.longestFrame`.
+  /// Nil while the worker is still busy.
+  private func jobResult(_ run: inout RunState, wall: Double) throws -> ModelWorker.Result? {
+    let window = run.window
+    if run.worker.busySince != nil {
+      let askedAt = window.ticks
+      let result = run.worker.finish(waitingUpTo: 0)
+      run.loop.waitedForWorker(window.ticks - askedAt)
+      if result == nil {
+        switch run.loop.stillWorking(at: wall, needsRepaint: window.needsRepaint) {
+        case .card(let elapsed, let waited):
+          try presentBusy(
+            window, run.loop.lastFrame, elapsed: elapsed, frameLog: run.frameLog, start: run.start, waited: waited)
+        case .repaint: try window.presentOverlay([])
+        case .nothing: break
+        }
+      }
+      return result
+    }
+    let reload = changedSceneFile(wall: wall)
+    let job = run.loop.startJob(
+      at: wall, reload: reload != nil, mustShow: run.reloadToReport || run.screenshotWanted || window.needsRepaint)
+    run.worker.start(
+      ModelWorker.Job(
+        inputs: job.inputs, wall: wall, reload: reload,
+        frame: job.buildFrame ? (window.pixelSize, window.pixelScale) : nil))
+    // Most frames are done well within one; a long one is left running, and shown as such.
+    let askedAt = window.ticks
+    let result = run.worker.finish(waitingUpTo: FrameLoop.longestFrame)
+    run.loop.waitedForWorker(window.ticks - askedAt)
+    return result
+  }
+
+  /// Draws and presents a built frame (an unchanged frame is presented again only when the window was
+  /// uncovered or resized; it is then not drawn again, its last pixels are copied), hands it to the
+  /// recording and logs it.
+  private func present(
+    _ commands: [DrawCommand], first: Bool, waited: Double, _ result: ModelWorker.Result, _ run: inout RunState,
+    wall: Double
+  ) throws {
+    let window = run.window
+    let drawStart = window.ticks
+    if first {
+      StartupTrace.mark("first-frame-built(\((model.textMeasurer as? SDLTextMeasurer)?.cachedCount ?? 0)-widths)")
+    }
+    try window.present(commands, screenshot: run.screenshotWanted)
+    if first { StartupTrace.mark("first-frame-presented(\(window.masksDrawn)-masks-drawn)") }
+    let frameCost = result.buildMs + (window.ticks - drawStart)
+    if let r = run.recorder, !r.take(window.framePixels, wall: wall) {
+      // The window changed size: the video keeps the frames it has.
+      finishRecording(r, wall: wall)
+      run.recorder = nil
+    }
+    run.frameLog?.presented(wall: window.ticks - run.start, model: model, cost: frameCost, waited: waited)
+  }
+
+  /// The idle benchmark: true once the CPU used per second of wall time while nothing happens (over four
+  /// seconds, from five seconds after the first frame) is reported.
+  private func idleMeasured(_ run: inout RunState, wall: Double) -> Bool {
+    guard let s = run.idleStart else { return false }
+    if s.cpu >= 0, wall - s.wall >= 4000 {
+      BenchmarkReports.print("idle", String(format: "%.3f", (BenchmarkReports.processCPU() - s.cpu) / 4))
+      return true
+    }
+    if s.cpu < 0, wall - s.wall >= 5000 { run.idleStart = (wall, BenchmarkReports.processCPU()) }
+    return false
   }
 
   /// The first frame is up: the library's titles are read (never delaying start-up) and the text the first
@@ -309,27 +317,6 @@ public final class StudioApp {
     if wait.waitForInput >= 1 { window.waitForInput(timeoutMilliseconds: Int(wait.waitForInput)) }
   }
 
-  /// The scene file's path when it changed on disk since it was last looked at: the worker reads and loads
-  /// it with the frame's job. The file is looked at as soon as the watcher reports a change (inotify wakes
-  /// the loop), and besides once a second while inotify watches it, ten times a second when it cannot.
-  private func changedSceneFile(wall: Double) -> String? {
-    guard let w = watched else { return nil }
-    let reported = watcher?.takeChange() ?? false
-    let watching = watcher?.isWatching ?? false
-    let interval = watching ? SceneFileWatcher.watchedInterval : SceneFileWatcher.pollInterval
-    guard reported || wall - lastWatch >= interval else { return nil }
-    lastWatch = wall
-    if !watching { watcher?.rearm() }
-    let stamp = FileStamp(path: w.path)
-    guard stamp != w.stamp else { return nil }
-    watched = (w.path, stamp)
-    return w.path
-  }
-
-  private func open(reading path: String, wall: Double) {
-    ModelWorker.reload(path, into: model, wall: wall, opening: true)
-  }
-
   /// While the worker is busy: the last frame presented again with the working card over it (the model is
   /// not touched). The frame log says so (`"working":true`, the last sample's other values).
   private func presentBusy(
@@ -346,266 +333,5 @@ public final class StudioApp {
       try window.presentOverlay(overlay)
     }
     frameLog?.presentedWhileWorking(wall: window.ticks - start, cost: window.ticks - drawStart, waited: waited)
-  }
-
-  private func open(_ path: String, wall: Double) {
-    let path = Self.absolutePath(path)
-    watched = (path, FileStamp(path: path))
-    watcher?.watch(path)
-    SafeWriter.removeStaleTemporaries(beside: path)
-    Self.nameLeftBackups(of: path, in: model, wall: wall)
-    open(reading: path, wall: wall)
-  }
-
-  /// `path` made absolute against the working directory now, without resolving symbolic links.
-  nonisolated static func absolutePath(_ path: String) -> String {
-    guard !path.isEmpty, !path.hasPrefix("/") else { return path }
-    return URL(fileURLWithPath: path).standardizedFileURL.path
-  }
-
-  // MARK: Writing files (every write goes through SafeWriter; a failure is shown and the window goes on)
-
-  /// A save written in place that was killed before it ended left a complete copy of the scene's earlier
-  /// text (`SafeWriter.backupFolder()`): the toast and standard error say where it is.
-  nonisolated static func nameLeftBackups(of path: String, in model: StudioModel, wall: Double = 0) {
-    guard let copy = SafeWriter.leftBackups(of: path).last else { return }
-    let message = model.language(
-      "An interrupted save left a copy of this scene's earlier text in \(copy)",
-      "一次被中断的保存把这个场景之前的内容留在了 \(copy)")
-    model.notify(message, kind: .warning, wall: wall)
-    printError(message)
-  }
-
-  /// A failure: in the toast in red (never with the success tick) and on standard error.
-  private func report(_ message: String, wall: Double) {
-    model.notifyError(message, wall: wall)
-    Self.printError(message)
-  }
-
-  nonisolated static func printError(_ message: String) {
-    FileHandle.standardError.write(Data("touchscope: \(message)\n".utf8))
-  }
-
-  /// A take (Ctrl+Shift+S): a new scene file beside the lesson, at the first free `NAME.take-N.yaml`.
-  private func writeTake(_ text: String, beside lesson: String, dropped: Int, wall: Double) {
-    switch SceneSaving.saveTake(text, beside: lesson) {
-    case .success(let path):
-      let l = model.language
-      let left =
-        dropped == 0
-        ? ""
-        : l(
-          " (\(dropped) touches beyond the 1,001 a script holds at once were left out)",
-          "（超出脚本同时可容纳的 1,001 个触摸的 \(dropped) 个已略去）")
-      model.notify(
-        l(
-          "Saved the take as \(path), the input just performed as its script\(left)",
-          "已把这次录制保存为 \(path)，刚才的输入成为它的脚本\(left)"), wall: wall)
-    case .failure(let error):
-      report(model.language("Could not save the take: ", "无法保存录制：") + "\(error.reason) — \(error.path)", wall: wall)
-    }
-  }
-
-  /// F9 the first time: records the presented frames to the first free `touchscope-N.mp4` of the
-  /// screenshot folder (free: nothing there at all, not even a link or a folder; the next free one when
-  /// something appears there before the recording ends).
-  private func startRecording(_ window: SDLWindow, wall: Double) -> ScreenRecorder? {
-    let dir = options.screenshotDirectory
-    let n = (1...100_000).first { SafeWriter.isFree("\(dir)/touchscope-\($0).mp4") } ?? 1
-    let path = "\(dir)/touchscope-\(n).mp4"
-    do {
-      let r = try ScreenRecorder(path: path, buffer: window.framePixels, wall: wall) { k in
-        let m = (n + k - 1...100_000).first { SafeWriter.isFree("\(dir)/touchscope-\($0).mp4") } ?? n + k - 1
-        return "\(dir)/touchscope-\(m).mp4"
-      }
-      model.setRecording(since: wall)
-      // The file's name only: the header is narrow in presenter mode; the saved message gives the whole path.
-      let name = (path as NSString).lastPathComponent
-      model.notify(model.language("Recording \(name) — F9 stops", "正在录制 \(name)——按 F9 停止"), wall: wall)
-      return r
-    } catch {
-      report(model.language("Could not record: ", "无法录制：") + error.description, wall: wall)
-      return nil
-    }
-  }
-
-  /// F9 the second time (or the window changed size): the video is finished and saved.
-  private func finishRecording(_ r: ScreenRecorder, wall: Double) {
-    model.setRecording(since: nil)
-    switch r.finish(wall: wall) {
-    case .success(let seconds):
-      let s = String(format: "%.1f", seconds)
-      let path = r.savedPath ?? r.path
-      model.notify(model.language("Recording saved to \(path) (\(s) s)", "录像已保存到 \(path)（\(s) 秒）"), wall: wall)
-    case .failure(let error):
-      report(model.language("Could not save the recording: ", "无法保存录像：") + error.description, wall: wall)
-    }
-  }
-
-  /// F12: the frame just presented, encoded in memory, written to the first free `touchscope-N.png` of
-  /// the screenshot folder (never over an existing file).
-  private func saveScreenshot(_ window: SDLWindow, wall: Double) {
-    let png: [UInt8]
-    do {
-      png = try window.framePNG()
-    } catch {
-      report(model.language("Could not save a screenshot: ", "无法保存截图：") + "\(error)", wall: wall)
-      return
-    }
-    let dir = options.screenshotDirectory
-    var n = 1
-    while true {
-      let path = "\(dir)/touchscope-\(n).png"
-      do {
-        try SafeWriter.write(png, to: path, mode: .createNew)
-        model.notify(model.language("Screenshot saved to ", "截图已保存到 ") + path, wall: wall)
-        return
-      } catch let error where error.code == EEXIST && n < 100_000 {
-        n += 1
-      } catch {
-        report(model.language("Could not save a screenshot: ", "无法保存截图：") + "\(error.reason) — \(path)", wall: wall)
-        return
-      }
-    }
-  }
-
-  private func traceFailed(_ error: WriteError, wall: Double) {
-    guard !traceFailing else { return }
-    traceFailing = true
-    report("--trace-out: the trace could not be written: \(error.reason) — \(error.path)", wall: wall)
-  }
-
-  private func traceWritten() { traceFailing = false }
-
-  private func writeFinished(_ trace: [TraceEntry], wall: Double) {
-    guard let traceWriter else { return }
-    writtenTraceCount = -1
-    traceWriter.finish(trace)
-    reportTraceWrites(wall: wall)
-  }
-
-  /// Hands the trace to the writer when it grew, at most ten times a second and never sooner than four
-  /// times the last write's duration after it (a write still in flight: on a later frame); `force` (on
-  /// exit): now, and waits for every write to finish.
-  private func writeTrace(wall: Double, force: Bool) {
-    guard let traceWriter else { return }
-    defer { reportTraceWrites(wall: wall) }
-    let trace = model.engine.trace
-    let interval = max(100, 4 * traceWriter.lastDuration)
-    guard force || (trace.count != writtenTraceCount && wall - lastTraceWrite >= interval && !traceWriter.isWriting)
-    else { return }
-    writtenTraceCount = trace.count
-    lastTraceWrite = wall
-    // Rewritten ten times a second: atomic, but flushed to the disk only on exit.
-    traceWriter.write(trace, discarded: model.discardedTraceEntries, durable: force)
-    if force { traceWriter.waitUntilDone() }
-  }
-
-  /// What the trace writes came to since the last frame: a failure is shown (once, until a write succeeds).
-  private func reportTraceWrites(wall: Double) {
-    for outcome in traceWriter?.outcomes() ?? [] {
-      switch outcome {
-      case .written: traceWritten()
-      case .failed(let error): traceFailed(error, wall: wall)
-      }
-    }
-  }
-}
-
-/// What the window reports on standard output for `touchscope bench` (each line `WORD NANOSECONDS`, the
-/// system's monotonic clock, or `idle CPU-MS-PER-SECOND`).
-public enum BenchmarkReports: Sendable, Equatable {
-  case none
-  /// Report `first-frame` once the first frame is presented, then quit.
-  case firstFrame
-  /// Report `ready` after the first frame, and `reloaded` when the first frame after a scene file's change
-  /// is presented.
-  case reloads
-  /// Report the CPU milliseconds used per second over four idle seconds (from five seconds after the first
-  /// frame), then quit.
-  case idle
-
-  static func print(_ word: String, _ value: String? = nil) {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    let ns = UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
-    FileHandle.standardOutput.write(Data("\(word) \(value ?? String(ns))\n".utf8))
-  }
-
-  /// CPU time used by this process so far, in milliseconds.
-  static func processCPU() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
-    return Double(ts.tv_sec) * 1000 + Double(ts.tv_nsec) / 1e6
-  }
-}
-
-/// A finger event to push into SDL's queue `at` milliseconds after the window opened.
-public struct InjectedEvent: Equatable, Sendable {
-  public var at: Double
-  public var kind: FingerEventKind
-  public var finger: Int64
-  /// Normalised window coordinates (0...1), as SDL reports touchscreen fingers.
-  public var x: Double
-  public var y: Double
-  /// Also push the mouse event SDL would synthesize from this finger (the window must ignore it).
-  public var synthesizeMouse: Bool
-
-  /// Parses lines `MS down|motion|up FINGER X Y [mouse]`; `#` starts a comment.
-  public static func parse(_ text: String) throws -> [InjectedEvent] {
-    var out: [InjectedEvent] = []
-    for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-      let parts = line.split(separator: " ").map(String.init)
-      if parts.isEmpty { continue }
-      guard parts.count >= 5, let at = Double(parts[0]), let kind = FingerEventKind(rawValue: parts[1]),
-        let finger = Int64(parts[2]), let x = Double(parts[3]), let y = Double(parts[4]),
-        (0...1).contains(x), (0...1).contains(y)
-      else { throw InjectError(line: i + 1, text: String(raw)) }
-      out.append(
-        InjectedEvent(
-          at: at, kind: kind, finger: finger, x: x, y: y, synthesizeMouse: parts.count > 5 && parts[5] == "mouse"))
-    }
-    return out
-  }
-}
-
-public struct InjectError: Error, CustomStringConvertible {
-  public var line: Int
-  public var text: String
-  public var description: String { "line \(line): expected 'MS down|motion|up FINGER X Y [mouse]', got '\(text)'" }
-}
-
-/// A file's modification time, size and identity (device and inode), to notice edits, and a file
-/// replaced by another (deleted and made again, its folder too) even with the same time and size.
-struct FileStamp: Equatable {
-  var modified: Date?
-  var size: Int?
-  var device: Int?
-  var inode: Int?
-  init?(path: String) {
-    guard let a = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
-    modified = a[.modificationDate] as? Date
-    size = (a[.size] as? NSNumber)?.intValue
-    device = (a[.systemNumber] as? NSNumber)?.intValue
-    inode = (a[.systemFileNumber] as? NSNumber)?.intValue
-  }
-}
-
-/// The scene library (the `Scenes` folder), for the scene list.
-public enum SceneLibrary {
-  /// Each scene's title in `language` (its translation's, else its own).
-  public static func items(language: Language = .english) -> [SceneListItem] {
-    guard let dir = ResourceLocator.findUpward("Scenes"),
-      let names = try? FileManager.default.contentsOfDirectory(atPath: dir)
-    else { return [] }
-    return names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") || $0.hasSuffix(".json") }.sorted()
-      .map { name in
-        let path = (dir as NSString).appendingPathComponent(name)
-        let scene = try? SceneLoader.load(path: path)
-        let title =
-          scene.map { $0.title(in: language.rawValue) ?? name } ?? language("(invalid) ", "（无效）") + name
-        return SceneListItem(path: path, title: title)
-      }
   }
 }

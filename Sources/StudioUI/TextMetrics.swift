@@ -215,8 +215,32 @@ public enum TextMetrics {
     maxLines: Int = .max
   ) -> [[TextRun]] {
     let runs = maxLines == .max ? runs : cut(runs, after: visibleLimit(width: maxWidth, size: size, lines: maxLines))
-    // A word is a stretch without spaces; it may mix styles ("`pan`'s"), so it is a list of pieces.
-    var words: [(pieces: [TextRun], spaceBefore: Bool)] = []
+    let measure = LineMeasure(size: size, face: face, emphasisFace: emphasisFace)
+    var (lines, truncated) = fill(words(of: runs), maxWidth: maxWidth, maxLines: maxLines, measure)
+    if truncated, let last = lines.popLast() { lines.append(ellipsized(last, maxWidth: maxWidth, measure)) }
+    return merged(lines)
+  }
+
+  /// A word: a stretch without spaces. It may mix styles ("`pan`'s"), so it is a list of pieces.
+  private typealias Word = (pieces: [TextRun], spaceBefore: Bool)
+
+  /// Measures runs as `wrap` draws them.
+  private struct LineMeasure {
+    let size: Double
+    let face: FontFace
+    let emphasisFace: FontFace
+
+    func width(_ r: TextRun) -> Double {
+      TextMetrics.width(r.text, size: size, face: r.emphasis ? emphasisFace : face)
+    }
+
+    /// A line is measured whole, as it is drawn (one text per run of a style), not as a sum of its words.
+    func line(_ runs: [TextRun]) -> Double { TextMetrics.merged([runs])[0].reduce(0) { $0 + width($1) } }
+  }
+
+  /// The words of `runs`, each with whether a space comes before it.
+  private static func words(of runs: [TextRun]) -> [Word] {
+    var words: [Word] = []
     var pieces: [TextRun] = []
     var pendingSpace = false
     var spaceBefore = false
@@ -260,26 +284,31 @@ public enum TextMetrics {
       }
     }
     if !pieces.isEmpty { words.append((pieces, spaceBefore)) }
-    func w(_ r: TextRun) -> Double { width(r.text, size: size, face: r.emphasis ? emphasisFace : face) }
-    // A line is measured whole, as it is drawn (one text per run of a style), not as a sum of its words:
-    // the two differ by a few pixels at most (kerning across words), so the sum of the words' widths
-    // (`used`) says when a line is far from full, and only a line near its end is measured whole.
-    func lineWidth(_ runs: [TextRun]) -> Double { merged([runs])[0].reduce(0) { $0 + w($1) } }
-    let near = Double(pixelSize(size)) + 1
+    return words
+  }
+
+  /// `words` laid into lines of at most `maxWidth` pixels, at most `maxLines` of them; `truncated` when
+  /// words were left over (the last line is then still to be ended with "…").
+  private static func fill(
+    _ words: [Word], maxWidth: Double, maxLines: Int, _ measure: LineMeasure
+  ) -> (lines: [[TextRun]], truncated: Bool) {
+    // The line measured whole and the sum of its words' widths (`used`) differ by a few pixels at most
+    // (kerning across words), so the sum says when a line is far from full, and only a line near its end
+    // is measured whole.
+    let near = Double(pixelSize(measure.size)) + 1
     let space = TextRun(text: " ", emphasis: false)
-    let spaceWidth = w(space)
+    let spaceWidth = measure.width(space)
     var lines: [[TextRun]] = []
     var line: [TextRun] = []
     var used = 0.0
-    var truncated = false
     for (word, spaceBefore) in words {
-      let wordWidth = word.reduce(0) { $0 + w($1) }
+      let wordWidth = word.reduce(0) { $0 + measure.width($1) }
       let gap = line.isEmpty || !spaceBefore ? [] : [space]
       let estimate = used + (gap.isEmpty ? 0 : spaceWidth) + wordWidth
-      if !line.isEmpty && estimate > maxWidth - near && lineWidth(line + gap + word) > maxWidth {
+      if !line.isEmpty && estimate > maxWidth - near && measure.line(line + gap + word) > maxWidth {
         if lines.count + 1 >= maxLines {
-          truncated = true
-          break
+          lines.append(line)
+          return (lines, true)
         }
         lines.append(line)
         line = []
@@ -292,18 +321,16 @@ public enum TextMetrics {
         // is broken in work that follows its length.
         let letters = word.flatMap { run in run.text.map { (c: $0, emphasis: run.emphasis) } }
         var start = 0
-        while let cut = breakPoint(letters[start...], maxWidth: maxWidth, width: lineWidth) {
+        while let cut = breakPoint(letters[start...], maxWidth: maxWidth, width: measure.line) {
           if lines.count + 1 >= maxLines {
-            line = Self.runs(of: letters[start...])
-            truncated = true
-            break
+            lines.append(Self.runs(of: letters[start...]))
+            return (lines, true)
           }
           lines.append(Self.runs(of: letters[start..<cut]))
           start = cut
         }
-        if truncated { break }
         line = Self.runs(of: letters[start...])
-        used = lineWidth(line)
+        used = measure.line(line)
         continue
       }
       if !line.isEmpty {
@@ -314,30 +341,32 @@ public enum TextMetrics {
       used += wordWidth
     }
     if !line.isEmpty { lines.append(line) }
-    if truncated, var last = lines.popLast() {
-      // Make room for the ellipsis at the end of the last line.
-      let ellipsis = TextRun(text: "…", emphasis: false)
-      while lineWidth(last + [ellipsis]) > maxWidth, last.count > 1 { last.removeLast() }
-      // One piece still too wide (a long word broken over lines): shortened to the longest start of it
-      // that fits, found by halving (a longer start is never narrower).
-      if lineWidth(last + [ellipsis]) > maxWidth, let piece = last.last {
-        let chars = Array(piece.text)
-        func with(_ k: Int) -> [TextRun] {
-          last.dropLast() + [TextRun(text: String(chars[..<k]), emphasis: piece.emphasis), ellipsis]
-        }
-        var fits = 0
-        var tooLong = chars.count
-        while tooLong - fits > 1 {
-          let mid = (fits + tooLong) / 2
-          if lineWidth(with(mid)) <= maxWidth { fits = mid } else { tooLong = mid }
-        }
-        last[last.count - 1].text = String(chars[..<fits])
+    return (lines, false)
+  }
+
+  /// The last line of a truncated text, shortened to make room for "…" at its end, and ended with it.
+  private static func ellipsized(_ line: [TextRun], maxWidth: Double, _ measure: LineMeasure) -> [TextRun] {
+    var last = line
+    let ellipsis = TextRun(text: "…", emphasis: false)
+    while measure.line(last + [ellipsis]) > maxWidth, last.count > 1 { last.removeLast() }
+    // One piece still too wide (a long word broken over lines): shortened to the longest start of it
+    // that fits, found by halving (a longer start is never narrower).
+    if measure.line(last + [ellipsis]) > maxWidth, let piece = last.last {
+      let chars = Array(piece.text)
+      func with(_ k: Int) -> [TextRun] {
+        last.dropLast() + [TextRun(text: String(chars[..<k]), emphasis: piece.emphasis), ellipsis]
       }
-      while last.last?.text == " " { last.removeLast() }
-      last.append(TextRun(text: "…", emphasis: false))
-      lines.append(last)
+      var fits = 0
+      var tooLong = chars.count
+      while tooLong - fits > 1 {
+        let mid = (fits + tooLong) / 2
+        if measure.line(with(mid)) <= maxWidth { fits = mid } else { tooLong = mid }
+      }
+      last[last.count - 1].text = String(chars[..<fits])
     }
-    return merged(lines)
+    while last.last?.text == " " { last.removeLast() }
+    last.append(ellipsis)
+    return last
   }
 
   /// Where a word (its letters from `letters.startIndex` on) is broken: the end of the longest head that

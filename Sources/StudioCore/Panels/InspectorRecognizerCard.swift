@@ -26,30 +26,63 @@ enum InspectorRecognizerCard {
     let status = ctx.snapshot.recognizers[r.id]
     let selected = ctx.selected == r.id
     let flash = status?.lastAction.flatMap { recents.strength(since: $0.time, window: InspectorRecents.flashWindow) }
+    let inner = Span(x: x + pad, width: max(width - 2 * pad, 1))
 
     var body = DrawList()
-    let innerX = x + pad
-    let innerW = max(width - 2 * pad, 1)
-    var y = top + 8 * u
+    let headerBottom = header(r, status, inner, top: top + 8 * u, ctx, into: &body)
+    let columns = Columns(
+      makeToggles(r, ctx, recents, selected: selected), inner: inner.width, card: width,
+      minDiagram: InspectorStateDiagram.minimumWidth(discrete: r.kind.isDiscrete, t), t)
+    let contentBottom = drawColumns(
+      columns, r, status, flash: flash, recents, inner, top: headerBottom + 4 * u, t, into: &body)
+    let cardRect = Rect(x, top, width, contentBottom + 10 * u - top)
 
-    // Header: id and state.
+    // The card behind its content, the selection click behind the toggles.
+    let fill = selected ? t.panel.mixed(with: t.accent, 0.10) : t.panel.mixed(with: .white, 0.035)
+    let border = selected ? Stroke(t.accent, width: max(1, 2 * u)) : Stroke(t.panelBorder, width: max(1, u))
+    list.add(.roundedRect(cardRect, radius: 7 * u, fill: fill, stroke: border))
+    let l = ctx.lang
+    list.region(
+      Rect(x, top, width, headerBottom - top), .select(r.id),
+      tip: l("select \(r.id) (keys E C B D V G act on it)", "选择 \(r.id)（按键 E C B D V G 作用于它）"))
+    list.region(cardRect, .select(r.id))
+    list.append(body)
+    if let flash, let a = status?.lastAction {
+      InspectorWidgets.ring(around: cardRect, radius: 7 * u, flash, t.color(of: a.state), t, into: &list)
+    }
+    return cardRect.height
+  }
+
+  /// A horizontal stretch of the card: where its content starts and how wide it is.
+  struct Span {
+    var x: Double
+    var width: Double
+  }
+
+  /// The header from `top`: the state's dot, the id and the state on one line; the UIKit class, the view it
+  /// is on and the key properties on the next. Returns where it ends.
+  private static func header(
+    _ r: InspectorRecognizer, _ status: RecognizerStatus?, _ inner: Span, top: Double, _ ctx: PanelContext,
+    into body: inout DrawList
+  ) -> Double {
+    let t = ctx.theme
+    let u = t.unit
     let state = status?.state ?? .possible
     let stateColor = t.color(of: state)
     let stateText = "\(icon(state))\(state.rawValue)"
     let stateStyle = t.style(t.smallSize, stateColor, face: .bold, anchor: InspectorWidgets.trailingMiddle)
-    let line1 = y + 10 * u
-    body.add(.circle(center: Point(innerX + 5 * u, line1), radius: 5 * u, fill: stateColor, stroke: nil))
+    let line1 = top + 10 * u
+    body.add(.circle(center: Point(inner.x + 5 * u, line1), radius: 5 * u, fill: stateColor, stroke: nil))
     let stateW = InspectorText.width(stateText, stateStyle)
-    body.text(stateText, Point(innerX + innerW, line1), stateStyle)
+    body.text(stateText, Point(inner.x + inner.width, line1), stateStyle)
     let idStyle = t.style(t.bodySize, t.text, face: .bold, anchor: InspectorWidgets.leadingMiddle)
-    let idRoom = innerW - 16 * u - stateW - 10 * u
+    let idRoom = inner.width - 16 * u - stateW - 10 * u
     let shownID = InspectorText.truncate(r.id, idRoom, idStyle)
-    body.text(shownID, Point(innerX + 16 * u, line1), idStyle)
-    y += 21 * u
+    body.text(shownID, Point(inner.x + 16 * u, line1), idStyle)
+    let y = top + 21 * u
     let l = ctx.lang
     // Rules C-12, C-13: the view the trace has it on now (removed: on none; added: the new one).
-    let live = ctx.snapshot.live
-    let onView = r.isBuiltIn ? r.view.id : live.recognizerView[r.id]
+    let onView = r.isBuiltIn ? r.view.id : ctx.snapshot.live.recognizerView[r.id]
     let classLine =
       (onView.map { l("\(r.kind.uikitClass) on \($0)", "\($0) 上的 \(r.kind.uikitClass)") }
         ?? l("\(r.kind.uikitClass), removed from its view", "\(r.kind.uikitClass)，已从视图上移除"))
@@ -60,27 +93,47 @@ enum InspectorRecognizerCard {
           : r.isSheetTap ? l(" (UIKit's, on the sheet's dimming view)", "（UIKit 的，在表单的变暗视图上）") : "") + " · "
       + r.keyProperties(l)
     let smallStyle = t.style(t.smallSize, t.secondaryText, anchor: .topLeading)
-    body.text(InspectorText.truncate(classLine, innerW, smallStyle), Point(innerX, y), smallStyle)
-    y += 16 * u
-    let headerBottom = y
+    body.text(InspectorText.truncate(classLine, inner.width, smallStyle), Point(inner.x, y), smallStyle)
+    return y + 16 * u
+  }
 
-    // Left column (diagram, reason, action, waiting) and toggles (beside it when wide, else below).
-    let toggles = makeToggles(r, ctx, recents, selected: selected)
-    let minDiagram = InspectorStateDiagram.minimumWidth(discrete: r.kind.isDiscrete, t)
-    // Wide: the toggles beside the diagram, in two columns when the diagram still has its room.
-    // The column width the usual toggles need (a long predicate answer spans both grid columns instead).
-    let widths = toggles.map { InspectorWidgets.width(of: $0, t) }.sorted()
-    let median = widths.isEmpty ? 0 : widths[widths.count / 2]
-    let natural = widths.filter { $0 <= median * 1.3 }.max() ?? median
-    let twoColumns = 2 * natural + 5 * u
-    let wide = width >= wideLayoutWidth(t) && innerW - natural - 16 * u >= minDiagram
-    let gridBeside = wide && innerW - twoColumns - 16 * u >= minDiagram
-    let toggleColumnW =
-      gridBeside ? twoColumns : wide ? min(max(natural, innerW * 0.4), innerW - minDiagram - 16 * u) : innerW
-    let leftW = wide ? innerW - toggleColumnW - 16 * u : innerW
-    y += 4 * u
+  /// Where the toggles go: in a two-column grid beside the diagram when the card is wide enough that the
+  /// diagram keeps its room, in one column beside it when only that fits, else in a grid below.
+  struct Columns {
+    enum Arrangement { case gridBeside, columnBeside, gridBelow }
+    let toggles: [InspectorToggle]
+    let arrangement: Arrangement
+    /// The toggles' column width (the card's inner width when below).
+    let toggleWidth: Double
+    /// The width of the left column: the diagram, the reason, the action and the waiting row.
+    let leftWidth: Double
+
+    init(_ toggles: [InspectorToggle], inner: Double, card: Double, minDiagram: Double, _ t: Theme) {
+      let u = t.unit
+      self.toggles = toggles
+      // The column width the usual toggles need (a long predicate answer spans both grid columns instead).
+      let widths = toggles.map { InspectorWidgets.width(of: $0, t) }.sorted()
+      let median = widths.isEmpty ? 0 : widths[widths.count / 2]
+      let natural = widths.filter { $0 <= median * 1.3 }.max() ?? median
+      let twoColumns = 2 * natural + 5 * u
+      let wide = card >= wideLayoutWidth(t) && inner - natural - 16 * u >= minDiagram
+      let gridBeside = wide && inner - twoColumns - 16 * u >= minDiagram
+      arrangement = gridBeside ? .gridBeside : wide ? .columnBeside : .gridBelow
+      toggleWidth = gridBeside ? twoColumns : wide ? min(max(natural, inner * 0.4), inner - minDiagram - 16 * u) : inner
+      leftWidth = wide ? inner - toggleWidth - 16 * u : inner
+    }
+  }
+
+  /// The diagram, the details (reason, action, waiting) and the toggles, from `top`, as `columns` arranges
+  /// them. Returns where the lower of the columns ends.
+  private static func drawColumns(
+    _ columns: Columns, _ r: InspectorRecognizer, _ status: RecognizerStatus?, flash: Double?,
+    _ recents: InspectorRecents, _ inner: Span, top y: Double, _ t: Theme, into body: inout DrawList
+  ) -> Double {
+    let u = t.unit
+    let toggles = columns.toggles
     var leftY = y
-    let diagramRect = Rect(innerX, leftY, leftW, InspectorStateDiagram.height(t))
+    let diagramRect = Rect(inner.x, leftY, columns.leftWidth, InspectorStateDiagram.height(t))
     InspectorStateDiagram.draw(
       InspectorStateDiagram.Input(
         discrete: r.kind.isDiscrete, status: status, flash: flash, waiting: !(status?.waitingFor.isEmpty ?? true)),
@@ -89,58 +142,43 @@ enum InspectorRecognizerCard {
     /// The reason, the action and the waiting row, from `top`, `w` wide; returns their height.
     func details(_ top: Double, _ w: Double, _ body: inout DrawList) -> Double {
       var y = top
-      y += reasonLines(status, x: innerX, y: y, width: w, maxLines: 2, t, into: &body)
-      y += actionLine(r, status, flash: flash, x: innerX, y: y, width: w, t, into: &body)
+      y += reasonLines(status, x: inner.x, y: y, width: w, maxLines: 2, t, into: &body)
+      y += actionLine(r, status, flash: flash, x: inner.x, y: y, width: w, t, into: &body)
       if let waiting = status?.waitingFor, !waiting.isEmpty {
         let pulse = recents.strength(since: recents.waited[r.id])
-        y += waitingRow(waiting, pulse: pulse, x: innerX, y: y, width: w, t, into: &body)
+        y += waitingRow(waiting, pulse: pulse, x: inner.x, y: y, width: w, t, into: &body)
       }
       return y - top
     }
-
+    let toggleX = inner.x + inner.width - columns.toggleWidth
     var toggleBottom: Double
-    if gridBeside {
+    switch columns.arrangement {
+    case .gridBeside:
       // Diagram and a two-column grid side by side, the details across the whole card below them.
-      let widths = toggles.map { InspectorWidgets.width(of: $0, t) }
-      let laid = InspectorWidgets.grid(widths, x: innerX + innerW - toggleColumnW, y: y, width: toggleColumnW, t)
+      let laid = InspectorWidgets.grid(
+        toggles.map { InspectorWidgets.width(of: $0, t) }, x: toggleX, y: y, width: columns.toggleWidth, t)
       for (toggle, rect) in zip(toggles, laid.rects) { InspectorWidgets.draw(toggle, in: rect, t, into: &body) }
       toggleBottom = y + laid.height
       leftY = max(leftY, toggleBottom + 8 * u)
-      leftY += details(leftY, innerW, &body)
-    } else if wide {
-      leftY += details(leftY, leftW, &body)
+      leftY += details(leftY, inner.width, &body)
+    case .columnBeside:
+      leftY += details(leftY, columns.leftWidth, &body)
       var ty = y
       for toggle in toggles {
         InspectorWidgets.draw(
-          toggle, in: Rect(innerX + innerW - toggleColumnW, ty, toggleColumnW, InspectorWidgets.toggleHeight(t)), t,
-          into: &body)
+          toggle, in: Rect(toggleX, ty, columns.toggleWidth, InspectorWidgets.toggleHeight(t)), t, into: &body)
         ty += InspectorWidgets.toggleHeight(t) + 5 * u
       }
       toggleBottom = ty - 5 * u
-    } else {
-      leftY += details(leftY, leftW, &body)
+    case .gridBelow:
+      leftY += details(leftY, columns.leftWidth, &body)
       let ty = leftY + 4 * u
-      let widths = toggles.map { InspectorWidgets.width(of: $0, t) }
-      let laid = InspectorWidgets.grid(widths, x: innerX, y: ty, width: innerW, t)
+      let laid = InspectorWidgets.grid(
+        toggles.map { InspectorWidgets.width(of: $0, t) }, x: inner.x, y: ty, width: inner.width, t)
       for (toggle, rect) in zip(toggles, laid.rects) { InspectorWidgets.draw(toggle, in: rect, t, into: &body) }
       toggleBottom = ty + laid.height
     }
-    let bottom = max(leftY, toggleBottom) + 10 * u
-    let cardRect = Rect(x, top, width, bottom - top)
-
-    // The card behind its content, the selection click behind the toggles.
-    let fill = selected ? t.panel.mixed(with: t.accent, 0.10) : t.panel.mixed(with: .white, 0.035)
-    let border = selected ? Stroke(t.accent, width: max(1, 2 * u)) : Stroke(t.panelBorder, width: max(1, u))
-    list.add(.roundedRect(cardRect, radius: 7 * u, fill: fill, stroke: border))
-    list.region(
-      Rect(x, top, width, headerBottom - top), .select(r.id),
-      tip: l("select \(r.id) (keys E C B D V G act on it)", "选择 \(r.id)（按键 E C B D V G 作用于它）"))
-    list.region(cardRect, .select(r.id))
-    list.append(body)
-    if let flash, let a = status?.lastAction {
-      InspectorWidgets.ring(around: cardRect, radius: 7 * u, flash, t.color(of: a.state), t, into: &list)
-    }
-    return cardRect.height
+    return max(leftY, toggleBottom)
   }
 
   /// Nothing on the card changes with the clock: it is not flashing for an action, and none of its

@@ -24,22 +24,7 @@ extension SceneReader {
     }
     guard let f = fields(node, "a view", allowed: SceneReader.viewKeys) else { return nil }
 
-    var id = ""
-    if let n = f[.id] {
-      id = identifier(n, "id") ?? ""
-    } else {
-      error(node, "a view needs an 'id'")
-    }
-    var kind = ViewKind.view
-    var kindKnown = true
-    if let n = f[.kind], let s = string(n, "kind") {
-      if let k = ViewKind(rawValue: s) {
-        kind = k
-      } else {
-        kindKnown = false
-        error(n, "unknown view kind '\(Excerpt.short(s))'" + hint(s, ViewKind.allCases.map(\.rawValue)))
-      }
-    }
+    let (id, kind, kindKnown) = readIdentity(node, f)
     func name() -> String { id.isEmpty ? "this view" : "'\(id)'" }
     if !id.isEmpty, let n = f[.id] {
       define(id, .view(kind), at: n)
@@ -66,30 +51,8 @@ extension SceneReader {
     if let n = f[.multipleTouchEnabled], let b = bool(n, "multipleTouchEnabled") { v.multipleTouchEnabled = b }
     if let n = f[.exclusiveTouch], let b = bool(n, "exclusiveTouch") { v.exclusiveTouch = b }
     if let n = f[.clipsToBounds], let b = bool(n, "clipsToBounds") { v.clipsToBounds = b }
-    for key in [Key.enabled, .value] where kindKnown && f.has(key) && !kind.isControl {
-      if let k = f.keyNode(key) {
-        error(k, "'\(key.name)' applies to controls only (\(name()) is a \(kind.rawValue))")
-      }
-    }
-    let rangeKeys: Set<Key> =
-      kind == .stepper
-      ? Set(SceneSchema.rangeKeys)
-      : kind == .slider ? [.minimumValue, .maximumValue, .isContinuous] : []
-    for key in SceneSchema.rangeKeys where kindKnown && f.has(key) && !rangeKeys.contains(key) {
-      if let k = f.keyNode(key) {
-        let owners =
-          key == .minimumValue || key == .maximumValue || key == .isContinuous ? "steppers and sliders" : "steppers"
-        error(k, "'\(key.name)' applies to \(owners) only (\(name()) is a \(kind.rawValue))")
-      }
-    }
-    for (key, owner) in SceneReader.oneKindKeys where kindKnown && f.has(key) && kind != owner {
-      if let k = f.keyNode(key) {
-        error(k, "'\(key.name)' applies to \(owner.rawValue)s only (\(name()) is a \(kind.rawValue))")
-      }
-    }
-    if kindKnown && !kind.isControl, let k = f.keyNode(.tracking) {
-      error(k, "'tracking' applies to controls only (\(name()) is a \(kind.rawValue))")
-    }
+    let rangeKeys = Self.rangeKeys(of: kind)
+    if kindKnown { reportKeysOfOtherKinds(f, kind: kind, name: name()) }
     if kind.isControl {
       if let n = f[.enabled], let b = bool(n, "enabled") { v.enabled = b }
       if let n = f[.value], let x = readControlValue(n, kind: kind) { v.value = x }
@@ -99,10 +62,111 @@ extension SceneReader {
       if let n = f[.tracking], let t = readTracking(n) { v.trackingOverrides = t }
       if let n = f[.actions], let list = readActions(n) { v.actions = list }
     }
-    if kindKnown && !kind.isControl, let k = f.keyNode(.actions) {
-      error(k, "'actions' applies to controls only (\(name()) is a \(kind.rawValue))")
-    }
     if let n = f[.implements], let list = readSelectors(n, "implements") { v.implements = list }
+    readController(f, into: &v, id: id, isRoot: depth == 0 || window != nil, name: name())
+    if let n = f[.hitOutset], let x = number(n, "hitOutset") { v.hitOutset = x }
+    if let n = f[.passThrough], let b = bool(n, "passThrough") { v.passThrough = b }
+    if let n = f[.gestureRecognizerShouldBegin], let b = bool(n, "gestureRecognizerShouldBegin") {
+      v.gestureRecognizerShouldBegin = b
+    }
+
+    if let n = f[.flags], let flags = readFlags(n) { v.flags = flags }
+    if let n = f[.hitTestOverrides], let list = readHitTestOverrides(n, viewId: id, flags: v.flags) {
+      v.hitTestOverrides = list
+    }
+    if let n = f[.pointInside], let shape = readPointInside(n) { v.pointInside = shape }
+
+    readScrollKeys(f, kind: kindKnown ? kind : nil, name: name(), into: &v)
+
+    if let n = f[.recognizers] { readRecognizerList(n, viewId: id, into: &v) }
+    if let n = f[.subviews] { readSubviews(n, of: f, depth: depth, into: &v) }
+    // viewForZooming(in:) returns one of the scroll view's subviews (H-18).
+    if let name = v.scroll?.zoomView, let n = f[.zoomView], !v.subviews.contains(where: { $0.id == name }) {
+      error(n, "'zoomView' must name one of this scroll view's subviews, and '\(name)' is not one")
+      v.scroll?.zoomView = nil
+    }
+    return v
+  }
+
+  /// A view's `id` (a positioned error without one) and `kind` (`view` when it is missing or unknown;
+  /// `kindKnown` false when unknown, so no key is reported as belonging to another kind).
+  private func readIdentity(_ node: Node, _ f: Fields) -> (id: String, kind: ViewKind, kindKnown: Bool) {
+    var id = ""
+    if let n = f[.id] {
+      id = identifier(n, "id") ?? ""
+    } else {
+      error(node, "a view needs an 'id'")
+    }
+    var kind = ViewKind.view
+    var kindKnown = true
+    if let n = f[.kind], let s = string(n, "kind") {
+      if let k = ViewKind(rawValue: s) {
+        kind = k
+      } else {
+        kindKnown = false
+        error(n, "unknown view kind '\(Excerpt.short(s))'" + hint(s, ViewKind.allCases.map(\.rawValue)))
+      }
+    }
+    return (id, kind, kindKnown)
+  }
+
+  /// A scroll view's keys (and its pinch's id, H-18); on a view of another known `kind`, a positioned error
+  /// for each (`kind` nil: unknown, nothing reported).
+  private func readScrollKeys(_ f: Fields, kind: ViewKind?, name: String, into v: inout ViewSpec) {
+    let id = v.id
+    if kind == .scroll {
+      readScroll(f, into: &v)
+      if v.scroll?.hasPinch == true, !id.isEmpty, let n = f[.id] {
+        define(ScrollSpec.pinchID(of: id), .scrollPinch, at: n)
+      }
+    } else if let kind {
+      for key in f.order(among: SceneReader.scrollOnlyKeys) {
+        if let k = f.keyNode(key) {
+          error(k, "'\(key.name)' applies to scroll views only (\(name) is a \(kind.rawValue); use kind: scroll)")
+        }
+      }
+    }
+  }
+
+  /// The range keys a control of `kind` takes: all of them for a stepper, the bounds and `isContinuous`
+  /// for a slider, none for another kind.
+  static func rangeKeys(of kind: ViewKind) -> Set<Key> {
+    kind == .stepper
+      ? Set(SceneSchema.rangeKeys) : kind == .slider ? [.minimumValue, .maximumValue, .isContinuous] : []
+  }
+
+  /// A positioned error for each key of `f` that belongs to other kinds of view than `kind` (a control's
+  /// keys on a plain view, a stepper's on a slider, ...). `name` names the view in the message.
+  private func reportKeysOfOtherKinds(_ f: Fields, kind: ViewKind, name: String) {
+    for key in [Key.enabled, .value] where f.has(key) && !kind.isControl {
+      if let k = f.keyNode(key) {
+        error(k, "'\(key.name)' applies to controls only (\(name) is a \(kind.rawValue))")
+      }
+    }
+    let rangeKeys = Self.rangeKeys(of: kind)
+    for key in SceneSchema.rangeKeys where f.has(key) && !rangeKeys.contains(key) {
+      if let k = f.keyNode(key) {
+        let owners =
+          key == .minimumValue || key == .maximumValue || key == .isContinuous ? "steppers and sliders" : "steppers"
+        error(k, "'\(key.name)' applies to \(owners) only (\(name) is a \(kind.rawValue))")
+      }
+    }
+    for (key, owner) in SceneReader.oneKindKeys where f.has(key) && kind != owner {
+      if let k = f.keyNode(key) {
+        error(k, "'\(key.name)' applies to \(owner.rawValue)s only (\(name) is a \(kind.rawValue))")
+      }
+    }
+    if !kind.isControl, let k = f.keyNode(.tracking) {
+      error(k, "'tracking' applies to controls only (\(name) is a \(kind.rawValue))")
+    }
+    if !kind.isControl, let k = f.keyNode(.actions) {
+      error(k, "'actions' applies to controls only (\(name) is a \(kind.rawValue))")
+    }
+  }
+
+  /// The view-controller keys: `controller`, what it forwards and implements, a presented `sheet` and the
+  /// controller presenting it.
+  private func readController(_ f: Fields, into v: inout ViewSpec, id: String, isRoot: Bool, name: String) {
     if let n = f[.controller], let c = identifier(n, "controller") {
       v.controller = c
       define(c, .controller, at: n)
@@ -110,18 +174,18 @@ extension SceneReader {
     if let n = f[.forwardsTouches], let t = readForwarding(n, "forwardsTouches") { v.touchForwarding = t }
     if let n = f[.controllerForwardsTouches], let t = readForwarding(n, "controllerForwardsTouches") {
       if v.controller == nil, !f.has(.controller), let k = f.keyNode(.controllerForwardsTouches) {
-        error(k, "'controllerForwardsTouches' needs a 'controller' on the same view (\(name()) has none)")
+        error(k, "'controllerForwardsTouches' needs a 'controller' on the same view (\(name) has none)")
       }
       v.controllerTouchForwarding = t
     }
     if let n = f[.controllerImplements], let list = readSelectors(n, "controllerImplements") {
       if v.controller == nil, !f.has(.controller), let k = f.keyNode(.controllerImplements) {
-        error(k, "'controllerImplements' needs a 'controller' on the same view (\(name()) has none)")
+        error(k, "'controllerImplements' needs a 'controller' on the same view (\(name) has none)")
       }
       v.controllerImplements = list
     }
     if let n = f[.sheet], let s = readSheet(n) {
-      if depth == 0 || window != nil {
+      if isRoot {
         error(f.keyNode(.sheet) ?? n, "the root view cannot be a sheet: a sheet is presented over the root's screen")
       } else if !f.has(.presentingViewController) || !f.has(.controller) {
         error(
@@ -143,77 +207,50 @@ extension SceneReader {
     }
     if let n = f[.presentingViewController], let p = identifier(n, "presentingViewController") {
       if v.controller == nil, !f.has(.controller), let k = f.keyNode(.presentingViewController) {
-        error(k, "'presentingViewController' needs a 'controller' on the same view (\(name()) has none)")
+        error(k, "'presentingViewController' needs a 'controller' on the same view (\(name) has none)")
       } else {
         v.presentingViewController = p
         presentations.append(Presentation(viewId: id, presenting: p, node: n))
       }
     }
-    if let n = f[.hitOutset], let x = number(n, "hitOutset") { v.hitOutset = x }
-    if let n = f[.passThrough], let b = bool(n, "passThrough") { v.passThrough = b }
-    if let n = f[.gestureRecognizerShouldBegin], let b = bool(n, "gestureRecognizerShouldBegin") {
-      v.gestureRecognizerShouldBegin = b
-    }
+  }
 
-    if let n = f[.flags], let flags = readFlags(n) { v.flags = flags }
-    if let n = f[.hitTestOverrides], let list = readHitTestOverrides(n, viewId: id, flags: v.flags) {
-      v.hitTestOverrides = list
-    }
-    if let n = f[.pointInside], let shape = readPointInside(n) { v.pointInside = shape }
-
-    if kind == .scroll {
-      readScroll(f, into: &v)
-      if v.scroll?.hasPinch == true, !id.isEmpty, let n = f[.id] {
-        define(ScrollSpec.pinchID(of: id), .scrollPinch, at: n)
-      }
-    } else if kindKnown {
-      for key in f.order(among: SceneReader.scrollOnlyKeys) {
-        if let k = f.keyNode(key) {
-          error(k, "'\(key.name)' applies to scroll views only (\(name()) is a \(kind.rawValue); use kind: scroll)")
-        }
-      }
-    }
-
-    if let n = f[.recognizers] {
-      if let seq = items(n) {
-        for item in seq {
-          if problems.isFull { break }
-          if let reference = recognizerReference(item) {
-            // `{ id: X }` alone: the recognizer defined elsewhere, added to this view too (rule C-9).
-            if let listedId = reference {
-              noteListing(listedId, viewId: id, node: item, index: v.recognizers.count, spec: nil)
-              v.recognizers.append(RecognizerSpec(id: listedId, kind: .tap))
-            }
-          } else if let r = readRecognizer(item, viewId: id) {
-            if !r.id.isEmpty {
-              noteListing(r.id, viewId: id, node: item, index: v.recognizers.count, spec: r)
-            }
-            v.recognizers.append(r)
+  /// A view's `recognizers`: each defined here, or `{ id: X }` alone, one defined elsewhere added to this
+  /// view too (rule C-9).
+  private func readRecognizerList(_ n: Node, viewId id: String, into v: inout ViewSpec) {
+    if let seq = items(n) {
+      for item in seq {
+        if problems.isFull { break }
+        if let reference = recognizerReference(item) {
+          // `{ id: X }` alone: the recognizer defined elsewhere, added to this view too (rule C-9).
+          if let listedId = reference {
+            noteListing(listedId, viewId: id, node: item, index: v.recognizers.count, spec: nil)
+            v.recognizers.append(RecognizerSpec(id: listedId, kind: .tap))
           }
+        } else if let r = readRecognizer(item, viewId: id) {
+          if !r.id.isEmpty {
+            noteListing(r.id, viewId: id, node: item, index: v.recognizers.count, spec: r)
+          }
+          v.recognizers.append(r)
         }
-      } else {
-        error(n, "'recognizers' takes a list of recognizers, not \(described(n))")
       }
+    } else {
+      error(n, "'recognizers' takes a list of recognizers, not \(described(n))")
     }
+  }
 
-    if let n = f[.subviews] {
-      if depth >= SceneReader.maxDepth {
-        error(f.keyNode(.subviews) ?? n, "view tree deeper than \(SceneReader.maxDepth) levels")
-      } else if let seq = items(n) {
-        for item in seq {
-          if problems.isFull || viewCount > SceneReader.maxViews { break }
-          if let s = readView(item, depth: depth + 1, window: nil) { v.subviews.append(s) }
-        }
-      } else {
-        error(n, "'subviews' takes a list of views, not \(described(n))")
+  /// A view's `subviews`, read depth first (no deeper than `SceneReader.maxDepth`).
+  private func readSubviews(_ n: Node, of f: Fields, depth: Int, into v: inout ViewSpec) {
+    if depth >= SceneReader.maxDepth {
+      error(f.keyNode(.subviews) ?? n, "view tree deeper than \(SceneReader.maxDepth) levels")
+    } else if let seq = items(n) {
+      for item in seq {
+        if problems.isFull || viewCount > SceneReader.maxViews { break }
+        if let s = readView(item, depth: depth + 1, window: nil) { v.subviews.append(s) }
       }
+    } else {
+      error(n, "'subviews' takes a list of views, not \(described(n))")
     }
-    // viewForZooming(in:) returns one of the scroll view's subviews (H-18).
-    if let name = v.scroll?.zoomView, let n = f[.zoomView], !v.subviews.contains(where: { $0.id == name }) {
-      error(n, "'zoomView' must name one of this scroll view's subviews, and '\(name)' is not one")
-      v.scroll?.zoomView = nil
-    }
-    return v
   }
 
   /// `frame`, or `center` with `bounds`; the root may have neither (it then fills the window).

@@ -6,7 +6,22 @@ import TouchSim
 /// recognizers attached to the views their lines name.
 extension DescriptionImporter {
   mutating func build(schema: String?) throws(SceneFileError) -> ImportedScene {
-    // Which views are kept: private UIKit helpers go, unless something that matters is inside them.
+    keepViews()
+    let text = leaveOutHelpers()
+    var ids = nameViews(text: text)
+    var specs: [ViewSpec?] = views.indices.map { views[$0].kept ? viewSpec($0, buttonText: text[$0]) : nil }
+    let recognizerCount = try attachRecognizers(to: &specs, ids: &ids)
+    let root = try tree(of: &specs)
+    let scene = try scene(root: root, recognizerCount: recognizerCount)
+    let (yaml, offset, sourceOf) = commentedYAML(scene, schema: schema)
+    try checkLoads(yaml, offset: offset, sourceOf: sourceOf)
+    let (grouped, all) = groupedWarnings()
+    return ImportedScene(scene: scene, yaml: yaml, warnings: grouped, allWarnings: all)
+  }
+
+  /// Which views are kept: private UIKit helpers go, unless something that matters is inside them; the
+  /// parts of UIKit's own controls go; a view inside one left out goes too.
+  private mutating func keepViews() {
     let attached = Set(recognizers.compactMap { r in r.field("view").flatMap { ClassNames.address(in: $0.value) } })
     // The parts of UIKit's own controls (a switch's knob, a slider's track): a scene's control kind is the
     // whole control, and a part in front of it would take its touches.
@@ -28,7 +43,12 @@ extension DescriptionImporter {
     for i in views.indices {
       if let p = views[i].parent, !views[p].kept { views[i].kept = false }
     }
-    // Skipped views: only the top of each skipped branch is counted by class.
+  }
+
+  /// Warns once about the private helpers and control parts left out, by class; returns the titles found
+  /// in them (a button's in its UIButtonLabel), by the kept view they belong to.
+  private mutating func leaveOutHelpers() -> [Int: String] {
+    // Only the top of each skipped branch is counted by class.
     var skippedByClass: [String: Int] = [:]
     var skippedOrder: [String] = []
     var skippedInside = 0
@@ -63,7 +83,12 @@ extension DescriptionImporter {
         "left out \(total) \(what) of a UIKit control (\(list))\(inside): they draw, and touches go to the "
           + "view or control they belong to")
     }
-    // Ids in document order: a private view kept is named after its role (`deleteAction1`).
+    return text
+  }
+
+  /// Gives each kept view its id, in document order: a private view kept is named after its role
+  /// (`deleteAction1`). Returns the ids made, so recognizers get ids of their own.
+  private mutating func nameViews(text: [Int: String]) -> IdMaker {
     var ids = IdMaker()
     for i in views.indices where views[i].kept {
       let name = ClassNames.demangled(views[i].object.className)
@@ -75,12 +100,14 @@ extension DescriptionImporter {
       }
       views[i].id = ids.make(base)
     }
-    var specs: [ViewSpec?] = []
-    specs.reserveCapacity(views.count)
-    for i in views.indices {
-      specs.append(views[i].kept ? viewSpec(i, buttonText: text[i]) : nil)
-    }
-    // Recognizers, by the address of the view they name.
+    return ids
+  }
+
+  /// Attaches each recognizer to the kept view whose address it names (warning about those that name none,
+  /// or a view left out); warns about views that have recognizers the dump does not list. Returns how many
+  /// were attached.
+  private mutating func attachRecognizers(to specs: inout [ViewSpec?], ids: inout IdMaker) throws(SceneFileError) -> Int
+  {
     var byAddress: [String: Int] = [:]
     for i in views.indices where byAddress[views[i].object.address] == nil { byAddress[views[i].object.address] = i }
     var recognizerCount = 0
@@ -125,6 +152,11 @@ extension DescriptionImporter {
           + "of `po view.gestureRecognizers` for this view (\(views[i].object.address)) to the file"
           + (own ? " if they matter (it is one of UIKit's own views)" : ""))
     }
+    return recognizerCount
+  }
+
+  /// The kept views as one tree (each child moved into its parent's subviews); its root.
+  private func tree(of specs: inout [ViewSpec?]) throws(SceneFileError) -> ViewSpec {
     // The tree, children before parents (views are in document order, so a reverse walk sees every child
     // before its parent).
     for i in views.indices.reversed() where views[i].kept {
@@ -134,6 +166,11 @@ extension DescriptionImporter {
       for c in views[i].children { specs[c] = nil }
     }
     guard let root = specs[0] else { throw fail(1, 1, "no view found") }
+    return root
+  }
+
+  /// The scene of `root`: its window (the outermost view's size), its title and what it says about itself.
+  private mutating func scene(root: ViewSpec, recognizerCount: Int) throws(SceneFileError) -> Scene {
     var scene = Scene(root: root)
     let rootFrame = root.frame
     var window = Size(max(rootFrame.width, rootFrame.maxX), max(rootFrame.height, rootFrame.maxY))
@@ -157,6 +194,14 @@ extension DescriptionImporter {
       + " and \(recognizerCount) gesture recognizer\(recognizerCount == 1 ? "" : "s"). Each view's class and"
       + " address are in a comment on its id line. Frames, visibility and text are as printed; delegates,"
       + " targets and overridden methods are not in the output, so they take UIKit's defaults."
+    return scene
+  }
+
+  /// The scene's YAML, each view's id line commented with its class and address, after the schema line
+  /// when one is given (`offset` 1); `sourceOf` gives the input object of each id line.
+  private func commentedYAML(_ scene: Scene, schema: String?) -> (
+    yaml: String, offset: Int, sourceOf: [(yamlLine: Int, object: DescribedObject)]
+  ) {
     // The YAML, with each view's address and class as a comment on its id line.
     var comments: [String: String] = [:]
     // The class name is the input's text: written as data, so no character of it can end the comment.
@@ -192,8 +237,14 @@ extension DescriptionImporter {
       yaml = "# yaml-language-server: $schema=\(YAMLEmitter.commentText(schema))\n" + yaml
       offset = 1
     }
-    // The scene must load. What stops it is said at the line of the view it was made from (the view
-    // whose part of the scene holds the problem), never as an error of the importer.
+    return (yaml, offset, sourceOf)
+  }
+
+  /// The scene must load. What stops it is said at the line of the view it was made from (the view whose
+  /// part of the scene holds the problem), never as an error of the importer.
+  private func checkLoads(_ yaml: String, offset: Int, sourceOf: [(yamlLine: Int, object: DescribedObject)])
+    throws(SceneFileError)
+  {
     do {
       _ = try SceneLoader.read(yaml, file: file)
     } catch {
@@ -214,8 +265,6 @@ extension DescriptionImporter {
       let o = views[0].object
       throw fail(o.line, o.column, "the scene made from this file cannot be written: \(message)")
     }
-    let (grouped, all) = groupedWarnings()
-    return ImportedScene(scene: scene, yaml: yaml, warnings: grouped, allWarnings: all)
   }
 
   /// The warnings by position: one per kind (at its first place, with how many there are), and all.

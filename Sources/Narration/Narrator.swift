@@ -42,12 +42,15 @@ public enum Narrator {
   /// said up to a time step that has ended cannot change when entries are added after it.
   public static func narrate(
     _ trace: [TraceEntry], live: LiveScene, complete: Bool, language: Language,
-    resuming checkpoint: NarrationCheckpoint?
+    resuming checkpoint: consuming NarrationCheckpoint?
   ) -> (lines: [NarrationLine], checkpoint: NarrationCheckpoint?) {
     let builder: NarrationBuilder
-    if let checkpoint, checkpoint.language == language, checkpoint.fits(trace) {
-      builder = NarrationBuilder(trace: trace, resuming: checkpoint, complete: complete)
-    } else {
+    // Consumed: when the caller hands the checkpoint over, the builder holds its scene alone and changes it
+    // in place.
+    switch consume checkpoint {
+    case .some(let c) where c.language == language && c.fits(trace):
+      builder = NarrationBuilder(trace: trace, resuming: c, complete: complete)
+    default:
       builder = NarrationBuilder(trace: trace, scene: live, complete: complete, language: language)
     }
     let lines = builder.run(savingAt: NarrationCheckpoint.lastBoundary(in: trace))
@@ -140,6 +143,9 @@ final class NarrationBuilder {
   /// The lines of the whole trace; when `boundary` is given (the end of a time step), the state after
   /// that entry is kept in `saved`.
   func run(savingAt boundary: Int? = nil) -> [NarrationLine] {
+    // A new checkpoint will be saved: the one resumed from is let go now, before the scene changes, so
+    // the scene is not copied for it.
+    if let boundary, boundary >= first, boundary < trace.count { saved = nil }
     for i in first..<trace.count {
       tracker.apply(i, trace[i])
       let members = groups.groups[groups.groupOf[i]]

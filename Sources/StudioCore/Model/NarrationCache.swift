@@ -66,20 +66,24 @@ final class NarrationCache {
       if !worker.isBusy {
         worker.submit(
           trace: Array(trace[from..<upTo]), scene: sceneAt(from, trace: trace, start: start), from: from,
-          count: upTo, generation: generation, narrator: narrator, resuming: resumable(from: from))
+          count: upTo, generation: generation, narrator: narrator, resuming: takeResumable(from: from))
       }
       return cached?.items ?? shown.items
     }
     let (items, next) = NarrationWorker.narrate(
       Array(trace[from..<upTo]), scene: sceneAt(from, trace: trace, start: start), from: from, narrator: narrator,
-      resuming: resumable(from: from))
+      resuming: takeResumable(from: from))
     keep(next, from: from)
     cached = (key, items)
     return items
   }
 
-  /// The checkpoint of the gesture starting at `from` in this trace, if one was kept.
-  private func resumable(from: Int) -> NarrationCheckpoint? {
+  /// The checkpoint of the gesture starting at `from` in this trace, if one was kept, handed over: the cache
+  /// lets go of it, so the narration that goes on from it changes the scene it holds in place (a copy of a
+  /// scene of a thousand views, on each frame of a live scroll, was a twentieth of the frame). The
+  /// narration returns the checkpoint to keep next.
+  private func takeResumable(from: Int) -> NarrationCheckpoint? {
+    defer { checkpoint = nil }
     guard let checkpoint, checkpoint.from == from, checkpoint.generation == generation else { return nil }
     return checkpoint.mark
   }

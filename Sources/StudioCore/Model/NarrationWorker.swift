@@ -79,9 +79,9 @@ final class NarrationWorker: Sendable {
   /// going on from `checkpoint` when it fits.
   static func narrate(
     _ trace: [TraceEntry], scene: LiveScene, from: Int, narrator: StudioNarrator,
-    resuming checkpoint: NarrationCheckpoint? = nil
+    resuming checkpoint: consuming NarrationCheckpoint? = nil
   ) -> (items: [NarrationItem], checkpoint: NarrationCheckpoint?) {
-    let (items, next) = narrator.run(trace, scene, checkpoint)
+    let (items, next) = narrator.run(trace, scene, consume checkpoint)
     let shifted = items.map {
       NarrationItem(t: $0.t, traceIndex: $0.traceIndex + from, isSummary: $0.isSummary, text: $0.text)
     }

@@ -7,7 +7,7 @@ import TraceKit
 /// on from a checkpoint so that a growing gesture is not narrated from its start at every frame.
 public struct StudioNarrator: Sendable {
   typealias Run =
-    @Sendable ([TraceEntry], LiveScene, NarrationCheckpoint?) -> (
+    @Sendable ([TraceEntry], LiveScene, consuming NarrationCheckpoint?) -> (
       items: [NarrationItem], checkpoint: NarrationCheckpoint?
     )
   let run: Run
@@ -35,7 +35,7 @@ public enum StudioNarration {
   public static func narrator(language: Language) -> StudioNarrator {
     StudioNarrator(resumable: { trace, scene, checkpoint in
       let (lines, next) = Narrator.narrate(
-        trace, live: scene, complete: false, language: language, resuming: checkpoint)
+        trace, live: scene, complete: false, language: language, resuming: consume checkpoint)
       let items = lines.map {
         NarrationItem(t: $0.t, traceIndex: $0.traceIndex, isSummary: $0.kind == .summary, text: $0.text)
       }

@@ -86,10 +86,13 @@ enum CanvasBadges {
     let size = 10 * u
     let h = size * 1.5
     let gap = 2 * u
-    for node in geometry.nodes {
+    for i in geometry.nodes.indices {
+      // Most views have no recognizer: they are passed over without copying their node.
+      guard geometry.nodes[i].mayHaveBadges, let anchor = labeler.anchor(at: i) else { continue }
+      let node = geometry.nodes[i]
       let list = recognizers(of: node.spec)
       let taken = node.spec.recognizersTakenAway
-      guard !list.isEmpty || !taken.isEmpty, let anchor = labeler.anchor(of: node) else { continue }
+      guard !list.isEmpty || !taken.isEmpty else { continue }
       var previous: Rect?
       let badges =
         list.map { (badge($0.id, enabled: $0.enabled, ctx), struck: !$0.enabled) }

@@ -33,6 +33,8 @@ struct CanvasGeometry {
     var clip: Rect
     /// Hidden or fully transparent, itself or through an ancestor.
     var ghost: Bool
+    /// The view has recognizers, built-in ones (a scroll view) or ones taken away: it may show badges.
+    var mayHaveBadges = false
 
     /// The part of `box` its clipping ancestors (and the device) let show; zero-sized when none does.
     var visible: Rect { CanvasGeometry.intersect(box, clip) }
@@ -96,7 +98,8 @@ struct CanvasGeometry {
     let index = nodes.count
     nodes.append(
       Node(
-        held: Node.Held(spec), parent: parent, toWindow: toWindow, box: box, quad: quad, clip: clip, ghost: isGhost))
+        held: Node.Held(spec), parent: parent, toWindow: toWindow, box: box, quad: quad, clip: clip, ghost: isGhost,
+        mayHaveBadges: !view.recognizers.isEmpty || view.kind == .scroll || !view.recognizersTakenAway.isEmpty))
     if byID[view.id] == nil { byID[view.id] = index }
     if let parent { nodes[parent].children.append(index) }
     let clipsSubviews = view.clipsToBounds || view.kind == .scroll

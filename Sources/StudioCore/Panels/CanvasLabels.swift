@@ -84,13 +84,22 @@ struct CanvasLabeler {
     own.reserveCapacity(geometry.nodes.count)
     anchors.reserveCapacity(geometry.nodes.count)
     var shortened: [(box: Rect, text: String)] = []
-    for node in geometry.nodes {
-      let region = CanvasGeometry.intersect(node.clip, visible)
-      let shows = region.width > 0 && region.height > 0
-      let (mine, cut) = shows ? Self.ownText(node, canvas: canvas) : ([], false)
+    for i in geometry.nodes.indices {
+      let region = CanvasGeometry.intersect(geometry.nodes[i].clip, visible)
+      // Nothing of a view whose box lies outside what its clipping ancestors let show (a row scrolled out
+      // of its list) shows: neither its text nor its labels.
+      let inSight = CanvasGeometry.intersect(geometry.nodes[i].box, region)
+      let shows = inSight.width > 0 && inSight.height > 0
+      guard shows else {
+        own.append([])
+        anchors.append(nil)
+        continue
+      }
+      let node = geometry.nodes[i]
+      let (mine, cut) = Self.ownText(node, canvas: canvas)
       if cut, let text = node.spec.text { shortened.append((CanvasGeometry.intersect(node.box, region), text)) }
       own.append(mine)
-      anchors.append(shows ? Self.anchor(of: node, in: region) : nil)
+      anchors.append(Self.anchor(of: node, in: region))
       for b in mine {
         let r = CanvasGeometry.intersect(b, region)
         if r.width > 0 && r.height > 0 { boxes.append(r) }
@@ -137,6 +146,9 @@ struct CanvasLabeler {
   func anchor(of node: CanvasGeometry.Node) -> Rect? {
     geometry.index(of: node.spec.id).flatMap { anchors[$0] }
   }
+
+  /// `anchor(of:)` of the node at `index` of the geometry's nodes.
+  func anchor(at index: Int) -> Rect? { anchors[index] }
 
   private static func anchor(of node: CanvasGeometry.Node, in region: Rect) -> Rect? {
     guard node.isVisible else { return nil }
@@ -289,8 +301,9 @@ struct CanvasLabeler {
   /// ignores a view, then the ids.
   mutating func placeViewLabels() {
     let u = unit
-    for (i, node) in geometry.nodes.enumerated() {
+    for i in geometry.nodes.indices {
       guard let anchor = anchors[i] else { continue }
+      let node = geometry.nodes[i]
       let tags =
         SceneCanvas.tags(of: node.spec, language).map { ($0, Palette.tagFill) }
         + (node.spec.passThrough ? [(language("pass-through", "穿透"), Palette.passThroughTag)] : [])
@@ -320,8 +333,10 @@ struct CanvasLabeler {
         previous = placed?.box ?? previous
       }
     }
-    for (i, node) in geometry.nodes.enumerated() where !named.contains(node.spec.id) {
+    for i in geometry.nodes.indices {
       guard let anchor = anchors[i] else { continue }
+      let node = geometry.nodes[i]
+      guard !named.contains(node.spec.id) else { continue }
       let ownText = !own[i].isEmpty
       // A view showing its own text is named by it: its id only goes inside it, where there is room.
       let slots =

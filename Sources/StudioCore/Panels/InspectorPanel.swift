@@ -204,12 +204,7 @@ public enum InspectorPanel {
     for r in recs where isOpen(r) {
       let h = height(r)
       guard let m = measured[r.id] else { continue }
-      list.add(m.card.commands.map { shift($0, dy: y) })
-      for region in m.card.regions {
-        var moved = region.rect
-        moved.origin.y += y
-        list.region(moved, region.action, tip: region.tip)
-      }
+      appendShifted(m.card, dy: y, into: &list)
       y += h + gap
     }
     return y - top - gap
@@ -221,6 +216,24 @@ public enum InspectorPanel {
   /// One small chip per folded recognizer (state dot, id, state); clicking one selects it, which opens it.
   private static func foldedChips(
     _ recs: [InspectorRecognizer], x: Double, top: Double, width: Double, _ ctx: PanelContext, into list: inout DrawList
+  ) -> Double {
+    // Kept from the frame before while the recognizers folded and their states are the same (fifty chips
+    // measured and drawn twice a frame were a twentieth of a large scene's frame).
+    let key = FrameMemo.ChipsKey(
+      config: ctx.config, ids: recs.map(\.id), statuses: recs.map { ctx.snapshot.recognizers[$0.id] }, x: x,
+      width: width, theme: ctx.theme, measurer: TextMetrics.measurer.identity)
+    let chips = ctx.memo.chips(key) {
+      var chips = DrawList()
+      let height = drawChips(recs, x: x, width: width, ctx, into: &chips)
+      return (height, chips)
+    }
+    appendShifted(chips.list, dy: top, into: &list)
+    return chips.height
+  }
+
+  /// The folded recognizers' chips, from the top 0; returns their height.
+  private static func drawChips(
+    _ recs: [InspectorRecognizer], x: Double, width: Double, _ ctx: PanelContext, into list: inout DrawList
   ) -> Double {
     let t = ctx.theme
     let toggles = recs.map { r -> InspectorToggle in
@@ -236,9 +249,19 @@ public enum InspectorPanel {
         key: nil, label: r.id, value: state.rawValue, valueColor: t.color(of: state), action: .select(r.id),
         tip: tip, pulse: nil)
     }
-    let laid = InspectorWidgets.flow(toggles.map { InspectorWidgets.width(of: $0, t) }, x: x, y: top, width: width, t)
+    let laid = InspectorWidgets.flow(toggles.map { InspectorWidgets.width(of: $0, t) }, x: x, y: 0, width: width, t)
     for (toggle, r) in zip(toggles, laid.rects) { InspectorWidgets.draw(toggle, in: r, t, into: &list) }
     return laid.height
+  }
+
+  /// `part` (drawn from the top 0) moved down by `dy`, with its regions, appended to `list`.
+  private static func appendShifted(_ part: DrawList, dy: Double, into list: inout DrawList) {
+    list.add(part.commands.map { shift($0, dy: dy) })
+    for region in part.regions {
+      var moved = region.rect
+      moved.origin.y += dy
+      list.region(moved, region.action, tip: region.tip)
+    }
   }
 
   /// Recognizers worth showing open: those the latest touch that reached any was attached to (the one

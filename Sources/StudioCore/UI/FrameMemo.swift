@@ -42,6 +42,7 @@ final class FrameMemo {
   /// built without).
   func forgetKept() {
     cards.removeAll()
+    chips = nil
     narrationSettings.removeAll()
     timeline = nil
     header = nil
@@ -61,6 +62,27 @@ final class FrameMemo {
     var onView: String?
     /// The measurer the text was measured with (the instance, or the type of a value measurer).
     var measurer: ObjectIdentifier
+  }
+
+  /// Everything the folded recognizers' chips draw from (`InspectorPanel.foldedChips`): which are folded,
+  /// their states at the playhead, where and how wide, and the theme.
+  struct ChipsKey: Equatable {
+    var config: Scene
+    var ids: [String]
+    var statuses: [RecognizerStatus?]
+    var x: Double
+    var width: Double
+    var theme: Theme
+    var measurer: ObjectIdentifier
+  }
+  private var chips: (key: ChipsKey, height: Double, list: DrawList)?
+
+  /// The folded chips drawn at the top 0, with their height: kept while their key is the same.
+  func chips(_ key: ChipsKey, draw: () -> (height: Double, list: DrawList)) -> (height: Double, list: DrawList) {
+    if let chips, chips.key == key { return (chips.height, chips.list) }
+    let drawn = draw()
+    chips = (key, drawn.height, drawn.list)
+    return drawn
   }
 
   /// The narration strip's text set at a width (`NarrationStrip.setting`): the frame sets it once to size

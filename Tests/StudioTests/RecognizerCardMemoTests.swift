@@ -107,6 +107,43 @@ import Testing
     let same = m.frame(size: size, pixelScale: 1).commands == after.commands
     #expect(same)
   }
+
+  /// Thirty recognizers: the cards the latest touch did not reach fold into chips, which are kept from the
+  /// frame before while the same ones are folded in the same states (`FrameMemo.chips`). Every frame is
+  /// the frame built without them, through taps that change which cards are open and their states.
+  @Test func keptFoldedChipsAreTheChipsDrawnAgain() {
+    let rows = (0..<30).map { k in
+      v("row\(k)", [0, 20 + Double(k) * 26, 390, 24], recognizers: [g("tap\(k)", .tap)])
+    }
+    let m = StudioModel(scene: TestSupport.scene(rows))
+    m.narrator = StudioNarration.narrate
+    var wall = 0.0
+    m.tick(wall: wall)
+    _ = m.frame(size: size, pixelScale: 1)
+    var compared = 0
+    func step(_ input: StudioInput?) {
+      wall += 16
+      if let input { m.handle(input, wall: wall) }
+      m.tick(wall: wall)
+      _ = m.frame(size: size, pixelScale: 1)
+      let (kept, fresh) = bothFrames(m)
+      #expect(kept.commands == fresh.commands, "frame at \(wall) ms differs with kept chips")
+      #expect(kept.regions.map(\.rect) == fresh.regions.map(\.rect), "frame at \(wall) ms: regions differ")
+      compared += 1
+    }
+    for k in [3, 17, 28] {
+      let p = pixel(m, Point(100, 32 + Double(k) * 26))
+      step(.pointerDown(.mouse, at: p))
+      step(.pointerUp(.mouse, at: p))
+      for _ in 0..<20 { step(nil) }
+    }
+    #expect(compared == 66)
+    // At rest, the chips of the frame before are drawn again.
+    let before = m.frameMemo.chipReuses
+    _ = m.frame(size: size, pixelScale: 1)
+    _ = m.frame(size: size, pixelScale: 1)
+    #expect(m.frameMemo.chipReuses > before, "a frame at rest should reuse the folded chips")
+  }
 }
 
 /// The timeline of a growing gesture is built on from the entries added for the frame before

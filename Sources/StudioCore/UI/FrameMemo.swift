@@ -76,10 +76,15 @@ final class FrameMemo {
     var measurer: ObjectIdentifier
   }
   private var chips: (key: ChipsKey, height: Double, list: DrawList)?
+  /// How many times the folded chips were reused (for tests).
+  private(set) var chipReuses = 0
 
   /// The folded chips drawn at the top 0, with their height: kept while their key is the same.
   func chips(_ key: ChipsKey, draw: () -> (height: Double, list: DrawList)) -> (height: Double, list: DrawList) {
-    if let chips, chips.key == key { return (chips.height, chips.list) }
+    if let chips, chips.key == key {
+      chipReuses += 1
+      return (chips.height, chips.list)
+    }
     let drawn = draw()
     chips = (key, drawn.height, drawn.list)
     return drawn

@@ -361,7 +361,13 @@ enum BenchReport {
     out += line(header) + "\n"
     for r in rows { out += line(r) + "\n" }
     let missed = figures.filter { $0.measured && !$0.met }.count
-    out += "\n" + (missed == 0 ? "every measured target met" : "\(missed) target(s) missed") + "\n"
+    out += "\n" + (missed == 0 ? "every measured target met" : "\(missed) target(s) missed")
+    // A ratio target missed is said too: the summary must not read as all met while a column says NO.
+    let ratiosMissed = figures.filter { $0.measured && $0.baseline.map { $0.ratio.isFinite && !$0.ratioMet } == true }
+    if !ratiosMissed.isEmpty {
+      out += "; \(ratiosMissed.count) ratio target(s) missed: " + ratiosMissed.map(\.name).joined(separator: ", ")
+    }
+    out += "\n"
     return out
   }
 

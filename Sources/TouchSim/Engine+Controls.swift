@@ -32,158 +32,199 @@ extension Simulation {
 
   mutating func controlReceive(_ c: Int, _ method: TouchMethod, _ uids: some Collection<Int>) {
     var st = controlStates[c] ?? ControlTracking()
+    switch method {
+    case .touchesBegan: controlBegan(c, &st, uids)
+    case .touchesMoved: controlMoved(c, &st, uids)
+    case .touchesEnded: controlEnded(c, &st, uids)
+    case .touchesCancelled: controlCancelled(c, &st, uids)
+    }
+    controlStates[c] = st
+  }
+
+  /// Sends control event `e` of control `c` (with the value its valueChanged handler reads, when given)
+  /// and its actions.
+  private mutating func sendControl(_ c: Int, _ e: TraceEvent.ControlEvent, highlighted: Bool, value: Double?) {
+    let named = value.map { TraceEvent.ControlValue(Self.valueProperty(of: views[c].spec.kind), $0) }
+    emit(.control(control: views[c].id, event: e, highlighted: highlighted, value: named))
+    sendActions(c, e)
+  }
+
+  /// Touch `uid`'s location in control `c`'s coordinates.
+  private func controlPoint(_ c: Int, _ uid: Int) -> Point {
+    let p = touches[uid].location
+    return views.convertFromWindow(p, to: c) ?? p
+  }
+
+  /// 8.1 pointMostlyInside: the control's bounds grown by the tracking margin (≈ 70 pt, L7).
+  private func isInsideControl(_ c: Int, _ p: Point) -> Bool {
+    views[c].spec.bounds.insetBy(-constants.controlTrackingMargin).contains(p)
+  }
+
+  /// The control's touch went down: tracking begins (8.1, 8.8), a stepper steps (8.4).
+  private mutating func controlBegan(_ c: Int, _ st: inout ControlTracking, _ uids: some Collection<Int>) {
+    let id = views[c].id
+    let kind = views[c].spec.kind
+    let b = views[c].spec.bounds
+    func send(_ e: TraceEvent.ControlEvent, value: Double? = nil) {
+      sendControl(c, e, highlighted: st.highlighted, value: value)
+    }
+    func local(_ uid: Int) -> Point { controlPoint(c, uid) }
+    // A touch that lifted while its touchesEnded is still held (behind a double tap) no longer
+    // counts as tracked: the new touch is the one the control follows.
+    if let old = st.touch, !(touches.contains(old) && touches[old].isAlive) { st.touch = nil }
+    guard st.touch == nil, let uid = uids.first else { return }
+    // 8.8: an overridden beginTracking answers first; NO: the touch is not tracked (no touchDown, no
+    // drag or touch-up events, no endTracking), and the class's own beginTracking is not reached.
+    let overrides = spec(c).trackingOverrides
+    if !overrides.beginTracking.isDefault {
+      let yes = overrides.beginTracking.answer(at: local(uid))
+      emit(.ask(of: id, question: .beginTracking, other: nil, view: nil, answer: yes))
+      guard yes else { return }
+    }
+    // 8.5: a stock UISlider's beginTracking answers NO unless the touch is on its thumb (with a small
+    // margin): a touch on the track is not tracked, sends nothing and changes nothing.
+    if kind == .slider && !onSliderThumb(c, local(uid), value: st.value) { return }
+    st.touch = uid
+    st.inside = true
+    st.highlighted = true
+    st.startValue = st.value
+    st.grabX = local(uid).x
+    send(.touchDown)
+    if touches[uid].tapCount > 1 { send(.touchDownRepeat) }
+    if kind == .stepper {
+      // 8.4: UIStepper changes its value on touch-down, the right half adding its step, the left half
+      // subtracting it, within its range (a button at its limit is disabled: no change, no event) unless
+      // it wraps; held, it repeats (its autorepeat timer).
+      st.stepSign = local(uid).x >= b.mid.x ? 1 : -1
+      let next = stepperValue(c, from: st.value, sign: st.stepSign)
+      if next != st.value {
+        st.value = next
+        if spec(c).sendsWhileTracking { send(.valueChanged, value: next) }
+      }
+      if spec(c).repeatsWhileHeld {
+        st.repeatEpoch += 1
+        scheduleControl(
+          .autorepeat, control: c, touch: uid, epoch: st.repeatEpoch, after: constants.stepperAutorepeatDelay)
+      }
+    }
+  }
+
+  /// The tracked touch moved: drag events, a slider's value (8.5), continueTracking (8.8).
+  private mutating func controlMoved(_ c: Int, _ st: inout ControlTracking, _ uids: some Collection<Int>) {
     let id = views[c].id
     let kind = views[c].spec.kind
     func send(_ e: TraceEvent.ControlEvent, value: Double? = nil) {
-      let named = value.map { TraceEvent.ControlValue(Self.valueProperty(of: kind), $0) }
-      emit(.control(control: id, event: e, highlighted: st.highlighted, value: named))
-      sendActions(c, e)
+      sendControl(c, e, highlighted: st.highlighted, value: value)
     }
-    func local(_ uid: Int) -> Point {
-      let p = touches[uid].location
-      return views.convertFromWindow(p, to: c) ?? p
-    }
-    func isInside(_ p: Point) -> Bool {
-      // 8.1 pointMostlyInside: bounds grown by the tracking margin (≈ 70 pt, L7).
-      views[c].spec.bounds.insetBy(-constants.controlTrackingMargin).contains(p)
-    }
-    let b = views[c].spec.bounds
-    switch method {
-    case .touchesBegan:
-      // A touch that lifted while its touchesEnded is still held (behind a double tap) no longer
-      // counts as tracked: the new touch is the one the control follows.
-      if let old = st.touch, !(touches.contains(old) && touches[old].isAlive) { st.touch = nil }
-      guard st.touch == nil, let uid = uids.first else { break }
-      // 8.8: an overridden beginTracking answers first; NO: the touch is not tracked (no touchDown, no
-      // drag or touch-up events, no endTracking), and the class's own beginTracking is not reached.
-      let overrides = spec(c).trackingOverrides
-      if !overrides.beginTracking.isDefault {
-        let yes = overrides.beginTracking.answer(at: local(uid))
-        emit(.ask(of: id, question: .beginTracking, other: nil, view: nil, answer: yes))
-        guard yes else { break }
-      }
-      // 8.5: a stock UISlider's beginTracking answers NO unless the touch is on its thumb (with a small
-      // margin): a touch on the track is not tracked, sends nothing and changes nothing.
-      if kind == .slider && !onSliderThumb(c, local(uid), value: st.value) { break }
-      st.touch = uid
-      st.inside = true
-      st.highlighted = true
-      st.startValue = st.value
-      st.grabX = local(uid).x
-      send(.touchDown)
-      if touches[uid].tapCount > 1 { send(.touchDownRepeat) }
-      if kind == .stepper {
-        // 8.4: UIStepper changes its value on touch-down, the right half adding its step, the left half
-        // subtracting it, within its range (a button at its limit is disabled: no change, no event) unless
-        // it wraps; held, it repeats (its autorepeat timer).
-        st.stepSign = local(uid).x >= b.mid.x ? 1 : -1
-        let next = stepperValue(c, from: st.value, sign: st.stepSign)
-        if next != st.value {
-          st.value = next
-          if spec(c).sendsWhileTracking { send(.valueChanged, value: next) }
-        }
-        if spec(c).repeatsWhileHeld {
-          st.repeatEpoch += 1
-          scheduleControl(
-            .autorepeat, control: c, touch: uid, epoch: st.repeatEpoch, after: constants.stepperAutorepeatDelay)
-        }
-      }
-    case .touchesMoved:
-      guard let uid = st.touch, uids.contains(uid) else { break }
-      let p = local(uid)
-      let inside = isInside(p)
-      // 8.8: an overridden continueTracking that answers NO ends tracking: no drag events for this move,
-      // no further continueTracking, no endTracking and no touch-up for this touch.
-      let overrides = spec(c).trackingOverrides
-      if !overrides.continueTracking.isDefault {
-        let yes = overrides.continueTracking.answer(at: p)
-        emit(.ask(of: id, question: .continueTracking, other: nil, view: nil, answer: yes))
-        if !yes {
-          st.touch = nil
-          st.highlighted = false
-          st.repeatEpoch += 1
-          break
-        }
-      }
-      if kind == .slider {
-        // 8.5 continueTracking: the value follows the finger's travel since it went down on the thumb
-        // (the thumb does not jump to the finger), within the range; sent as it changes when continuous.
-        let v = sliderValue(c, start: st.startValue, travel: p.x - st.grabX)
-        if v != st.value {
-          st.value = v
-          if spec(c).sendsWhileTracking { send(.valueChanged, value: v) }
-        }
-      }
-      st.highlighted = inside
-      if inside != st.inside { send(inside ? .touchDragEnter : .touchDragExit) }
-      st.inside = inside
-      send(inside ? .touchDragInside : .touchDragOutside)
-    case .touchesEnded:
-      guard let uid = st.touch, uids.contains(uid) else { break }
-      let p = local(uid)
-      let inside = isInside(p)
-      st.highlighted = inside
-      if inside != st.inside { send(inside ? .touchDragEnter : .touchDragExit) }
-      st.inside = inside
-      st.highlighted = false
-      st.touch = nil
-      st.repeatEpoch += 1
-      // 8.8: endTracking overridden without super: the class's own end-of-tracking work (below) is skipped;
-      // UIControl still sends the touch-up.
-      let classEnds = spec(c).trackingOverrides.endTrackingCallsSuper
-      // 8.4, 8.5: a stepper or slider that is not continuous sends one valueChanged as tracking ends.
-      if classEnds && (kind == .stepper || kind == .slider) && !spec(c).sendsWhileTracking
-        && st.value != st.startValue
-      {
-        send(.valueChanged, value: st.value)
-      }
-      var momentaryReset = false
-      if inside && classEnds {
-        switch kind {
-        case .switch:
-          st.value = st.value == 0 ? 1 : 0
-          send(.valueChanged, value: st.value)
-        case .segmentedControl:
-          // 8.6: a disabled segment selects nothing; a momentary control sends valueChanged for every
-          // segment touched, and its selection goes back to none once tracking is over.
-          let n = ViewSpec.segmentCount(views[c].spec.text ?? "")
-          let seg = min(Double(n - 1), max(0, ((p.x - b.minX) / max(b.width, 1) * Double(n)).rounded(.down)))
-          if !spec(c).disabledSegments.contains(Int(seg)) && (seg != st.value || spec(c).momentary) {
-            st.value = seg
-            send(.valueChanged, value: seg)
-            momentaryReset = spec(c).momentary
-          }
-        case .pageControl:
-          // 8.7: a tap on the right half goes one page on, on the left half one back, within the pages.
-          let last = Double(max(spec(c).pageCount - 1, 0))
-          let page = min(max(0, st.value + (p.x >= b.mid.x ? 1 : -1)), last)
-          if page != st.value {
-            st.value = page
-            send(.valueChanged, value: page)
-          }
-        default: break
-        }
-      }
-      if momentaryReset {
-        // 8.6: the touch-up carries the selection UIKit holds after the actions: none (noSegment, -1).
-        st.value = -1
-        send(inside ? .touchUpInside : .touchUpOutside, value: -1)
-        controlStates[c] = st
+    func local(_ uid: Int) -> Point { controlPoint(c, uid) }
+    guard let uid = st.touch, uids.contains(uid) else { return }
+    let p = local(uid)
+    let inside = isInsideControl(c, p)
+    // 8.8: an overridden continueTracking that answers NO ends tracking: no drag events for this move,
+    // no further continueTracking, no endTracking and no touch-up for this touch.
+    let overrides = spec(c).trackingOverrides
+    if !overrides.continueTracking.isDefault {
+      let yes = overrides.continueTracking.answer(at: p)
+      emit(.ask(of: id, question: .continueTracking, other: nil, view: nil, answer: yes))
+      if !yes {
+        st.touch = nil
+        st.highlighted = false
+        st.repeatEpoch += 1
         return
       }
-      send(inside ? .touchUpInside : .touchUpOutside)
-      // G-8.1b: a UIButton (iOS 14+) sends primaryActionTriggered right after touchUpInside.
-      if inside && kind == .button { send(.primaryActionTriggered) }
-    case .touchesCancelled:
-      guard let uid = st.touch, uids.contains(uid) else { break }
-      st.touch = nil
-      // 8.8: cancelTracking overridden without super: the control's state is not reset, so it stays
-      // highlighted; UIControl still sends touchCancel.
-      st.highlighted = !spec(c).trackingOverrides.cancelTrackingCallsSuper
-      st.repeatEpoch += 1
-      send(.touchCancel)
     }
-    controlStates[c] = st
+    if kind == .slider {
+      // 8.5 continueTracking: the value follows the finger's travel since it went down on the thumb
+      // (the thumb does not jump to the finger), within the range; sent as it changes when continuous.
+      let v = sliderValue(c, start: st.startValue, travel: p.x - st.grabX)
+      if v != st.value {
+        st.value = v
+        if spec(c).sendsWhileTracking { send(.valueChanged, value: v) }
+      }
+    }
+    st.highlighted = inside
+    if inside != st.inside { send(inside ? .touchDragEnter : .touchDragExit) }
+    st.inside = inside
+    send(inside ? .touchDragInside : .touchDragOutside)
+  }
+
+  /// The tracked touch lifted: the value a tap changes (switch, segment, page), the touch-up (8.1, 8.4–8.8).
+  private mutating func controlEnded(_ c: Int, _ st: inout ControlTracking, _ uids: some Collection<Int>) {
+    let kind = views[c].spec.kind
+    let b = views[c].spec.bounds
+    func send(_ e: TraceEvent.ControlEvent, value: Double? = nil) {
+      sendControl(c, e, highlighted: st.highlighted, value: value)
+    }
+    func local(_ uid: Int) -> Point { controlPoint(c, uid) }
+    guard let uid = st.touch, uids.contains(uid) else { return }
+    let p = local(uid)
+    let inside = isInsideControl(c, p)
+    st.highlighted = inside
+    if inside != st.inside { send(inside ? .touchDragEnter : .touchDragExit) }
+    st.inside = inside
+    st.highlighted = false
+    st.touch = nil
+    st.repeatEpoch += 1
+    // 8.8: endTracking overridden without super: the class's own end-of-tracking work (below) is skipped;
+    // UIControl still sends the touch-up.
+    let classEnds = spec(c).trackingOverrides.endTrackingCallsSuper
+    // 8.4, 8.5: a stepper or slider that is not continuous sends one valueChanged as tracking ends.
+    if classEnds && (kind == .stepper || kind == .slider) && !spec(c).sendsWhileTracking
+      && st.value != st.startValue
+    {
+      send(.valueChanged, value: st.value)
+    }
+    var momentaryReset = false
+    if inside && classEnds {
+      switch kind {
+      case .switch:
+        st.value = st.value == 0 ? 1 : 0
+        send(.valueChanged, value: st.value)
+      case .segmentedControl:
+        // 8.6: a disabled segment selects nothing; a momentary control sends valueChanged for every
+        // segment touched, and its selection goes back to none once tracking is over.
+        let n = ViewSpec.segmentCount(views[c].spec.text ?? "")
+        let seg = min(Double(n - 1), max(0, ((p.x - b.minX) / max(b.width, 1) * Double(n)).rounded(.down)))
+        if !spec(c).disabledSegments.contains(Int(seg)) && (seg != st.value || spec(c).momentary) {
+          st.value = seg
+          send(.valueChanged, value: seg)
+          momentaryReset = spec(c).momentary
+        }
+      case .pageControl:
+        // 8.7: a tap on the right half goes one page on, on the left half one back, within the pages.
+        let last = Double(max(spec(c).pageCount - 1, 0))
+        let page = min(max(0, st.value + (p.x >= b.mid.x ? 1 : -1)), last)
+        if page != st.value {
+          st.value = page
+          send(.valueChanged, value: page)
+        }
+      default: break
+      }
+    }
+    if momentaryReset {
+      // 8.6: the touch-up carries the selection UIKit holds after the actions: none (noSegment, -1).
+      st.value = -1
+      send(inside ? .touchUpInside : .touchUpOutside, value: -1)
+      controlStates[c] = st
+      return
+    }
+    send(inside ? .touchUpInside : .touchUpOutside)
+    // G-8.1b: a UIButton (iOS 14+) sends primaryActionTriggered right after touchUpInside.
+    if inside && kind == .button { send(.primaryActionTriggered) }
+  }
+
+  /// The tracked touch was cancelled: touchCancel (8.1, 8.8).
+  private mutating func controlCancelled(_ c: Int, _ st: inout ControlTracking, _ uids: some Collection<Int>) {
+    func send(_ e: TraceEvent.ControlEvent, value: Double? = nil) {
+      sendControl(c, e, highlighted: st.highlighted, value: value)
+    }
+    guard let uid = st.touch, uids.contains(uid) else { return }
+    st.touch = nil
+    // 8.8: cancelTracking overridden without super: the control's state is not reset, so it stays
+    // highlighted; UIControl still sends touchCancel.
+    st.highlighted = !spec(c).trackingOverrides.cancelTrackingCallsSuper
+    st.repeatEpoch += 1
+    send(.touchCancel)
   }
 
   private func spec(_ c: Int) -> ViewSpec { views[c].spec }

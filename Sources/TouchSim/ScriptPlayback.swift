@@ -1,5 +1,3 @@
-import TouchSim
-
 /// Running part of a script: what the window shows at a given time.
 public enum ScriptPlayback {
   /// A fresh engine on `scene` that has run every step of `script` at or before `time` (steps with the

@@ -122,45 +122,14 @@ struct TimelineContent: Equatable, Sendable {
       let t = e.t
       held.take(e, index: i)
       switch e.event {
-      case .input(let n, let phase, _, let tapCount):
-        let k = TimelineLane.Kind.touch(n)
-        switch phase {
-        case .began:
-          mark(k, TimelineMark(glyph: .down, tone: .touch(n), index: i, t: t))
-          if tapCount > 1 {
-            mark(
-              k,
-              TimelineMark(
-                glyph: .label(language("tap \(tapCount)", "点击 \(tapCount)")), tone: .touch(n), index: i, t: t))
-          }
-          startLife(k, i, t)
-        case .moved: mark(k, TimelineMark(glyph: .tick, tone: .touch(n), index: i, t: t))
-        case .stationary: break
-        case .ended:
-          mark(k, TimelineMark(glyph: .up, tone: .touch(n), index: i, t: t))
-          endLife(k, i, t)
-        case .cancelled:
-          mark(k, TimelineMark(glyph: .cross, tone: .bad, index: i, t: t))
-          endLife(k, i, t)
-        }
+      case .input(let n, let phase, _, let tapCount): addInput(n, phase, tapCount: tapCount, i, t)
       case .feed(let r, let method, _):
         let k = TimelineLane.Kind.recognizer(r)
         ensure(k)
         if method == .touchesBegan { startLife(k, i, t) }
       case .ask(let of, .shouldReceive, _, _, false):
         mark(.recognizer(of), TimelineMark(glyph: .label("shouldReceive NO"), tone: .bad, index: i, t: t))
-      case .state(let r, _, let to, let reason):
-        let k = TimelineLane.Kind.recognizer(r)
-        if let w = openWaits.removeValue(forKey: r) { close(k, bar: w, at: i, t) }
-        let isReset = to == .possible && reason == .reset
-        if to == .changed && lastLetter(k) == "C" {
-          mark(k, TimelineMark(glyph: .tick, tone: .state(.changed), index: i, t: t))
-        } else {
-          mark(
-            k, TimelineMark(glyph: .letter(TimelineLane.letter(to)), tone: .state(to), index: i, t: t, faint: isReset))
-        }
-        if to == .possible { endLife(k, i, t) } else { startLife(k, i, t) }
-        if to == .began || to == .ended { decisions.append((t, i, r)) }
+      case .state(let r, _, let to, let reason): addState(r, to: to, reason: reason, i, t)
       case .action(let r, let state, _):
         if state != .changed { mark(.recognizer(r), TimelineMark(glyph: .action, tone: .good, index: i, t: t)) }
       case .wait(let r, let others):
@@ -174,46 +143,9 @@ struct TimelineContent: Equatable, Sendable {
         mark(k, TimelineMark(glyph: .letter(TimelineLane.letter(method)), tone: .waiting, index: i, t: t, faint: true))
         openHolds[i] = (view, bar(k, TimelineBar(style: .held(by), fromIndex: i, fromT: t)))
         if method == .touchesBegan { startLife(k, i, t) }
-      case .deliver(let view, let method, _, _):
-        let k = TimelineLane.Kind.responder(view)
-        closeHolds(view, i, t)
-        if method == .touchesMoved && lastLetter(k) == "M" {
-          mark(k, TimelineMark(glyph: .tick, tone: .normal, index: i, t: t))
-        } else {
-          let tone: TraceDescriber.Tone = method == .touchesCancelled ? .bad : .normal
-          mark(k, TimelineMark(glyph: .letter(TimelineLane.letter(method)), tone: tone, index: i, t: t))
-        }
-        if method == .touchesBegan { startLife(k, i, t) }
-        if method == .touchesEnded || method == .touchesCancelled { endLife(k, i, t) }
-        if method == .touchesCancelled { cancellations.append((t, i, view, nil)) }
-      case .drop(let view, let method, let touches, let reason):
-        if reason.isWholeLife {
-          // C-10, C-11: the finger's own lane says it is ignored, whether or not it hit a view.
-          for n in touches {
-            mark(.touch(n), TimelineMark(glyph: .label(Self.shortReason(reason, language)), tone: .bad, index: i, t: t))
-          }
-        }
-        guard let view else { break }
-        let k = TimelineLane.Kind.responder(view)
-        closeHolds(view, i, t)
-        mark(k, TimelineMark(glyph: .cross, tone: .bad, index: i, t: t))
-        mark(k, TimelineMark(glyph: .label(Self.shortReason(reason, language)), tone: .bad, index: i, t: t))
-        if method != .touchesMoved { endLife(k, i, t) }
-        if case .cancelledBy(let id) = reason { cancellations.append((t, i, view, id)) }
-      case .control(let c, let event, _, let value):
-        guard event != .touchDragInside && event != .touchDragOutside else { break }
-        var text = event.rawValue
-        if let value { text += ": \(value.property.rawValue)=\(value.swiftText)" }
-        let good = event == .touchUpInside || event == .valueChanged || event == .primaryActionTriggered
-        let k = TimelineLane.Kind.responder(c)
-        // Control events of one moment read as one label ("valueChanged = 1 · touchUpInside"): placed
-        // one after the other, the second would sit well to the right of its time.
-        if let last = lanes[k]?.marks.last, last.t == t, case .label(let before) = last.glyph {
-          lanes[k]!.marks[lanes[k]!.marks.count - 1].glyph = .label(before + " · " + text)
-          if good { lanes[k]!.marks[lanes[k]!.marks.count - 1].tone = .good }
-          break
-        }
-        mark(k, TimelineMark(glyph: .label(text), tone: good ? .good : .quiet, index: i, t: t))
+      case .deliver(let view, let method, _, _): addDelivery(view, method, i, t)
+      case .drop(let view, let method, let touches, let reason): addDrop(view, method, touches, reason, i, t)
+      case .control(let c, let event, _, let value): addControlEvent(c, event, value, i, t)
       case .forward(let from, _, let method, _):
         guard case .view(let v) = from, method != .touchesMoved, lanes[.responder(v)] != nil else { break }
         let k = TimelineLane.Kind.responder(v)
@@ -243,6 +175,100 @@ struct TimelineContent: Equatable, Sendable {
         .sendAction, .canPerform, .addGestureRecognizer, .removeFromSuperview, .addSubview:
         break
       }
+    }
+
+    /// A finger's lane: down (with its tap count), moves, up or cancelled, and its life between.
+    mutating func addInput(_ n: Int, _ phase: TouchPhase, tapCount: Int, _ i: Int, _ t: Double) {
+      let k = TimelineLane.Kind.touch(n)
+      switch phase {
+      case .began:
+        mark(k, TimelineMark(glyph: .down, tone: .touch(n), index: i, t: t))
+        if tapCount > 1 {
+          mark(
+            k,
+            TimelineMark(
+              glyph: .label(language("tap \(tapCount)", "点击 \(tapCount)")), tone: .touch(n), index: i, t: t))
+        }
+        startLife(k, i, t)
+      case .moved: mark(k, TimelineMark(glyph: .tick, tone: .touch(n), index: i, t: t))
+      case .stationary: break
+      case .ended:
+        mark(k, TimelineMark(glyph: .up, tone: .touch(n), index: i, t: t))
+        endLife(k, i, t)
+      case .cancelled:
+        mark(k, TimelineMark(glyph: .cross, tone: .bad, index: i, t: t))
+        endLife(k, i, t)
+      }
+    }
+
+    /// A recognizer's lane: the state's letter (a run of changes as ticks), its life, a wait it ends.
+    mutating func addState(_ r: String, to: GestureState, reason: StateReason, _ i: Int, _ t: Double) {
+      let k = TimelineLane.Kind.recognizer(r)
+      if let w = openWaits.removeValue(forKey: r) { close(k, bar: w, at: i, t) }
+      let isReset = to == .possible && reason == .reset
+      if to == .changed && lastLetter(k) == "C" {
+        mark(k, TimelineMark(glyph: .tick, tone: .state(.changed), index: i, t: t))
+      } else {
+        mark(
+          k, TimelineMark(glyph: .letter(TimelineLane.letter(to)), tone: .state(to), index: i, t: t, faint: isReset))
+      }
+      if to == .possible { endLife(k, i, t) } else { startLife(k, i, t) }
+      if to == .began || to == .ended { decisions.append((t, i, r)) }
+    }
+
+    /// A responder's lane: the method's letter (a run of moves as ticks), the holds it ends, its life.
+    mutating func addDelivery(_ view: String, _ method: TouchMethod, _ i: Int, _ t: Double) {
+      let k = TimelineLane.Kind.responder(view)
+      closeHolds(view, i, t)
+      if method == .touchesMoved && lastLetter(k) == "M" {
+        mark(k, TimelineMark(glyph: .tick, tone: .normal, index: i, t: t))
+      } else {
+        let tone: TraceDescriber.Tone = method == .touchesCancelled ? .bad : .normal
+        mark(k, TimelineMark(glyph: .letter(TimelineLane.letter(method)), tone: tone, index: i, t: t))
+      }
+      if method == .touchesBegan { startLife(k, i, t) }
+      if method == .touchesEnded || method == .touchesCancelled { endLife(k, i, t) }
+      if method == .touchesCancelled { cancellations.append((t, i, view, nil)) }
+    }
+
+    /// A delivery dropped: the cross and the reason on the responder's lane (and on the finger's, when the
+    /// touch is ignored for its whole life), the holds it ends.
+    mutating func addDrop(
+      _ view: String?, _ method: TouchMethod, _ touches: [Int], _ reason: DropReason, _ i: Int, _ t: Double
+    ) {
+      if reason.isWholeLife {
+        // C-10, C-11: the finger's own lane says it is ignored, whether or not it hit a view.
+        for n in touches {
+          mark(.touch(n), TimelineMark(glyph: .label(Self.shortReason(reason, language)), tone: .bad, index: i, t: t))
+        }
+      }
+      guard let view else { return }
+      let k = TimelineLane.Kind.responder(view)
+      closeHolds(view, i, t)
+      mark(k, TimelineMark(glyph: .cross, tone: .bad, index: i, t: t))
+      mark(k, TimelineMark(glyph: .label(Self.shortReason(reason, language)), tone: .bad, index: i, t: t))
+      if method != .touchesMoved { endLife(k, i, t) }
+      if case .cancelledBy(let id) = reason { cancellations.append((t, i, view, id)) }
+    }
+
+    /// A control event on the control's lane (drags inside and outside left out); events of one moment
+    /// read as one label.
+    mutating func addControlEvent(
+      _ c: String, _ event: TraceEvent.ControlEvent, _ value: TraceEvent.ControlValue?, _ i: Int, _ t: Double
+    ) {
+      guard event != .touchDragInside && event != .touchDragOutside else { return }
+      var text = event.rawValue
+      if let value { text += ": \(value.property.rawValue)=\(value.swiftText)" }
+      let good = event == .touchUpInside || event == .valueChanged || event == .primaryActionTriggered
+      let k = TimelineLane.Kind.responder(c)
+      // Control events of one moment read as one label ("valueChanged = 1 · touchUpInside"): placed
+      // one after the other, the second would sit well to the right of its time.
+      if let last = lanes[k]?.marks.last, last.t == t, case .label(let before) = last.glyph {
+        lanes[k]!.marks[lanes[k]!.marks.count - 1].glyph = .label(before + " · " + text)
+        if good { lanes[k]!.marks[lanes[k]!.marks.count - 1].tone = .good }
+        return
+      }
+      mark(k, TimelineMark(glyph: .label(text), tone: good ? .good : .quiet, index: i, t: t))
     }
 
     /// The withheld delivery this delivery (or drop) releases ends its held bar; a touchesCancelled

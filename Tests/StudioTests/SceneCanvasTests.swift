@@ -307,6 +307,19 @@ private func texts(_ commands: [DrawCommand]) -> [(String, Point, TextStyle)] {
     }
   }
 
+  /// The labels keep off a view's text where it is drawn: beside the button over its middle, not in the
+  /// middle (the labeler works the text's place out as the canvas does, from the view's subviews).
+  @Test func theLabelsKnowWhereTheTextIsDrawn() throws {
+    let scene = post()
+    let viewport = Viewport(scale: 1, origin: Point(0, 0))
+    let drawn = try #require(textBox("Post 1", in: SceneCanvas(viewport: viewport).commands(for: scene)))
+    let geometry = CanvasGeometry(scene: scene, viewport: viewport)
+    let labeler = CanvasLabeler(geometry: geometry, unit: 1, visible: Rect(0, 0, 390, 200), controls: [:])
+    let boxes = labeler.ownTextBoxes(try #require(geometry["post1"]))
+    #expect(boxes.count == 1)
+    #expect(abs((boxes.first?.mid.x ?? 0) - drawn.mid.x) < 1, "labeler's \(boxes), drawn \(drawn)")
+  }
+
   @Test func theWidestFreeStretchIsChosenAndTooLittleIsNone() {
     let box = Rect(0, 0, 300, 40)
     let span = SceneCanvas.freeSpan(

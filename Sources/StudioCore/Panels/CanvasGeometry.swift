@@ -93,12 +93,12 @@ struct CanvasGeometry {
     let box = SceneCanvas.snapped(viewport.toPixels(SceneCanvas.boundingBox(corners)))
     let quad = toWindow.isAxisAligned ? nil : corners.map { SceneCanvas.snapped(viewport.toPixels($0)) }
     let isGhost = ghost || view.hidden || view.alpha < 0.01
-    var spec = view
-    spec.subviews = []
     let index = nodes.count
+    // The view whole, its subviews with it (shared with the scene, not copied): where its own text is drawn
+    // depends on the subviews over it (`SceneCanvas.shownSubviewBoxes`).
     nodes.append(
       Node(
-        held: Node.Held(spec), parent: parent, toWindow: toWindow, box: box, quad: quad, clip: clip, ghost: isGhost,
+        held: Node.Held(view), parent: parent, toWindow: toWindow, box: box, quad: quad, clip: clip, ghost: isGhost,
         mayHaveBadges: !view.recognizers.isEmpty || view.kind == .scroll || !view.recognizersTakenAway.isEmpty))
     if byID[view.id] == nil { byID[view.id] = index }
     if let parent { nodes[parent].children.append(index) }

@@ -84,6 +84,9 @@ enum StudioBench {
     /// on a second canvas (the colour alternates, so every pixel is painted each time), which is what a
     /// frame costs at the least: clearing the window and handing it over.
     var fill: [Double] = []
+    /// The baseline the ratios are taken against, measured in turn with each frame too: a fixed piece of CPU
+    /// work (`CalibrationWork`), which slows down with the machine as the frame does.
+    var cpu: [Double] = []
     var commands = 0
 
     var work: [Double] { build }
@@ -116,8 +119,10 @@ enum StudioBench {
       let t3 = Clocks.threadCPU()
       try baseline.draw([.rect(whole, fill: colour, stroke: nil)])
       let t4 = Clocks.threadCPU()
+      let cpu = CalibrationWork.measure()
       guard i >= warmUp else { continue }
       out.fill.append(t4 - t3)
+      out.cpu.append(cpu)
       out.build.append(t1 - t0)
       out.draw.append(t2 - t1)
       out.wall.append(Double(drawn - arrival) / 1e6)

@@ -14,6 +14,8 @@ struct CanvasGeometry {
     /// a node must not copy every field of its view).
     var spec: ViewSpec { _read { yield held.spec } }
     fileprivate let held: Held
+    /// Which copy of the view the node holds (tests check that a later layout kept it).
+    var heldIdentity: ObjectIdentifier { ObjectIdentifier(held) }
     fileprivate final class Held {
       let spec: ViewSpec
       init(_ spec: ViewSpec) { self.spec = spec }
@@ -35,6 +37,12 @@ struct CanvasGeometry {
     var ghost: Bool
     /// The view has recognizers, built-in ones (a scroll view) or ones taken away: it may show badges.
     var mayHaveBadges = false
+    /// What the node was laid out from besides its view: its superview's transform to the window and
+    /// whether an ancestor is a ghost (with `clip` and `parent`, what a later layout compares to keep it).
+    fileprivate var fromParent = AffineTransform.identity
+    fileprivate var ghostAbove = false
+    /// The index after its last descendant in `nodes` (its subtree is `index ..< end`).
+    fileprivate var end = 0
 
     /// The part of `box` its clipping ancestors (and the device) let show; zero-sized when none does.
     var visible: Rect { CanvasGeometry.intersect(box, clip) }
@@ -57,11 +65,19 @@ struct CanvasGeometry {
   /// The views that show (not ghosts), filed by where their visible parts lie.
   private var shown: BoxGrid
 
-  init(scene: Scene, viewport: Viewport) {
+  /// The layout of `scene`. With `previous` (an earlier layout at the same viewport, such as the frame
+  /// before's), what is laid out as it was is taken from it: a subtree whose view, place, clip and ghost
+  /// ancestors are the same is kept whole, and a view that is the same keeps its node's copy of the view
+  /// (when a list scrolls, everything outside it is kept and its rows are moved, not copied again). The
+  /// result is the layout made without it.
+  init(scene: Scene, viewport: Viewport, reusing previous: CanvasGeometry? = nil) {
     self.viewport = viewport
     let device = viewport.toPixels(Rect(origin: .zero, size: scene.window))
     shown = BoxGrid(bounds: device, cell: 48)
-    add(scene.root, parent: nil, parentToWindow: .identity, clip: device, ghost: false)
+    let old = previous.flatMap { $0.viewport == viewport ? $0.nodes : nil } ?? []
+    nodes.reserveCapacity(old.count)
+    byID.reserveCapacity(old.count)
+    add(scene.root, parent: nil, parentToWindow: .identity, clip: device, ghost: false, old: old)
     for (i, node) in nodes.enumerated() where !node.ghost {
       let v = node.visible
       if v.width > 0 && v.height > 0 { shown.insert(v, as: i) }
@@ -87,26 +103,42 @@ struct CanvasGeometry {
     return false
   }
 
-  private mutating func add(_ view: ViewSpec, parent: Int?, parentToWindow: AffineTransform, clip: Rect, ghost: Bool) {
+  private mutating func add(
+    _ view: ViewSpec, parent: Int?, parentToWindow: AffineTransform, clip: Rect, ghost: Bool, old: [Node]
+  ) {
+    let index = nodes.count
+    let before = index < old.count && old[index].held.spec.id == view.id ? old[index] : nil
+    if let before, before.parent == parent, before.clip == clip, before.ghostAbove == ghost,
+      before.fromParent == parentToWindow, before.held.spec == view
+    {
+      // The whole subtree lies where it lay: its nodes are the same, at the same indices.
+      nodes.append(contentsOf: old[index..<before.end])
+      for i in index..<before.end where byID[nodes[i].spec.id] == nil { byID[nodes[i].spec.id] = i }
+      if let parent { nodes[parent].children.append(index) }
+      return
+    }
     let toWindow = view.toSuperview.followed(by: parentToWindow)
     let corners = SceneCanvas.corners(of: view.bounds, through: toWindow)
     let box = SceneCanvas.snapped(viewport.toPixels(SceneCanvas.boundingBox(corners)))
     let quad = toWindow.isAxisAligned ? nil : corners.map { SceneCanvas.snapped(viewport.toPixels($0)) }
     let isGhost = ghost || view.hidden || view.alpha < 0.01
-    let index = nodes.count
     // The view whole, its subviews with it (shared with the scene, not copied): where its own text is drawn
-    // depends on the subviews over it (`SceneCanvas.shownSubviewBoxes`).
-    nodes.append(
-      Node(
-        held: Node.Held(view), parent: parent, toWindow: toWindow, box: box, quad: quad, clip: clip, ghost: isGhost,
-        mayHaveBadges: !view.recognizers.isEmpty || view.kind == .scroll || !view.recognizersTakenAway.isEmpty))
+    // depends on the subviews over it (`SceneCanvas.shownSubviewBoxes`). The same view keeps its copy.
+    let held = before.flatMap { $0.held.spec == view ? $0.held : nil } ?? Node.Held(view)
+    var node = Node(
+      held: held, parent: parent, toWindow: toWindow, box: box, quad: quad, clip: clip, ghost: isGhost,
+      mayHaveBadges: !view.recognizers.isEmpty || view.kind == .scroll || !view.recognizersTakenAway.isEmpty)
+    node.fromParent = parentToWindow
+    node.ghostAbove = ghost
+    nodes.append(node)
     if byID[view.id] == nil { byID[view.id] = index }
     if let parent { nodes[parent].children.append(index) }
     let clipsSubviews = view.clipsToBounds || view.kind == .scroll
     let inner = clipsSubviews ? Self.intersect(clip, box) : clip
     for sub in view.subviews {
-      add(sub, parent: index, parentToWindow: toWindow, clip: inner, ghost: isGhost)
+      add(sub, parent: index, parentToWindow: toWindow, clip: inner, ghost: isGhost, old: old)
     }
+    nodes[index].end = nodes.count
   }
 
   /// The node of view `id`.

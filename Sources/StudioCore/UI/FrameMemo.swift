@@ -43,6 +43,7 @@ final class FrameMemo {
   func forgetKept() {
     cards.removeAll()
     chips = nil
+    geometry = nil
     narrationSettings.removeAll()
     timeline = nil
     header = nil
@@ -226,7 +227,7 @@ final class FrameMemo {
   /// `CanvasGeometry(scene:viewport:)`.
   func geometry(scene: Scene, viewport: Viewport) -> CanvasGeometry {
     if let geometry, geometry.viewport == viewport, geometry.scene == scene { return geometry.value }
-    let value = CanvasGeometry(scene: scene, viewport: viewport)
+    let value = CanvasGeometry(scene: scene, viewport: viewport, reusing: geometry?.value)
     geometry = (scene, viewport, value)
     return value
   }

@@ -41,12 +41,28 @@ extension Simulation {
     controlStates[c] = st
   }
 
-  /// Sends control event `e` of control `c` (with the value its valueChanged handler reads, when given)
-  /// and its actions.
-  private mutating func sendControl(_ c: Int, _ e: TraceEvent.ControlEvent, highlighted: Bool, value: Double?) {
+  /// Sends control event `e` of control `c` in tracking state `st` (with the value its valueChanged handler
+  /// reads, when given) and its actions.
+  private mutating func send(
+    _ e: TraceEvent.ControlEvent, of c: Int, _ st: ControlTracking, value: Double? = nil
+  ) {
     let named = value.map { TraceEvent.ControlValue(Self.valueProperty(of: views[c].spec.kind), $0) }
-    emit(.control(control: views[c].id, event: e, highlighted: highlighted, value: named))
+    emit(.control(control: views[c].id, event: e, highlighted: st.highlighted, value: named))
     sendActions(c, e)
+  }
+
+  /// Where the tracked touch is in control `c`, when it is one of `uids`; nil otherwise.
+  private func trackedPoint(_ c: Int, _ st: ControlTracking, _ uids: some Collection<Int>) -> Point? {
+    guard let uid = st.touch, uids.contains(uid) else { return nil }
+    return controlPoint(c, uid)
+  }
+
+  /// The tracked touch is now `inside` the control or not: highlighted as it is, and a drag enter or exit
+  /// when it crossed the edge (8.1).
+  private mutating func follow(_ c: Int, _ st: inout ControlTracking, inside: Bool) {
+    st.highlighted = inside
+    if inside != st.inside { send(inside ? .touchDragEnter : .touchDragExit, of: c, st) }
+    st.inside = inside
   }
 
   /// Touch `uid`'s location in control `c`'s coordinates.
@@ -65,10 +81,6 @@ extension Simulation {
     let id = views[c].id
     let kind = views[c].spec.kind
     let b = views[c].spec.bounds
-    func send(_ e: TraceEvent.ControlEvent, value: Double? = nil) {
-      sendControl(c, e, highlighted: st.highlighted, value: value)
-    }
-    func local(_ uid: Int) -> Point { controlPoint(c, uid) }
     // A touch that lifted while its touchesEnded is still held (behind a double tap) no longer
     // counts as tracked: the new touch is the one the control follows.
     if let old = st.touch, !(touches.contains(old) && touches[old].isAlive) { st.touch = nil }
@@ -77,29 +89,29 @@ extension Simulation {
     // drag or touch-up events, no endTracking), and the class's own beginTracking is not reached.
     let overrides = spec(c).trackingOverrides
     if !overrides.beginTracking.isDefault {
-      let yes = overrides.beginTracking.answer(at: local(uid))
+      let yes = overrides.beginTracking.answer(at: controlPoint(c, uid))
       emit(.ask(of: id, question: .beginTracking, other: nil, view: nil, answer: yes))
       guard yes else { return }
     }
     // 8.5: a stock UISlider's beginTracking answers NO unless the touch is on its thumb (with a small
     // margin): a touch on the track is not tracked, sends nothing and changes nothing.
-    if kind == .slider && !onSliderThumb(c, local(uid), value: st.value) { return }
+    if kind == .slider && !onSliderThumb(c, controlPoint(c, uid), value: st.value) { return }
     st.touch = uid
     st.inside = true
     st.highlighted = true
     st.startValue = st.value
-    st.grabX = local(uid).x
-    send(.touchDown)
-    if touches[uid].tapCount > 1 { send(.touchDownRepeat) }
+    st.grabX = controlPoint(c, uid).x
+    send(.touchDown, of: c, st)
+    if touches[uid].tapCount > 1 { send(.touchDownRepeat, of: c, st) }
     if kind == .stepper {
       // 8.4: UIStepper changes its value on touch-down, the right half adding its step, the left half
       // subtracting it, within its range (a button at its limit is disabled: no change, no event) unless
       // it wraps; held, it repeats (its autorepeat timer).
-      st.stepSign = local(uid).x >= b.mid.x ? 1 : -1
+      st.stepSign = controlPoint(c, uid).x >= b.mid.x ? 1 : -1
       let next = stepperValue(c, from: st.value, sign: st.stepSign)
       if next != st.value {
         st.value = next
-        if spec(c).sendsWhileTracking { send(.valueChanged, value: next) }
+        if spec(c).sendsWhileTracking { send(.valueChanged, of: c, st, value: next) }
       }
       if spec(c).repeatsWhileHeld {
         st.repeatEpoch += 1
@@ -113,12 +125,7 @@ extension Simulation {
   private mutating func controlMoved(_ c: Int, _ st: inout ControlTracking, _ uids: some Collection<Int>) {
     let id = views[c].id
     let kind = views[c].spec.kind
-    func send(_ e: TraceEvent.ControlEvent, value: Double? = nil) {
-      sendControl(c, e, highlighted: st.highlighted, value: value)
-    }
-    func local(_ uid: Int) -> Point { controlPoint(c, uid) }
-    guard let uid = st.touch, uids.contains(uid) else { return }
-    let p = local(uid)
+    guard let p = trackedPoint(c, st, uids) else { return }
     let inside = isInsideControl(c, p)
     // 8.8: an overridden continueTracking that answers NO ends tracking: no drag events for this move,
     // no further continueTracking, no endTracking and no touch-up for this touch.
@@ -139,29 +146,20 @@ extension Simulation {
       let v = sliderValue(c, start: st.startValue, travel: p.x - st.grabX)
       if v != st.value {
         st.value = v
-        if spec(c).sendsWhileTracking { send(.valueChanged, value: v) }
+        if spec(c).sendsWhileTracking { send(.valueChanged, of: c, st, value: v) }
       }
     }
-    st.highlighted = inside
-    if inside != st.inside { send(inside ? .touchDragEnter : .touchDragExit) }
-    st.inside = inside
-    send(inside ? .touchDragInside : .touchDragOutside)
+    follow(c, &st, inside: inside)
+    send(inside ? .touchDragInside : .touchDragOutside, of: c, st)
   }
 
   /// The tracked touch lifted: the value a tap changes (switch, segment, page), the touch-up (8.1, 8.4–8.8).
   private mutating func controlEnded(_ c: Int, _ st: inout ControlTracking, _ uids: some Collection<Int>) {
     let kind = views[c].spec.kind
     let b = views[c].spec.bounds
-    func send(_ e: TraceEvent.ControlEvent, value: Double? = nil) {
-      sendControl(c, e, highlighted: st.highlighted, value: value)
-    }
-    func local(_ uid: Int) -> Point { controlPoint(c, uid) }
-    guard let uid = st.touch, uids.contains(uid) else { return }
-    let p = local(uid)
+    guard let p = trackedPoint(c, st, uids) else { return }
     let inside = isInsideControl(c, p)
-    st.highlighted = inside
-    if inside != st.inside { send(inside ? .touchDragEnter : .touchDragExit) }
-    st.inside = inside
+    follow(c, &st, inside: inside)
     st.highlighted = false
     st.touch = nil
     st.repeatEpoch += 1
@@ -172,14 +170,14 @@ extension Simulation {
     if classEnds && (kind == .stepper || kind == .slider) && !spec(c).sendsWhileTracking
       && st.value != st.startValue
     {
-      send(.valueChanged, value: st.value)
+      send(.valueChanged, of: c, st, value: st.value)
     }
     var momentaryReset = false
     if inside && classEnds {
       switch kind {
       case .switch:
         st.value = st.value == 0 ? 1 : 0
-        send(.valueChanged, value: st.value)
+        send(.valueChanged, of: c, st, value: st.value)
       case .segmentedControl:
         // 8.6: a disabled segment selects nothing; a momentary control sends valueChanged for every
         // segment touched, and its selection goes back to none once tracking is over.
@@ -187,7 +185,7 @@ extension Simulation {
         let seg = min(Double(n - 1), max(0, ((p.x - b.minX) / max(b.width, 1) * Double(n)).rounded(.down)))
         if !spec(c).disabledSegments.contains(Int(seg)) && (seg != st.value || spec(c).momentary) {
           st.value = seg
-          send(.valueChanged, value: seg)
+          send(.valueChanged, of: c, st, value: seg)
           momentaryReset = spec(c).momentary
         }
       case .pageControl:
@@ -196,7 +194,7 @@ extension Simulation {
         let page = min(max(0, st.value + (p.x >= b.mid.x ? 1 : -1)), last)
         if page != st.value {
           st.value = page
-          send(.valueChanged, value: page)
+          send(.valueChanged, of: c, st, value: page)
         }
       default: break
       }
@@ -204,27 +202,23 @@ extension Simulation {
     if momentaryReset {
       // 8.6: the touch-up carries the selection UIKit holds after the actions: none (noSegment, -1).
       st.value = -1
-      send(inside ? .touchUpInside : .touchUpOutside, value: -1)
-      controlStates[c] = st
+      send(inside ? .touchUpInside : .touchUpOutside, of: c, st, value: -1)
       return
     }
-    send(inside ? .touchUpInside : .touchUpOutside)
+    send(inside ? .touchUpInside : .touchUpOutside, of: c, st)
     // G-8.1b: a UIButton (iOS 14+) sends primaryActionTriggered right after touchUpInside.
-    if inside && kind == .button { send(.primaryActionTriggered) }
+    if inside && kind == .button { send(.primaryActionTriggered, of: c, st) }
   }
 
   /// The tracked touch was cancelled: touchCancel (8.1, 8.8).
   private mutating func controlCancelled(_ c: Int, _ st: inout ControlTracking, _ uids: some Collection<Int>) {
-    func send(_ e: TraceEvent.ControlEvent, value: Double? = nil) {
-      sendControl(c, e, highlighted: st.highlighted, value: value)
-    }
-    guard let uid = st.touch, uids.contains(uid) else { return }
+    guard let tracked = st.touch, uids.contains(tracked) else { return }
     st.touch = nil
     // 8.8: cancelTracking overridden without super: the control's state is not reset, so it stays
     // highlighted; UIControl still sends touchCancel.
     st.highlighted = !spec(c).trackingOverrides.cancelTrackingCallsSuper
     st.repeatEpoch += 1
-    send(.touchCancel)
+    send(.touchCancel, of: c, st)
   }
 
   private func spec(_ c: Int) -> ViewSpec { views[c].spec }

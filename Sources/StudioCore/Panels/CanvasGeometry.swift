@@ -18,7 +18,13 @@ struct CanvasGeometry {
     var heldIdentity: ObjectIdentifier { ObjectIdentifier(held) }
     fileprivate final class Held {
       let spec: ViewSpec
-      init(_ spec: ViewSpec) { self.spec = spec }
+      /// The view has recognizers, built-in ones (a scroll view) or ones taken away: it may show badges
+      /// (worked out once, with the copy: the badges ask it of every node each frame).
+      let mayHaveBadges: Bool
+      init(_ spec: ViewSpec) {
+        self.spec = spec
+        mayHaveBadges = !spec.recognizers.isEmpty || spec.kind == .scroll || !spec.recognizersTakenAway.isEmpty
+      }
     }
     /// Index of the superview in `nodes`, nil for the root.
     var parent: Int?
@@ -35,8 +41,8 @@ struct CanvasGeometry {
     var clip: Rect
     /// Hidden or fully transparent, itself or through an ancestor.
     var ghost: Bool
-    /// The view has recognizers, built-in ones (a scroll view) or ones taken away: it may show badges.
-    var mayHaveBadges = false
+    /// Whether the view may show recognizer badges.
+    var mayHaveBadges: Bool { held.mayHaveBadges }
     /// What the node was laid out from besides its view: its superview's transform to the window and
     /// whether an ancestor is a ghost (with `clip` and `parent`, what a later layout compares to keep it).
     fileprivate var fromParent = AffineTransform.identity
@@ -126,8 +132,7 @@ struct CanvasGeometry {
     // depends on the subviews over it (`SceneCanvas.shownSubviewBoxes`). The same view keeps its copy.
     let held = before.flatMap { $0.held.spec == view ? $0.held : nil } ?? Node.Held(view)
     var node = Node(
-      held: held, parent: parent, toWindow: toWindow, box: box, quad: quad, clip: clip, ghost: isGhost,
-      mayHaveBadges: !view.recognizers.isEmpty || view.kind == .scroll || !view.recognizersTakenAway.isEmpty)
+      held: held, parent: parent, toWindow: toWindow, box: box, quad: quad, clip: clip, ghost: isGhost)
     node.fromParent = parentToWindow
     node.ghostAbove = ghost
     nodes.append(node)

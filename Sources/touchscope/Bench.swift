@@ -106,7 +106,7 @@ struct Bench: ParsableCommand {
           kind, name, Clocks.median(f.total), unit: "ms", target: target,
           detail: String(
             format: "build %.2f ms + draw %.2f ms, %d commands; %@", Clocks.median(f.build), Clocks.median(f.draw),
-            f.commands, fillBeside(f, cost: Clocks.median(f.total), size: b == .fourKFrame ? "3840x2160" : "1280x800")),
+            f.commands, f.besideFill(cost: Clocks.median(f.total), size: b == .fourKFrame ? "3840x2160" : "1280x800")),
           baseline: BenchBaseline(b, cost: Clocks.median(f.total), target: target, baselineMs: Clocks.median(f.cpu)))
       }
       return [
@@ -141,7 +141,7 @@ struct Bench: ParsableCommand {
           kind, "Input to frame: engine + layout", Clocks.median(r.work), unit: "ms", target: 1,
           detail: String(
             format: "p99 %.2f ms; tour, a finger dragging; %@", Clocks.percentile(r.work, 0.99),
-            fillBeside(r, cost: Clocks.median(r.work), size: "1280x800")),
+            r.besideFill(cost: Clocks.median(r.work), size: "1280x800")),
           baseline: BenchBaseline(
             .latency, cost: Clocks.median(r.work), target: 1, baselineMs: Clocks.median(r.cpu))),
         BenchFigure(
@@ -240,11 +240,13 @@ struct BenchFigure: Encodable {
   }
 }
 
-/// The full-window fill and present measured in turn with `frames`, and the cost as a multiple of it (given
+/// The full-window fill and present measured in turn with these frames, and `cost` as a multiple of it (given
 /// beside the ratio against `CalibrationWork`, which is the one with a target).
-func fillBeside(_ frames: StudioBench.Frames, cost: Double, size: String) -> String {
-  let fill = Clocks.median(frames.fill)
-  return String(format: "a full-window fill and present, %@, %.2f ms (%.1f× that)", size, fill, cost / fill)
+extension StudioBench.Frames {
+  func besideFill(cost: Double, size: String) -> String {
+    let fill = Clocks.median(self.fill)
+    return String(format: "a full-window fill and present, %@, %.2f ms (%.1f× that)", size, fill, cost / fill)
+  }
 }
 
 /// A figure's cost as a multiple of a baseline measured in the same run, in turn with it, so that both

@@ -5,11 +5,11 @@ import Geometry
 /// kinds a frame is made of: strings made and hashed into a dictionary, a sort, a walk over what was built.
 ///
 /// A frame's cost is mostly such work (values copied, reference counts, hashing, small allocations). The
-/// full-window fill the frames were first compared with is bound by memory instead: on the machines this
-/// runs on it did not slow down with the rest when the machine did (measured 2026-11-30: with the suite
-/// running beside it, the 1,000-view frame took twice as long and the fill did not, so the ratio halved;
-/// against this work it moved by a tenth). So the frame ratios are taken against this, measured in turn
-/// with each frame, and the fill is given beside them.
+/// full-window fill the frames were first compared with is bound by memory instead, and it moves far more
+/// than a frame does when the machine is busy or slow (measured 2026-11-30: with the suite running beside
+/// it, the fill took about 2.3 times as long and the 1,000-view frame about 1.15 times, so the frame's
+/// multiple of the fill halved; its multiple of this work moved by under a tenth). So the frame ratios are
+/// taken against this, measured in turn with each frame, and the fill is given beside them.
 enum CalibrationWork {
   /// Runs the work once; the result only keeps the compiler from leaving it out.
   static func run() -> Int {

@@ -51,7 +51,7 @@ struct CanvasLabeler {
   private(set) var placer: LabelPlacer
   private(set) var labels: [CanvasLabel] = []
   /// The views whose ids were placed already (with their walk badges).
-  private var named: Set<String> = []
+  private(set) var named: Set<String> = []
   /// The boxes of the views' own text (what no label may cover), for tests and debugging.
   let textBoxes: [Rect]
   /// By node: what the view draws of its own in its middle, and the rectangle its labels hug.
@@ -68,49 +68,65 @@ struct CanvasLabeler {
 
   init(
     geometry: CanvasGeometry, unit: Double, visible: Rect, controls: [String: ControlStatus], beside: [Rect] = [],
-    textFloor: Double = 0, language: Language = .english
+    textFloor: Double = 0, language: Language = .english, sight: Sight? = nil
   ) {
     self.language = language
     self.geometry = geometry
     self.unit = unit
     self.visible = visible
     self.beside = beside.filter { $0.width > 0 && $0.height > 0 }
+    let sight =
+      sight ?? Self.sight(geometry: geometry, unit: unit, visible: visible, controls: controls, textFloor: textFloor)
+    own = sight.own
+    shortened = sight.shortened
+    anchors = sight.anchors
+    textBoxes = sight.textBoxes
+    let bounds = self.beside.reduce(visible) { CanvasGeometry.union($0, $1) }
+    placer = LabelPlacer(obstacles: sight.textBoxes, gap: max(unit, 1), bounds: bounds, cell: 48 * unit)
+  }
+
+  /// What a labeler works out of the views before placing anything, by node: what each view draws of its
+  /// own in its middle, and the rectangle its labels hug (nil when nothing of it shows); then the views
+  /// whose own text was shortened to fit, and every box of the views' own text that shows.
+  struct Sight {
+    var own: [[Rect]]
+    var anchors: [Rect?]
+    var shortened: [(box: Rect, text: String)]
+    var textBoxes: [Rect]
+  }
+
+  /// The `Sight` of `geometry`'s views within `visible`, their text measured at `unit` pixels a point (no
+  /// smaller than `textFloor`), the value controls drawn as `controls` says.
+  static func sight(
+    geometry: CanvasGeometry, unit: Double, visible: Rect, controls: [String: ControlStatus], textFloor: Double
+  ) -> Sight {
     var canvas = SceneCanvas(viewport: geometry.viewport, pixelScale: unit)
     canvas.controls = controls
     canvas.textFloor = textFloor
-    var own: [[Rect]] = []
-    var anchors: [Rect?] = []
-    var boxes: [Rect] = []
-    own.reserveCapacity(geometry.nodes.count)
-    anchors.reserveCapacity(geometry.nodes.count)
-    var shortened: [(box: Rect, text: String)] = []
+    var sight = Sight(own: [], anchors: [], shortened: [], textBoxes: [])
+    sight.own.reserveCapacity(geometry.nodes.count)
+    sight.anchors.reserveCapacity(geometry.nodes.count)
     for i in geometry.nodes.indices {
       let region = CanvasGeometry.intersect(geometry.nodes[i].clip, visible)
       // Nothing of a view whose box lies outside what its clipping ancestors let show (a row scrolled out
       // of its list) shows: neither its text nor its labels.
       let inSight = CanvasGeometry.intersect(geometry.nodes[i].box, region)
-      let shows = inSight.width > 0 && inSight.height > 0
-      guard shows else {
-        own.append([])
-        anchors.append(nil)
+      guard inSight.width > 0 && inSight.height > 0 else {
+        sight.own.append([])
+        sight.anchors.append(nil)
         continue
       }
       let node = geometry.nodes[i]
       let (mine, cut) = Self.ownText(node, canvas: canvas)
-      if cut, let text = node.spec.text { shortened.append((CanvasGeometry.intersect(node.box, region), text)) }
-      own.append(mine)
-      anchors.append(Self.anchor(of: node, in: region))
+      if cut, let text = node.spec.text { sight.shortened.append((CanvasGeometry.intersect(node.box, region), text)) }
+      sight.own.append(mine)
+      sight.anchors.append(Self.anchor(of: node, in: region))
       for b in mine {
         let r = CanvasGeometry.intersect(b, region)
-        if r.width > 0 && r.height > 0 { boxes.append(r) }
+        if r.width > 0 && r.height > 0 { sight.textBoxes.append(r) }
       }
     }
-    self.own = own
-    self.shortened = shortened
-    self.anchors = anchors
-    textBoxes = boxes
-    let bounds = self.beside.reduce(visible) { CanvasGeometry.union($0, $1) }
-    placer = LabelPlacer(obstacles: boxes, gap: max(unit, 1), bounds: bounds, cell: 48 * unit)
+    return sight
   }
 
   /// The boxes of what a view draws of its own in its middle: its text, or a value control's face.
@@ -297,9 +313,35 @@ struct CanvasLabeler {
     return nil
   }
 
+  /// What `placeViewLabels` added to a labeler: its labels, the boxes they took, the views they named.
+  struct ViewLabels {
+    var labels: [CanvasLabel]
+    var taken: [Rect]
+    var named: Set<String>
+  }
+
   /// The labels of the views themselves, for every view that shows: the tags saying why hit-testing
-  /// ignores a view, then the ids.
-  mutating func placeViewLabels() {
+  /// ignores a view, then the ids. Returns what it added.
+  @discardableResult
+  mutating func placeViewLabels() -> ViewLabels {
+    let labelsBefore = labels.count
+    let takenBefore = placer.taken.count
+    let namedBefore = named
+    placeTagsAndIDs()
+    return ViewLabels(
+      labels: Array(labels[labelsBefore...]), taken: Array(placer.taken[takenBefore...]),
+      named: named.subtracting(namedBefore))
+  }
+
+  /// Adds what `placeViewLabels` added to a labeler that came to it in the same state as this one (the
+  /// same geometry and measures, the same boxes taken and views named so far): the same labels.
+  mutating func add(_ placed: ViewLabels) {
+    labels += placed.labels
+    for box in placed.taken { placer.take(box) }
+    named.formUnion(placed.named)
+  }
+
+  private mutating func placeTagsAndIDs() {
     let u = unit
     for i in geometry.nodes.indices {
       guard let anchor = anchors[i] else { continue }

@@ -1,6 +1,7 @@
 import Geometry
 import Localization
 import Raster
+import StudioUI
 import TouchSim
 
 /// The device canvas: the scene's views to scale, the touches, and the hit-test walk.
@@ -44,9 +45,11 @@ public enum CanvasPanel {
     let outlines = CanvasWalk.hitOutlines(ctx, geometry: geometry, visible: visible)
     list.add(CanvasWalk.overlays(ctx, geometry: geometry, outlines: outlines, visible: visible))
     let beside = ctx.theme.presenter ? besideDevice(rect, device: device, ctx) : []
-    var labeler = CanvasLabeler(
-      geometry: geometry, unit: labels, visible: visible, controls: ctx.snapshot.controls, beside: beside,
-      textFloor: canvas.textFloor, language: ctx.theme.language)
+    let labelerKey = FrameMemo.LabelerKey(
+      scene: scene, viewport: viewport, unit: labels, visible: visible, beside: beside,
+      controls: ctx.snapshot.controls, textFloor: canvas.textFloor, language: ctx.theme.language,
+      measurer: TextMetrics.measurer.identity)
+    var labeler = ctx.memo.labeler(labelerKey, geometry: geometry)
     // Most important first: touch tags, the hit view's badge and point, recognizer badges, the rest of the
     // walk, then the views' own tags and ids.
     CanvasWalk.placeTouchTags(outlines, labeler: &labeler)
@@ -54,7 +57,7 @@ public enum CanvasPanel {
     if let first = walk?.first { walk?.place(first, geometry: geometry, labeler: &labeler) }
     CanvasBadges.place(ctx, geometry: geometry, labeler: &labeler)
     if let rest = walk?.rest { walk?.place(rest, geometry: geometry, labeler: &labeler) }
-    labeler.placeViewLabels()
+    ctx.memo.placeViewLabels(&labeler, labelerKey)
     list.add(labeler.commands())
     list.regions += labeler.regions()
     list.add(CanvasWalk.list(ctx, canvas: rect, device: device, anchors: walk?.anchors ?? [:]))

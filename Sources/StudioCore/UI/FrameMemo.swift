@@ -44,6 +44,8 @@ final class FrameMemo {
     cards.removeAll()
     chips = nil
     geometry = nil
+    sight = nil
+    viewLabels = nil
     narrationSettings.removeAll()
     timeline = nil
     header = nil
@@ -222,6 +224,58 @@ final class FrameMemo {
     let layers = ViewLayers(canvas.viewCommands(for: scene))
     views = (key, layers)
     return layers
+  }
+
+  /// Everything a canvas labeler reads besides the labels asked of it: the scene and zoom its geometry is
+  /// built from, the labels' unit, the part of the device shown and the room beside it, the controls'
+  /// states and the text floor (the views' own text), the language and the measurer.
+  struct LabelerKey: Equatable {
+    var scene: Scene
+    var viewport: Viewport
+    var unit: Double
+    var visible: Rect
+    var beside: [Rect]
+    var controls: [String: ControlStatus]
+    var textFloor: Double
+    var language: Language
+    var measurer: ObjectIdentifier
+  }
+  private var sight: (key: LabelerKey, value: CanvasLabeler.Sight)?
+  private var viewLabels: (key: LabelerKey, taken: [Rect], named: Set<String>, added: CanvasLabeler.ViewLabels)?
+  /// How many times the views' labels were added again from an earlier frame (for tests).
+  private(set) var viewLabelReuses = 0
+
+  /// A labeler of `geometry` (built from the key's scene and viewport), its `Sight` kept while the key is
+  /// the same.
+  func labeler(_ key: LabelerKey, geometry: CanvasGeometry) -> CanvasLabeler {
+    let value: CanvasLabeler.Sight
+    if let sight, sight.key == key {
+      value = sight.value
+    } else {
+      value = CanvasLabeler.sight(
+        geometry: geometry, unit: key.unit, visible: key.visible, controls: key.controls, textFloor: key.textFloor)
+      sight = (key, value)
+    }
+    return CanvasLabeler(
+      geometry: geometry, unit: key.unit, visible: key.visible, controls: key.controls, beside: key.beside,
+      textFloor: key.textFloor, language: key.language, sight: value)
+  }
+
+  /// `labeler.placeViewLabels()` (the labeler made by `labeler(key, …)`): placing them reads only the key and
+  /// what the labeler placed before them (the boxes taken, the views named), so while those are the same
+  /// the labels the last frame added are added again. A frame where nothing moves on the device (a tap,
+  /// a drag across a view that does not scroll) places only the labels that changed.
+  func placeViewLabels(_ labeler: inout CanvasLabeler, _ key: LabelerKey) {
+    if let kept = viewLabels, kept.key == key, kept.named == labeler.named, kept.taken == labeler.placer.taken {
+      labeler.add(kept.added)
+      viewLabelReuses += 1
+      return
+    }
+    let taken = labeler.placer.taken
+    let named = labeler.named
+    viewLabels = nil
+    let added = labeler.placeViewLabels()
+    viewLabels = (key, taken, named, added)
   }
 
   /// `CanvasGeometry(scene:viewport:)`.

@@ -1,0 +1,96 @@
+import Geometry
+import Testing
+import TouchSim
+
+@testable import StudioCore
+
+/// The views' own labels (ids and the tags of views hit-testing ignores) placed in an earlier frame are
+/// added again only while placing them would give the same labels (`FrameMemo.placeViewLabels`): through
+/// taps, drags across views that do not scroll, scrolls and a zoom, each frame is the frame built after
+/// forgetting everything kept, in the desktop layout and in presenter mode.
+@Suite struct ViewLabelMemoTests {
+  func scene() -> Scene {
+    var root = ViewSpec(id: "root", frame: Rect(0, 0, 390, 844))
+    var nav = ViewSpec(id: "nav", frame: Rect(0, 0, 390, 80))
+    var title = ViewSpec(id: "navTitle", kind: .label, frame: Rect(100, 40, 190, 30))
+    title.text = "Inbox"
+    var badge = ViewSpec(id: "navBadge", frame: Rect(300, 40, 30, 30))
+    badge.userInteractionEnabled = false
+    nav.subviews = [title, badge, ViewSpec(id: "navBack", kind: .button, frame: Rect(8, 40, 44, 36))]
+    nav.recognizers = [RecognizerSpec(id: "navTap", kind: .tap)]
+    var feed = ViewSpec(id: "feed", kind: .scroll, frame: Rect(0, 80, 390, 500))
+    feed.scroll = ScrollSpec(contentSize: Size(390, 16 * 84))
+    for r in 0..<16 {
+      var row = ViewSpec(id: "row\(r)", frame: Rect(0, Double(r) * 84, 390, 84))
+      var text = ViewSpec(id: "title\(r)", kind: .label, frame: Rect(84, 10, 200, 22))
+      text.text = "Message \(r)"
+      var dim = ViewSpec(id: "dim\(r)", frame: Rect(12, 12, 60, 60))
+      dim.userInteractionEnabled = r % 2 == 0
+      dim.hidden = r % 5 == 0
+      row.subviews = [dim, text, ViewSpec(id: "like\(r)", kind: .button, frame: Rect(330, 20, 44, 44))]
+      if r % 3 == 0 { row.recognizers = [RecognizerSpec(id: "open\(r)", kind: .tap)] }
+      feed.subviews.append(row)
+    }
+    var pad = ViewSpec(id: "pad", frame: Rect(10, 600, 370, 200))
+    pad.recognizers = [RecognizerSpec(id: "padPan", kind: .pan)]
+    var knob = ViewSpec(id: "knob", kind: .slider, frame: Rect(20, 20, 200, 30))
+    knob.enabled = true
+    pad.subviews = [knob, ViewSpec(id: "padNote", kind: .label, frame: Rect(20, 80, 200, 30))]
+    root.subviews = [nav, feed, pad]
+    var scene = Scene(root: root)
+    scene.window = Size(390, 844)
+    return scene
+  }
+
+  /// Drives the window's model through `gestures`; after each input, the frame built with what was kept
+  /// must be the frame built after forgetting it. Returns how many times the views' labels were reused.
+  func reuses(presenter: Bool, size: Size) -> Int {
+    let m = StudioModel(scene: scene())
+    m.narrator = StudioNarration.narrate
+    if presenter { m.perform(.togglePresenter) }
+    var wall = 0.0
+    m.tick(wall: wall)
+    _ = m.frame(size: size, pixelScale: 1)
+    let viewport = m.viewport(for: StudioLayout(size: size, theme: m.theme))
+    func step(_ input: StudioInput?) {
+      wall += 16
+      if let input { m.handle(input, wall: wall) }
+      m.tick(wall: wall)
+      let kept = m.frame(size: size, pixelScale: 1)
+      m.frameMemo.forgetKept()
+      let fresh = m.frame(size: size, pixelScale: 1)
+      #expect(kept.commands == fresh.commands, "presenter \(presenter): frame at \(wall) ms differs")
+      #expect(kept.regions.map(\.rect) == fresh.regions.map(\.rect), "presenter \(presenter): regions at \(wall)")
+    }
+    func drag(from a: Point, by d: Point, steps: Int) {
+      step(.pointerDown(.mouse, at: viewport.toPixels(a)))
+      for k in 1...steps {
+        step(.pointerMoved(.mouse, to: viewport.toPixels(a + d * (Double(k) / Double(steps)))))
+      }
+      step(.pointerUp(.mouse, at: viewport.toPixels(a + d)))
+      for _ in 0..<3 { step(nil) }
+    }
+    // A tap on the nav bar's title, a tap on a row's like button: the walk's badges come and go.
+    drag(from: Point(190, 55), by: .zero, steps: 2)
+    drag(from: Point(350, 80 + 84 + 40), by: .zero, steps: 2)
+    // A drag across the pad (its pan, nothing on the device moves), then one along the slider.
+    drag(from: Point(200, 760), by: Point(120, -20), steps: 8)
+    drag(from: Point(40, 635), by: Point(150, 0), steps: 8)
+    // A scroll of the feed, then a tap where it came to rest.
+    drag(from: Point(150, 400), by: Point(0, -200), steps: 10)
+    drag(from: Point(60, 300), by: .zero, steps: 2)
+    // A zoom, and a tap after it.
+    m.perform(.zoom(1.25))
+    step(nil)
+    drag(from: Point(190, 55), by: .zero, steps: 2)
+    return m.frameMemo.viewLabelReuses
+  }
+
+  @Test func eachFrameIsTheFrameBuiltAfresh() {
+    #expect(reuses(presenter: false, size: Size(1280, 800)) > 20, "frames where nothing moved should reuse labels")
+  }
+
+  @Test func eachFrameInPresenterModeIsTheFrameBuiltAfresh() {
+    #expect(reuses(presenter: true, size: Size(1024, 768)) > 20, "frames where nothing moved should reuse labels")
+  }
+}

@@ -180,7 +180,8 @@ extension Rasterizer {
       // be drawn under another clip).
       let oldKeys = matchKeys(old, segment: a, middle: oldMiddle)
       let newKeys = matchKeys(new, segment: b, middle: newMiddle)
-      let (oldKept, newKept) = Self.match(oldKeys[...], newKeys[...])
+      var (oldKept, newKept) = Self.match(oldKeys[...], newKeys[...])
+      Self.pairSolidLines(oldKeys, newKeys, &oldKept, &newKept, into: &rects)
       for (list, segment, middle, kept) in [(old, a, oldMiddle, oldKept), (new, b, newMiddle, newKept)] {
         try changedBoxes(list, segment: segment, middle: middle, unchanged: kept, into: &rects, masks: masks)
       }
@@ -288,6 +289,75 @@ extension Rasterizer {
       if j == i { cursor[bucket] = i + 1 }
     }
     return (keptA, keptB)
+  }
+
+  /// Among the commands `match` left over, pairs a line of the old frame with one of the new drawn as the same
+  /// solid box of pixels but for where it starts or ends (a bar on the timeline growing with the playhead):
+  /// both are marked kept, and only the pixels one paints and the other does not are added to `rects`.
+  ///
+  /// Pairs are taken in order within each stretch between two kept commands, so they cross neither those nor
+  /// one another: every pixel both lines paint is painted by the same commands, in the same order, in both
+  /// frames (any other command over it is left over, and repainted where it lies).
+  static func pairSolidLines(
+    _ old: [Drawn], _ new: [Drawn], _ oldKept: inout [Bool], _ newKept: inout [Bool], into rects: inout [PixelRect]
+  ) {
+    var i = 0
+    var j = 0
+    var olds: [(index: Int, box: PixelRect, color: RGBA)] = []
+    while i < old.count || j < new.count {
+      // The stretch up to the next kept pair (the k-th kept of each side are a pair).
+      olds.removeAll(keepingCapacity: true)
+      while i < old.count && !oldKept[i] {
+        if let line = solidLine(old[i].command) { olds.append((i, line.box, line.color)) }
+        i += 1
+      }
+      var from = 0
+      while j < new.count && !newKept[j] {
+        defer { j += 1 }
+        guard from < olds.count, let line = solidLine(new[j].command) else { continue }
+        // The nearest few left over on the old side, in order (a longer search would only repaint less).
+        for k in from..<min(from + 8, olds.count) {
+          let o = olds[k]
+          guard o.color == line.color, old[o.index].clip == new[j].clip,
+            let changed = changedPixels(o.box, line.box)
+          else { continue }
+          oldKept[o.index] = true
+          newKept[j] = true
+          for r in changed where !r.isEmpty { rects.append(r.intersection(new[j].clip)) }
+          from = k + 1
+          break
+        }
+      }
+      i += 1
+      j += 1
+    }
+  }
+
+  /// A line drawn as a solid box of whole pixels (not dashed, horizontal or vertical): the box and its colour.
+  private static func solidLine(_ command: DrawCommand) -> (box: PixelRect, color: RGBA)? {
+    guard case .line(let a, let b, let stroke) = command, stroke.width.isFinite, !(stroke.dash.map { $0 > 0 } ?? false),
+      a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite,
+      let box = solidBox(a, b, width: max(stroke.width, 1))
+    else { return nil }
+    return (box, stroke.color)
+  }
+
+  /// The pixels one of two boxes on the same rows (or the same columns) covers and the other does not: a
+  /// strip at each end that moved. Nil for boxes on different rows and columns.
+  private static func changedPixels(_ a: PixelRect, _ b: PixelRect) -> [PixelRect]? {
+    if a.y0 == b.y0 && a.y1 == b.y1 {
+      return [
+        PixelRect(x0: min(a.x0, b.x0), y0: a.y0, x1: max(a.x0, b.x0), y1: a.y1),
+        PixelRect(x0: min(a.x1, b.x1), y0: a.y0, x1: max(a.x1, b.x1), y1: a.y1),
+      ]
+    }
+    if a.x0 == b.x0 && a.x1 == b.x1 {
+      return [
+        PixelRect(x0: a.x0, y0: min(a.y0, b.y0), x1: a.x1, y1: max(a.y0, b.y0)),
+        PixelRect(x0: a.x0, y0: min(a.y1, b.y1), x1: a.x1, y1: max(a.y1, b.y1)),
+      ]
+    }
+    return nil
   }
 
   /// Appends the bounds, within their clips, of each command of `list[middle]` not marked `unchanged`.

@@ -289,17 +289,8 @@ public final class Rasterizer {
   /// otherwise a rotated rectangle, anti-aliased or sampled at pixel centres (for pieces that meet others
   /// edge to edge, where anti-aliased seams would show).
   private func segment(_ a: Point, _ b: Point, width: Double, _ paint: Paint, antialias: Bool) {
-    let horizontal = abs(a.y - b.y) < 1e-9
-    let vertical = abs(a.x - b.x) < 1e-9
-    if horizontal && vertical { return }
-    if horizontal || vertical {
-      let r =
-        horizontal
-        ? Rect(min(a.x, b.x), a.y - width / 2, abs(b.x - a.x), width)
-        : Rect(a.x - width / 2, min(a.y, b.y), width, abs(b.y - a.y))
-      var box = PixelRect(x0: snap(r.minX), y0: snap(r.minY), x1: snap(r.maxX), y1: snap(r.maxY))
-      if horizontal && box.y1 <= box.y0 { box.y1 = box.y0 + 1 }
-      if vertical && box.x1 <= box.x0 { box.x1 = box.x0 + 1 }
+    if abs(a.y - b.y) < 1e-9 && abs(a.x - b.x) < 1e-9 { return }
+    if let box = Self.solidBox(a, b, width: width) {
       painter.fill(box, paint)
       return
     }
@@ -309,6 +300,23 @@ public final class Rasterizer {
     } else {
       painter.fillSampled(shape.quad, paint)
     }
+  }
+
+  /// The whole pixels a horizontal or vertical piece of a stroke `width` wide centred on `a`–`b` paints, all
+  /// alike (its ends and sides snapped to pixel edges); nil for a slanted piece (drawn anti-aliased) or a
+  /// point.
+  static func solidBox(_ a: Point, _ b: Point, width: Double) -> PixelRect? {
+    let horizontal = abs(a.y - b.y) < 1e-9
+    let vertical = abs(a.x - b.x) < 1e-9
+    guard horizontal != vertical else { return nil }
+    let r =
+      horizontal
+      ? Rect(min(a.x, b.x), a.y - width / 2, abs(b.x - a.x), width)
+      : Rect(a.x - width / 2, min(a.y, b.y), width, abs(b.y - a.y))
+    var box = PixelRect(x0: snap(r.minX), y0: snap(r.minY), x1: snap(r.maxX), y1: snap(r.maxY))
+    if horizontal && box.y1 <= box.y0 { box.y1 = box.y0 + 1 }
+    if vertical && box.x1 <= box.x0 { box.x1 = box.x0 + 1 }
+    return box
   }
 
   // MARK: Dashed outlines

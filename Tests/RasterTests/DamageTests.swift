@@ -114,6 +114,12 @@ import TouchSim
       return out
     }
 
+    /// A horizontal or vertical line.
+    static func isStraight(_ c: DrawCommand) -> Bool {
+      guard case .line(let a, let b, _) = c else { return false }
+      return (abs(a.y - b.y) < 1e-9) != (abs(a.x - b.x) < 1e-9)
+    }
+
     /// A random command of panel `p` that is not a clip or an unclip (the frames stay balanced).
     mutating func shapeIndex(_ p: Int) -> Int? {
       let shapes = panels[p].body.indices.filter {
@@ -158,6 +164,25 @@ import TouchSim
         }
       case 19: opaqueFirst.toggle()
       case 20: background = background == .black ? RGBA(90, 30, 30) : .black
+      case 21:
+        // A bar growing or shrinking at one end (a timeline's lane as the playhead moves), or a new one: a
+        // horizontal or vertical line, now and then see-through, over or under others.
+        if let i = panels[p].body.indices.filter({ Self.isStraight(panels[p].body[$0]) }).last,
+          case .line(let a, let b, let stroke) = panels[p].body[i], rng.next() % 4 != 0
+        {
+          let d = number(-30...40)
+          let end = abs(a.y - b.y) < 1e-9 ? Point(b.x + d, b.y) : Point(b.x, b.y + d)
+          panels[p].body[i] =
+            rng.next() % 3 == 0
+            ? .line(from: a.x < b.x ? a + Point(d, 0) : a, to: end, stroke: stroke)
+            : .line(from: a, to: end, stroke: stroke)
+        } else {
+          let a = point()
+          let b = rng.next() % 2 == 0 ? Point(a.x + number(-80...80), a.y) : Point(a.x, a.y + number(-80...80))
+          panels[p].body.insert(
+            .line(from: a, to: b, stroke: Stroke(color(), width: number(0.5...6))),
+            at: Int(rng.next() % UInt64(panels[p].body.count + 1)))
+        }
       default: break  // the same frame again
       }
     }
@@ -297,6 +322,46 @@ import TouchSim
       ])
     #expect(
       DamageTests.agree([frame(label: false, mark: 300), frame(label: true, mark: 320)], width: 400, height: 400))
+  }
+
+  /// Bars growing with the playhead (horizontal lines, one see-through, one under a mark): only the new end of
+  /// each is repainted, and the pixels are those of the whole frame.
+  @Test func aGrowingBarRepaintsOnlyItsNewEnd() {
+    let r = Rasterizer(width: 400, height: 200)
+    let mark = DrawCommand.circle(center: Point(60, 40), radius: 5, fill: RGBA(255, 0, 0), stroke: nil)
+    func frame(_ end: Double) -> [DrawCommand] {
+      [
+        .rect(Rect(0, 0, 400, 200), fill: RGBA(0, 0, 0), stroke: nil), .clip(Rect(20, 0, 380, 200)),
+        .line(from: Point(30, 40), to: Point(end, 40), stroke: Stroke(RGBA(230, 160, 0, 40), width: 2)),
+        .line(from: Point(30, 40), to: Point(end, 40), stroke: Stroke(RGBA(230, 160, 0, 115), width: 2)), mark,
+        .line(from: Point(30, 80.5), to: Point(end, 80.5), stroke: Stroke(RGBA(160, 160, 170), width: 3)),
+        .line(from: Point(end, 100), to: Point(end, 150), stroke: Stroke(RGBA(255, 255, 255), width: 1)), .unclip,
+      ]
+    }
+    let ends = [100.0, 128.4, 156.9, 185.3, 170.2, 300, 300]
+    #expect(DamageTests.agree(ends.map(frame), width: 400, height: 200))
+    r.updateFrame(frame(100), background: .black, masks: Self.masks)
+    r.updateFrame(frame(128.4), background: .black, masks: Self.masks)
+    // The bars' new ends (x 100 to 128), and the playhead's line in its two places; not the bars' first 70
+    // pixels.
+    #expect(!r.damage.isEmpty)
+    #expect(r.damage.allSatisfy { $0.x0 >= 98 }, "damage \(r.damage)")
+    #expect(r.damage.reduce(0) { $0 + $1.area } < 30 * 60, "damage \(r.damage)")
+  }
+
+  /// A bar that grows as it moves past a box over it now lies on the box: it is repainted whole, not only
+  /// at its new end.
+  @Test func aGrowingBarMovedPastAnotherIsRepaintedWhole() {
+    let bar = { (end: Double) in
+      DrawCommand.line(from: Point(30, 40), to: Point(end, 40), stroke: Stroke(RGBA(230, 160, 0), width: 4))
+    }
+    let box = DrawCommand.rect(Rect(50, 30, 20, 20), fill: RGBA(0, 90, 200), stroke: nil)
+    let filler = (0..<20).map { k in
+      DrawCommand.rect(Rect(150, Double(k) * 9, 40, 5), fill: RGBA(0, 90, 0), stroke: nil)
+    }
+    let one = [Self.bg, .clip(Rect(0, 0, 200, 200)), bar(100), box] + filler + [.unclip]
+    let two = [Self.bg, .clip(Rect(0, 0, 200, 200)), box, bar(110)] + filler + [.unclip]
+    #expect(Self.agree([one, two, one]))
   }
 
   /// Two overlapping commands trading places paint their overlap the other way round: repainted, though

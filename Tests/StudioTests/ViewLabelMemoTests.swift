@@ -1,11 +1,15 @@
 import Geometry
+import StudioUI
 import Testing
 import TouchSim
 
 @testable import StudioCore
 
 /// The views' own labels (ids and the tags of views hit-testing ignores) placed in an earlier frame are
-/// added again only while placing them would give the same labels (`FrameMemo.placeViewLabels`): through
+/// added again only while placing them would give the same labels (`FrameMemo.placeViewLabels`), and the
+/// labels before them (touch tags, the walk's badges, recognizer badges) go where an earlier frame's
+/// labeler put them only while they are asked for as then, from the same state (`CanvasLabeler.replaying`):
+/// through
 /// taps, drags across views that do not scroll, scrolls and a zoom, each frame is the frame built after
 /// forgetting everything kept, in the desktop layout and in presenter mode.
 @Suite struct ViewLabelMemoTests {
@@ -43,8 +47,9 @@ import TouchSim
   }
 
   /// Drives the window's model through `gestures`; after each input, the frame built with what was kept
-  /// must be the frame built after forgetting it. Returns how many times the views' labels were reused.
-  func reuses(presenter: Bool, size: Size) -> Int {
+  /// must be the frame built after forgetting it. Returns how many times the views' labels were reused,
+  /// and how many of the labels placed before them went where an earlier frame's labeler put them.
+  func reuses(presenter: Bool, size: Size) -> (views: Int, replays: Int) {
     let m = StudioModel(scene: scene())
     m.narrator = StudioNarration.narrate
     if presenter { m.perform(.togglePresenter) }
@@ -83,14 +88,63 @@ import TouchSim
     m.perform(.zoom(1.25))
     step(nil)
     drag(from: Point(190, 55), by: .zero, steps: 2)
-    return m.frameMemo.viewLabelReuses
+    return (m.frameMemo.viewLabelReuses, m.frameMemo.labelReplays)
   }
 
   @Test func eachFrameIsTheFrameBuiltAfresh() {
-    #expect(reuses(presenter: false, size: Size(1280, 800)) > 20, "frames where nothing moved should reuse labels")
+    let n = reuses(presenter: false, size: Size(1280, 800))
+    #expect(n.views > 20, "frames where nothing moved should reuse the views' labels")
+    #expect(n.replays > 20, "frames where nothing moved should place the walk's labels and badges as before")
   }
 
   @Test func eachFrameInPresenterModeIsTheFrameBuiltAfresh() {
-    #expect(reuses(presenter: true, size: Size(1024, 768)) > 20, "frames where nothing moved should reuse labels")
+    let n = reuses(presenter: true, size: Size(1024, 768))
+    #expect(n.views > 20, "frames where nothing moved should reuse the views' labels")
+    #expect(n.replays > 20, "frames where nothing moved should place the labels beside the device as before")
+  }
+}
+
+/// A labeler's journal is followed only by a labeler of the same key: the same scene and zoom, so the same
+/// views' text in the way.
+@Suite struct LabelJournalKeyTests {
+  func scene(text: String?) -> Scene {
+    var root = ViewSpec(id: "root", frame: Rect(0, 0, 390, 844))
+    var box = ViewSpec(id: "box", kind: .label, frame: Rect(50, 100, 280, 120))
+    box.text = text
+    root.subviews = [box]
+    var scene = Scene(root: root)
+    scene.window = Size(390, 844)
+    return scene
+  }
+
+  /// Asks `memo`'s labeler of `scene` for one badge in the middle of the box; its box, or nil.
+  func badge(_ memo: FrameMemo, _ scene: Scene) -> Rect? {
+    let viewport = Viewport(scale: 1, origin: .zero)
+    let geometry = memo.geometry(scene: scene, viewport: viewport)
+    let visible = Rect(0, 0, 390, 844)
+    let key = FrameMemo.LabelerKey(
+      scene: scene, viewport: viewport, unit: 1, visible: visible, beside: [], controls: [:], textFloor: 0,
+      language: .english, measurer: TextMetrics.measurer.identity)
+    var labeler = memo.labeler(key, geometry: geometry)
+    let placed = labeler.place(
+      .recognizer, LabelPlacer.Text("tap ✓"), size: 11, face: .regular, pill: nil,
+      slots: [LabelPlacer.Slot(Point(190, 160), .center, .middle)], region: visible, target: nil, reach: 0,
+      owner: "box"
+    ) { _ in }
+    memo.placeViewLabels(&labeler, key)
+    return placed?.box
+  }
+
+  @Test func aChangedSceneIsNotFollowed() throws {
+    let memo = FrameMemo()
+    let first = try #require(badge(memo, scene(text: nil)), "nothing in the way: placed")
+    // The box now shows its text where the badge went: the badge must not cover it.
+    let text = CanvasLabeler.ownBoxes(
+      try #require(
+        CanvasGeometry(scene: scene(text: "Hello there"), viewport: Viewport(scale: 1, origin: .zero))["box"]),
+      canvas: SceneCanvas(viewport: Viewport(scale: 1, origin: .zero)))
+    #expect(text.contains { CanvasGeometry.overlap($0, first) }, "the test needs the text where the badge was")
+    let second = badge(memo, scene(text: "Hello there"))
+    #expect(second.map { b in !text.contains { CanvasGeometry.overlap($0, b) } } ?? true)
   }
 }

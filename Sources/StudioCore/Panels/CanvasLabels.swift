@@ -230,6 +230,42 @@ struct CanvasLabeler {
 
   // MARK: Placing
 
+  /// Everything a label's place depends on besides the labeler's state: what `place` was asked.
+  struct Request: Equatable {
+    var kind: CanvasLabel.Kind
+    var text: LabelPlacer.Text
+    var size: Double
+    var face: FontFace
+    var pill: [Double]
+    var slots: [LabelPlacer.Slot]
+    var shortSlots: [LabelPlacer.Slot]?
+    var region: Rect
+    var target: Point?
+    var reach: Double
+    var owner: String
+    var view: String?
+    var within: Rect?
+    var shortWithin: Rect?
+  }
+
+  /// One label asked for and where it went (before its style): its label, or nil when it was dropped, and
+  /// the boxes it took.
+  struct Entry {
+    var request: Request
+    var label: CanvasLabel?
+    var taken: [Rect]
+  }
+
+  /// The labels asked for so far, in order, with where they went (`FrameMemo` keeps them for the next frame).
+  private(set) var journal: [Entry] = []
+  /// The journal of an earlier labeler that started in the same state (the same `FrameMemo.LabelerKey`):
+  /// while this one is asked for the same labels in the same order, each goes where it went then.
+  var replaying: [Entry] = []
+  /// Whether every label so far was asked for as in `replaying` (so the state is the same as it was then).
+  private var inStep = true
+  /// How many labels went where the journal followed said (for tests).
+  private(set) var replayed = 0
+
   /// Places a label and keeps it; nil when it was dropped.
   @discardableResult
   mutating func place(
@@ -239,29 +275,62 @@ struct CanvasLabeler {
     owner: String, of view: String? = nil, within: Rect? = nil, shortWithin: Rect? = nil,
     style: (inout CanvasLabel) -> Void
   ) -> CanvasLabel? {
+    let request = Request(
+      kind: kind, text: text, size: size, face: face, pill: pill.map { [$0.pad, $0.height] } ?? [], slots: slots,
+      shortSlots: shortSlots, region: region, target: target, reach: reach, owner: owner, view: view,
+      within: within, shortWithin: shortWithin)
+    let k = journal.count
+    // Asked for as before, from the same state: it goes where it went, and the state after is the same.
+    if inStep, k < replaying.count, replaying[k].request == request {
+      let entry = replaying[k]
+      journal.append(entry)
+      replayed += 1
+      for box in entry.taken { placer.take(box) }
+      guard var label = entry.label else { return nil }
+      finish(&label, style: style)
+      return label
+    }
+    inStep = false
+    let before = placer.taken.count
+    var label = unstyledPlace(request)
+    journal.append(Entry(request: request, label: label, taken: Array(placer.taken[before...])))
+    guard label != nil else { return nil }
+    finish(&label!, style: style)
+    return label
+  }
+
+  /// Styles a label placed, and keeps it.
+  private mutating func finish(_ label: inout CanvasLabel, style: (inout CanvasLabel) -> Void) {
+    style(&label)
+    if !beside.isEmpty && label.kind != .viewID {
+      label.leaderColor = label.leaderColor.withAlpha(1).mixed(with: RGBA.white, 0.45)
+    }
+    labels.append(label)
+  }
+
+  /// Where the label `r` asks for goes, unstyled; nil when it is dropped.
+  private mutating func unstyledPlace(_ r: Request) -> CanvasLabel? {
+    let (kind, text, size, face, slots, shortSlots, region, reach, owner) = (
+      r.kind, r.text, r.size, r.face, r.slots, r.shortSlots, r.region, r.reach, r.owner
+    )
+    let (within, shortWithin) = (r.within, r.shortWithin)
+    let pill = r.pill.count == 2 ? (pad: r.pill[0], height: r.pill[1]) : nil
     let measure: (String) -> Size = { s in
       if let pill { return Self.pillSize(s, size: size, face: face, pad: pill.pad, height: pill.height) }
       return Self.textSize(s, size: size, face: face)
     }
     if !beside.isEmpty && kind != .viewID {
-      let point = target ?? slots.first?.point ?? region.mid
+      let point = r.target ?? slots.first?.point ?? region.mid
       // What it labels, on the part of the device that shows.
       let t = Point(min(max(point.x, region.minX), region.maxX), min(max(point.y, region.minY), region.maxY))
-      guard
-        var label = placeBeside(
-          kind, text, measure: measure, size: size, face: face, target: t, owner: owner, style: style)
-      else { return nil }
-      style(&label)
-      label.leaderColor = label.leaderColor.withAlpha(1).mixed(with: RGBA.white, 0.45)
-      labels.append(label)
-      return label
+      return placeBeside(kind, text, measure: measure, size: size, face: face, target: t, owner: owner)
     }
     // A view's label beside it (not inside it) must not lie on another view, or it would seem to name that
     // one.
     let geometry = self.geometry
-    let index = view.flatMap { geometry.index(of: $0) }
+    let index = r.view.flatMap { geometry.index(of: $0) }
     // A leader ends on the device, even when what it points at is cut away.
-    let target = target.map { t in
+    let target = r.target.map { t in
       Point(min(max(t.x, region.minX), region.maxX), min(max(t.y, region.minY), region.maxY))
     }
     guard
@@ -276,8 +345,6 @@ struct CanvasLabeler {
       kind: kind, box: p.box, text: p.text, full: text.full, size: size, face: face, ink: Palette.darkText,
       fill: nil, region: region, owner: owner)
     label.leader = p.leader
-    style(&label)
-    labels.append(label)
     return label
   }
 
@@ -285,7 +352,7 @@ struct CanvasLabeler {
   /// the edge facing the device, as level with `target` as is free, a leader line to `target`.
   private mutating func placeBeside(
     _ kind: CanvasLabel.Kind, _ text: LabelPlacer.Text, measure: (String) -> Size, size: Double, face: FontFace,
-    target t: Point, owner: String, style: (inout CanvasLabel) -> Void
+    target t: Point, owner: String
   ) -> CanvasLabel? {
     let height = measure(text.full).height
     let step = height + 2 * max(unit, 1)

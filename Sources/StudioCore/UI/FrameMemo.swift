@@ -46,6 +46,7 @@ final class FrameMemo {
     geometry = nil
     sight = nil
     viewLabels = nil
+    journal = nil
     narrationSettings.removeAll()
     timeline = nil
     header = nil
@@ -242,8 +243,12 @@ final class FrameMemo {
   }
   private var sight: (key: LabelerKey, value: CanvasLabeler.Sight)?
   private var viewLabels: (key: LabelerKey, taken: [Rect], named: Set<String>, added: CanvasLabeler.ViewLabels)?
+  private var journal: (key: LabelerKey, entries: [CanvasLabeler.Entry])?
   /// How many times the views' labels were added again from an earlier frame (for tests).
   private(set) var viewLabelReuses = 0
+  /// How many labels placed before the views' own went where a labeler of an earlier frame put them (for
+  /// tests).
+  private(set) var labelReplays = 0
 
   /// A labeler of `geometry` (built from the key's scene and viewport), its `Sight` kept while the key is
   /// the same.
@@ -256,9 +261,11 @@ final class FrameMemo {
         geometry: geometry, unit: key.unit, visible: key.visible, controls: key.controls, textFloor: key.textFloor)
       sight = (key, value)
     }
-    return CanvasLabeler(
+    var labeler = CanvasLabeler(
       geometry: geometry, unit: key.unit, visible: key.visible, controls: key.controls, beside: key.beside,
       textFloor: key.textFloor, language: key.language, sight: value)
+    if let journal, journal.key == key { labeler.replaying = journal.entries }
+    return labeler
   }
 
   /// `labeler.placeViewLabels()` (the labeler made by `labeler(key, …)`): placing them reads only the key and
@@ -266,6 +273,9 @@ final class FrameMemo {
   /// the labels the last frame added are added again. A frame where nothing moves on the device (a tap,
   /// a drag across a view that does not scroll) places only the labels that changed.
   func placeViewLabels(_ labeler: inout CanvasLabeler, _ key: LabelerKey) {
+    // The labels asked for before these, for the next frame's labeler to follow (`CanvasLabeler.replaying`).
+    journal = (key, labeler.journal)
+    labelReplays += labeler.replayed
     if let kept = viewLabels, kept.key == key, kept.named == labeler.named, kept.taken == labeler.placer.taken {
       labeler.add(kept.added)
       viewLabelReuses += 1

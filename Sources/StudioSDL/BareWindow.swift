@@ -9,6 +9,9 @@ public enum BareWindow {
   /// Opens a `width` × `height` window, presents one plain frame, reports `first-frame` (see
   /// `BenchmarkReports`) and closes it.
   public static func presentOnce(width: Int, height: Int) throws {
+    // As the real window starts (`StudioApp.launch`).
+    let locale = VideoStartLocale.begin()
+    defer { locale.end() }
     let window = try SDLWindow(
       title: "Touchscope", width: width, height: height, scale: nil,
       assetsDirectory: ResourceLocator.assetsDirectory())

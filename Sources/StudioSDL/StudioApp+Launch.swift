@@ -40,6 +40,8 @@ extension StudioApp {
   /// The window is opened hidden and shown only once the scene has loaded: when `load` fails, its error is
   /// thrown and no window was ever seen.
   public static func launch(options: Options, load: @escaping @Sendable () throws -> Source) throws -> [TraceEntry] {
+    // Set while only this thread runs, put back once the other has finished (see `VideoStartLocale`).
+    let locale = VideoStartLocale.begin()
     let job = Handover {
       let source = try load()
       StartupTrace.mark("scene-read")
@@ -74,11 +76,15 @@ extension StudioApp {
         scale: options.scale, assetsDirectory: ResourceLocator.assetsDirectory(), hidden: true)
     } catch {
       // The scene's own error first: it is the one the user can act on.
-      _ = try job.wait()
+      let loaded = Result { try job.wait() }
+      locale.end()
+      _ = try loaded.get()
       throw error
     }
     StartupTrace.mark("window")
-    let prepared = try job.wait()
+    let loaded = Result { try job.wait() }
+    locale.end()
+    let prepared = try loaded.get()
     if let drawn = prepared.drawn { window.adopt(drawn) }
     window.show()
     let app = StudioApp(model: prepared.model, watched: prepared.watched, options: options)

@@ -257,36 +257,43 @@ extension Rasterizer {
     var keptA = [Bool](repeating: false, count: a.count)
     var keptB = [Bool](repeating: false, count: b.count)
     guard !a.isEmpty && !b.isEmpty else { return (keptA, keptB) }
-    // Each element is hashed once: `b`'s positions are grouped by hash value (a bucket per value, in
-    // order), and equality is checked only on a bucket's candidates (two unequal elements may share one).
-    var bucketOf: [Int: Int] = [:]
-    bucketOf.reserveCapacity(b.count)
-    var buckets: [[Int]] = []
-    for (k, c) in b.enumerated() {
-      let h = c.hashValue
-      if let i = bucketOf[h] {
-        buckets[i].append(k)
-      } else {
-        bucketOf[h] = buckets.count
-        buckets.append([k])
-      }
+    // Each element is hashed once. `b`'s positions are chained by hash value, in order (`following`), from a
+    // head per value found in a table of open addressing keyed by the hash value itself (no dictionary, no
+    // array per value); equality is checked only along a chain (two unequal elements may share a value).
+    let size = max(16, 1 << (Int.bitWidth - (b.count * 2).leadingZeroBitCount))
+    let mask = size - 1
+    let empty = Int.min
+    var hashes = [Int](repeating: 0, count: size)
+    // A chain's first position not yet passed (positions before `next` are never free again); -1 once
+    // none is left; `empty` for a slot of no hash value.
+    var heads = [Int](repeating: empty, count: size)
+    var following = [Int](repeating: -1, count: b.count)
+    func slot(_ h: Int) -> Int {
+      var i = Int(truncatingIfNeeded: (UInt(bitPattern: h) &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+      while heads[i] != empty && hashes[i] != h { i = (i + 1) & mask }
+      return i
     }
-    // Per bucket, the first of its positions not yet passed (positions before `next` are never free again).
-    var cursor = [Int](repeating: 0, count: buckets.count)
+    for k in stride(from: b.count - 1, through: 0, by: -1) {
+      let h = b[b.startIndex + k].hashValue
+      let i = slot(h)
+      hashes[i] = h
+      following[k] = heads[i] == empty ? -1 : heads[i]
+      heads[i] = k
+    }
     var next = 0  // the first position of `b` still free
     for (k, c) in a.enumerated() {
-      guard let bucket = bucketOf[c.hashValue] else { continue }
-      let list = buckets[bucket]
-      var i = cursor[bucket]
-      while i < list.count && list[i] < next { i += 1 }
-      cursor[bucket] = i
-      var j = i
-      while j < list.count && b[b.startIndex + list[j]] != c { j += 1 }
-      guard j < list.count else { continue }
+      let i = slot(c.hashValue)
+      guard heads[i] != empty else { continue }
+      var first = heads[i]
+      while first != -1 && first < next { first = following[first] }
+      heads[i] = first
+      var j = first
+      while j != -1 && b[b.startIndex + j] != c { j = following[j] }
+      guard j != -1 else { continue }
       keptA[k] = true
-      keptB[list[j]] = true
-      next = list[j] + 1
-      if j == i { cursor[bucket] = i + 1 }
+      keptB[j] = true
+      next = j + 1
+      if j == first { heads[i] = following[j] }
     }
     return (keptA, keptB)
   }

@@ -180,7 +180,7 @@ extension Rasterizer {
       // be drawn under another clip).
       let oldKeys = matchKeys(old, segment: a, middle: oldMiddle)
       let newKeys = matchKeys(new, segment: b, middle: newMiddle)
-      var (oldKept, newKept) = Self.match(oldKeys[...], newKeys[...])
+      var (oldKept, newKept) = Self.match(oldKeys[...], newKeys[...], hash: \.quickHash)
       Self.pairSolidLines(oldKeys, newKeys, &oldKept, &newKept, into: &rects)
       for (list, segment, middle, kept) in [(old, a, oldMiddle, oldKept), (new, b, newMiddle, newKept)] {
         try changedBoxes(list, segment: segment, middle: middle, unchanged: kept, into: &rects, masks: masks)
@@ -228,6 +228,114 @@ extension Rasterizer {
   struct Drawn: Hashable {
     var command: DrawCommand
     var clip: PixelRect
+
+    /// A hash for `match`, cheaper than `hashValue` (the numbers' bits and the text's bytes mixed a word at
+    /// a time, no SipHash): equal commands under equal clips hash alike (a text by its bytes, so two
+    /// spellings of one text that `==` finds equal may not: they are then repainted, which is never
+    /// wrong); unequal ones only cost a comparison when they collide.
+    var quickHash: Int {
+      var h = QuickHash()
+      h.add(clip.x0, clip.y0, clip.x1, clip.y1)
+      switch command {
+      case .rect(let r, let fill, let stroke):
+        h.word(1)
+        h.add(r)
+        h.add(fill)
+        h.add(stroke)
+      case .roundedRect(let r, let radius, let fill, let stroke):
+        h.word(2)
+        h.add(r)
+        h.add(radius)
+        h.add(fill)
+        h.add(stroke)
+      case .circle(let c, let radius, let fill, let stroke):
+        h.word(3)
+        h.add(c.x)
+        h.add(c.y)
+        h.add(radius)
+        h.add(fill)
+        h.add(stroke)
+      case .polygon(let points, let fill, let stroke):
+        h.word(4)
+        for p in points {
+          h.add(p.x)
+          h.add(p.y)
+        }
+        h.add(fill)
+        h.add(stroke)
+      case .line(let a, let b, let stroke):
+        h.word(5)
+        h.add(a.x)
+        h.add(a.y)
+        h.add(b.x)
+        h.add(b.y)
+        h.add(stroke)
+      case .text(let text, let at, let style):
+        h.word(6)
+        h.add(text)
+        h.add(at.x)
+        h.add(at.y)
+        h.add(style.size)
+        h.add(style.color)
+        h.add(style.face.hashValue, style.anchor.hashValue, 0, 0)
+      case .clip(let r):
+        h.word(7)
+        h.add(r)
+      case .unclip:
+        h.word(8)
+      }
+      return h.value
+    }
+  }
+
+  /// A multiply-and-rotate mix of 64-bit words (`Drawn.quickHash`).
+  struct QuickHash {
+    private var state: UInt64 = 0x243F_6A88_85A3_08D3
+
+    var value: Int { Int(truncatingIfNeeded: (state ^ (state >> 29)) &* 0xBF58_476D_1CE4_E5B9) }
+
+    mutating func word(_ w: UInt64) {
+      let mixed = (state ^ w) &* 0x9E37_79B9_7F4A_7C15
+      state = mixed << 27 | mixed >> 37
+    }
+    mutating func add(_ v: Double) { word(v == 0 ? 0 : v.bitPattern) }  // 0 and -0 are equal
+    mutating func add(_ a: Int, _ b: Int, _ c: Int, _ d: Int) {
+      word(UInt64(bitPattern: Int64(a)))
+      word(UInt64(bitPattern: Int64(b)))
+      word(UInt64(bitPattern: Int64(c)))
+      word(UInt64(bitPattern: Int64(d)))
+    }
+    mutating func add(_ r: Rect) {
+      add(r.minX)
+      add(r.minY)
+      add(r.width)
+      add(r.height)
+    }
+    mutating func add(_ c: RGBA) { word(UInt64(c.r) << 24 | UInt64(c.g) << 16 | UInt64(c.b) << 8 | UInt64(c.a)) }
+    mutating func add(_ c: RGBA?) { if let c { add(c) } else { word(1 << 40) } }
+    mutating func add(_ s: Stroke?) {
+      guard let s else { return word(1 << 41) }
+      add(s.color)
+      add(s.width)
+      add(s.dash ?? -1)
+    }
+    mutating func add(_ text: String) {
+      var text = text
+      text.withUTF8 { bytes in
+        var word: UInt64 = 0
+        var n = 0
+        for byte in bytes {
+          word = word << 8 | UInt64(byte)
+          n += 1
+          if n == 8 {
+            self.word(word)
+            word = 0
+            n = 0
+          }
+        }
+        self.word(word ^ UInt64(bytes.count) << 56)
+      }
+    }
   }
 
   /// The commands of `list[middle]`, each with the clip it is drawn in.
@@ -253,7 +361,9 @@ extension Rasterizer {
   /// An order-keeping matching of `a` and `b`: which of each are paired with an equal element of the
   /// other, pairs never crossing. Greedy (each element of `a` takes the next equal one of `b`), so not
   /// always the longest; any such matching is correct, a shorter one only repaints more.
-  static func match<Element: Hashable>(_ a: ArraySlice<Element>, _ b: ArraySlice<Element>) -> (a: [Bool], b: [Bool]) {
+  static func match<Element: Equatable>(
+    _ a: ArraySlice<Element>, _ b: ArraySlice<Element>, hash: (Element) -> Int
+  ) -> (a: [Bool], b: [Bool]) {
     var keptA = [Bool](repeating: false, count: a.count)
     var keptB = [Bool](repeating: false, count: b.count)
     guard !a.isEmpty && !b.isEmpty else { return (keptA, keptB) }
@@ -274,7 +384,7 @@ extension Rasterizer {
       return i
     }
     for k in stride(from: b.count - 1, through: 0, by: -1) {
-      let h = b[b.startIndex + k].hashValue
+      let h = hash(b[b.startIndex + k])
       let i = slot(h)
       hashes[i] = h
       following[k] = heads[i] == empty ? -1 : heads[i]
@@ -282,7 +392,7 @@ extension Rasterizer {
     }
     var next = 0  // the first position of `b` still free
     for (k, c) in a.enumerated() {
-      let i = slot(c.hashValue)
+      let i = slot(hash(c))
       guard heads[i] != empty else { continue }
       var first = heads[i]
       while first != -1 && first < next { first = following[first] }

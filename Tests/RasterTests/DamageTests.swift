@@ -324,6 +324,41 @@ import TouchSim
       DamageTests.agree([frame(label: false, mark: 300), frame(label: true, mark: 320)], width: 400, height: 400))
   }
 
+  /// The matching's hash: equal commands under equal clips hash alike, whatever their text's storage and
+  /// the sign of a zero; a changed number, colour, text, clip or kind changes it.
+  @Test func equalCommandsHashAlike() {
+    let clip = PixelRect(x0: 0, y0: 0, x1: 100, y1: 50)
+    let words = ["Touch", "1 ✓ began", "点击已完成", "a longer text of more than eight bytes"]
+    for w in words {
+      let built = String(w.unicodeScalars.map(Character.init))  // the same text, another storage
+      let a = Rasterizer.Drawn(
+        command: .text(w, at: Point(0, 10), style: TextStyle(size: 12, color: RGBA(1, 2, 3))), clip: clip)
+      let b = Rasterizer.Drawn(
+        command: .text(built, at: Point(-0.0, 10), style: TextStyle(size: 12, color: RGBA(1, 2, 3))), clip: clip)
+      #expect(a == b)
+      #expect(a.quickHash == b.quickHash, "\(w)")
+      #expect(
+        a.quickHash
+          != Rasterizer.Drawn(
+            command: .text(w + "!", at: Point(0, 10), style: TextStyle(size: 12, color: RGBA(1, 2, 3))), clip: clip
+          ).quickHash)
+    }
+    let shapes: [DrawCommand] = [
+      .rect(Rect(1, 2, 3, 4), fill: RGBA(9, 9, 9), stroke: nil), .rect(Rect(1, 2, 3, 4), fill: nil, stroke: nil),
+      .rect(Rect(1, 2, 3, 5), fill: RGBA(9, 9, 9), stroke: nil),
+      .roundedRect(Rect(1, 2, 3, 4), radius: 2, fill: RGBA(9, 9, 9), stroke: nil),
+      .line(from: Point(0, 0), to: Point(5, 0), stroke: Stroke(RGBA(1, 1, 1))),
+      .line(from: Point(0, 0), to: Point(5, 0), stroke: Stroke(RGBA(1, 1, 1), dash: 2)),
+      .circle(center: Point(3, 3), radius: 2, fill: nil, stroke: Stroke(RGBA(1, 1, 1))),
+      .polygon([Point(0, 0), Point(4, 0), Point(0, 4)], fill: RGBA(1, 1, 1), stroke: nil),
+      .clip(Rect(1, 2, 3, 4)), .unclip,
+    ]
+    let hashes = shapes.map { Rasterizer.Drawn(command: $0, clip: clip).quickHash }
+    #expect(Set(hashes).count == shapes.count)
+    #expect(hashes == shapes.map { Rasterizer.Drawn(command: $0, clip: clip).quickHash })
+    #expect(hashes[0] != Rasterizer.Drawn(command: shapes[0], clip: PixelRect(x0: 0, y0: 0, x1: 99, y1: 50)).quickHash)
+  }
+
   /// Bars growing with the playhead (horizontal lines, one see-through, one under a mark): only the new end of
   /// each is repainted, and the pixels are those of the whole frame.
   @Test func aGrowingBarRepaintsOnlyItsNewEnd() {
@@ -480,7 +515,7 @@ import TouchSim
       // Slices that do not start at 0, as the damage finder passes them.
       let pa = [Colliding(value: -1, buckets: buckets)] + a
       let pb = [Colliding(value: -2, buckets: buckets), Colliding(value: -3, buckets: buckets)] + b
-      let got = Rasterizer.match(pa[1...], pb[2...])
+      let got = Rasterizer.match(pa[1...], pb[2...], hash: \.hashValue)
       let want = reference(a, b)
       #expect(got.a == want.a, "round \(round)")
       #expect(got.b == want.b, "round \(round)")

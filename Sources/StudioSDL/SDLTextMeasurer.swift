@@ -123,6 +123,7 @@ public final class SDLTextMeasurer: TextMeasurer {
   /// Widths measured by an earlier run (`TextCacheFile`), taken as measured.
   func seed(_ widths: [TextCacheFile.Width]) {
     state.withLock { state in
+      state.widths.reserveCapacity(state.widths.count + min(widths.count, Self.capacity))
       for w in widths.prefix(Self.capacity) {
         let key = Key(text: w.key.text, face: w.key.face, size: w.key.size)
         state.widths[key] = Width(width: w.width, dejaVuOnly: true)

@@ -97,19 +97,31 @@ enum TextCacheFile {
 
   /// The contents of `bytes` if they are a whole file written for `fingerprint`; nil otherwise.
   static func decode(_ bytes: [UInt8], fingerprint: String) -> Contents? {
+    bytes.withUnsafeBufferPointer { decode($0, fingerprint: fingerprint) }
+  }
+
+  /// `decode`, reading the bytes in place (the file is read at every start, before the first frame: a few
+  /// thousand widths).
+  private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, fingerprint: String) -> Contents? {
     var i = 0
-    func take(_ n: Int) -> ArraySlice<UInt8>? {
+    func take(_ n: Int) -> UnsafeBufferPointer<UInt8>? {
       guard n >= 0, n <= bytes.count - i else { return nil }
       defer { i += n }
-      return bytes[i..<(i + n)]
+      return UnsafeBufferPointer(rebasing: bytes[i..<(i + n)])
     }
-    func u32() -> Int? {
-      guard let b = take(4) else { return nil }
-      return Int(b.reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
+    func little(_ n: Int) -> UInt64? {
+      guard n <= bytes.count - i else { return nil }
+      var v: UInt64 = 0
+      for k in stride(from: n - 1, through: 0, by: -1) { v = v << 8 | UInt64(bytes[i + k]) }
+      i += n
+      return v
     }
+    func u32() -> Int? { little(4).map { Int($0) } }
     func key() -> TextMaskKey? {
+      // What `isKept` asks, on the bytes: in UTF-8 a character under 0x20 or 0x7F is that one byte.
       guard let f = take(1)?.first, Int(f) < FontFace.allCases.count, let size = u32(), (1...4096).contains(size),
-        let length = u32(), let bytes = take(length), let text = String(validating: bytes, as: UTF8.self), isKept(text)
+        let length = u32(), (1...4096).contains(length), let raw = take(length),
+        raw.allSatisfy({ $0 >= 0x20 && $0 != 0x7F }), let text = String(validating: raw, as: UTF8.self)
       else { return nil }
       return TextMaskKey(text: text, face: FontFace.allCases[Int(f)], size: size)
     }
@@ -118,9 +130,10 @@ enum TextCacheFile {
     guard !fingerprint.isEmpty, take(expected.count).map(Array.init) == expected else { return nil }
     var contents = Contents()
     guard let widthCount = u32(), widthCount <= maxWidths else { return nil }
+    contents.widths.reserveCapacity(widthCount)
     for _ in 0..<widthCount {
-      guard let k = key(), let b = take(8) else { return nil }
-      let width = Double(bitPattern: b.reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) })
+      guard let k = key(), let bits = little(8) else { return nil }
+      let width = Double(bitPattern: bits)
       guard width.isFinite, width >= 0 else { return nil }
       contents.widths.append(Width(key: k, width: width))
     }
@@ -136,8 +149,38 @@ enum TextCacheFile {
 
   /// The file at `path`, if it is one written for `fingerprint`.
   static func read(_ path: String, fingerprint: String) -> Contents? {
-    guard let data = FileManager.default.contents(atPath: path), data.count <= 64 << 20 else { return nil }
-    return decode([UInt8](data), fingerprint: fingerprint)
+    guard let bytes = wholeFile(path, limit: 64 << 20) else { return nil }
+    return decode(bytes, fingerprint: fingerprint)
+  }
+
+  /// The bytes of the regular file at `path`, read straight into an array; nil when it cannot be read or
+  /// is larger than `limit`.
+  private static func wholeFile(_ path: String, limit: Int) -> [UInt8]? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var st = stat()
+    guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_size >= 0, st.st_size <= limit else {
+      return nil
+    }
+    let size = Int(st.st_size)
+    var complete = true
+    let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+      var done = 0
+      while done < size {
+        let n = Glibc.read(fd, buffer.baseAddress! + done, size - done)
+        if n > 0 {
+          done += n
+        } else if n < 0 && errno == EINTR {
+          continue
+        } else {
+          break
+        }
+      }
+      complete = done == size
+      count = done
+    }
+    return complete ? bytes : nil
   }
 
   /// Writes `contents` to `path` (its folder made if needed), replacing the file whole.

@@ -12,17 +12,16 @@ extension StudioApp {
 
   /// The text the panels measure with the fonts the window draws it with, and what earlier runs measured
   /// and drew of it (`TextCacheFile`), read before the first frame.
-  struct TextStart {
+  struct TextStart: @unchecked Sendable {
     let measurer: SDLTextMeasurer
     let cache: (path: String, fingerprint: String)?
     let cached: TextCacheFile.Contents?
 
-    /// A measurer for `model`, seeded from the cache file. Runs on any thread: it touches only the model
-    /// (which the caller owns) and fonts of its own.
-    nonisolated static func make(for model: StudioModel, options: Options) throws -> TextStart {
+    /// A measurer seeded from the cache file. Runs on any thread: it touches only fonts of its own and the
+    /// cache file; made on one thread and handed over once.
+    nonisolated static func make() throws -> TextStart {
       let assets = try ResourceLocator.assetsDirectory()
       let measurer = try SDLTextMeasurer(assetsDirectory: assets)
-      model.textMeasurer = measurer
       let cache = TextCacheFile.path().map {
         (path: $0, fingerprint: TextCacheFile.fingerprint(assetsDirectory: assets))
       }
@@ -32,22 +31,26 @@ extension StudioApp {
     }
   }
 
-  /// Opens the window and runs until the user quits, as `run` does, with start-up's two long steps side by
+  /// Opens the window and runs until the user quits, as `run` does, with start-up's long steps side by
   /// side: the main thread opens the window (SDL's video, the window, its renderer: about a third of
-  /// start-up) while another reads the scene with `load`, makes the model, reads the text cache and builds
-  /// a first frame, so the real first frame finds its text measured.
+  /// start-up) while another reads the scene with `load`, makes the model and builds and draws a first
+  /// frame, and a third opens the fonts and reads the text cache for it, so the real first frame finds its
+  /// text measured.
   ///
   /// The window is opened hidden and shown only once the scene has loaded: when `load` fails, its error is
   /// thrown and no window was ever seen.
   public static func launch(options: Options, load: @escaping @Sendable () throws -> Source) throws -> [TraceEntry] {
-    // Set while only this thread runs, put back once the other has finished (see `VideoStartLocale`).
+    // Set while only this thread runs, put back once the others have finished (see `VideoStartLocale`).
     let locale = VideoStartLocale.begin()
+    // The fonts and the text cache on a thread of their own, beside the scene's reading.
+    let measuring = Handover { try TextStart.make() }
     let job = Handover {
       let source = try load()
       StartupTrace.mark("scene-read")
       let made = makeModel(scene: source.scene, path: source.path, text: source.text, options: options)
       StartupTrace.mark("model")
-      let text = try TextStart.make(for: made.model, options: options)
+      let text = try measuring.wait()
+      made.model.textMeasurer = text.measurer
       StartupTrace.mark("measurer")
       // The first frame built and drawn once at the size and scale asked for, as the loop's first job
       // builds it: when the window opens at that size it starts from this picture and draws only what
@@ -77,12 +80,14 @@ extension StudioApp {
     } catch {
       // The scene's own error first: it is the one the user can act on.
       let loaded = Result { try job.wait() }
+      _ = try? measuring.wait()
       locale.end()
       _ = try loaded.get()
       throw error
     }
     StartupTrace.mark("window")
     let loaded = Result { try job.wait() }
+    _ = try? measuring.wait()  // both threads finished before the environment is put back
     locale.end()
     let prepared = try loaded.get()
     if let drawn = prepared.drawn { window.adopt(drawn) }
@@ -119,9 +124,10 @@ final class Handover<Value: Sendable>: @unchecked Sendable {
     thread.start()
   }
 
-  /// The value, or the error the work threw; waits for it. Call once.
+  /// The value, or the error the work threw; waits for it. Any thread may wait, any number of times.
   func wait() throws -> Value {
     done.wait()
+    done.signal()  // for the next to wait
     return try result!.get()
   }
 }

@@ -467,14 +467,25 @@ final class DrawnFrame: @unchecked Sendable {
   let masks: TextMaskCache
   let rasterizer: Rasterizer
 
-  init(
-    _ commands: [DrawCommand], width: Int, height: Int, assetsDirectory: String, cachedMasks: [TextCacheFile.Mask]
-  ) throws(SDLError) {
+  /// A canvas of `width` × `height` pixels with the fonts open and the masks an earlier run drew
+  /// (`cachedMasks`), for `draw`.
+  init(width: Int, height: Int, assetsDirectory: String, cachedMasks: [TextCacheFile.Mask]) throws(SDLError) {
     try SDLLibrary.startText()
     fonts = FontLibrary(assetsDirectory: assetsDirectory)
     masks = TextMaskCache(fonts: fonts)
     masks.seed(cachedMasks)
     rasterizer = Rasterizer(width: width, height: height)
+  }
+
+  convenience init(
+    _ commands: [DrawCommand], width: Int, height: Int, assetsDirectory: String, cachedMasks: [TextCacheFile.Mask]
+  ) throws(SDLError) {
+    try self.init(width: width, height: height, assetsDirectory: assetsDirectory, cachedMasks: cachedMasks)
+    try draw(commands)
+  }
+
+  /// Draws `commands`, the whole frame.
+  func draw(_ commands: [DrawCommand]) throws(SDLError) {
     try rasterizer.render(commands, masks: masks)
   }
 }

@@ -16,10 +16,13 @@ extension StudioApp {
     let measurer: SDLTextMeasurer
     let cache: (path: String, fingerprint: String)?
     let cached: TextCacheFile.Contents?
+    /// A canvas the first frame may be drawn on, its fonts open and its masks seeded from the cache.
+    let canvas: DrawnFrame?
 
-    /// A measurer seeded from the cache file. Runs on any thread: it touches only fonts of its own and the
-    /// cache file; made on one thread and handed over once.
-    nonisolated static func make() throws -> TextStart {
+    /// A measurer seeded from the cache file, and a `canvas` of that many pixels when one is asked for.
+    /// Runs on any thread: it touches only fonts of its own and the cache file; made on one thread and
+    /// handed over once.
+    nonisolated static func make(canvas pixels: (width: Int, height: Int)? = nil) throws -> TextStart {
       let assets = try ResourceLocator.assetsDirectory()
       let measurer = try SDLTextMeasurer(assetsDirectory: assets)
       let cache = TextCacheFile.path().map {
@@ -27,7 +30,11 @@ extension StudioApp {
       }
       let cached = cache.flatMap { TextCacheFile.read($0.path, fingerprint: $0.fingerprint) }
       if let cached { measurer.seed(cached.widths) }
-      return TextStart(measurer: measurer, cache: cache, cached: cached)
+      let canvas = pixels.flatMap { size in
+        try? DrawnFrame(
+          width: size.width, height: size.height, assetsDirectory: assets, cachedMasks: cached?.masks ?? [])
+      }
+      return TextStart(measurer: measurer, cache: cache, cached: cached, canvas: canvas)
     }
   }
 
@@ -42,8 +49,13 @@ extension StudioApp {
   public static func launch(options: Options, load: @escaping @Sendable () throws -> Source) throws -> [TraceEntry] {
     // Set while only this thread runs, put back once the others have finished (see `VideoStartLocale`).
     let locale = VideoStartLocale.begin()
-    // The fonts and the text cache on a thread of their own, beside the scene's reading.
-    let measuring = Handover { try TextStart.make() }
+    // The fonts, the text cache and the first frame's canvas on a thread of their own, beside the scene's
+    // reading.
+    let scale = options.scale ?? UIScale.fromEnvironment() ?? 1
+    let pixels = (
+      width: Int((options.size.width * scale).rounded()), height: Int((options.size.height * scale).rounded())
+    )
+    let measuring = Handover { try TextStart.make(canvas: pixels) }
     let job = Handover {
       let source = try load()
       StartupTrace.mark("scene-read")
@@ -57,17 +69,12 @@ extension StudioApp {
       // differs, and at another size or scale the frame it builds finds most of its text measured. Only for
       // a scene whose frame is quick to build.
       var drawn: DrawnFrame?
-      if made.model.config.allViews.count <= warmFirstFrameViews {
-        let scale = options.scale ?? UIScale.fromEnvironment() ?? 1
-        let width = Int((options.size.width * scale).rounded())
-        let height = Int((options.size.height * scale).rounded())
+      if made.model.config.allViews.count <= warmFirstFrameViews, let canvas = text.canvas {
         made.model.setStartScale(scale)
         made.model.tick(wall: 0)
-        let list = made.model.frame(size: Size(Double(width), Double(height)), pixelScale: 1)
+        let list = made.model.frame(size: Size(Double(pixels.width), Double(pixels.height)), pixelScale: 1)
         StartupTrace.mark("first-frame-warm")
-        drawn = try? DrawnFrame(
-          list.commands, width: width, height: height, assetsDirectory: ResourceLocator.assetsDirectory(),
-          cachedMasks: text.cached?.masks ?? [])
+        drawn = (try? canvas.draw(list.commands)).map { canvas }
         StartupTrace.mark("first-frame-drawn")
       }
       return Prepared(model: made.model, watched: made.watched, text: text, drawn: drawn)

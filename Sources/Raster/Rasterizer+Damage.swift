@@ -235,7 +235,10 @@ extension Rasterizer {
     /// wrong); unequal ones only cost a comparison when they collide.
     var quickHash: Int {
       var h = QuickHash()
-      h.add(clip.x0, clip.y0, clip.x1, clip.y1)
+      h.add(clip.x0)
+      h.add(clip.y0)
+      h.add(clip.x1)
+      h.add(clip.y1)
       switch command {
       case .rect(let r, let fill, let stroke):
         h.word(1)
@@ -277,7 +280,7 @@ extension Rasterizer {
         h.add(at.y)
         h.add(style.size)
         h.add(style.color)
-        h.add(style.face.hashValue, style.anchor.hashValue, 0, 0)
+        h.add(style.face, style.anchor)
       case .clip(let r):
         h.word(7)
         h.add(r)
@@ -299,11 +302,27 @@ extension Rasterizer {
       state = mixed << 27 | mixed >> 37
     }
     mutating func add(_ v: Double) { word(v == 0 ? 0 : v.bitPattern) }  // 0 and -0 are equal
-    mutating func add(_ a: Int, _ b: Int, _ c: Int, _ d: Int) {
-      word(UInt64(bitPattern: Int64(a)))
-      word(UInt64(bitPattern: Int64(b)))
-      word(UInt64(bitPattern: Int64(c)))
-      word(UInt64(bitPattern: Int64(d)))
+    mutating func add(_ i: Int) { word(UInt64(bitPattern: Int64(i))) }
+    mutating func add(_ face: FontFace, _ anchor: TextAnchor) {
+      let f: UInt64
+      switch face {
+      case .regular: f = 0
+      case .bold: f = 1
+      case .mono: f = 2
+      }
+      let h: UInt64
+      switch anchor.horizontal {
+      case .leading: h = 0
+      case .center: h = 1
+      case .trailing: h = 2
+      }
+      let v: UInt64
+      switch anchor.vertical {
+      case .top: v = 0
+      case .middle: v = 1
+      case .bottom: v = 2
+      }
+      word(f << 8 | h << 4 | v)
     }
     mutating func add(_ r: Rect) {
       add(r.minX)

@@ -343,6 +343,17 @@ import TouchSim
             command: .text(w + "!", at: Point(0, 10), style: TextStyle(size: 12, color: RGBA(1, 2, 3))), clip: clip
           ).quickHash)
     }
+    // Every face and anchor of one text hashes apart.
+    var styled: Set<Int> = []
+    for face in FontFace.allCases {
+      for h in [TextAnchor.Horizontal.leading, .center, .trailing] {
+        for v in [TextAnchor.Vertical.top, .middle, .bottom] {
+          let style = TextStyle(size: 12, color: RGBA(1, 2, 3), face: face, anchor: TextAnchor(h, v))
+          styled.insert(Rasterizer.Drawn(command: .text("Touch", at: Point(0, 10), style: style), clip: clip).quickHash)
+        }
+      }
+    }
+    #expect(styled.count == FontFace.allCases.count * 9)
     let shapes: [DrawCommand] = [
       .rect(Rect(1, 2, 3, 4), fill: RGBA(9, 9, 9), stroke: nil), .rect(Rect(1, 2, 3, 4), fill: nil, stroke: nil),
       .rect(Rect(1, 2, 3, 5), fill: RGBA(9, 9, 9), stroke: nil),

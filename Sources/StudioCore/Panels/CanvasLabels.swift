@@ -236,7 +236,8 @@ struct CanvasLabeler {
     var text: LabelPlacer.Text
     var size: Double
     var face: FontFace
-    var pill: [Double]
+    /// A pill behind the text: its padding each side and its height.
+    var pill: Pill?
     var slots: [LabelPlacer.Slot]
     var shortSlots: [LabelPlacer.Slot]?
     var region: Rect
@@ -246,6 +247,11 @@ struct CanvasLabeler {
     var view: String?
     var within: Rect?
     var shortWithin: Rect?
+
+    struct Pill: Equatable {
+      var pad: Double
+      var height: Double
+    }
   }
 
   /// One label asked for and where it went (before its style): its label, or nil when it was dropped, and
@@ -276,7 +282,8 @@ struct CanvasLabeler {
     style: (inout CanvasLabel) -> Void
   ) -> CanvasLabel? {
     let request = Request(
-      kind: kind, text: text, size: size, face: face, pill: pill.map { [$0.pad, $0.height] } ?? [], slots: slots,
+      kind: kind, text: text, size: size, face: face, pill: pill.map { Request.Pill(pad: $0.pad, height: $0.height) },
+      slots: slots,
       shortSlots: shortSlots, region: region, target: target, reach: reach, owner: owner, view: view,
       within: within, shortWithin: shortWithin)
     let k = journal.count
@@ -310,20 +317,16 @@ struct CanvasLabeler {
 
   /// Where the label `r` asks for goes, unstyled; nil when it is dropped.
   private mutating func unstyledPlace(_ r: Request) -> CanvasLabel? {
-    let (kind, text, size, face, slots, shortSlots, region, reach, owner) = (
-      r.kind, r.text, r.size, r.face, r.slots, r.shortSlots, r.region, r.reach, r.owner
-    )
-    let (within, shortWithin) = (r.within, r.shortWithin)
-    let pill = r.pill.count == 2 ? (pad: r.pill[0], height: r.pill[1]) : nil
     let measure: (String) -> Size = { s in
-      if let pill { return Self.pillSize(s, size: size, face: face, pad: pill.pad, height: pill.height) }
-      return Self.textSize(s, size: size, face: face)
+      if let pill = r.pill { return Self.pillSize(s, size: r.size, face: r.face, pad: pill.pad, height: pill.height) }
+      return Self.textSize(s, size: r.size, face: r.face)
     }
-    if !beside.isEmpty && kind != .viewID {
-      let point = r.target ?? slots.first?.point ?? region.mid
+    let region = r.region
+    if !beside.isEmpty && r.kind != .viewID {
+      let point = r.target ?? r.slots.first?.point ?? region.mid
       // What it labels, on the part of the device that shows.
       let t = Point(min(max(point.x, region.minX), region.maxX), min(max(point.y, region.minY), region.maxY))
-      return placeBeside(kind, text, measure: measure, size: size, face: face, target: t, owner: owner)
+      return placeBeside(r.kind, r.text, measure: measure, size: r.size, face: r.face, target: t, owner: r.owner)
     }
     // A view's label beside it (not inside it) must not lie on another view, or it would seem to name that
     // one.
@@ -335,15 +338,16 @@ struct CanvasLabeler {
     }
     guard
       let p = placer.place(
-        text, measure: measure, slots: slots, shortSlots: shortSlots, region: region, target: target, reach: reach,
+        r.text, measure: measure, slots: r.slots, shortSlots: r.shortSlots, region: region, target: target,
+        reach: r.reach,
         accept: { box, shortened in
-          (shortened ? shortWithin ?? within : within).map { CanvasGeometry.contains($0, box) } ?? true
+          (shortened ? r.shortWithin ?? r.within : r.within).map { CanvasGeometry.contains($0, box) } ?? true
             && index.map { geometry.liesOnlyOnKin(box, of: $0) } ?? true
         })
     else { return nil }
     var label = CanvasLabel(
-      kind: kind, box: p.box, text: p.text, full: text.full, size: size, face: face, ink: Palette.darkText,
-      fill: nil, region: region, owner: owner)
+      kind: r.kind, box: p.box, text: p.text, full: r.text.full, size: r.size, face: r.face, ink: Palette.darkText,
+      fill: nil, region: region, owner: r.owner)
     label.leader = p.leader
     return label
   }

@@ -19,10 +19,10 @@ extension StudioApp {
     /// A canvas the first frame may be drawn on, its fonts open and its masks seeded from the cache.
     let canvas: DrawnFrame?
 
-    /// A measurer seeded from the cache file, and a `canvas` of that many pixels when one is asked for.
-    /// Runs on any thread: it touches only fonts of its own and the cache file; made on one thread and
-    /// handed over once.
-    nonisolated static func make(canvas pixels: (width: Int, height: Int)? = nil) throws -> TextStart {
+    /// A measurer seeded from the cache file, and a `canvas` of `pixels` (made whatever the scene: its size
+    /// is not known yet). Runs on any thread: it touches only fonts of its own and the cache file; made on
+    /// one thread and handed over once.
+    nonisolated static func make(canvas pixels: (width: Int, height: Int)) throws -> TextStart {
       let assets = try ResourceLocator.assetsDirectory()
       let measurer = try SDLTextMeasurer(assetsDirectory: assets)
       let cache = TextCacheFile.path().map {
@@ -30,10 +30,8 @@ extension StudioApp {
       }
       let cached = cache.flatMap { TextCacheFile.read($0.path, fingerprint: $0.fingerprint) }
       if let cached { measurer.seed(cached.widths) }
-      let canvas = pixels.flatMap { size in
-        try? DrawnFrame(
-          width: size.width, height: size.height, assetsDirectory: assets, cachedMasks: cached?.masks ?? [])
-      }
+      let canvas = try? DrawnFrame(
+        width: pixels.width, height: pixels.height, assetsDirectory: assets, cachedMasks: cached?.masks ?? [])
       return TextStart(measurer: measurer, cache: cache, cached: cached, canvas: canvas)
     }
   }

@@ -153,40 +153,41 @@ enum TextCacheFile {
     return decode(bytes, fingerprint: fingerprint)
   }
 
-  /// The bytes of the regular file at `path`, read straight into an array; nil when it cannot be read or
-  /// is larger than `limit`.
-  private static func wholeFile(_ path: String, limit: Int) -> [UInt8]? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return nil }
-    defer { close(fd) }
-    var st = stat()
-    guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_size >= 0, st.st_size <= limit else {
-      return nil
-    }
-    let size = Int(st.st_size)
-    var complete = true
-    let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-      var done = 0
-      while done < size {
-        let n = Glibc.read(fd, buffer.baseAddress! + done, size - done)
-        if n > 0 {
-          done += n
-        } else if n < 0 && errno == EINTR {
-          continue
-        } else {
-          break
-        }
-      }
-      complete = done == size
-      count = done
-    }
-    return complete ? bytes : nil
-  }
-
   /// Writes `contents` to `path` (its folder made if needed), replacing the file whole.
   static func write(_ contents: Contents, to path: String, fingerprint: String) throws {
     let folder = (path as NSString).deletingLastPathComponent
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     try Data(encode(contents, fingerprint: fingerprint)).write(to: URL(fileURLWithPath: path), options: .atomic)
   }
+}
+
+/// The bytes of the regular file at `path`, read straight into an array; nil when it cannot be read, is
+/// not a regular file (opened without waiting: a FIFO there does not hold start-up up) or is larger than
+/// `limit`.
+private func wholeFile(_ path: String, limit: Int) -> [UInt8]? {
+  let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+  guard fd >= 0 else { return nil }
+  defer { close(fd) }
+  var st = stat()
+  guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_size >= 0, st.st_size <= limit else {
+    return nil
+  }
+  let size = Int(st.st_size)
+  var complete = true
+  let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+    var done = 0
+    while done < size {
+      let n = read(fd, buffer.baseAddress! + done, size - done)
+      if n > 0 {
+        done += n
+      } else if n < 0 && errno == EINTR {
+        continue
+      } else {
+        break
+      }
+    }
+    complete = done == size
+    count = done
+  }
+  return complete ? bytes : nil
 }

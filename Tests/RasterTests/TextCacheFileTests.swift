@@ -110,5 +110,10 @@ import Testing
     try TextCacheFile.write(contents, to: path, fingerprint: "f")
     #expect(TextCacheFile.read(path, fingerprint: "f") == contents)
     #expect(TextCacheFile.read(path + ".missing", fingerprint: "f") == nil)
+    // A folder or a FIFO where the file should be: nothing read, and no waiting for a writer.
+    #expect(TextCacheFile.read(dir.path, fingerprint: "f") == nil)
+    let fifo = dir.appendingPathComponent("fifo").path
+    #expect(mkfifo(fifo, 0o600) == 0)
+    #expect(TextCacheFile.read(fifo, fingerprint: "f") == nil)
   }
 }

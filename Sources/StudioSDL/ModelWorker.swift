@@ -66,7 +66,7 @@ final class ModelWorker: @unchecked Sendable {
     return result
   }
 
-  private static func run(_ job: Job, on model: StudioModel) -> Result {
+  static func run(_ job: Job, on model: StudioModel) -> Result {
     let begin = DispatchTime.now().uptimeNanoseconds
     for input in job.inputs { model.handle(input, wall: job.wall) }
     if let path = job.reload { reload(path, into: model, wall: job.wall) }

@@ -21,6 +21,8 @@ final class SDLWindow {
   /// The streaming ARGB8888 texture the frame is uploaded into, the size of the drawable.
   private var texture: OpaquePointer?
   private var textureSize = (width: 0, height: 0)
+  /// The texture was made and no frame was uploaded into it yet.
+  private var textureBlank = false
   /// The commands of the frame in `texture`, to skip drawing and uploading an identical frame.
   /// How many frames were drawn and uploaded (identical frames presented again are not counted).
   private(set) var framesDrawn = 0
@@ -92,17 +94,50 @@ final class SDLWindow {
   /// Takes `drawn` (a frame drawn on another thread while the window opened, with its fonts and masks)
   /// as what this window last drew, when it has the window's size: the first `present` then draws only
   /// what differs from it. Before the first `present` only.
-  func adopt(_ drawn: DrawnFrame) {
+  /// True when it was taken.
+  @discardableResult
+  func adopt(_ drawn: DrawnFrame) -> Bool {
     var w: Int32 = 0
     var h: Int32 = 0
     SDL_GetRendererOutputSize(renderer, &w, &h)
-    guard texture == nil, drawn.rasterizer.buffer.width == Int(w), drawn.rasterizer.buffer.height == Int(h) else {
-      return
+    guard framesDrawn == 0, !adopted, drawn.rasterizer.buffer.width == Int(w), drawn.rasterizer.buffer.height == Int(h)
+    else {
+      return false
     }
     fonts = drawn.fonts
     masks = drawn.masks
     rasterizer = drawn.rasterizer
     adopted = true
+    return true
+  }
+
+  /// Makes the texture the first `present` uploads into, at the drawable's size, before that frame is
+  /// ready (`StudioApp.launch` calls it while the first frame is still being prepared: at 1440x900 its
+  /// 5 MB take about 3 ms to clear). The first `present` still uploads its frame whole.
+  func makeTexture() throws(SDLError) {
+    _ = try textureForDrawable()
+  }
+
+  /// The texture at the drawable's size, made anew when there is none or the drawable's size changed;
+  /// `fresh`: nothing of a frame is in it yet, the next upload must be whole.
+  private func textureForDrawable() throws(SDLError) -> (size: (width: Int, height: Int), fresh: Bool) {
+    var w: Int32 = 0
+    var h: Int32 = 0
+    SDL_GetRendererOutputSize(renderer, &w, &h)
+    let size = (width: max(Int(w), 1), height: max(Int(h), 1))
+    guard texture == nil || size != textureSize else { return (size, textureBlank) }
+    if let texture { SDL_DestroyTexture(texture) }
+    texture = nil
+    guard
+      let created = SDL_CreateTexture(
+        renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
+        Int32(size.width), Int32(size.height))
+    else { throw SDLError("SDL_CreateTexture") }
+    SDL_SetTextureBlendMode(created, SDL_BLENDMODE_NONE)
+    texture = created
+    textureSize = size
+    textureBlank = true
+    return (size, true)
   }
 
   /// The window's pixels as the renderer holds them after the last `present` (ARGB), for tests.
@@ -180,26 +215,9 @@ final class SDLWindow {
   /// When `commands` equal the last frame's and the drawable kept its size, the frame already in the
   /// texture is presented again without drawing or uploading it.
   func present(_ commands: [DrawCommand], screenshot: Bool = false) throws(SDLError) {
-    var w: Int32 = 0
-    var h: Int32 = 0
-    SDL_GetRendererOutputSize(renderer, &w, &h)
-    let size = (width: max(Int(w), 1), height: max(Int(h), 1))
-    var fresh = false
-    if texture == nil || size != textureSize {
-      if let texture { SDL_DestroyTexture(texture) }
-      texture = nil
-      guard
-        let created = SDL_CreateTexture(
-          renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_STREAMING.rawValue),
-          Int32(size.width), Int32(size.height))
-      else { throw SDLError("SDL_CreateTexture") }
-      SDL_SetTextureBlendMode(created, SDL_BLENDMODE_NONE)
-      texture = created
-      textureSize = size
-      if !adopted || rasterizer.buffer.width != size.width || rasterizer.buffer.height != size.height {
-        rasterizer.resize(width: size.width, height: size.height)
-      }
-      fresh = true
+    let (size, fresh) = try textureForDrawable()
+    if fresh && (!adopted || rasterizer.buffer.width != size.width || rasterizer.buffer.height != size.height) {
+      rasterizer.resize(width: size.width, height: size.height)
     }
     adopted = false
     underOverlay = nil
@@ -218,6 +236,7 @@ final class SDLWindow {
           throw SDLError("SDL_UpdateTexture")
         }
       }
+      textureBlank = false
       framesDrawn += 1
     }
     SDL_RenderCopy(renderer, texture, nil, nil)

@@ -66,16 +66,14 @@ extension StudioApp {
       // builds it: when the window opens at that size it starts from this picture and draws only what
       // differs, and at another size or scale the frame it builds finds most of its text measured. Only for
       // a scene whose frame is quick to build.
-      var drawn: DrawnFrame?
+      var first: (list: DrawList, drawn: DrawnFrame)?
       if made.model.config.allViews.count <= warmFirstFrameViews, let canvas = text.canvas {
-        made.model.setStartScale(scale)
-        made.model.tick(wall: 0)
-        let list = made.model.frame(size: Size(Double(pixels.width), Double(pixels.height)), pixelScale: 1)
+        let list = firstFrame(of: made.model, scale: scale, pixels: Size(Double(pixels.width), Double(pixels.height)))
         StartupTrace.mark("first-frame-warm")
-        drawn = (try? canvas.draw(list.commands)).map { canvas }
+        first = (try? canvas.draw(list.commands)).map { (list, canvas) }
         StartupTrace.mark("first-frame-drawn")
       }
-      return Prepared(model: made.model, watched: made.watched, text: text, drawn: drawn)
+      return Prepared(model: made.model, watched: made.watched, text: text, first: first)
     }
     let window: SDLWindow
     do {
@@ -91,14 +89,30 @@ extension StudioApp {
       throw error
     }
     StartupTrace.mark("window")
+    // While the first frame may still be in the making (its failure shows at the first present).
+    try? window.makeTexture()
     let loaded = Result { try job.wait() }
     _ = try? measuring.wait()  // both threads finished before the environment is put back
     locale.end()
     let prepared = try loaded.get()
-    if let drawn = prepared.drawn { window.adopt(drawn) }
+    // The frame prepared is the one the loop's first turn would build (the model at wall time 0, no input
+    // yet: the window was hidden) when the window has the size, scale and pixels it was prepared for: it is
+    // shown at once, and that turn builds the frame again and presents it only if it differs.
+    var ready: DrawList?
+    if let first = prepared.first, window.adopt(first.drawn), window.uiScale == scale, window.pixelScale == 1 {
+      ready = first.list
+    }
     window.show()
     let app = StudioApp(model: prepared.model, watched: prepared.watched, options: options)
-    return try app.run(window, text: prepared.text)
+    return try app.run(window, text: prepared.text, ready: ready)
+  }
+
+  /// The frame the loop's first turn builds for `model` in a window of `pixels` at one pixel per point
+  /// opened at UI scale `scale`: the clock at 0, no input yet (the window is shown only once it is ready).
+  nonisolated static func firstFrame(of model: StudioModel, scale: Double, pixels: Size) -> DrawList {
+    model.setStartScale(scale)
+    model.tick(wall: 0)
+    return model.frame(size: pixels, pixelScale: 1)
   }
 
   /// What the other thread made for the window. The model is not `Sendable`: it is made there, handed
@@ -107,7 +121,8 @@ extension StudioApp {
     let model: StudioModel
     let watched: (path: String, stamp: FileStamp?)?
     let text: TextStart
-    let drawn: DrawnFrame?
+    /// The first frame, built and drawn at the size and scale asked for.
+    let first: (list: DrawList, drawn: DrawnFrame)?
   }
 }
 

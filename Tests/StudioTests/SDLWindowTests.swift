@@ -1,5 +1,6 @@
 import CSDL2
 import Geometry
+import SceneFile
 import Testing
 import TouchSim
 
@@ -32,8 +33,10 @@ import TouchSim
   /// Start-up draws a first frame on another thread while the window opens (`StudioApp.launch`); the
   /// window takes it when it has the window's size. What it then shows is what drawing the frame afresh
   /// shows, in its buffer and on screen: the same frame, another frame (only the difference is drawn, the
-  /// whole buffer is sent), and a drawn frame of another size (not taken).
-  @Test func aFrameDrawnBeforeTheWindowOpenedShowsAsAFreshOne() throws {
+  /// whole buffer is sent), and a drawn frame of another size (not taken). The same when the window made its
+  /// texture before it took the frame (as `launch` does while the frame is still being drawn).
+  @Test(arguments: [false, true])
+  func aFrameDrawnBeforeTheWindowOpenedShowsAsAFreshOne(textureFirst: Bool) throws {
     let model = StudioModel(scene: DemoScene.scene)
     let size = try window().pixelSize
     let first = model.frame(size: size, pixelScale: 1).commands
@@ -48,10 +51,12 @@ import TouchSim
       let fresh = try window()
       try fresh.present(shown)
       let adopting = try window()
+      if textureFirst { try adopting.makeTexture() }
       let drawn = try DrawnFrame(
         drawnAs, width: Int(drawnSize.width), height: Int(drawnSize.height), assetsDirectory: assets, cachedMasks: [])
-      adopting.adopt(drawn)
+      #expect(adopting.adopt(drawn) == (drawnSize == size))
       try adopting.present(shown)
+      #expect(!adopting.adopt(drawn))  // only before the first frame
       #expect(adopting.framePixels.width == fresh.framePixels.width)
       let count = fresh.framePixels.width * fresh.framePixels.height
       #expect(
@@ -60,6 +65,26 @@ import TouchSim
       let onScreen = adopting.renderedPixels()
       #expect(!onScreen.isEmpty && onScreen == fresh.renderedPixels())
     }
+  }
+
+  /// The first frame shown at start-up is built before the loop starts (`StudioApp.firstFrame`) and
+  /// presented without the loop's first turn: it must be the frame that turn builds (no input, the clock at
+  /// 0, the window's UI scale), in the window and in presenter mode, at UI scale 1 and 2.
+  @Test(arguments: [(false, 1.0), (true, 1.0), (false, 2.0)])
+  func theFirstFrameBuiltAheadIsTheLoopsFirstFrame(presenter: Bool, scale: Double) throws {
+    var options = StudioApp.Options()
+    options.presenter = presenter
+    let scene = try SceneLoader.load(path: ResourceLocator.findUpward("Scenes")! + "/tour.yaml")
+    let pixels = Size(1440 * scale, 900 * scale)
+    let ahead = StudioApp.makeModel(scene: scene, path: nil, text: nil, options: options).model
+    let prepared = StudioApp.firstFrame(of: ahead, scale: scale, pixels: pixels)
+    let looped = StudioApp.makeModel(scene: scene, path: nil, text: nil, options: options).model
+    looped.setStartScale(scale)  // as `run` does before its first turn
+    let built = ModelWorker.run(
+      ModelWorker.Job(inputs: [], wall: 0, reload: nil, frame: (pixels, 1)), on: looped
+    ).list
+    #expect(built?.commands == prepared.commands)
+    #expect(prepared.commands.count > 100)
   }
 
   @Test func leftMouseButtonEventsBecomePointerInput() throws {

@@ -8,22 +8,16 @@ enum SceneFileText {
     func fail(_ message: String) -> SceneFileError {
       SceneFileError([Diagnostic(file: path, line: 1, column: 1, message: message)])
     }
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw fail(SafeWriter.missingReason(path))
+    switch WholeFile.contents(of: path, limit: SceneReader.maxBytes) {
+    case .failure(.cannotOpen): throw fail(SafeWriter.missingReason(path))
+    case .failure(.folder): throw fail("this is a folder, not a scene file")
+    case .failure(.tooLarge): throw fail("the file is too large: at most \(SceneReader.maxBytes >> 20) MiB")
+    case .failure(.notRegular), .failure(.unreadable): throw fail("cannot read the file")
+    case .success(let bytes):
+      // Foundation's decoding, which also leaves out a leading byte order mark.
+      guard let text = String(bytes: bytes, encoding: .utf8) else { throw fail("the file is not UTF-8 text") }
+      return text
     }
-    guard !isDirectory.boolValue else { throw fail("this is a folder, not a scene file") }
-    if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber,
-      size.intValue > SceneReader.maxBytes
-    {
-      throw fail("the file is too large: at most \(SceneReader.maxBytes >> 20) MiB")
-    }
-    guard let data = FileManager.default.contents(atPath: path) else { throw fail("cannot read the file") }
-    guard data.count <= SceneReader.maxBytes else {
-      throw fail("the file is too large: at most \(SceneReader.maxBytes >> 20) MiB")
-    }
-    guard let text = String(data: data, encoding: .utf8) else { throw fail("the file is not UTF-8 text") }
-    return text
   }
 
   /// The value, or the error; never an error without diagnostics.

@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import Raster
+import SafeWriting
 
 /// Text measured and drawn by earlier runs, kept on disk so the next start finds it: the widths the
 /// panels measured and the masks the window drew, of text drawn in the bundled DejaVu fonts alone (text
@@ -149,7 +150,9 @@ enum TextCacheFile {
 
   /// The file at `path`, if it is one written for `fingerprint`.
   static func read(_ path: String, fingerprint: String) -> Contents? {
-    guard let bytes = wholeFile(path, limit: 64 << 20) else { return nil }
+    guard case .success(let bytes) = WholeFile.contents(of: path, limit: 64 << 20, regularOnly: true) else {
+      return nil
+    }
     return decode(bytes, fingerprint: fingerprint)
   }
 
@@ -159,35 +162,4 @@ enum TextCacheFile {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     try Data(encode(contents, fingerprint: fingerprint)).write(to: URL(fileURLWithPath: path), options: .atomic)
   }
-}
-
-/// The bytes of the regular file at `path`, read straight into an array; nil when it cannot be read, is
-/// not a regular file (opened without waiting: a FIFO there does not hold start-up up) or is larger than
-/// `limit`.
-private func wholeFile(_ path: String, limit: Int) -> [UInt8]? {
-  let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-  guard fd >= 0 else { return nil }
-  defer { close(fd) }
-  var st = stat()
-  guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_size >= 0, st.st_size <= limit else {
-    return nil
-  }
-  let size = Int(st.st_size)
-  var complete = true
-  let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-    var done = 0
-    while done < size {
-      let n = read(fd, buffer.baseAddress! + done, size - done)
-      if n > 0 {
-        done += n
-      } else if n < 0 && errno == EINTR {
-        continue
-      } else {
-        break
-      }
-    }
-    complete = done == size
-    count = done
-  }
-  return complete ? bytes : nil
 }

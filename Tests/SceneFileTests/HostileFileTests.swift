@@ -117,6 +117,8 @@ struct HostileFileTests {
     #expect(utf16?.count == 1)
     #expect(utf16?.first?.line == 1)
     #expect(Self.loadProblems(Data([0xEF, 0xBB, 0xBF]) + Data(text.utf8), at: url) == nil)
+    // The byte order mark is not part of the text an edit and a save start from.
+    #expect(try SceneLoader.readText(path: url.path) == text)
     let invalid = Self.loadProblems(Data(text.utf8) + Data([0xC3, 0x28, 0x0A]), at: url)
     #expect(invalid?.map(\.message) == ["the file is not UTF-8 text"])
     let binary = Self.loadProblems(Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7919) }), at: url)
@@ -158,6 +160,43 @@ struct HostileFileTests {
     // The same text handed over in memory (the studio's reload path reads files too) is refused too.
     let text = String(repeating: "# x\n", count: (17 << 20) / 4)
     #expect(problems(text) == ["1:1: the file is too large: at most 16 MiB"])
+  }
+
+  /// A scene named as a pipe or a device is read to its end (`touchscope check /dev/stdin`); one longer
+  /// than the limit is refused as a large file is, and a folder or a missing path says what it is.
+  @Test func aSceneFromAPipe() throws {
+    let dir = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let text = "format: touchscope/1\nroot: { id: r, frame: [0, 0, 10, 10] }\n"
+    signal(SIGPIPE, SIG_IGN)  // the writer of the long stream finds the pipe closed: an error, not a death
+    for (sent, expected) in [
+      (Data(text.utf8), nil as String?),
+      (Data(count: (16 << 20) + 70_000), "the file is too large: at most 16 MiB"),
+    ] {
+      let fifo = dir.appendingPathComponent("scene.fifo").path
+      try #require(mkfifo(fifo, 0o600) == 0)
+      defer { unlink(fifo) }
+      let writer = Thread {
+        guard let handle = FileHandle(forWritingAtPath: fifo) else { return }
+        try? handle.write(contentsOf: sent)
+        try? handle.close()
+      }
+      writer.start()
+      do {
+        let read = try SceneLoader.readText(path: fifo)
+        #expect(expected == nil)
+        #expect(read == text)
+      } catch {
+        #expect(error.diagnostics.map(\.message) == [expected ?? "loaded"])
+      }
+      while !writer.isFinished { Thread.sleep(forTimeInterval: 0.01) }
+    }
+    for (path, message) in [
+      (dir.path, "this is a folder, not a scene file"), (dir.path + "/none.yaml", "no such file"),
+    ] {
+      #expect(throws: SceneFileError.self) { try SceneLoader.readText(path: path) }
+      do { _ = try SceneLoader.readText(path: path) } catch { #expect(error.diagnostics.map(\.message) == [message]) }
+    }
   }
 
   /// 10,000 levels of nesting, in flow style and in block style (as views, each the only subview of the

@@ -115,7 +115,7 @@ struct Bench: ParsableCommand {
         figure("Frame, tour at 3840x2160, UI scale 2 (finger dragging)", fourK, target: 8, .fourKFrame),
       ]
     case .startup:
-      let r = try WindowBench.startup(runs: min(runs, 7))
+      let r = try WindowBench.startup(runs: min(runs * 2, 25))
       return [
         BenchFigure(
           kind, "Start-up to first frame", r.ms, unit: "ms", target: 100, detail: r.detail, measured: r.measured,

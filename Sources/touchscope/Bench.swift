@@ -359,7 +359,10 @@ enum BenchReport {
       var ratio = "–"
       var detail = f.detail
       if f.measured, let b = f.baseline, b.ratio.isFinite {
-        ratio = String(format: "%.1f× ≤ %.1f× %@", b.ratio, b.ratioTarget, b.ratioMet ? "yes" : "NO")
+        // Two decimals where one would hide the margin (start-up's target is 1.09×).
+        let digits = b.ratioTarget < 10 ? 2 : 1
+        ratio = String(
+          format: "%.*f× ≤ %.*f× %@", digits, b.ratio, digits, b.ratioTarget, b.ratioMet ? "yes" : "NO")
         detail += "; baseline: " + b.what + " " + number(b.baselineMs) + " ms"
       }
       return [f.name, value, target, f.measured ? (f.met ? "yes" : "NO") : "–", ratio, detail]

@@ -13,16 +13,14 @@ extension StudioApp {
   /// The text the panels measure with the fonts the window draws it with, and what earlier runs measured
   /// and drew of it (`TextCacheFile`), read before the first frame.
   struct TextStart: @unchecked Sendable {
+    let assets: String
     let measurer: SDLTextMeasurer
     let cache: (path: String, fingerprint: String)?
     let cached: TextCacheFile.Contents?
-    /// A canvas the first frame may be drawn on, its fonts open and its masks seeded from the cache.
-    let canvas: DrawnFrame?
 
-    /// A measurer seeded from the cache file, and a `canvas` of `pixels` (made whatever the scene: its size
-    /// is not known yet). Runs on any thread: it touches only fonts of its own and the cache file; made on
-    /// one thread and handed over once.
-    nonisolated static func make(canvas pixels: (width: Int, height: Int)) throws -> TextStart {
+    /// A measurer seeded from the cache file. Runs on any thread: it touches only fonts of its own and the
+    /// cache file; made on one thread and handed over once.
+    nonisolated static func make() throws -> TextStart {
       let assets = try ResourceLocator.assetsDirectory()
       let measurer = try SDLTextMeasurer(assetsDirectory: assets)
       let cache = TextCacheFile.path().map {
@@ -30,9 +28,14 @@ extension StudioApp {
       }
       let cached = cache.flatMap { TextCacheFile.read($0.path, fingerprint: $0.fingerprint) }
       if let cached { measurer.seed(cached.widths) }
-      let canvas = try? DrawnFrame(
+      return TextStart(assets: assets, measurer: measurer, cache: cache, cached: cached)
+    }
+
+    /// A canvas of `pixels` the first frame may be drawn on, its fonts open and its masks seeded from the
+    /// cache (made whatever the scene: its size is not known yet).
+    nonisolated func canvas(_ pixels: (width: Int, height: Int)) -> DrawnFrame? {
+      try? DrawnFrame(
         width: pixels.width, height: pixels.height, assetsDirectory: assets, cachedMasks: cached?.masks ?? [])
-      return TextStart(measurer: measurer, cache: cache, cached: cached, canvas: canvas)
     }
   }
 
@@ -53,13 +56,20 @@ extension StudioApp {
     let pixels = (
       width: Int((options.size.width * scale).rounded()), height: Int((options.size.height * scale).rounded())
     )
-    let measuring = Handover { try TextStart.make(canvas: pixels) }
+    // The measurer is handed over as soon as it is made (the first frame is built with it), the canvas
+    // once it is made too (the frame is drawn on it).
+    let measured = Later<TextStart>()
+    let measuring = Handover { () -> DrawnFrame? in
+      let text = Result { try TextStart.make() }
+      measured.set(text)
+      return try text.get().canvas(pixels)
+    }
     let job = Handover {
       let source = try load()
       StartupTrace.mark("scene-read")
       let made = makeModel(scene: source.scene, path: source.path, text: source.text, options: options)
       StartupTrace.mark("model")
-      let text = try measuring.wait()
+      let text = try measured.wait()
       made.model.textMeasurer = text.measurer
       StartupTrace.mark("measurer")
       // The first frame built and drawn once at the size and scale asked for, as the loop's first job
@@ -67,10 +77,10 @@ extension StudioApp {
       // differs, and at another size or scale the frame it builds finds most of its text measured. Only for
       // a scene whose frame is quick to build.
       var first: (list: DrawList, drawn: DrawnFrame)?
-      if made.model.config.allViews.count <= warmFirstFrameViews, let canvas = text.canvas {
+      if made.model.config.allViews.count <= warmFirstFrameViews {
         let list = firstFrame(of: made.model, scale: scale, pixels: Size(Double(pixels.width), Double(pixels.height)))
         StartupTrace.mark("first-frame-warm")
-        first = (try? canvas.draw(list.commands)).map { (list, canvas) }
+        if let canvas = try measuring.wait() { first = (try? canvas.draw(list.commands)).map { (list, canvas) } }
         StartupTrace.mark("first-frame-drawn")
       }
       return Prepared(model: made.model, watched: made.watched, text: text, first: first)
@@ -126,28 +136,38 @@ extension StudioApp {
   }
 }
 
-/// One piece of work on another thread, and its result or error handed to the thread that waits for it.
-/// The result is written before the semaphore is signalled and read after it was waited for: that
-/// ordering is the whole of the synchronisation.
-final class Handover<Value: Sendable>: @unchecked Sendable {
+/// A value (or an error) one thread sets once and others wait for. It is written before the semaphore is
+/// signalled and read after it was waited for: that ordering is the whole of the synchronisation.
+final class Later<Value: Sendable>: @unchecked Sendable {
   private let done = DispatchSemaphore(value: 0)
   private var result: Result<Value, any Error>?
 
-  /// `stackSize`: the main thread's 8 MB, not a new thread's default, since the work reads a scene file
-  /// (nesting up to the format's 1,000 levels) and lays out its views as the main thread did before.
-  init(stackSize: Int = 8 << 20, _ work: @escaping @Sendable () throws -> Value) {
-    let thread = Thread { [self] in
-      result = Result { try work() }
-      done.signal()
-    }
-    thread.stackSize = stackSize
-    thread.start()
+  /// Sets the value, once.
+  func set(_ value: Result<Value, any Error>) {
+    result = value
+    done.signal()
   }
 
-  /// The value, or the error the work threw; waits for it. Any thread may wait, any number of times.
+  /// The value, or the error set; waits for it. Any thread may wait, any number of times.
   func wait() throws -> Value {
     done.wait()
     done.signal()  // for the next to wait
     return try result!.get()
   }
+}
+
+/// One piece of work on another thread, and its result or error handed to the threads that wait for it.
+final class Handover<Value: Sendable>: @unchecked Sendable {
+  private let result = Later<Value>()
+
+  /// `stackSize`: the main thread's 8 MB, not a new thread's default, since the work reads a scene file
+  /// (nesting up to the format's 1,000 levels) and lays out its views as the main thread did before.
+  init(stackSize: Int = 8 << 20, _ work: @escaping @Sendable () throws -> Value) {
+    let thread = Thread { [result] in result.set(Result { try work() }) }
+    thread.stackSize = stackSize
+    thread.start()
+  }
+
+  /// The value, or the error the work threw; waits for it. Any thread may wait, any number of times.
+  func wait() throws -> Value { try result.wait() }
 }

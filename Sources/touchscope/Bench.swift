@@ -6,6 +6,7 @@ import TouchSim
 /// `touchscope bench`: the performance figures, each with its target.
 struct Bench: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "bench",
     abstract: "Measure the performance figures and compare them with their targets.",
     discussion: """
       Prints a table of eleven figures (or JSON with --json), each the median of repeated runs, with the \

@@ -7,6 +7,7 @@ import TraceKit
 
 struct Check: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "check",
     abstract: "Validate scene files.",
     discussion: """
       Prints every problem as FILE:LINE:COLUMN: error: MESSAGE on standard error and "OK: FILE" on \

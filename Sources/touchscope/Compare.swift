@@ -9,6 +9,7 @@ import TraceKit
 
 struct Compare: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "compare",
     abstract: "Run a scene's script as written and with changes, and say where the runs part.",
     discussion: """
       Runs the script of SCENE twice, headless: once on the scene as written, once with every --set \

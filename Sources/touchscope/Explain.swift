@@ -4,6 +4,7 @@ import TouchSim
 
 struct Explain: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "explain",
     abstract: "Explain a scene's scripted run in plain sentences.",
     discussion: """
       Runs the script in SCENE (or the one in --script) headless, exactly as `replay` does, and prints \

@@ -6,6 +6,7 @@ import TouchSim
 /// `touchscope export swift SCENE`: the scene as a UIKit view controller that logs what a device observes.
 struct Export: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "export",
     abstract: "Write a scene as code for a real device.",
     subcommands: [SwiftSource.self]
   )

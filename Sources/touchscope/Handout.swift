@@ -28,6 +28,7 @@ enum Paper: String, CaseIterable, ExpressibleByArgument {
 
 struct Handout: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "handout",
     abstract: "Write a printable handout of scenes' questions, with pictures, as one HTML file.",
     discussion: """
       For each SCENE: its title and about, then each of its `questions` (docs/SCENE-FORMAT.md, "Questions \

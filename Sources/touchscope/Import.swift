@@ -8,6 +8,7 @@ import StudioCore
 /// `touchscope import …`: scene files made from what a running app prints.
 struct Import: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "import",
     abstract: "Make scene files from what a running app prints or from Interface Builder files.",
     subcommands: [ImportRecursiveDescription.self, ImportStoryboard.self]
   )

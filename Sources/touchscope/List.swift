@@ -7,6 +7,7 @@ import StudioSDL
 
 struct List: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "list",
     abstract: "List the scene library with titles.",
     discussion: """
       Lists every .yaml, .yml and .json file in DIR (default: the Scenes folder, looked up from the \

@@ -9,6 +9,7 @@ import TouchSim
 
 struct Open: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "open",
     abstract: "Open the window on a scene.",
     discussion: """
       Draws the scene's view hierarchy to scale. Press and drag the left mouse button (or touch a \

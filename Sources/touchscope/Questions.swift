@@ -8,6 +8,7 @@ import TraceKit
 
 struct Questions: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "questions",
     abstract: "Print a scene's questions with the answers the engine gives.",
     discussion: """
       Runs the script of SCENE headless and prints each of its `questions` (see docs/SCENE-FORMAT.md, \

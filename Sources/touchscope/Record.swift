@@ -12,6 +12,7 @@ import TouchSim
 /// FFmpeg (the encoder: a well-kept tool, not a home-made one).
 struct Record: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "record",
     abstract: "Record the scripted run, as the window plays it, to a GIF, MP4 or WebM file.",
     discussion: """
       Plays the scene's script (or --script) headless, frame by frame, exactly as the window plays it at \

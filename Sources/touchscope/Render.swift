@@ -10,6 +10,7 @@ import TouchSim
 
 struct Render: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "render",
     abstract: "Render what the window shows at a time to a PNG file, headless.",
     discussion: """
       Runs the scene's script (or --script) up to --at milliseconds, then draws the whole window as it \

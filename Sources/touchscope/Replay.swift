@@ -4,6 +4,7 @@ import TouchSim
 
 struct Replay: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "replay",
     abstract: "Run a scene's script headless and print the trace as JSON Lines.",
     discussion: """
       Runs the script in SCENE (or the one in --script) on a fresh engine, then lets every pending \

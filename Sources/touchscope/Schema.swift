@@ -3,6 +3,7 @@ import SceneFile
 
 struct Schema: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "schema",
     abstract: "Print the JSON Schema of the scene format.",
     discussion: """
       Prints the JSON Schema (draft 2020-12) of touchscope/1 scene files, generated from the scene reader's \

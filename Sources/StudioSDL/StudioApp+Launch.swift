@@ -41,9 +41,9 @@ extension StudioApp {
 
   /// Opens the window and runs until the user quits, as `run` does, with start-up's long steps side by
   /// side: the main thread opens the window (SDL's video, the window, its renderer: about a third of
-  /// start-up) while another reads the scene with `load`, makes the model and builds and draws a first
-  /// frame, and a third opens the fonts and reads the text cache for it, so the real first frame finds its
-  /// text measured.
+  /// start-up) while another reads the scene with `load`, makes the model and builds and draws the first
+  /// frame, and a third opens the fonts and reads the text cache for it, then makes the canvas it is drawn
+  /// on. The window presents that frame as soon as it is open.
   ///
   /// The window is opened hidden and shown only once the scene has loaded: when `load` fails, its error is
   /// thrown and no window was ever seen.
@@ -72,10 +72,10 @@ extension StudioApp {
       let text = try measured.wait()
       made.model.textMeasurer = text.measurer
       StartupTrace.mark("measurer")
-      // The first frame built and drawn once at the size and scale asked for, as the loop's first job
-      // builds it: when the window opens at that size it starts from this picture and draws only what
-      // differs, and at another size or scale the frame it builds finds most of its text measured. Only for
-      // a scene whose frame is quick to build.
+      // The first frame built and drawn once at the size and scale asked for, as the loop's first turn
+      // builds it: when the window opens at that size and scale it is presented as it is (`run`'s
+      // `ready`), and at another size or scale the frame the loop builds finds most of its text measured.
+      // Only for a scene whose frame is quick to build.
       var first: (list: DrawList, drawn: DrawnFrame)?
       if made.model.config.allViews.count <= warmFirstFrameViews {
         let list = firstFrame(of: made.model, scale: scale, pixels: Size(Double(pixels.width), Double(pixels.height)))

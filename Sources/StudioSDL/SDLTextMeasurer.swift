@@ -68,6 +68,9 @@ public final class SDLTextMeasurer: TextMeasurer {
     /// for as long as the window ran: 12 MB over three hours of live input).
     var widths: [Key: Width] = [:]
     var older: [Key: Width] = [:]
+    /// The widths taken from `TextCacheFile`, in the file's order (most recently used first), while they
+    /// are in `older`: what this run keeps after what it used.
+    var seeded: [Key] = []
     /// How many widths SDL_ttf measured (not taken from `TextCacheFile`).
     var measured = 0
     /// The width last looked up in each slot (by its key's hash): a frame's thousand texts found here
@@ -115,30 +118,49 @@ public final class SDLTextMeasurer: TextMeasurer {
     if state.widths.count >= Self.capacity {
       state.older = state.widths
       state.widths = [:]
+      state.seeded = []
     }
     state.widths[key] = width
     return width.width
   }
 
-  /// Widths measured by an earlier run (`TextCacheFile`), taken as measured.
+  /// Widths measured by an earlier run (`TextCacheFile`), taken as measured. They join the older
+  /// generation: those this run uses move to the newer one, as a width measured now does.
   func seed(_ widths: [TextCacheFile.Width]) {
     state.withLock { state in
-      state.widths.reserveCapacity(state.widths.count + min(widths.count, Self.capacity))
-      for w in widths.prefix(Self.capacity) {
+      let taken = widths.prefix(Self.capacity)
+      state.older.reserveCapacity(state.older.count + taken.count)
+      state.seeded.reserveCapacity(state.seeded.count + taken.count)
+      for w in taken {
         let key = Key(text: w.key.text, face: w.key.face, size: w.key.size)
-        state.widths[key] = Width(width: w.width, dejaVuOnly: true)
+        guard state.widths[key] == nil, state.older[key] == nil else { continue }
+        state.older[key] = Width(width: w.width, dejaVuOnly: true)
+        state.seeded.append(key)
       }
     }
   }
 
-  /// The widths known now of text `TextCacheFile` keeps.
-  func keptWidths() -> [TextCacheFile.Width] {
+  /// The widths of text `TextCacheFile` keeps, for the next start: those measured or used since the cache
+  /// last turned over, then the older generation (what an earlier run kept and this one did not use, in
+  /// its order; after a turnover, the widths of the turn before); at most `limit`.
+  func keptWidths(limit: Int = TextCacheFile.startWidths) -> [TextCacheFile.Width] {
     state.withLock { state in
-      state.widths.merging(state.older) { a, _ in a }.compactMap { key, known in
-        known.dejaVuOnly && TextCacheFile.isKept(key.text)
-          ? TextCacheFile.Width(key: TextMaskKey(text: key.text, face: key.face, size: key.size), width: known.width)
-          : nil
+      var kept: [TextCacheFile.Width] = []
+      func keep(_ key: Key, _ known: Width) {
+        guard kept.count < limit, known.dejaVuOnly, TextCacheFile.isKept(key.text) else { return }
+        kept.append(
+          TextCacheFile.Width(key: TextMaskKey(text: key.text, face: key.face, size: key.size), width: known.width))
       }
+      for (key, known) in state.widths { keep(key, known) }
+      if state.seeded.isEmpty {
+        for (key, known) in state.older where kept.count < limit && state.widths[key] == nil { keep(key, known) }
+      } else {
+        // The older generation is what was seeded (a turnover empties `seeded`).
+        for key in state.seeded where kept.count < limit && state.widths[key] == nil {
+          if let known = state.older[key] { keep(key, known) }
+        }
+      }
+      return kept
     }
   }
 

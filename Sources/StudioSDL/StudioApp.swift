@@ -309,7 +309,9 @@ public final class StudioApp {
   private func firstFrameUp(_ window: SDLWindow, text: TextStart) -> Bool {
     if options.benchmark == .firstFrame { BenchmarkReports.print("first-frame") }
     model.library = SceneLibrary.items(language: model.language)
-    if let textCache = text.cache, text.measurer.measuredCount > 0 || window.masksDrawn > 0 {
+    if let textCache = text.cache,
+      text.measurer.measuredCount > 0 || window.masksDrawn > 0 || text.cached?.isOverStartLimits == true
+    {
       do {
         try TextCacheFile.write(
           TextCacheFile.Contents(widths: text.measurer.keptWidths(), masks: window.keptMasks()),

@@ -13,10 +13,13 @@ final class TextMaskCache {
   private final class Entry {
     let mask: TextMask
     var lastUsed: Int
+    /// Drawn or used by this run (a mask taken from `TextCacheFile` and not used yet is not).
+    var used: Bool
 
-    init(mask: TextMask, lastUsed: Int) {
+    init(mask: TextMask, lastUsed: Int, used: Bool = true) {
       self.mask = mask
       self.lastUsed = lastUsed
+      self.used = used
     }
   }
 
@@ -24,6 +27,8 @@ final class TextMaskCache {
   private var entries: [TextMaskKey: Entry] = [:]
   /// Texts drawn in the bundled DejaVu alone (no fallback font), which `TextCacheFile` may keep.
   private var dejaVuOnly: Set<TextMaskKey> = []
+  /// The masks taken from `TextCacheFile`, in the file's order (most recently used first).
+  private var seeded: [TextMaskKey] = []
   /// Scratch for `endFrame`.
   private var stale: [TextMaskKey] = []
   private var frame = 0
@@ -44,6 +49,7 @@ final class TextMaskCache {
     guard !key.text.isEmpty else { return nil }
     if let entry = entries[key] {
       entry.lastUsed = frame
+      entry.used = true
       return entry.mask
     }
     let mask = try render(key)
@@ -55,16 +61,32 @@ final class TextMaskCache {
   /// Masks drawn by an earlier run (`TextCacheFile`), kept as if drawn now.
   func seed(_ masks: [TextCacheFile.Mask]) {
     for m in masks where entries[m.key] == nil {
-      entries[m.key] = Entry(mask: m.mask, lastUsed: frame)
+      entries[m.key] = Entry(mask: m.mask, lastUsed: frame, used: false)
       dejaVuOnly.insert(m.key)
+      seeded.append(m.key)
     }
   }
 
-  /// The masks held now of text `TextCacheFile` keeps.
-  func keptMasks() -> [TextCacheFile.Mask] {
-    entries.compactMap { key, entry in
-      dejaVuOnly.contains(key) && TextCacheFile.isKept(key.text) ? TextCacheFile.Mask(key: key, mask: entry.mask) : nil
+  /// The masks of text `TextCacheFile` keeps, for the next start: those drawn or used by this run, then
+  /// those an earlier run kept and this one did not use, in their order; at most `limit` of them and
+  /// `bytes` of coverage (a mask that would go over it is left out).
+  func keptMasks(limit: Int = TextCacheFile.startMasks, bytes: Int = TextCacheFile.startMaskBytes)
+    -> [TextCacheFile.Mask]
+  {
+    var kept: [TextCacheFile.Mask] = []
+    var total = 0
+    func keep(_ key: TextMaskKey, _ entry: Entry) {
+      let size = entry.mask.coverage.count
+      guard kept.count < limit, total + size <= bytes, dejaVuOnly.contains(key), TextCacheFile.isKept(key.text)
+      else { return }
+      kept.append(TextCacheFile.Mask(key: key, mask: entry.mask))
+      total += size
     }
+    for (key, entry) in entries where entry.used { keep(key, entry) }
+    for key in seeded where kept.count < limit {
+      if let entry = entries[key], !entry.used { keep(key, entry) }
+    }
+    return kept
   }
 
   /// Ends a frame: drops masks idle for too long.

@@ -63,6 +63,53 @@ import Testing
     #expect(seededMasks.masksCreated == 0)
   }
 
+  /// A start keeps for the next what its first frame measured, drew or used first, then what earlier
+  /// starts kept and it did not use, in their order (most recent first), up to the limits: the file stays
+  /// the size of a few first frames however many scenes were opened (one of every text read 8,864 widths
+  /// at each start). A file over the limits is written again, trimmed.
+  @Test func aStartKeepsWhatItUsedFirstThenTheRestInOrder() throws {
+    let assets = try ResourceLocator.assetsDirectory()
+    let seeded = (0..<40).map {
+      TextCacheFile.Width(key: TextMaskKey(text: "seeded \($0)", face: .regular, size: 13), width: Double(100 + $0))
+    }
+    let measurer = try SDLTextMeasurer(assetsDirectory: assets)
+    measurer.seed(seeded)
+    for i in [30, 5, 17] { #expect(measurer.width("seeded \(i)", face: .regular, pixelSize: 13) == Double(100 + i)) }
+    let new = measurer.width("measured now", face: .bold, pixelSize: 13)
+    #expect(measurer.measuredCount == 1)
+    let kept = measurer.keptWidths(limit: 10)
+    #expect(kept.count == 10)
+    #expect(Set(kept.prefix(4).map(\.key.text)) == ["seeded 30", "seeded 5", "seeded 17", "measured now"])
+    #expect(kept.prefix(4).contains { $0.key.text == "measured now" && $0.width == new })
+    #expect(
+      kept.dropFirst(4).map(\.key.text) == ["seeded 0", "seeded 1", "seeded 2", "seeded 3", "seeded 4", "seeded 6"])
+    #expect(measurer.keptWidths(limit: 100).count == 41)
+
+    let fonts = FontLibrary(assetsDirectory: assets)
+    let drawer = TextMaskCache(fonts: fonts)
+    let keys = (0..<12).map { TextMaskKey(text: "mask \($0)", face: .regular, size: 13) }
+    let drawn = try keys.map { try #require(try drawer.mask($0)) }
+    let masks = TextMaskCache(fonts: fonts)
+    masks.seed(zip(keys, drawn).map { TextCacheFile.Mask(key: $0, mask: $1) })
+    _ = try masks.mask(keys[9])
+    let other = TextMaskKey(text: "drawn now", face: .bold, size: 13)
+    _ = try masks.mask(other)
+    #expect(masks.masksCreated == 1)
+    let keptMasks = masks.keptMasks(limit: 5, bytes: .max)
+    #expect(Set(keptMasks.prefix(2).map(\.key)) == [keys[9], other])
+    #expect(keptMasks.dropFirst(2).map(\.key) == [keys[0], keys[1], keys[2]])
+    // The coverage budget: what would go over it is left out.
+    let budget = drawn[0].coverage.count + drawn[1].coverage.count + drawn[9].coverage.count
+    let underBudget = masks.keptMasks(limit: 100, bytes: budget)
+    #expect(underBudget.reduce(0) { $0 + $1.mask.coverage.count } <= budget)
+    #expect(underBudget.contains { $0.key == keys[9] })
+
+    var contents = TextCacheFile.Contents(widths: Array(repeating: seeded[0], count: TextCacheFile.startWidths))
+    #expect(!contents.isOverStartLimits)
+    contents.widths.append(seeded[1])
+    #expect(contents.isOverStartLimits)
+  }
+
   @Test func aFileNotExactlyAsWrittenIsIgnored() throws {
     let (measurer, masks) = try measured()
     let contents = TextCacheFile.Contents(

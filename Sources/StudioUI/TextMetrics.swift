@@ -416,14 +416,15 @@ public enum TextMetrics {
 
   /// Punctuation that never starts a line in Chinese and Japanese text.
   private static let closingPunctuation: Set<Character> = [
-    "，", "。", "、", "：", "；", "！", "？", "）", "」", "』", "】", "》", "〉", ",", ".", ":", ";", "!", "?", ")",
+    "，", "。", "、", "：", "；", "！", "？", "）", "」", "』", "】", "》", "〉", "”", "’", ",", ".", ":", ";", "!", "?",
+    ")",
   ]
 
   /// The ASCII members of `closingPunctuation`, as bytes.
   private static let closingASCII: [UInt8] = Array(",.:;!?)".utf8)
 
   /// Punctuation that never ends a line in Chinese and Japanese text.
-  private static let openingPunctuation: Set<Character> = ["（", "「", "『", "【", "《", "〈"]
+  private static let openingPunctuation: Set<Character> = ["（", "「", "『", "【", "《", "〈", "“", "‘"]
 
   /// Runs cut after their first `limit` characters in all, "…" after them when there were more.
   private static func cut(_ runs: [TextRun], after limit: Int) -> [TextRun] {

@@ -352,6 +352,21 @@ import TouchSim
     }
   }
 
+  /// Chinese quotation marks hold to the text they quote, as brackets do: a line never starts with a
+  /// closing mark (”’) and never ends with an opening one (“‘) (the narration of lesson 7 began a line
+  /// with ”：).
+  @Test func chineseQuotesStayWithWhatTheyQuote() {
+    let text = "三张卡片，三种结果。点击“购买”：它所在的卡片有一个单击手势识别器，但‘分享’按钮上的点击手势识别器就加在按钮自身上"
+    for width in stride(from: 60.0, through: 300, by: 3) {
+      let lines = TextMetrics.wrap(text, toWidth: width, size: 13)
+      #expect(lines.joined() == text, "\(width): \(lines)")
+      for line in lines {
+        #expect(!line.hasPrefix("”") && !line.hasPrefix("’") && !line.hasPrefix("："), "\(width): \(lines)")
+        #expect(!line.hasSuffix("“") && !line.hasSuffix("‘"), "\(width): \(lines)")
+      }
+    }
+  }
+
   /// The words the check counts as English, and those it lets through.
   @Test func theCheckFindsEnglishWordsOnly() {
     let ids: Set<String> = ["buy", "doubleTap"]

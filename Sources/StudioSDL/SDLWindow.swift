@@ -496,13 +496,6 @@ final class DrawnFrame: @unchecked Sendable {
     rasterizer = Rasterizer(width: width, height: height)
   }
 
-  convenience init(
-    _ commands: [DrawCommand], width: Int, height: Int, assetsDirectory: String, cachedMasks: [TextCacheFile.Mask]
-  ) throws(SDLError) {
-    try self.init(width: width, height: height, assetsDirectory: assetsDirectory, cachedMasks: cachedMasks)
-    try draw(commands)
-  }
-
   /// Draws `commands`, the whole frame.
   func draw(_ commands: [DrawCommand]) throws(SDLError) {
     try rasterizer.render(commands, masks: masks)

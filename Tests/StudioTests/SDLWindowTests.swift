@@ -53,7 +53,8 @@ import TouchSim
       let adopting = try window()
       if textureFirst { try adopting.makeTexture() }
       let drawn = try DrawnFrame(
-        drawnAs, width: Int(drawnSize.width), height: Int(drawnSize.height), assetsDirectory: assets, cachedMasks: [])
+        width: Int(drawnSize.width), height: Int(drawnSize.height), assetsDirectory: assets, cachedMasks: [])
+      try drawn.draw(drawnAs)
       #expect(adopting.adopt(drawn) == (drawnSize == size))
       try adopting.present(shown)
       #expect(!adopting.adopt(drawn))  // only before the first frame

@@ -68,9 +68,9 @@ public final class SDLTextMeasurer: TextMeasurer {
     /// for as long as the window ran: 12 MB over three hours of live input).
     var widths: [Key: Width] = [:]
     var older: [Key: Width] = [:]
-    /// The widths taken from `TextCacheFile`, in the file's order (most recently used first), while they
-    /// are in `older`: what this run keeps after what it used.
-    var seeded: [Key] = []
+    /// The keys of `older` in the order `TextCacheFile` keeps them after what this run used: the file's
+    /// (most recently used first) for widths taken from it, the dictionary's after a turnover.
+    var olderOrder: [Key] = []
     /// How many widths SDL_ttf measured (not taken from `TextCacheFile`).
     var measured = 0
     /// The width last looked up in each slot (by its key's hash): a frame's thousand texts found here
@@ -117,8 +117,8 @@ public final class SDLTextMeasurer: TextMeasurer {
     }
     if state.widths.count >= Self.capacity {
       state.older = state.widths
+      state.olderOrder = Array(state.older.keys)
       state.widths = [:]
-      state.seeded = []
     }
     state.widths[key] = width
     return width.width
@@ -130,12 +130,12 @@ public final class SDLTextMeasurer: TextMeasurer {
     state.withLock { state in
       let taken = widths.prefix(Self.capacity)
       state.older.reserveCapacity(state.older.count + taken.count)
-      state.seeded.reserveCapacity(state.seeded.count + taken.count)
+      state.olderOrder.reserveCapacity(state.olderOrder.count + taken.count)
       for w in taken {
         let key = Key(text: w.key.text, face: w.key.face, size: w.key.size)
         guard state.widths[key] == nil, state.older[key] == nil else { continue }
         state.older[key] = Width(width: w.width, dejaVuOnly: true)
-        state.seeded.append(key)
+        state.olderOrder.append(key)
       }
     }
   }
@@ -152,13 +152,8 @@ public final class SDLTextMeasurer: TextMeasurer {
           TextCacheFile.Width(key: TextMaskKey(text: key.text, face: key.face, size: key.size), width: known.width))
       }
       for (key, known) in state.widths { keep(key, known) }
-      if state.seeded.isEmpty {
-        for (key, known) in state.older where kept.count < limit && state.widths[key] == nil { keep(key, known) }
-      } else {
-        // The older generation is what was seeded (a turnover empties `seeded`).
-        for key in state.seeded where kept.count < limit && state.widths[key] == nil {
-          if let known = state.older[key] { keep(key, known) }
-        }
+      for key in state.olderOrder where kept.count < limit && state.widths[key] == nil {
+        if let known = state.older[key] { keep(key, known) }
       }
       return kept
     }

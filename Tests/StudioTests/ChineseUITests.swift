@@ -338,13 +338,11 @@ import TouchSim
   /// Chinese breaks between characters, never after an opening bracket nor before a closing one.
   @Test func chineseWrapsBetweenCharacters() {
     let text = "每个视图及命中测试读取的属性（隐藏、alpha、交互）；一次触摸的命中测试过程在这里显示"
+    Self.eachWrap(of: text, by: 7) { width, line, lines in
+      #expect(TextMetrics.width(line, size: 13) <= width, "\(width): \(line)")
+      #expect(!line.hasSuffix("（") && !line.hasPrefix("）") && !line.hasPrefix("、"), "\(width): \(lines)")
+    }
     for width in stride(from: 60.0, through: 300, by: 7) {
-      let lines = TextMetrics.wrap(text, toWidth: width, size: 13)
-      #expect(lines.joined() == text, "\(width): \(lines)")
-      for line in lines {
-        #expect(TextMetrics.width(line, size: 13) <= width, "\(width): \(line)")
-        #expect(!line.hasSuffix("（") && !line.hasPrefix("）") && !line.hasPrefix("、"), "\(width): \(lines)")
-      }
       let style = TextStyle(size: 13, color: .white)
       let inspector = InspectorText.wrap(text, width, style, maxLines: 20)
       #expect(inspector.joined() == text, "\(width): \(inspector)")
@@ -357,13 +355,19 @@ import TouchSim
   /// with ”：).
   @Test func chineseQuotesStayWithWhatTheyQuote() {
     let text = "三张卡片，三种结果。点击“购买”：它所在的卡片有一个单击手势识别器，但‘分享’按钮上的点击手势识别器就加在按钮自身上"
-    for width in stride(from: 60.0, through: 300, by: 3) {
+    Self.eachWrap(of: text, by: 3) { width, line, lines in
+      #expect(!line.hasPrefix("”") && !line.hasPrefix("’") && !line.hasPrefix("："), "\(width): \(lines)")
+      #expect(!line.hasSuffix("“") && !line.hasSuffix("‘"), "\(width): \(lines)")
+    }
+  }
+
+  /// `text` wrapped at 13 px to widths from 60 to 300 in steps of `step`: nothing lost or added, and
+  /// `check` asked of each line (with the width and all the lines, for the message).
+  static func eachWrap(of text: String, by step: Double, _ check: (Double, String, [String]) -> Void) {
+    for width in stride(from: 60.0, through: 300, by: step) {
       let lines = TextMetrics.wrap(text, toWidth: width, size: 13)
       #expect(lines.joined() == text, "\(width): \(lines)")
-      for line in lines {
-        #expect(!line.hasPrefix("”") && !line.hasPrefix("’") && !line.hasPrefix("："), "\(width): \(lines)")
-        #expect(!line.hasSuffix("“") && !line.hasSuffix("‘"), "\(width): \(lines)")
-      }
+      for line in lines { check(width, line, lines) }
     }
   }
 

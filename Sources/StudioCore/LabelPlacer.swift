@@ -135,6 +135,10 @@ struct LabelPlacer {
   /// Every box taken so far: the obstacles, then the labels placed.
   private(set) var taken: [Rect] = []
   private var grid: BoxGrid
+  /// What the places tried since the last `takeProbe()` asked of the boxes taken: the smallest rectangle
+  /// holding each place tried inside its region, grown by `gap` (nil when none was). While no box taken
+  /// comes or goes in it, the same places are tried in the same order and the same one is found free.
+  private var probe: Rect?
 
   /// A placer for labels within `bounds` that keeps them off `obstacles` and `gap` pixels apart; `cell` is
   /// the size of the grid's cells that keeps tests local (about a label's width).
@@ -152,10 +156,24 @@ struct LabelPlacer {
 
   /// Whether `r` lies inside `region` and keeps `gap` from every box taken so far.
   func isFree(_ r: Rect, in region: Rect) -> Bool {
+    var unused: Rect?
+    return isFree(r, in: region, probe: &unused)
+  }
+
+  /// The rectangle the places tried since the last call asked of the boxes taken (see `probe`), and a
+  /// fresh start.
+  mutating func takeProbe() -> Rect? {
+    defer { probe = nil }
+    return probe
+  }
+
+  /// `isFree(r, in: region)`, the part of the boxes taken it read added to `probe`.
+  private func isFree(_ r: Rect, in region: Rect, probe: inout Rect?) -> Bool {
     let e = 0.001
     guard r.minX >= region.minX - e, r.minY >= region.minY - e, r.maxX <= region.maxX + e, r.maxY <= region.maxY + e
     else { return false }
     let grown = Rect(r.minX - gap, r.minY - gap, r.width + 2 * gap, r.height + 2 * gap)
+    probe = probe.map { CanvasGeometry.union($0, grown) } ?? grown
     return !grid.contains(near: grown) { i in
       let t = taken[i]
       return grown.minX < t.maxX - e && t.minX < grown.maxX - e && grown.minY < t.maxY - e && t.minY < grown.maxY - e
@@ -173,13 +191,15 @@ struct LabelPlacer {
     target: Point? = nil, reach: Double = 0, accept: (_ box: Rect, _ shortened: Bool) -> Bool = { _, _ in true }
   ) -> Placement? {
     guard region.width > 0, region.height > 0 else { return nil }
+    var probe = self.probe
+    defer { self.probe = probe }
     // The whole text, then (worked out only when it is needed) shorter and shorter versions.
     let full = text.full
     guard !full.isEmpty else { return nil }
     let fullSize = measure(full)
     for slot in slots {
       let box = slot.box(fullSize)
-      if isFree(box, in: region) && accept(box, false) {
+      if isFree(box, in: region, probe: &probe) && accept(box, false) {
         take(box)
         return Placement(box: box, text: full, shortened: false, leader: nil)
       }
@@ -190,7 +210,7 @@ struct LabelPlacer {
       shortest = (version, size)
       for slot in shortSlots ?? slots {
         let box = slot.box(size)
-        if isFree(box, in: region) && accept(box, true) {
+        if isFree(box, in: region, probe: &probe) && accept(box, true) {
           take(box)
           return Placement(box: box, text: version, shortened: true, leader: nil)
         }
@@ -200,7 +220,7 @@ struct LabelPlacer {
     var tries = [(text: full, size: fullSize, shortened: false)]
     if let shortest, shortSlots == nil { tries.append((shortest.text, shortest.size, true)) }
     for t in tries {
-      if let box = freeSpot(t.size, near: target, reach: reach, in: region) {
+      if let box = freeSpot(t.size, near: target, reach: reach, in: region, probe: &probe) {
         take(box)
         return Placement(
           box: box, text: t.text, shortened: t.shortened, leader: (Self.nearest(on: box, to: target), target))
@@ -217,14 +237,14 @@ struct LabelPlacer {
 
   /// The first free box of `size` on rings around `target` (12 directions a ring, starting straight up and
   /// going clockwise), the rings a label's height apart, out to `reach`.
-  private func freeSpot(_ size: Size, near target: Point, reach: Double, in region: Rect) -> Rect? {
+  private func freeSpot(_ size: Size, near target: Point, reach: Double, in region: Rect, probe: inout Rect?) -> Rect? {
     let step = max(size.height + gap, 4)
     var d = step
     while d <= reach {
       for u in Self.directions {
         let c = Point(target.x + d * u.x, target.y + d * u.y)
         let box = Rect(c.x - size.width / 2, c.y - size.height / 2, size.width, size.height)
-        if isFree(box, in: region) { return box }
+        if isFree(box, in: region, probe: &probe) { return box }
       }
       d += step
     }

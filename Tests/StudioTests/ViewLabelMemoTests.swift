@@ -6,12 +6,12 @@ import TouchSim
 @testable import StudioCore
 
 /// The views' own labels (ids and the tags of views hit-testing ignores) placed in an earlier frame are
-/// added again only while placing them would give the same labels (`FrameMemo.placeViewLabels`), and the
-/// labels before them (touch tags, the walk's badges, recognizer badges) go where an earlier frame's
-/// labeler put them only while they are asked for as then, from the same state (`CanvasLabeler.replaying`):
-/// through
-/// taps, drags across views that do not scroll, scrolls and a zoom, each frame is the frame built after
-/// forgetting everything kept, in the desktop layout and in presenter mode.
+/// added again whole only while placing them would give the same labels (`FrameMemo.placeViewLabels`), and
+/// every label (touch tags, the walk's badges, recognizer badges, the views' own) goes where an earlier
+/// frame's labeler put it while it is asked for as then and nothing that could move it changed
+/// (`CanvasLabeler.replaying`): through taps, drags across views that do not scroll, scrolls and a zoom,
+/// each frame is the frame built after forgetting everything kept, in the desktop layout and in presenter
+/// mode.
 @Suite struct ViewLabelMemoTests {
   func scene() -> Scene {
     var root = ViewSpec(id: "root", frame: Rect(0, 0, 390, 844))
@@ -146,5 +146,69 @@ import TouchSim
     #expect(text.contains { CanvasGeometry.overlap($0, first) }, "the test needs the text where the badge was")
     let second = badge(memo, scene(text: "Hello there"))
     #expect(second.map { b in !text.contains { CanvasGeometry.overlap($0, b) } } ?? true)
+  }
+}
+
+/// A labeler following an earlier frame's journal places again only the labels a change could move: those
+/// whose tried places lie where a box taken then is gone, or whose place a new box comes near. The rest
+/// go where they went; every label lands where a labeler following nothing puts it.
+@Suite struct LabelFollowingTests {
+  let viewport = Viewport(scale: 1, origin: .zero)
+  let visible = Rect(0, 0, 390, 844)
+
+  func geometry() -> CanvasGeometry {
+    CanvasGeometry(scene: ViewLabelMemoTests().scene(), viewport: viewport)
+  }
+
+  /// A badge from `at` (its top-leading corner, as a finger's tag would be), then the views' own labels, following `journal`.
+  func labeler(badgeAt at: Point?, following journal: [CanvasLabeler.Entry]) -> CanvasLabeler {
+    var labeler = CanvasLabeler(geometry: geometry(), unit: 1, visible: visible, controls: [:])
+    labeler.replaying = journal
+    if let at {
+      labeler.place(
+        .touchTag, LabelPlacer.Text("touch 1 · hit like5"), size: 11, face: .regular, pill: (4, 16),
+        slots: [LabelPlacer.Slot(at, .leading, .top)], region: visible, target: nil, reach: 0, owner: "touch"
+      ) { _ in }
+    }
+    labeler.placeViewLabels()
+    return labeler
+  }
+
+  @Test func onlyLabelsNearAChangeArePlacedAgain() throws {
+    #expect(labeler(badgeAt: Point(150, 826), following: []).labels.first?.owner == "touch", "the badge is placed")
+    // The badge first lies where row 2's id would go, then where row 5's would, then away from labels, then
+    // it is gone.
+    let bare = labeler(badgeAt: nil, following: [])
+    func idPlace(_ view: String) throws -> Point { try #require(bare.labels.first { $0.owner == view }).box.origin }
+    let start = try idPlace("row2")
+    let first = labeler(badgeAt: start, following: [])
+    for moved in [try idPlace("row5"), Point(150, 826), nil] {
+      let followed = labeler(badgeAt: moved, following: first.journal)
+      let fresh = labeler(badgeAt: moved, following: [])
+      #expect(followed.commands() == fresh.commands(), "badge at \(String(describing: moved))")
+      #expect(followed.replayed > 20, "labels far from the badge go where they went (\(followed.replayed))")
+      #expect(followed.replacedNearChange > 0, "a label the badge came near or left is placed again")
+      #expect(
+        followed.replacedNearChange < fresh.journal.count / 2,
+        "only labels near the change (\(followed.replacedNearChange) of \(fresh.journal.count))")
+    }
+    // Nothing changed: every label is followed.
+    let same = labeler(badgeAt: start, following: first.journal)
+    #expect(same.replacedNearChange == 0)
+    #expect(same.replayed == first.journal.count)
+    #expect(same.commands() == first.commands())
+  }
+
+  @Test func aPlaceTriedIsInTheProbe() throws {
+    var placer = LabelPlacer(obstacles: [Rect(0, 0, 100, 20)], gap: 1, bounds: visible)
+    let slots = [LabelPlacer.Slot(Point(10, 5), .leading, .top), LabelPlacer.Slot(Point(10, 40), .leading, .top)]
+    let placed = placer.place(LabelPlacer.Text("x"), measure: { _ in Size(30, 10) }, slots: slots, region: visible)
+    #expect(placed?.box == Rect(10, 40, 30, 10), "the first slot lies on the obstacle")
+    let tried = placer.takeProbe()
+    let probe = try #require(tried)
+    // Both places tried, each grown by the gap.
+    #expect(CanvasGeometry.contains(probe, Rect(9, 4, 32, 12)))
+    #expect(CanvasGeometry.contains(probe, Rect(9, 39, 32, 12)))
+    #expect(placer.takeProbe() == nil, "taken once")
   }
 }

@@ -49,6 +49,8 @@ struct CanvasLabeler {
   /// The part of the device the canvas shows.
   let visible: Rect
   private(set) var placer: LabelPlacer
+  /// Where the placer may put labels: the part of the device shown and the room beside it.
+  private let placerBounds: Rect
   private(set) var labels: [CanvasLabel] = []
   /// The views whose ids were placed already (with their walk badges).
   private(set) var named: Set<String> = []
@@ -82,6 +84,7 @@ struct CanvasLabeler {
     anchors = sight.anchors
     textBoxes = sight.textBoxes
     let bounds = self.beside.reduce(visible) { CanvasGeometry.union($0, $1) }
+    placerBounds = bounds
     placer = LabelPlacer(obstacles: sight.textBoxes, gap: max(unit, 1), bounds: bounds, cell: 48 * unit)
   }
 
@@ -254,23 +257,38 @@ struct CanvasLabeler {
     }
   }
 
-  /// One label asked for and where it went (before its style): its label, or nil when it was dropped, and
-  /// the boxes it took.
+  /// One label asked for and where it went (before its style): its label, or nil when it was dropped, the
+  /// boxes it took, and the part of the boxes taken before it that its place depended on
+  /// (`LabelPlacer.takeProbe`; nil when none).
   struct Entry {
     var request: Request
     var label: CanvasLabel?
     var taken: [Rect]
+    var probe: Rect?
   }
 
   /// The labels asked for so far, in order, with where they went (`FrameMemo` keeps them for the next frame).
   private(set) var journal: [Entry] = []
-  /// The journal of an earlier labeler that started in the same state (the same `FrameMemo.LabelerKey`):
-  /// while this one is asked for the same labels in the same order, each goes where it went then.
-  var replaying: [Entry] = []
-  /// Whether every label so far was asked for as in `replaying` (so the state is the same as it was then).
-  private var inStep = true
+  /// The journal of an earlier labeler that started in the same state (the same `FrameMemo.LabelerKey`).
+  /// A label asked for as then goes where it went then, unless a box taken then but not now (or now but
+  /// not then) lies where its place was tried: only the labels near a change are placed again.
+  var replaying: [Entry] = [] {
+    didSet { cursor = 0 }
+  }
+  /// The next entry of `replaying` to follow.
+  private var cursor = 0
+  /// The boxes taken at the same point of the journal followed but not by this labeler (`removed`), and
+  /// the reverse (`added`).
+  private var removed = ChangedBoxes()
+  private var added = ChangedBoxes()
   /// How many labels went where the journal followed said (for tests).
   private(set) var replayed = 0
+  /// How many labels asked for as in the journal followed were placed again, a change lying where their
+  /// place was tried (for tests).
+  private(set) var replacedNearChange = 0
+  /// How far ahead in the journal a label asked for is looked for (labels asked for then but not now are
+  /// passed over; a label not found is new).
+  private static let lookahead = 32
 
   /// Places a label and keeps it; nil when it was dropped.
   @discardableResult
@@ -286,24 +304,74 @@ struct CanvasLabeler {
       slots: slots,
       shortSlots: shortSlots, region: region, target: target, reach: reach, owner: owner, view: view,
       within: within, shortWithin: shortWithin)
-    let k = journal.count
-    // Asked for as before, from the same state: it goes where it went, and the state after is the same.
-    if inStep, k < replaying.count, replaying[k].request == request {
-      let entry = replaying[k]
-      journal.append(entry)
+    let old = follow(request)
+    // Asked for as before, and nothing changed that could move it: it goes where it went, and it takes
+    // what it took.
+    if let old, !mayMove(old) {
+      journal.append(old)
       replayed += 1
-      for box in entry.taken { placer.take(box) }
-      guard var label = entry.label else { return nil }
+      for box in old.taken { placer.take(box) }
+      guard var label = old.label else { return nil }
       finish(&label, style: style)
       return label
     }
-    inStep = false
+    if old != nil { replacedNearChange += 1 }
     let before = placer.taken.count
+    _ = placer.takeProbe()
     var label = unstyledPlace(request)
-    journal.append(Entry(request: request, label: label, taken: Array(placer.taken[before...])))
+    let entry = Entry(request: request, label: label, taken: Array(placer.taken[before...]), probe: placer.takeProbe())
+    journal.append(entry)
+    if old?.taken != entry.taken {
+      removed.insert(old?.taken ?? [], within: placerBounds, cell: 48 * unit)
+      added.insert(entry.taken, within: placerBounds, cell: 48 * unit)
+    }
     guard label != nil else { return nil }
     finish(&label!, style: style)
     return label
+  }
+
+  /// The entry of `replaying` asked for as `request`, at or a little after the cursor; the entries passed
+  /// over were asked for then but not now, so the boxes they took are a change. Nil for a new label.
+  private mutating func follow(_ request: Request) -> Entry? {
+    let end = min(cursor + Self.lookahead, replaying.count)
+    guard let j = replaying[min(cursor, end)..<end].firstIndex(where: { $0.request == request }) else { return nil }
+    for skipped in replaying[cursor..<j] { removed.insert(skipped.taken, within: placerBounds, cell: 48 * unit) }
+    cursor = j + 1
+    return replaying[j]
+  }
+
+  /// Whether the label of `entry`, asked for again now, could go elsewhere than it went then. The places
+  /// it tried before the one it took were taken or outside its region, and stay so while no box taken
+  /// then is gone from where they lie (its probe); the place it took stays free while no box taken now
+  /// and not then comes near it. A label dropped then stays dropped while nothing is gone.
+  private func mayMove(_ entry: Entry) -> Bool {
+    if let probe = entry.probe, removed.touches(CanvasGeometry.grow(probe, 1, 1)) { return true }
+    let margin = placer.gap + 1
+    return entry.taken.contains { added.touches(CanvasGeometry.grow($0, margin, margin)) }
+  }
+
+  /// Boxes filed in a grid, to ask whether any touches a rectangle.
+  private struct ChangedBoxes {
+    private var grid: BoxGrid?
+    private var boxes: [Rect] = []
+
+    mutating func insert(_ new: [Rect], within bounds: Rect, cell: Double) {
+      guard !new.isEmpty else { return }
+      if grid == nil { grid = BoxGrid(bounds: bounds, cell: cell) }
+      for box in new {
+        grid!.insert(box, as: boxes.count)
+        boxes.append(box)
+      }
+    }
+
+    /// Whether a box overlaps `r` or touches its edge.
+    func touches(_ r: Rect) -> Bool {
+      guard let grid else { return false }
+      return grid.contains(near: r) { i in
+        let c = boxes[i]
+        return c.minX <= r.maxX && r.minX <= c.maxX && c.minY <= r.maxY && r.minY <= c.maxY
+      }
+    }
   }
 
   /// Styles a label placed, and keeps it.
@@ -389,6 +457,8 @@ struct CanvasLabeler {
     var labels: [CanvasLabel]
     var taken: [Rect]
     var named: Set<String>
+    /// Their entries in the journal.
+    var entries: [Entry]
   }
 
   /// The labels of the views themselves, for every view that shows: the tags saying why hit-testing
@@ -398,18 +468,21 @@ struct CanvasLabeler {
     let labelsBefore = labels.count
     let takenBefore = placer.taken.count
     let namedBefore = named
+    let entriesBefore = journal.count
     placeTagsAndIDs()
     return ViewLabels(
       labels: Array(labels[labelsBefore...]), taken: Array(placer.taken[takenBefore...]),
-      named: named.subtracting(namedBefore))
+      named: named.subtracting(namedBefore), entries: Array(journal[entriesBefore...]))
   }
 
   /// Adds what `placeViewLabels` added to a labeler that came to it in the same state as this one (the
-  /// same geometry and measures, the same boxes taken and views named so far): the same labels.
+  /// same geometry and measures, the same boxes taken and views named so far): the same labels, and their
+  /// entries in the journal.
   mutating func add(_ placed: ViewLabels) {
     labels += placed.labels
     for box in placed.taken { placer.take(box) }
     named.formUnion(placed.named)
+    journal += placed.entries
   }
 
   private mutating func placeTagsAndIDs() {

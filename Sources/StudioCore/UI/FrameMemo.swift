@@ -246,8 +246,7 @@ final class FrameMemo {
   private var journal: (key: LabelerKey, entries: [CanvasLabeler.Entry])?
   /// How many times the views' labels were added again from an earlier frame (for tests).
   private(set) var viewLabelReuses = 0
-  /// How many labels placed before the views' own went where a labeler of an earlier frame put them (for
-  /// tests).
+  /// How many labels went where a labeler of an earlier frame put them (for tests).
   private(set) var labelReplays = 0
 
   /// A labeler of `geometry` (built from the key's scene and viewport), its `Sight` kept while the key is
@@ -271,11 +270,15 @@ final class FrameMemo {
   /// `labeler.placeViewLabels()` (the labeler made by `labeler(key, …)`): placing them reads only the key and
   /// what the labeler placed before them (the boxes taken, the views named), so while those are the same
   /// the labels the last frame added are added again. A frame where nothing moves on the device (a tap,
-  /// a drag across a view that does not scroll) places only the labels that changed.
+  /// a drag across a view that does not scroll) places only the labels that changed. When the labels before
+  /// them changed (a finger's tag moved, the walk's badges came), each view's label still goes where it
+  /// went unless the change could move it (`CanvasLabeler.replaying`).
   func placeViewLabels(_ labeler: inout CanvasLabeler, _ key: LabelerKey) {
-    // The labels asked for before these, for the next frame's labeler to follow (`CanvasLabeler.replaying`).
-    journal = (key, labeler.journal)
-    labelReplays += labeler.replayed
+    // Every label asked for, for the next frame's labeler to follow (`CanvasLabeler.replaying`).
+    defer {
+      journal = (key, labeler.journal)
+      labelReplays += labeler.replayed
+    }
     if let kept = viewLabels, kept.key == key, kept.named == labeler.named, kept.taken == labeler.placer.taken {
       labeler.add(kept.added)
       viewLabelReuses += 1

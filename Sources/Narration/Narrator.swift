@@ -37,9 +37,13 @@ public enum Narrator {
   /// narrates a growing gesture this way: each frame narrates only what was added since the last one).
   /// A checkpoint of another language, or longer than `trace`, is ignored.
   ///
-  /// The checkpoint returned is the narration's state after the last whole time step of `trace` before
-  /// its last one (nil when there is none): every entry of one time is narrated together, so what was
-  /// said up to a time step that has ended cannot change when entries are added after it.
+  /// The checkpoint returned is the narration's state after the last entry of `trace`; for a complete run,
+  /// after the last whole time step before its last one (nil when there is none). Every entry of one
+  /// time is narrated together, so what was said up to a time step that has ended cannot change when
+  /// entries are added after it: a checkpoint is followed only when the trace goes on at a later time
+  /// (`fits`), and otherwise the trace is narrated whole. Taken at the very end, no entry is applied to
+  /// the scene after it, so the scene the checkpoint shares is never copied (on a scene of a thousand
+  /// views, a copy of every view on each frame of a scroll).
   public static func narrate(
     _ trace: [TraceEntry], live: LiveScene, complete: Bool, language: Language,
     resuming checkpoint: consuming NarrationCheckpoint?
@@ -53,7 +57,8 @@ public enum Narrator {
     default:
       builder = NarrationBuilder(trace: trace, scene: live, complete: complete, language: language)
     }
-    let lines = builder.run(savingAt: NarrationCheckpoint.lastBoundary(in: trace))
+    let lines = builder.run(
+      savingAt: complete ? NarrationCheckpoint.lastBoundary(in: trace) : trace.indices.last)
     return (lines, builder.saved)
   }
 }

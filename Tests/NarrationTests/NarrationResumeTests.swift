@@ -35,10 +35,8 @@ import TraceKit
           let (lines, next) = Narrator.narrate(
             prefix, live: live, complete: false, language: language, resuming: checkpoint)
           #expect(lines == whole(trace, count, scene, language), "prefix \(count) of \(trace.count)")
-          if let next {
-            // Taken at the end of a time step, before the prefix's last time.
-            #expect(next.entries < count && trace[next.entries - 1].t != trace[next.entries].t)
-          }
+          // Taken after the prefix's last entry.
+          #expect(next?.entries == count)
           checkpoint = next
         }
         // A complete run resumed from a checkpoint is summed up as the whole run is.
@@ -49,15 +47,17 @@ import TraceKit
     #expect(resumed > 0)
   }
 
-  /// A drag: the checkpoint covers every time step but the last, so the next frame narrates one step.
-  @Test func aDragsCheckpointCoversAllButItsLastTime() throws {
+  /// A drag: the checkpoint covers every entry, so the next frame narrates only what was added; a
+  /// complete run's covers every time step but the last.
+  @Test func aDragsCheckpointCoversEveryEntry() throws {
     let s = scene([v("card", [0, 100, 390, 500])], rootRecognizers: [g("pan", .pan)])
     let trace = Run(s, drag(from: (100, 300), to: (300, 300), steps: 12)).trace
     let times = Set(trace.map(\.t)).sorted()
     let (_, checkpoint) = Narrator.narrate(
       trace, live: LiveScene(s), complete: false, language: .english, resuming: nil)
-    let mark = try #require(checkpoint)
-    #expect(mark.entries == trace.firstIndex { $0.t == times.last })
+    #expect(try #require(checkpoint).entries == trace.count)
+    let (_, whole) = Narrator.narrate(trace, live: LiveScene(s), complete: true, language: .english, resuming: nil)
+    #expect(try #require(whole).entries == trace.firstIndex { $0.t == times.last })
   }
 
   /// A checkpoint is not used where it cannot be: another language, a shorter trace, or a trace whose
@@ -66,8 +66,12 @@ import TraceKit
     let s = scene([v("card", [0, 100, 390, 500])], rootRecognizers: [g("pan", .pan)])
     let trace = Run(s, drag(from: (100, 300), to: (300, 300), steps: 12)).trace
     let live = LiveScene(s)
-    let (_, english) = Narrator.narrate(trace, live: live, complete: false, language: .english, resuming: nil)
+    // The checkpoint of the trace up to its last time step.
+    let lastTime = try #require(trace.firstIndex { $0.t == trace.last?.t })
+    let (_, english) = Narrator.narrate(
+      Array(trace[0..<lastTime]), live: live, complete: false, language: .english, resuming: nil)
     let mark = try #require(english)
+    #expect(mark.entries == lastTime)
     let chinese = Narrator.narrate(
       trace, live: live, complete: false, language: .simplifiedChinese, resuming: mark)
     #expect(chinese.lines == whole(trace, trace.count, s, .simplifiedChinese))

@@ -16,8 +16,8 @@ final class NarrationCache {
     didSet { checkpoint = nil }
   }
   private var cached: (key: Key, items: [NarrationItem])?
-  /// Where narrating the gesture that starts at entry `from` may go on from (its entries up to the end of
-  /// an earlier time step are not narrated again while live input makes it grow).
+  /// Where narrating the gesture that starts at entry `from` may go on from (the entries narrated last time
+  /// are not narrated again while live input makes it grow at later times).
   private var checkpoint: (from: Int, generation: Int, mark: NarrationCheckpoint)?
   private var worker: NarrationWorker?
   /// Bumped whenever the trace is replaced or trimmed, so a worker's late result for an old trace is dropped.

@@ -104,8 +104,8 @@ import TouchSim
   }
 }
 
-/// A labeler's journal is followed only by a labeler of the same key: the same scene and zoom, so the same
-/// views' text in the way.
+/// A labeler's journal is followed by a labeler of another scene only where the scene did not change: a
+/// view's text that came where a label went moves the label.
 @Suite struct LabelJournalKeyTests {
   func scene(text: String?) -> Scene {
     var root = ViewSpec(id: "root", frame: Rect(0, 0, 390, 844))
@@ -210,5 +210,72 @@ import TouchSim
     #expect(CanvasGeometry.contains(probe, Rect(9, 4, 32, 12)))
     #expect(CanvasGeometry.contains(probe, Rect(9, 39, 32, 12)))
     #expect(placer.takeProbe() == nil, "taken once")
+  }
+}
+
+/// A labeler follows the journal of a frame whose scene differs only in views that moved or changed (a
+/// list scrolled): where those views showed then and show now counts as boxes taken then and now, so a
+/// label whose place they touch is placed again, and the rest go where they went.
+@Suite struct LabelFollowingAcrossScenesTests {
+  let viewport = Viewport(scale: 1, origin: .zero)
+  let visible = Rect(0, 0, 390, 844)
+
+  func labeler(_ geometry: CanvasGeometry) -> CanvasLabeler {
+    CanvasLabeler(geometry: geometry, unit: 1, visible: visible, controls: [:])
+  }
+
+  @Test func aScrolledListKeepsTheLabelsAroundIt() throws {
+    let scene = ViewLabelMemoTests().scene()
+    var scrolled = scene
+    scrolled.root.subviews[1].bounds.origin = Point(0, 130)
+    let before = CanvasGeometry(scene: scene, viewport: viewport)
+    let after = CanvasGeometry(scene: scrolled, viewport: viewport, reusing: before)
+    var first = labeler(before)
+    first.placeViewLabels()
+    var followed = labeler(after)
+    let moved = try #require(CanvasLabeler.changedViews(from: (before, first.sight), to: (after, followed.sight)))
+    #expect(moved.count > 10, "the rows and what they hold moved")
+    // Not the list itself (its offset changed, not where it shows), nor rows of which nothing shows.
+    let feed = try #require(after["feed"]).visible
+    #expect(!moved.contains { $0.before == feed && $0.after == feed })
+    let shows = { (r: Rect) in r.width > 0 && r.height > 0 }
+    #expect(moved.allSatisfy { shows($0.before) || shows($0.after) })
+    followed.follow(first.journal, gone: moved.map(\.before), come: moved.map(\.after))
+    followed.placeViewLabels()
+    var fresh = labeler(after)
+    fresh.placeViewLabels()
+    #expect(followed.commands() == fresh.commands())
+    #expect(followed.replayed > 5, "the nav bar's and the pad's labels go where they went (\(followed.replayed))")
+  }
+
+  /// A view's text moves under where a badge went: the badge, asked for as before, goes elsewhere.
+  @Test func aTextThatMovesUnderALabelMovesIt() throws {
+    func scene(textAt y: Double) -> Scene {
+      var root = ViewSpec(id: "root", frame: Rect(0, 0, 390, 844))
+      var note = ViewSpec(id: "note", kind: .label, frame: Rect(20, y, 350, 40))
+      note.text = "A long line of text to cover"
+      root.subviews = [note]
+      var s = Scene(root: root)
+      s.window = Size(390, 844)
+      return s
+    }
+    let before = CanvasGeometry(scene: scene(textAt: 400), viewport: viewport)
+    let after = CanvasGeometry(scene: scene(textAt: 100), viewport: viewport)
+    let slots = [
+      LabelPlacer.Slot(Point(195, 120), .center, .middle), LabelPlacer.Slot(Point(195, 600), .center, .middle),
+    ]
+    func badge(_ labeler: inout CanvasLabeler) -> Rect? {
+      labeler.place(
+        .recognizer, LabelPlacer.Text("tap ✓"), size: 11, face: .regular, pill: nil, slots: slots, region: visible,
+        target: nil, reach: 0, owner: "root"
+      ) { _ in }?.box
+    }
+    var first = labeler(before)
+    #expect(badge(&first).map { $0.mid.y } == 120, "nothing in the way at first")
+    var followed = labeler(after)
+    let moved = try #require(CanvasLabeler.changedViews(from: (before, first.sight), to: (after, followed.sight)))
+    followed.follow(first.journal, gone: moved.map(\.before), come: moved.map(\.after))
+    #expect(badge(&followed).map { $0.mid.y } == 600, "the text now lies where it went")
+    #expect(followed.replacedNearChange == 1)
   }
 }

@@ -7,7 +7,7 @@ import TraceKit
 
 /// One label on the device: a text, plain or on a pill, and where the placement put it.
 struct CanvasLabel {
-  enum Kind: Equatable {
+  enum Kind: Hashable {
     case touchTag, hitBadge, localPoint, recognizer, ignoredTag, viewID
   }
   var kind: Kind
@@ -97,6 +97,9 @@ struct CanvasLabeler {
     var shortened: [(box: Rect, text: String)]
     var textBoxes: [Rect]
   }
+
+  /// This labeler's `Sight`.
+  var sight: Sight { Sight(own: own, anchors: anchors, shortened: shortened, textBoxes: textBoxes) }
 
   /// The `Sight` of `geometry`'s views within `visible`, their text measured at `unit` pixels a point (no
   /// smaller than `textFloor`), the value controls drawn as `controls` says.
@@ -273,7 +276,10 @@ struct CanvasLabeler {
   /// A label asked for as then goes where it went then, unless a box taken then but not now (or now but
   /// not then) lies where its place was tried: only the labels near a change are placed again.
   var replaying: [Entry] = [] {
-    didSet { cursor = 0 }
+    didSet {
+      cursor = 0
+      byLabel = nil
+    }
   }
   /// The next entry of `replaying` to follow.
   private var cursor = 0
@@ -286,9 +292,8 @@ struct CanvasLabeler {
   /// How many labels asked for as in the journal followed were placed again, a change lying where their
   /// place was tried (for tests).
   private(set) var replacedNearChange = 0
-  /// How far ahead in the journal a label asked for is looked for (labels asked for then but not now are
-  /// passed over; a label not found is new).
-  private static let lookahead = 32
+  /// The entries of `replaying` by what they label, made when a label is not the next one there.
+  private var byLabel: [LabelKey: [Int]]?
 
   /// Places a label and keeps it; nil when it was dropped.
   @discardableResult
@@ -330,14 +335,78 @@ struct CanvasLabeler {
     return label
   }
 
-  /// The entry of `replaying` asked for as `request`, at or a little after the cursor; the entries passed
-  /// over were asked for then but not now, so the boxes they took are a change. Nil for a new label.
+  /// Where the views that moved or changed between two labelers' geometries and sights show, before and
+  /// after (each view's visible part, which holds its own text), when both lay out the same views in the
+  /// same tree at the same viewport; nil when they do not. What another view's label reads of a view is
+  /// where it shows (its box, shape, clip and transparency) and its own text: a view the same in these is
+  /// left out, whatever else of it changed (a scroll view's offset).
+  static func changedViews(
+    from old: (geometry: CanvasGeometry, sight: Sight), to new: (geometry: CanvasGeometry, sight: Sight)
+  ) -> [(before: Rect, after: Rect)]? {
+    let a = old.geometry.nodes
+    let b = new.geometry.nodes
+    guard old.geometry.viewport == new.geometry.viewport, a.count == b.count, old.sight.own.count == a.count,
+      new.sight.own.count == b.count
+    else { return nil }
+    var out: [(before: Rect, after: Rect)] = []
+    for i in a.indices {
+      guard a[i].parent == b[i].parent, a[i].spec.id == b[i].spec.id else { return nil }
+      if a[i].box == b[i].box && a[i].clip == b[i].clip && a[i].ghost == b[i].ghost && a[i].quad == b[i].quad
+        && old.sight.own[i] == new.sight.own[i]
+      {
+        continue
+      }
+      out.append((a[i].visible, b[i].visible))
+    }
+    // A view of which nothing shows (a row scrolled out of its list) has no text and lies on nothing.
+    return out.compactMap { c in
+      let gone = c.before.width > 0 && c.before.height > 0
+      let come = c.after.width > 0 && c.after.height > 0
+      return gone || come ? c : nil
+    }
+  }
+
+  /// Follows the journal of a labeler whose geometry differs from this one's only where `gone` and `come`
+  /// say: the same views in the same tree, where the views that moved or changed showed then (`gone`) and
+  /// show now (`come`). Those rectangles hold everything of theirs a label's place depends on (their own
+  /// text, and whether a box lies on them), so they count as boxes taken then and now.
+  mutating func follow(_ entries: [Entry], gone: [Rect], come: [Rect]) {
+    replaying = entries
+    let shows = { (r: Rect) in r.width > 0 && r.height > 0 }
+    removed.insert(gone.filter(shows), within: placerBounds, cell: 48 * unit)
+    added.insert(come.filter(shows), within: placerBounds, cell: 48 * unit)
+  }
+
+  /// The entry of `replaying` asked for as `request`, at or after the cursor; the entries passed over were
+  /// asked for then but not now, so the boxes they took are a change. Nil for a new label.
   private mutating func follow(_ request: Request) -> Entry? {
-    let end = min(cursor + Self.lookahead, replaying.count)
-    guard let j = replaying[min(cursor, end)..<end].firstIndex(where: { $0.request == request }) else { return nil }
+    var found: Int?
+    if cursor < replaying.count && replaying[cursor].request == request {
+      found = cursor
+    } else {
+      if byLabel == nil {
+        var index: [LabelKey: [Int]] = [:]
+        for (i, e) in replaying.enumerated() { index[LabelKey(e.request), default: []].append(i) }
+        byLabel = index
+      }
+      found = byLabel?[LabelKey(request)]?.first { $0 >= cursor && replaying[$0].request == request }
+    }
+    guard let j = found else { return nil }
     for skipped in replaying[cursor..<j] { removed.insert(skipped.taken, within: placerBounds, cell: 48 * unit) }
     cursor = j + 1
     return replaying[j]
+  }
+
+  /// What finds a label of `replaying` asked for again (`byLabel`).
+  private struct LabelKey: Hashable {
+    var kind: CanvasLabel.Kind
+    var owner: String
+    var text: String
+    init(_ r: Request) {
+      kind = r.kind
+      owner = r.owner
+      text = r.text.full
+    }
   }
 
   /// Whether the label of `entry`, asked for again now, could go elsewhere than it went then. The places

@@ -240,10 +240,18 @@ final class FrameMemo {
     var textFloor: Double
     var language: Language
     var measurer: ObjectIdentifier
+
+    /// Whether `other` differs from this key in its scene at most.
+    func sameButScene(_ other: LabelerKey) -> Bool {
+      var other = other
+      other.scene = scene
+      return other == self
+    }
   }
   private var sight: (key: LabelerKey, value: CanvasLabeler.Sight)?
   private var viewLabels: (key: LabelerKey, taken: [Rect], named: Set<String>, added: CanvasLabeler.ViewLabels)?
-  private var journal: (key: LabelerKey, entries: [CanvasLabeler.Entry])?
+  private var journal:
+    (key: LabelerKey, entries: [CanvasLabeler.Entry], geometry: CanvasGeometry, sight: CanvasLabeler.Sight)?
   /// How many times the views' labels were added again from an earlier frame (for tests).
   private(set) var viewLabelReuses = 0
   /// How many labels went where a labeler of an earlier frame put them (for tests).
@@ -263,7 +271,15 @@ final class FrameMemo {
     var labeler = CanvasLabeler(
       geometry: geometry, unit: key.unit, visible: key.visible, controls: key.controls, beside: key.beside,
       textFloor: key.textFloor, language: key.language, sight: value)
-    if let journal, journal.key == key { labeler.replaying = journal.entries }
+    if let journal, journal.key == key {
+      labeler.replaying = journal.entries
+    } else if let journal, journal.key.sameButScene(key),
+      let moved = CanvasLabeler.changedViews(from: (journal.geometry, journal.sight), to: (geometry, value))
+    {
+      // The same views in the same tree, some moved or changed (a list scrolled): the labels the change
+      // cannot move go where they went.
+      labeler.follow(journal.entries, gone: moved.map(\.before), come: moved.map(\.after))
+    }
     return labeler
   }
 
@@ -276,7 +292,7 @@ final class FrameMemo {
   func placeViewLabels(_ labeler: inout CanvasLabeler, _ key: LabelerKey) {
     // Every label asked for, for the next frame's labeler to follow (`CanvasLabeler.replaying`).
     defer {
-      journal = (key, labeler.journal)
+      journal = (key, labeler.journal, labeler.geometry, labeler.sight)
       labelReplays += labeler.replayed
     }
     if let kept = viewLabels, kept.key == key, kept.named == labeler.named, kept.taken == labeler.placer.taken {

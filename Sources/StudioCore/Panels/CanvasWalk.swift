@@ -342,10 +342,17 @@ enum CanvasWalk {
           hit == nil ? theme.bad : Palette.touch(n), nil
         ))
     }
+    // A list longer than the room pages while the walk goes on: its first lines fold half a room at a time
+    // (the "… earlier" line taking one), so the lines shown stand still to be read while the next visits
+    // appear under them, and a step of the walk draws one line and its leader, not every line moved up by
+    // one. Once the walk has its result, the list fills the room down to it.
     let capacity = max(Int((canvas.height - 2 * pad) / lineH) - 1, 2)
     var skippedCount = 0
     if lines.count > capacity {
-      skippedCount = lines.count - (capacity - 1)
+      let room = capacity - 1
+      let page = max(room / 2, 1)
+      let over = lines.count - room
+      skippedCount = walk.hitView == nil ? min((over + page - 1) / page * page, lines.count - 1) : over
       lines.removeFirst(skippedCount)
     }
     var y = canvas.minY + pad

@@ -113,13 +113,15 @@ struct CanvasGeometry {
     _ view: ViewSpec, parent: Int?, parentToWindow: AffineTransform, clip: Rect, ghost: Bool, old: [Node]
   ) {
     let index = nodes.count
-    let before = index < old.count && old[index].held.spec.id == view.id ? old[index] : nil
-    if let before, before.parent == parent, before.clip == clip, before.ghostAbove == ghost,
-      before.fromParent == parentToWindow, before.held.spec == view
+    // The node laid out at this index before, read in place (a copy of a node retains what it holds).
+    let same = index < old.count && old[index].held.spec.id == view.id
+    if same, old[index].parent == parent, old[index].clip == clip, old[index].ghostAbove == ghost,
+      old[index].fromParent == parentToWindow, old[index].held.spec == view
     {
       // The whole subtree lies where it lay: its nodes are the same, at the same indices.
-      nodes.append(contentsOf: old[index..<before.end])
-      for i in index..<before.end where byID[nodes[i].spec.id] == nil { byID[nodes[i].spec.id] = i }
+      let end = old[index].end
+      nodes.append(contentsOf: old[index..<end])
+      for i in index..<end where byID[nodes[i].spec.id] == nil { byID[nodes[i].spec.id] = i }
       if let parent { nodes[parent].children.append(index) }
       return
     }
@@ -130,7 +132,7 @@ struct CanvasGeometry {
     let isGhost = ghost || view.hidden || view.alpha < 0.01
     // The view whole, its subviews with it (shared with the scene, not copied): where its own text is drawn
     // depends on the subviews over it (`SceneCanvas.shownSubviewBoxes`). The same view keeps its copy.
-    let held = before.flatMap { $0.held.spec == view ? $0.held : nil } ?? Node.Held(view)
+    let held = same && old[index].held.spec == view ? old[index].held : Node.Held(view)
     var node = Node(
       held: held, parent: parent, toWindow: toWindow, box: box, quad: quad, clip: clip, ghost: isGhost)
     node.fromParent = parentToWindow

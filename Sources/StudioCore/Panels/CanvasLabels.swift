@@ -272,9 +272,10 @@ struct CanvasLabeler {
 
   /// The labels asked for so far, in order, with where they went (`FrameMemo` keeps them for the next frame).
   private(set) var journal: [Entry] = []
-  /// The journal of an earlier labeler that started in the same state (the same `FrameMemo.LabelerKey`).
-  /// A label asked for as then goes where it went then, unless a box taken then but not now (or now but
-  /// not then) lies where its place was tried: only the labels near a change are placed again.
+  /// The journal of an earlier labeler that started in the same state (the same `FrameMemo.LabelerKey`), or
+  /// in a state whose differences `follow(_:gone:come:)` was told. A label asked for as then goes where it
+  /// went then, unless a box taken then but not now lies where its place was tried, or one taken now but
+  /// not then comes near the place it took: only the labels near a change are placed again.
   var replaying: [Entry] = [] {
     didSet {
       cursor = 0

@@ -60,3 +60,30 @@ struct BoxGrid {
     return false
   }
 }
+
+/// Rectangles kept in the order they came and filed in a `BoxGrid` (made at the first), so asking about
+/// those near a rectangle looks at a few cells: the boxes a label placer has taken, the boxes a labeler
+/// following an earlier frame counts as changed.
+struct FiledBoxes {
+  private(set) var boxes: [Rect] = []
+  private var grid: BoxGrid?
+  private let bounds: Rect
+  private let cell: Double
+
+  /// Boxes filed over `bounds` in cells about `cell` pixels wide (see `BoxGrid`).
+  init(bounds: Rect, cell: Double) {
+    self.bounds = bounds
+    self.cell = cell
+  }
+
+  mutating func insert(_ r: Rect) {
+    if grid == nil { grid = BoxGrid(bounds: bounds, cell: cell) }
+    grid!.insert(r, as: boxes.count)
+    boxes.append(r)
+  }
+
+  /// Whether `test` holds for any box filed near `r`.
+  func contains(near r: Rect, where test: (Rect) -> Bool) -> Bool {
+    grid?.contains(near: r) { test(boxes[$0]) } ?? false
+  }
+}

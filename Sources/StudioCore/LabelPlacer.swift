@@ -133,8 +133,8 @@ struct LabelPlacer {
   /// The space kept between any two boxes, in pixels.
   let gap: Double
   /// Every box taken so far: the obstacles, then the labels placed.
-  private(set) var taken: [Rect] = []
-  private var grid: BoxGrid
+  var taken: [Rect] { filed.boxes }
+  private var filed: FiledBoxes
   /// What the places tried since the last `takeProbe()` asked of the boxes taken: the smallest rectangle
   /// holding each place tried inside its region, grown by `gap` (nil when none was). While no box taken
   /// comes or goes in it, the same places are tried in the same order and the same one is found free.
@@ -144,21 +144,12 @@ struct LabelPlacer {
   /// the size of the grid's cells that keeps tests local (about a label's width).
   init(obstacles: [Rect], gap: Double, bounds: Rect, cell: Double = 64) {
     self.gap = max(gap, 0)
-    grid = BoxGrid(bounds: bounds, cell: cell)
+    filed = FiledBoxes(bounds: bounds, cell: cell)
     for r in obstacles where r.width > 0 && r.height > 0 { take(r) }
   }
 
   /// Marks `r` as taken: no label may come within `gap` of it.
-  mutating func take(_ r: Rect) {
-    grid.insert(r, as: taken.count)
-    taken.append(r)
-  }
-
-  /// Whether `r` lies inside `region` and keeps `gap` from every box taken so far.
-  func isFree(_ r: Rect, in region: Rect) -> Bool {
-    var unused: Rect?
-    return isFree(r, in: region, probe: &unused)
-  }
+  mutating func take(_ r: Rect) { filed.insert(r) }
 
   /// The rectangle the places tried since the last call asked of the boxes taken (see `probe`), and a
   /// fresh start.
@@ -167,16 +158,16 @@ struct LabelPlacer {
     return probe
   }
 
-  /// `isFree(r, in: region)`, the part of the boxes taken it read added to `probe`.
+  /// Whether `r` lies inside `region` and keeps `gap` from every box taken so far; the part of the boxes
+  /// taken it read is added to `probe`.
   private func isFree(_ r: Rect, in region: Rect, probe: inout Rect?) -> Bool {
     let e = 0.001
     guard r.minX >= region.minX - e, r.minY >= region.minY - e, r.maxX <= region.maxX + e, r.maxY <= region.maxY + e
     else { return false }
     let grown = Rect(r.minX - gap, r.minY - gap, r.width + 2 * gap, r.height + 2 * gap)
     probe = probe.map { CanvasGeometry.union($0, grown) } ?? grown
-    return !grid.contains(near: grown) { i in
-      let t = taken[i]
-      return grown.minX < t.maxX - e && t.minX < grown.maxX - e && grown.minY < t.maxY - e && t.minY < grown.maxY - e
+    return !filed.contains(near: grown) { t in
+      grown.minX < t.maxX - e && t.minX < grown.maxX - e && grown.minY < t.maxY - e && t.minY < grown.maxY - e
     }
   }
 

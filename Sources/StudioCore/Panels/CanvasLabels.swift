@@ -49,8 +49,6 @@ struct CanvasLabeler {
   /// The part of the device the canvas shows.
   let visible: Rect
   private(set) var placer: LabelPlacer
-  /// Where the placer may put labels: the part of the device shown and the room beside it.
-  private let placerBounds: Rect
   private(set) var labels: [CanvasLabel] = []
   /// The views whose ids were placed already (with their walk badges).
   private(set) var named: Set<String> = []
@@ -84,8 +82,9 @@ struct CanvasLabeler {
     anchors = sight.anchors
     textBoxes = sight.textBoxes
     let bounds = self.beside.reduce(visible) { CanvasGeometry.union($0, $1) }
-    placerBounds = bounds
     placer = LabelPlacer(obstacles: sight.textBoxes, gap: max(unit, 1), bounds: bounds, cell: 48 * unit)
+    removed = FiledBoxes(bounds: bounds, cell: 48 * unit)
+    added = FiledBoxes(bounds: bounds, cell: 48 * unit)
   }
 
   /// What a labeler works out of the views before placing anything, by node: what each view draws of its
@@ -286,8 +285,8 @@ struct CanvasLabeler {
   private var cursor = 0
   /// The boxes taken at the same point of the journal followed but not by this labeler (`removed`), and
   /// the reverse (`added`).
-  private var removed = ChangedBoxes()
-  private var added = ChangedBoxes()
+  private var removed: FiledBoxes
+  private var added: FiledBoxes
   /// How many labels went where the journal followed said (for tests).
   private(set) var replayed = 0
   /// How many labels asked for as in the journal followed were placed again, a change lying where their
@@ -328,28 +327,30 @@ struct CanvasLabeler {
     let entry = Entry(request: request, label: label, taken: Array(placer.taken[before...]), probe: placer.takeProbe())
     journal.append(entry)
     if old?.taken != entry.taken {
-      removed.insert(old?.taken ?? [], within: placerBounds, cell: 48 * unit)
-      added.insert(entry.taken, within: placerBounds, cell: 48 * unit)
+      for box in old?.taken ?? [] { removed.insert(box) }
+      for box in entry.taken { added.insert(box) }
     }
     guard label != nil else { return nil }
     finish(&label!, style: style)
     return label
   }
 
-  /// Where the views that moved or changed between two labelers' geometries and sights show, before and
-  /// after (each view's visible part, which holds its own text), when both lay out the same views in the
-  /// same tree at the same viewport; nil when they do not. What another view's label reads of a view is
-  /// where it shows (its box, shape, clip and transparency) and its own text: a view the same in these is
-  /// left out, whatever else of it changed (a scroll view's offset).
+  /// Where the views that moved or changed between two labelers' geometries and sights showed (`gone`) and
+  /// show (`come`): each such view's visible part, which holds its own text; nil unless both lay out the
+  /// same views in the same tree at the same viewport. What another view's label reads of a view is where
+  /// it shows (its box, shape, clip and transparency) and its own text: a view the same in these is left
+  /// out, whatever else of it changed (a scroll view's offset), and so is a part of which nothing shows (a
+  /// row scrolled out of its list has no text and lies on nothing).
   static func changedViews(
     from old: (geometry: CanvasGeometry, sight: Sight), to new: (geometry: CanvasGeometry, sight: Sight)
-  ) -> [(before: Rect, after: Rect)]? {
+  ) -> (gone: [Rect], come: [Rect])? {
     let a = old.geometry.nodes
     let b = new.geometry.nodes
     guard old.geometry.viewport == new.geometry.viewport, a.count == b.count, old.sight.own.count == a.count,
       new.sight.own.count == b.count
     else { return nil }
-    var out: [(before: Rect, after: Rect)] = []
+    var gone: [Rect] = []
+    var come: [Rect] = []
     for i in a.indices {
       guard a[i].parent == b[i].parent, a[i].spec.id == b[i].spec.id else { return nil }
       if a[i].box == b[i].box && a[i].clip == b[i].clip && a[i].ghost == b[i].ghost && a[i].quad == b[i].quad
@@ -357,25 +358,22 @@ struct CanvasLabeler {
       {
         continue
       }
-      out.append((a[i].visible, b[i].visible))
+      let before = a[i].visible
+      let after = b[i].visible
+      if before.width > 0 && before.height > 0 { gone.append(before) }
+      if after.width > 0 && after.height > 0 { come.append(after) }
     }
-    // A view of which nothing shows (a row scrolled out of its list) has no text and lies on nothing.
-    return out.compactMap { c in
-      let gone = c.before.width > 0 && c.before.height > 0
-      let come = c.after.width > 0 && c.after.height > 0
-      return gone || come ? c : nil
-    }
+    return (gone, come)
   }
 
-  /// Follows the journal of a labeler whose geometry differs from this one's only where `gone` and `come`
-  /// say: the same views in the same tree, where the views that moved or changed showed then (`gone`) and
-  /// show now (`come`). Those rectangles hold everything of theirs a label's place depends on (their own
-  /// text, and whether a box lies on them), so they count as boxes taken then and now.
+  /// Follows the journal of a labeler whose geometry differs from this one's only where `changedViews`
+  /// says: those rectangles hold everything of the views that moved or changed that a label's place depends
+  /// on (their own text, and whether a box lies on them), so they count as boxes taken then (`gone`) and
+  /// now (`come`).
   mutating func follow(_ entries: [Entry], gone: [Rect], come: [Rect]) {
     replaying = entries
-    let shows = { (r: Rect) in r.width > 0 && r.height > 0 }
-    removed.insert(gone.filter(shows), within: placerBounds, cell: 48 * unit)
-    added.insert(come.filter(shows), within: placerBounds, cell: 48 * unit)
+    for r in gone { removed.insert(r) }
+    for r in come { added.insert(r) }
   }
 
   /// The entry of `replaying` asked for as `request`, at or after the cursor; the entries passed over were
@@ -393,7 +391,9 @@ struct CanvasLabeler {
       found = byLabel?[LabelKey(request)]?.first { $0 >= cursor && replaying[$0].request == request }
     }
     guard let j = found else { return nil }
-    for skipped in replaying[cursor..<j] { removed.insert(skipped.taken, within: placerBounds, cell: 48 * unit) }
+    for skipped in replaying[cursor..<j] {
+      for box in skipped.taken { removed.insert(box) }
+    }
     cursor = j + 1
     return replaying[j]
   }
@@ -415,33 +415,14 @@ struct CanvasLabeler {
   /// then is gone from where they lie (its probe); the place it took stays free while no box taken now
   /// and not then comes near it. A label dropped then stays dropped while nothing is gone.
   private func mayMove(_ entry: Entry) -> Bool {
-    if let probe = entry.probe, removed.touches(CanvasGeometry.grow(probe, 1, 1)) { return true }
+    if let probe = entry.probe, Self.touches(removed, CanvasGeometry.grow(probe, 1, 1)) { return true }
     let margin = placer.gap + 1
-    return entry.taken.contains { added.touches(CanvasGeometry.grow($0, margin, margin)) }
+    return entry.taken.contains { Self.touches(added, CanvasGeometry.grow($0, margin, margin)) }
   }
 
-  /// Boxes filed in a grid, to ask whether any touches a rectangle.
-  private struct ChangedBoxes {
-    private var grid: BoxGrid?
-    private var boxes: [Rect] = []
-
-    mutating func insert(_ new: [Rect], within bounds: Rect, cell: Double) {
-      guard !new.isEmpty else { return }
-      if grid == nil { grid = BoxGrid(bounds: bounds, cell: cell) }
-      for box in new {
-        grid!.insert(box, as: boxes.count)
-        boxes.append(box)
-      }
-    }
-
-    /// Whether a box overlaps `r` or touches its edge.
-    func touches(_ r: Rect) -> Bool {
-      guard let grid else { return false }
-      return grid.contains(near: r) { i in
-        let c = boxes[i]
-        return c.minX <= r.maxX && r.minX <= c.maxX && c.minY <= r.maxY && r.minY <= c.maxY
-      }
-    }
+  /// Whether a box of `boxes` overlaps `r` or touches its edge.
+  private static func touches(_ boxes: FiledBoxes, _ r: Rect) -> Bool {
+    boxes.contains(near: r) { c in c.minX <= r.maxX && r.minX <= c.maxX && c.minY <= r.maxY && r.minY <= c.maxY }
   }
 
   /// Styles a label placed, and keeps it.

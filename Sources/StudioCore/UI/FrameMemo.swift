@@ -278,7 +278,7 @@ final class FrameMemo {
     {
       // The same views in the same tree, some moved or changed (a list scrolled): the labels the change
       // cannot move go where they went.
-      labeler.follow(journal.entries, gone: moved.map(\.before), come: moved.map(\.after))
+      labeler.follow(journal.entries, gone: moved.gone, come: moved.come)
     }
     return labeler
   }

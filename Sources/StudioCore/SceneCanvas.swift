@@ -70,7 +70,7 @@ public struct SceneCanvas: Sendable {
   /// The rectangle a view covers in window coordinates (its bounding box when transformed).
   public static func windowFrame(of view: ViewSpec, parentToWindow: AffineTransform) -> Rect {
     let toWindow = view.toSuperview.followed(by: parentToWindow)
-    return boundingBox(corners(of: view.bounds, through: toWindow))
+    return boundingBox(of: view.bounds, through: toWindow)
   }
 
   /// The tags that say why hit-testing ignores a view (empty for a view that takes touches).
@@ -98,13 +98,14 @@ public struct SceneCanvas: Sendable {
     into out: inout [DrawCommand]
   ) {
     let toWindow = view.toSuperview.followed(by: parentToWindow)
-    let windowCorners = Self.corners(of: view.bounds, through: toWindow)
-    let box = Self.snapped(viewport.toPixels(Self.boundingBox(windowCorners)))
+    let box = Self.snapped(viewport.toPixels(Self.boundingBox(of: view.bounds, through: toWindow)))
     let clips = view.clipsToBounds || view.kind == .scroll
     let isGhost = ghost || view.hidden || view.alpha < 0.01
     let opacity = alpha * min(max(view.alpha, 0), 1)
     // Turned or skewed: the true quadrilateral (else the box is the view's shape).
-    let quad = toWindow.isAxisAligned ? nil : windowCorners.map { Self.snapped(viewport.toPixels($0)) }
+    let quad =
+      toWindow.isAxisAligned
+      ? nil : Self.corners(of: view.bounds, through: toWindow).map { Self.snapped(viewport.toPixels($0)) }
     // Drawing that may reach beyond the box (an enlarged hit area, hit-test override regions, a tracking
     // shape) is never left out.
     var reachesOut = view.hitOutset > 0 || !view.hitTestOverrides.isEmpty
@@ -117,8 +118,11 @@ public struct SceneCanvas: Sendable {
       // A turned clipping view clips to its bounding box (clips are rectangles).
       if clips { out.append(.clip(box)) }
       let inside = clips ? CanvasGeometry.intersect(box, visible) : visible
-      for sub in view.subviews {
-        draw(sub, parentToWindow: toWindow, alpha: opacity, ghost: isGhost, visible: inside, into: &out)
+      // Read in place, not copied (as `CanvasGeometry` lays them out).
+      view.subviews.withUnsafeBufferPointer { subs in
+        for i in subs.indices {
+          draw(subs[i], parentToWindow: toWindow, alpha: opacity, ghost: isGhost, visible: inside, into: &out)
+        }
       }
       if clips { out.append(.unclip) }
     }
@@ -261,7 +265,7 @@ public struct SceneCanvas: Sendable {
   func shownSubviewBoxes(of view: ViewSpec, _ toWindow: AffineTransform) -> [Rect] {
     guard view.text?.isEmpty == false else { return [] }
     return view.subviews.filter { !$0.hidden && $0.alpha >= 0.01 }.map { sub in
-      viewport.toPixels(Self.boundingBox(Self.corners(of: sub.bounds, through: sub.toSuperview.followed(by: toWindow))))
+      viewport.toPixels(Self.boundingBox(of: sub.bounds, through: sub.toSuperview.followed(by: toWindow)))
     }
   }
 
@@ -424,6 +428,35 @@ public struct SceneCanvas: Sendable {
   static func snapped(_ p: Point) -> Point { Point(snap(p.x), snap(p.y)) }
 
   private static func snap(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
+
+  /// `boundingBox(corners(of: bounds, through: t))` without the arrays: the same corners, found in the
+  /// same order with the same arithmetic, so the same rectangle (a thousand views laid out each frame of a
+  /// scroll made three small arrays each).
+  static func boundingBox(of bounds: Rect, through t: AffineTransform) -> Rect {
+    let p0 = t.apply(Point(bounds.minX, bounds.minY))
+    let p1 = t.apply(Point(bounds.maxX, bounds.minY))
+    let p2 = t.apply(Point(bounds.maxX, bounds.maxY))
+    let p3 = t.apply(Point(bounds.minX, bounds.maxY))
+    // As `Array.min()` and `max()` compare: a later value replaces the one kept only when it is smaller
+    // (or greater).
+    func least(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> Double {
+      var m = a
+      if b < m { m = b }
+      if c < m { m = c }
+      if d < m { m = d }
+      return m
+    }
+    func most(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> Double {
+      var m = a
+      if b > m { m = b }
+      if c > m { m = c }
+      if d > m { m = d }
+      return m
+    }
+    let minX = least(p0.x, p1.x, p2.x, p3.x)
+    let minY = least(p0.y, p1.y, p2.y, p3.y)
+    return Rect(minX, minY, most(p0.x, p1.x, p2.x, p3.x) - minX, most(p0.y, p1.y, p2.y, p3.y) - minY)
+  }
 
   static func boundingBox(_ points: [Point]) -> Rect {
     let xs = points.map(\.x)

@@ -126,9 +126,10 @@ struct CanvasGeometry {
       return
     }
     let toWindow = view.toSuperview.followed(by: parentToWindow)
-    let corners = SceneCanvas.corners(of: view.bounds, through: toWindow)
-    let box = SceneCanvas.snapped(viewport.toPixels(SceneCanvas.boundingBox(corners)))
-    let quad = toWindow.isAxisAligned ? nil : corners.map { SceneCanvas.snapped(viewport.toPixels($0)) }
+    let box = SceneCanvas.snapped(viewport.toPixels(SceneCanvas.boundingBox(of: view.bounds, through: toWindow)))
+    let quad =
+      toWindow.isAxisAligned
+      ? nil : SceneCanvas.corners(of: view.bounds, through: toWindow).map { SceneCanvas.snapped(viewport.toPixels($0)) }
     let isGhost = ghost || view.hidden || view.alpha < 0.01
     // The view whole, its subviews with it (shared with the scene, not copied): where its own text is drawn
     // depends on the subviews over it (`SceneCanvas.shownSubviewBoxes`). The same view keeps its copy.
@@ -142,8 +143,12 @@ struct CanvasGeometry {
     if let parent { nodes[parent].children.append(index) }
     let clipsSubviews = view.clipsToBounds || view.kind == .scroll
     let inner = clipsSubviews ? Self.intersect(clip, box) : clip
-    for sub in view.subviews {
-      add(sub, parent: index, parentToWindow: toWindow, clip: inner, ghost: isGhost, old: old)
+    // Each subview read in place (a `for … in` over the array copies every view it passes, and a view
+    // holds some forty fields).
+    view.subviews.withUnsafeBufferPointer { subs in
+      for i in subs.indices {
+        add(subs[i], parent: index, parentToWindow: toWindow, clip: inner, ghost: isGhost, old: old)
+      }
     }
     nodes[index].end = nodes.count
   }

@@ -35,7 +35,7 @@ public enum InspectorPanel {
     let maxScroll = max(laid.height - content.height, 0)
     let scroll = min(max(ctx.scroll[.inspector] ?? 0, 0), maxScroll)
     list.add(.clip(content))
-    list.add(laid.body.commands.map { shift($0, dy: -scroll) })
+    list.add(scroll == 0 ? laid.body.commands : laid.body.commands.map { shift($0, dy: -scroll) })
     list.add(.unclip)
     for r in laid.body.regions {
       var moved = r.rect
@@ -256,7 +256,12 @@ public enum InspectorPanel {
 
   /// `part` (drawn from the top 0) moved down by `dy`, with its regions, appended to `list`.
   private static func appendShifted(_ part: DrawList, dy: Double, into list: inout DrawList) {
-    list.add(part.commands.map { shift($0, dy: dy) })
+    if dy == 0 {
+      list.add(part.commands)
+    } else {
+      list.commands.reserveCapacity(list.commands.count + part.commands.count)
+      for c in part.commands { list.add(shift(c, dy: dy)) }
+    }
     for region in part.regions {
       var moved = region.rect
       moved.origin.y += dy

@@ -73,26 +73,54 @@ enum InspectorText {
   /// `text` (already cut to what the width can show) shortened to `maxWidth`.
   private static func truncated(_ text: String, _ maxWidth: Double, size: Double, face: FontFace) -> String {
     let maxWidth = maxWidth + 0.01  // rounding in the callers' arithmetic
-    if width(text, size: size, face: face) <= maxWidth { return text }
+    let whole = width(text, size: size, face: face)
+    if whole <= maxWidth { return text }
     if width("…", size: size, face: face) > maxWidth { return "" }
     // The longest prefix (trailing spaces trimmed) that fits with "…", measured as drawn (a longer prefix
-    // is never narrower): found by halving.
-    let chars = Array(text)
-    func fits(_ k: Int) -> Bool { width(shortened(chars, k), size: size, face: face) <= maxWidth }
+    // is never narrower). The search starts where the text's average character would run out, steps away
+    // from there doubling its step until the answer is bracketed, then halves: a text that changes every
+    // frame (a pan's translation) is measured three or four times, not once per halving of its length.
+    let ends = Array(text.indices.dropFirst()) + [text.endIndex]
+    func fits(_ k: Int) -> Bool { width(shortened(text, ends, k), size: size, face: face) <= maxWidth }
     var fitting = 0
-    var tooLong = chars.count
+    var tooLong = ends.count
+    let guess = min(max(Int(Double(ends.count) * maxWidth / max(whole, 1)), 1), ends.count - 1)
+    var step = 1
+    if guess > 0 && fits(guess) {
+      fitting = guess
+      while fitting + step < tooLong {
+        if fits(fitting + step) {
+          fitting += step
+          step *= 2
+        } else {
+          tooLong = fitting + step
+          break
+        }
+      }
+    } else {
+      tooLong = guess
+      while tooLong - step > fitting {
+        if fits(tooLong - step) {
+          fitting = tooLong - step
+          break
+        }
+        tooLong -= step
+        step *= 2
+      }
+    }
     while tooLong - fitting > 1 {
       let mid = (fitting + tooLong) / 2
       if fits(mid) { fitting = mid } else { tooLong = mid }
     }
-    return shortened(chars, fitting)
+    return shortened(text, ends, fitting)
   }
 
-  /// The first `k` characters of `chars`, trailing spaces trimmed, and "…".
-  private static func shortened(_ chars: [Character], _ k: Int) -> String {
+  /// The first `k` characters of `text` (`ends[i]` is where character `i` ends), trailing spaces
+  /// trimmed, and "…".
+  private static func shortened(_ text: String, _ ends: [String.Index], _ k: Int) -> String {
     var m = k
-    while m > 0 && chars[m - 1] == " " { m -= 1 }
-    return String(chars[0..<m]) + "…"
+    while m > 0 && text[text.index(before: ends[m - 1])] == " " { m -= 1 }
+    return (m == 0 ? "" : String(text[..<ends[m - 1]])) + "…"
   }
 
   static func truncate(_ text: String, _ maxWidth: Double, _ style: TextStyle) -> String {

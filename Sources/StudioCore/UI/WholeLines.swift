@@ -13,8 +13,8 @@ enum WholeLines {
     var clips: [Rect] = [Rect(0, 0, window.width, window.height)]
     var deviceDepth = 0
     var drop: [Int] = []
-    for (i, c) in commands.enumerated() {
-      switch c {
+    for i in commands.indices {
+      switch commands[i] {
       case .clip(let r):
         if deviceDepth > 0 || r == device {
           deviceDepth += 1
@@ -41,7 +41,8 @@ enum WholeLines {
         let sliced = top < clip.minY - 0.5 || top + h > clip.maxY + 0.5
         // Across: no text is wider than its characters at a full em each; only one that could reach an
         // edge is measured.
-        let most = Double(s.count) * style.size * 1.05
+        // (Bytes bound characters from above, and are counted without walking the text.)
+        let most = Double(s.utf8.count) * style.size * 1.05
         let left: Double
         switch style.anchor.horizontal {
         case .leading: left = at.x
@@ -57,7 +58,17 @@ enum WholeLines {
       }
     }
     guard !drop.isEmpty else { return }
-    let dropped = Set(drop)
-    commands = commands.enumerated().filter { !dropped.contains($0.offset) }.map(\.element)
+    // Removed in place, the others moved down in order (`drop` is ascending): no copy of the list.
+    var next = 0
+    var kept = drop[0]
+    for i in drop[0]..<commands.count {
+      if next < drop.count && drop[next] == i {
+        next += 1
+        continue
+      }
+      commands.swapAt(kept, i)
+      kept += 1
+    }
+    commands.removeSubrange(kept...)
   }
 }

@@ -68,6 +68,15 @@ import TouchSim
       ("scrolled", { $0.subviews[1].bounds.origin.y += 37 }),
       ("scrolled again", { $0.subviews[1].bounds.origin.y += 140.5 }),
       ("a row hidden", { $0.subviews[1].subviews[3].hidden = true }),
+      // The list's rows are taken as laid out before only while they are the very array they were: here
+      // the list scrolls and one row's text changes in the same step.
+      (
+        "scrolled while a row changed",
+        {
+          $0.subviews[1].bounds.origin.y -= 20
+          $0.subviews[1].subviews[4].subviews[0].text = "Scrolled and changed"
+        }
+      ),
       ("a sticker turned", { $0.subviews[2].subviews[1].transform = TransformSpec(rotation: 40) }),
       ("the photo turned", { $0.subviews[2].transform = TransformSpec(rotation: 3) }),
       ("a text changed", { $0.subviews[1].subviews[5].subviews[0].text = "Changed" }),

@@ -68,6 +68,8 @@ struct CanvasGeometry {
   let viewport: Viewport
   private(set) var nodes: [Node] = []
   private var byID: [String: Int] = [:]
+  /// While laying out: every view so far has the id the node at its index had before.
+  private var idsAsBefore = true
   /// The views that show (not ghosts), filed by where their visible parts lie.
   private var shown: BoxGrid
 
@@ -82,8 +84,14 @@ struct CanvasGeometry {
     shown = BoxGrid(bounds: device, cell: 48)
     let old = previous.flatMap { $0.viewport == viewport ? $0.nodes : nil } ?? []
     nodes.reserveCapacity(old.count)
-    byID.reserveCapacity(old.count)
-    add(scene.root, parent: nil, parentToWindow: .identity, clip: device, ghost: false, old: old)
+    add(scene.root, parent: nil, parentToWindow: .identity, clip: device, ghost: false, old: old, known: false)
+    // The same views at the same indices (a scroll): the same index by id, shared, not hashed again.
+    if let previous, !old.isEmpty, idsAsBefore, nodes.count == old.count {
+      byID = previous.byID
+    } else {
+      byID.reserveCapacity(nodes.count)
+      for i in nodes.indices where byID[nodes[i].spec.id] == nil { byID[nodes[i].spec.id] = i }
+    }
     for (i, node) in nodes.enumerated() where !node.ghost {
       let v = node.visible
       if v.width > 0 && v.height > 0 { shown.insert(v, as: i) }
@@ -109,19 +117,23 @@ struct CanvasGeometry {
     return false
   }
 
+  /// `known`: the view is the one laid out at this index before (its superview's subviews are the very
+  /// array they were), so it is not compared again. A scroll changes the list's bounds, not its rows: they
+  /// are then known without comparing each row's forty fields.
   private mutating func add(
-    _ view: ViewSpec, parent: Int?, parentToWindow: AffineTransform, clip: Rect, ghost: Bool, old: [Node]
+    _ view: ViewSpec, parent: Int?, parentToWindow: AffineTransform, clip: Rect, ghost: Bool, old: [Node],
+    known: Bool
   ) {
     let index = nodes.count
     // The node laid out at this index before, read in place (a copy of a node retains what it holds).
-    let same = index < old.count && old[index].held.spec.id == view.id
-    if same, old[index].parent == parent, old[index].clip == clip, old[index].ghostAbove == ghost,
-      old[index].fromParent == parentToWindow, old[index].held.spec == view
+    let same = known || (index < old.count && old[index].held.spec.id == view.id)
+    if !same { idsAsBefore = false }
+    let sameView = same && (known || old[index].held.spec == view)
+    if sameView, old[index].parent == parent, old[index].clip == clip, old[index].ghostAbove == ghost,
+      old[index].fromParent == parentToWindow
     {
       // The whole subtree lies where it lay: its nodes are the same, at the same indices.
-      let end = old[index].end
-      nodes.append(contentsOf: old[index..<end])
-      for i in index..<end where byID[nodes[i].spec.id] == nil { byID[nodes[i].spec.id] = i }
+      nodes.append(contentsOf: old[index..<old[index].end])
       if let parent { nodes[parent].children.append(index) }
       return
     }
@@ -133,24 +145,34 @@ struct CanvasGeometry {
     let isGhost = ghost || view.hidden || view.alpha < 0.01
     // The view whole, its subviews with it (shared with the scene, not copied): where its own text is drawn
     // depends on the subviews over it (`SceneCanvas.shownSubviewBoxes`). The same view keeps its copy.
-    let held = same && old[index].held.spec == view ? old[index].held : Node.Held(view)
+    let held = sameView ? old[index].held : Node.Held(view)
     var node = Node(
       held: held, parent: parent, toWindow: toWindow, box: box, quad: quad, clip: clip, ghost: isGhost)
     node.fromParent = parentToWindow
     node.ghostAbove = ghost
     nodes.append(node)
-    if byID[view.id] == nil { byID[view.id] = index }
     if let parent { nodes[parent].children.append(index) }
     let clipsSubviews = view.clipsToBounds || view.kind == .scroll
     let inner = clipsSubviews ? Self.intersect(clip, box) : clip
+    // The subviews are those laid out before when they are the same array (shared, not copied).
+    let subviewsKnown = sameView || (same && Self.sameStorage(old[index].held.spec.subviews, view.subviews))
     // Each subview read in place (a `for … in` over the array copies every view it passes, and a view
     // holds some forty fields).
     view.subviews.withUnsafeBufferPointer { subs in
       for i in subs.indices {
-        add(subs[i], parent: index, parentToWindow: toWindow, clip: inner, ghost: isGhost, old: old)
+        add(
+          subs[i], parent: index, parentToWindow: toWindow, clip: inner, ghost: isGhost, old: old,
+          known: subviewsKnown)
       }
     }
     nodes[index].end = nodes.count
+  }
+
+  /// Whether two arrays of views are one array: the same storage, so the same views (an array's storage
+  /// is never changed while it is shared).
+  private static func sameStorage(_ a: [ViewSpec], _ b: [ViewSpec]) -> Bool {
+    a.count == b.count
+      && a.withUnsafeBufferPointer { pa in b.withUnsafeBufferPointer { pb in pa.baseAddress == pb.baseAddress } }
   }
 
   /// The node of view `id`.

@@ -85,12 +85,18 @@ import TouchSim
       ("a view added", { $0.subviews[0].subviews.append(ViewSpec(id: "badge", frame: Rect(300, 10, 40, 40))) }),
       ("the ghost shown", { $0.subviews[3].alpha = 1 }),
       ("a recognizer added", { $0.subviews[0].recognizers = [RecognizerSpec(id: "navTap", kind: .tap)] }),
+      // The last views gone, every other id still at its index: the index by id is made again.
+      ("the last view removed", { $0.subviews.removeLast() }),
       ("nothing changed", { _ in }),
     ]
     for (name, change) in steps {
       s = changed(s, change)
       let reused = CanvasGeometry(scene: s, viewport: viewport, reusing: previous)
       expectSame(reused, CanvasGeometry(scene: s, viewport: viewport), name)
+      // A view gone is not found (the index by id is not the last layout's).
+      for id in ["ghost", "ghostChild"] where name == "the last view removed" {
+        #expect(reused.index(of: id) == nil, "\(id) is still indexed")
+      }
       previous = reused
     }
     // Another viewport: nothing of the layout before is taken.

@@ -111,8 +111,9 @@ private final class CallCountingMeasurer: TextMeasurer {
           ty: value(900))
       let fast = SceneCanvas.boundingBox(of: bounds, through: t)
       let slow = SceneCanvas.boundingBox(SceneCanvas.corners(of: bounds, through: t))
+      // Bit for bit (+0 and −0 apart), any NaN alike.
       let same = [fast.minX, fast.minY, fast.width, fast.height].elementsEqual(
-        [slow.minX, slow.minY, slow.width, slow.height]) { $0 == $1 || ($0.isNaN && $1.isNaN) }
+        [slow.minX, slow.minY, slow.width, slow.height]) { $0.bitPattern == $1.bitPattern || ($0.isNaN && $1.isNaN) }
       #expect(same, "\(bounds) through \(t): \(fast) against \(slow)")
     }
   }

@@ -117,8 +117,8 @@ struct CanvasGeometry {
     return false
   }
 
-  /// `known`: the view is the one laid out at this index before (its superview's subviews are the very
-  /// array they were), so it is not compared again. A scroll changes the list's bounds, not its rows: they
+  /// `known`: the view is the one laid out at this index before (its superview was, or its superview's
+  /// subviews are the very array they were), so it is not compared again. A scroll changes the list's bounds, not its rows: they
   /// are then known without comparing each row's forty fields.
   private mutating func add(
     _ view: ViewSpec, parent: Int?, parentToWindow: AffineTransform, clip: Rect, ghost: Bool, old: [Node],

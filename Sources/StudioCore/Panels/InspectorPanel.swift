@@ -259,7 +259,6 @@ public enum InspectorPanel {
     if dy == 0 {
       list.add(part.commands)
     } else {
-      list.commands.reserveCapacity(list.commands.count + part.commands.count)
       for c in part.commands { list.add(shift(c, dy: dy)) }
     }
     for region in part.regions {

@@ -119,7 +119,7 @@ enum InspectorText {
   /// trimmed, and "…".
   private static func shortened(_ text: String, _ ends: [String.Index], _ k: Int) -> String {
     var m = k
-    while m > 0 && text[text.index(before: ends[m - 1])] == " " { m -= 1 }
+    while m > 0 && text[m >= 2 ? ends[m - 2] : text.startIndex] == " " { m -= 1 }
     return (m == 0 ? "" : String(text[..<ends[m - 1]])) + "…"
   }
 

@@ -41,8 +41,7 @@ enum WholeLines {
         let sliced = top < clip.minY - 0.5 || top + h > clip.maxY + 0.5
         // Across: no text is wider than its characters at a full em each; only one that could reach an
         // edge is measured.
-        // (Bytes bound characters from above, and are counted without walking the text.)
-        let most = Double(s.utf8.count) * style.size * 1.05
+        let most = Double(s.count) * style.size * 1.05
         let left: Double
         switch style.anchor.horizontal {
         case .leading: left = at.x

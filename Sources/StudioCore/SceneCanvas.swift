@@ -98,14 +98,11 @@ public struct SceneCanvas: Sendable {
     into out: inout [DrawCommand]
   ) {
     let toWindow = view.toSuperview.followed(by: parentToWindow)
-    let box = Self.snapped(viewport.toPixels(Self.boundingBox(of: view.bounds, through: toWindow)))
+    // Turned or skewed: the true quadrilateral (else the box is the view's shape).
+    let (box, quad) = Self.placed(view.bounds, through: toWindow, viewport: viewport)
     let clips = view.clipsToBounds || view.kind == .scroll
     let isGhost = ghost || view.hidden || view.alpha < 0.01
     let opacity = alpha * min(max(view.alpha, 0), 1)
-    // Turned or skewed: the true quadrilateral (else the box is the view's shape).
-    let quad =
-      toWindow.isAxisAligned
-      ? nil : Self.corners(of: view.bounds, through: toWindow).map { Self.snapped(viewport.toPixels($0)) }
     // Drawing that may reach beyond the box (an enlarged hit area, hit-test override regions, a tracking
     // shape) is never left out.
     var reachesOut = view.hitOutset > 0 || !view.hitTestOverrides.isEmpty
@@ -301,9 +298,7 @@ public struct SceneCanvas: Sendable {
   /// The enlarged hit area: the bounds grown by `hitOutset`, dashed, with a 15 % fill (a quadrilateral when
   /// the view is turned).
   private func drawOutset(_ view: ViewSpec, toWindow: AffineTransform, into out: inout [DrawCommand]) {
-    let grown = Self.corners(of: view.bounds.insetBy(-view.hitOutset), through: toWindow)
-    let area = Self.snapped(viewport.toPixels(Self.boundingBox(grown)))
-    let quad = toWindow.isAxisAligned ? nil : grown.map { Self.snapped(viewport.toPixels($0)) }
+    let (area, quad) = Self.placed(view.bounds.insetBy(-view.hitOutset), through: toWindow, viewport: viewport)
     let color = Self.fill(of: view)
     let ink = color.mixed(with: Palette.darkText, 0.35)
     let stroke = Stroke(ink, width: 1.5 * pixelScale, dash: 4 * pixelScale)
@@ -316,9 +311,7 @@ public struct SceneCanvas: Sendable {
     let color = Self.fill(of: view)
     let stroke = Stroke(color.mixed(with: Palette.darkText, 0.35), width: 1.5 * pixelScale, dash: 3 * pixelScale)
     for o in view.hitTestOverrides where o.rect.width > 0 && o.rect.height > 0 {
-      let corners = Self.corners(of: o.rect, through: toWindow)
-      let area = Self.snapped(viewport.toPixels(Self.boundingBox(corners)))
-      let quad = toWindow.isAxisAligned ? nil : corners.map { Self.snapped(viewport.toPixels($0)) }
+      let (area, quad) = Self.placed(o.rect, through: toWindow, viewport: viewport)
       out.append(shape(area, quad: quad, radius: 0, fill: stroke.color.withAlpha(0.12), stroke: stroke))
     }
   }
@@ -338,9 +331,7 @@ public struct SceneCanvas: Sendable {
       out.append(.circle(center: centre, radius: radius, fill: RGBA.white.withAlpha(0.35), stroke: stroke))
     case .rects(let rects):
       for r in rects where r.width > 0 && r.height > 0 {
-        let corners = Self.corners(of: r, through: toWindow)
-        let area = Self.snapped(viewport.toPixels(Self.boundingBox(corners)))
-        let quad = toWindow.isAxisAligned ? nil : corners.map { Self.snapped(viewport.toPixels($0)) }
+        let (area, quad) = Self.placed(r, through: toWindow, viewport: viewport)
         out.append(shape(area, quad: quad, radius: 0, fill: RGBA.white.withAlpha(0.2), stroke: stroke))
       }
     }
@@ -429,9 +420,17 @@ public struct SceneCanvas: Sendable {
 
   private static func snap(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
 
-  /// `boundingBox(corners(of: bounds, through: t))` without the arrays: the same corners, found in the
-  /// same order with the same arithmetic, so the same rectangle (a thousand views laid out each frame of a
-  /// scroll made three small arrays each).
+  /// Where `rect` (in coordinates `t` takes to the window) lands in pixels: its bounding box, and its
+  /// quadrilateral when `t` turns or skews it (nil when the box is its shape). Every view, enlarged hit area
+  /// and override region is placed through this.
+  static func placed(_ rect: Rect, through t: AffineTransform, viewport: Viewport) -> (box: Rect, quad: [Point]?) {
+    let box = snapped(viewport.toPixels(boundingBox(of: rect, through: t)))
+    let quad = t.isAxisAligned ? nil : corners(of: rect, through: t).map { snapped(viewport.toPixels($0)) }
+    return (box, quad)
+  }
+
+  /// The bounding box of `bounds`'s corners taken through `t`, without arrays (a thousand views laid out each
+  /// frame of a scroll made three small arrays each). As `Array.min()` and `max()` would find them.
   static func boundingBox(of bounds: Rect, through t: AffineTransform) -> Rect {
     let p0 = t.apply(Point(bounds.minX, bounds.minY))
     let p1 = t.apply(Point(bounds.maxX, bounds.minY))
@@ -458,13 +457,6 @@ public struct SceneCanvas: Sendable {
     return Rect(minX, minY, most(p0.x, p1.x, p2.x, p3.x) - minX, most(p0.y, p1.y, p2.y, p3.y) - minY)
   }
 
-  static func boundingBox(_ points: [Point]) -> Rect {
-    let xs = points.map(\.x)
-    let ys = points.map(\.y)
-    let minX = xs.min() ?? 0
-    let minY = ys.min() ?? 0
-    return Rect(minX, minY, (xs.max() ?? 0) - minX, (ys.max() ?? 0) - minY)
-  }
 }
 
 extension Palette {

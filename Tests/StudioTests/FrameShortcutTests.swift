@@ -110,7 +110,10 @@ private final class CallCountingMeasurer: TextMeasurer {
           a: value(3), b: i % 3 == 1 ? 0 : value(3), c: i % 3 == 1 ? 0 : value(3), d: value(3), tx: value(900),
           ty: value(900))
       let fast = SceneCanvas.boundingBox(of: bounds, through: t)
-      let slow = SceneCanvas.boundingBox(SceneCanvas.corners(of: bounds, through: t))
+      // The box of the corners as arrays find it.
+      let corners = SceneCanvas.corners(of: bounds, through: t)
+      let (xs, ys) = (corners.map(\.x), corners.map(\.y))
+      let slow = Rect(xs.min()!, ys.min()!, xs.max()! - xs.min()!, ys.max()! - ys.min()!)
       // Bit for bit (+0 and −0 apart), any NaN alike.
       let same = [fast.minX, fast.minY, fast.width, fast.height].elementsEqual(
         [slow.minX, slow.minY, slow.width, slow.height]) { $0.bitPattern == $1.bitPattern || ($0.isNaN && $1.isNaN) }

@@ -68,8 +68,6 @@ struct CanvasGeometry {
   let viewport: Viewport
   private(set) var nodes: [Node] = []
   private var byID: [String: Int] = [:]
-  /// While laying out: every view so far has the id the node at its index had before.
-  private var idsAsBefore = true
   /// The views that show (not ghosts), filed by where their visible parts lie.
   private var shown: BoxGrid
 
@@ -84,7 +82,10 @@ struct CanvasGeometry {
     shown = BoxGrid(bounds: device, cell: 48)
     let old = previous.flatMap { $0.viewport == viewport ? $0.nodes : nil } ?? []
     nodes.reserveCapacity(old.count)
-    add(scene.root, parent: nil, parentToWindow: .identity, clip: device, ghost: false, old: old, known: false)
+    var idsAsBefore = true
+    add(
+      scene.root, parent: nil, parentToWindow: .identity, clip: device, ghost: false, old: old, known: false,
+      idsAsBefore: &idsAsBefore)
     // The same views at the same indices (a scroll): the same index by id, shared, not hashed again.
     if let previous, !old.isEmpty, idsAsBefore, nodes.count == old.count {
       byID = previous.byID
@@ -117,12 +118,13 @@ struct CanvasGeometry {
     return false
   }
 
-  /// `known`: the view is the one laid out at this index before (its superview was, or its superview's
+  /// `idsAsBefore` is cleared when a view's id is not the one its index held before. `known`: the view is
+  /// the one laid out at this index before (its superview was, or its superview's
   /// subviews are the very array they were), so it is not compared again. A scroll changes the list's bounds, not its rows: they
   /// are then known without comparing each row's forty fields.
   private mutating func add(
     _ view: ViewSpec, parent: Int?, parentToWindow: AffineTransform, clip: Rect, ghost: Bool, old: [Node],
-    known: Bool
+    known: Bool, idsAsBefore: inout Bool
   ) {
     let index = nodes.count
     // The node laid out at this index before, read in place (a copy of a node retains what it holds).
@@ -138,10 +140,7 @@ struct CanvasGeometry {
       return
     }
     let toWindow = view.toSuperview.followed(by: parentToWindow)
-    let box = SceneCanvas.snapped(viewport.toPixels(SceneCanvas.boundingBox(of: view.bounds, through: toWindow)))
-    let quad =
-      toWindow.isAxisAligned
-      ? nil : SceneCanvas.corners(of: view.bounds, through: toWindow).map { SceneCanvas.snapped(viewport.toPixels($0)) }
+    let (box, quad) = SceneCanvas.placed(view.bounds, through: toWindow, viewport: viewport)
     let isGhost = ghost || view.hidden || view.alpha < 0.01
     // The view whole, its subviews with it (shared with the scene, not copied): where its own text is drawn
     // depends on the subviews over it (`SceneCanvas.shownSubviewBoxes`). The same view keeps its copy.
@@ -162,7 +161,7 @@ struct CanvasGeometry {
       for i in subs.indices {
         add(
           subs[i], parent: index, parentToWindow: toWindow, clip: inner, ghost: isGhost, old: old,
-          known: subviewsKnown)
+          known: subviewsKnown, idsAsBefore: &idsAsBefore)
       }
     }
     nodes[index].end = nodes.count

@@ -18,7 +18,9 @@ extension Rasterizer {
   static let maxDamageRectangles = 8
 
   /// Draws `commands` over `color` as `drawFrame` does, but when the buffer holds the previous frame only
-  /// repaints where the two differ. `damage` then says which pixels changed (empty when nothing did).
+  /// repaints where the two differ, from kept pixels where it can (`Rasterizer+Kept`). `damage` then says
+  /// which pixels were painted again (empty when nothing changed): those that changed, and a whole panel
+  /// in a frame whose pixels are kept.
   public func updateFrame<Failure: Error>(
     _ commands: [DrawCommand], background color: RGBA, masks: (TextMaskKey) throws(Failure) -> TextMask?
   ) throws(Failure) {
@@ -27,10 +29,12 @@ extension Rasterizer {
       try drawFrame(commands, background: color, masks: masks)
       return
     }
+    let plan = planKept(commands, background: color)
     shownFrame = nil
     defer {
       baseClip = buffer.bounds
       resetClip()
+      pendingKept = nil
     }
     if opaqueFill(ofWholeBuffer: commands.first) == nil {
       for rect in damage {
@@ -40,9 +44,10 @@ extension Rasterizer {
         painter.fill(rect, Paint(RGBA(color.r, color.g, color.b)))
       }
     }
-    try redraw(commands, in: damage, masks: masks)
+    try redraw(commands, in: damage, kept: plan, masks: masks)
     shownFrame = commands
     shownBackground = color
+    keptAgreementWithShown = kept == nil ? nil : nextKeptAgreement
   }
 
   /// Draws `commands` again within `rects` (which do not overlap). Each command is looked at once: its
@@ -50,7 +55,8 @@ extension Rasterizer {
   /// rectangles do not overlap, so drawing command by command gives the pixels that drawing all the
   /// commands rectangle by rectangle would.
   private func redraw<Failure: Error>(
-    _ commands: [DrawCommand], in rects: [PixelRect], masks: (TextMaskKey) throws(Failure) -> TextMask?
+    _ commands: [DrawCommand], in rects: [PixelRect], kept plan: KeptPlan,
+    masks: (TextMaskKey) throws(Failure) -> TextMask?
   ) throws(Failure) {
     var clips: [PixelRect] = []
     swap(&clips, &clipScratch)  // reused in place
@@ -58,14 +64,29 @@ extension Rasterizer {
     var active: [PixelRect] = []
     active.reserveCapacity(rects.count)
     try commands.withUnsafeBufferPointer { list throws(Failure) in
-      for segment in segments.new {
+      for (k, segment) in segments.new.enumerated() {
         active.removeAll(keepingCapacity: true)
         for r in rects where segment.clip.map({ !$0.intersection(r).isEmpty }) ?? true { active.append(r) }
         guard !active.isEmpty else { continue }
         clips.removeAll(keepingCapacity: true)
         clips.append(buffer.bounds)
-        if active.count == 1 { paint(within: active[0]) }
-        for i in segment.start..<segment.end {
+        var start = segment.start
+        var takeAt = -1
+        switch plan {
+        case .use(k):
+          // The kept pixels are those of this frame up to the cut (and everything before it): copied back,
+          // the segment goes on from the cut, under the clips open there.
+          let kept = self.kept!
+          for r in active { restoreKept(within: r) }
+          clips.removeAll(keepingCapacity: true)
+          clips.append(contentsOf: kept.clips)
+          start = kept.cut
+        case .take(k): takeAt = pendingKept!.cut
+        default: break
+        }
+        if active.count == 1 { paint(within: clips[clips.count - 1].intersection(active[0])) }
+        for i in start..<segment.end {
+          if i == takeAt { takeKept() }
           switch list[i] {
           case .clip(let r):
             clips.append(pixelClip(r).intersection(clips[clips.count - 1]))
@@ -152,7 +173,11 @@ extension Rasterizer {
   ) throws(Failure) -> Bool {
     Self.split(old, into: &segments.old, pixels: self)
     Self.split(new, into: &segments.new, pixels: self)
+    previousCommonPrefix = commonPrefix
+    commonPrefix = 0
     guard segments.old.count == segments.new.count else { return false }
+    // Whether every segment so far was the same in both frames (`commonPrefix` then grows).
+    var sameSoFar = true
     let bounds = buffer.bounds
     var rects: [PixelRect] = []
     swap(&rects, &damageScratch)  // uniquely held, so it is reused in place
@@ -160,6 +185,7 @@ extension Rasterizer {
     defer { damageScratch = rects }
     for (a, b) in zip(segments.old, segments.new) {
       if a.clip != b.clip {
+        sameSoFar = false
         rects.append((a.clip ?? bounds).union(b.clip ?? bounds).intersection(bounds))
         continue
       }
@@ -168,6 +194,10 @@ extension Rasterizer {
       let shorter = min(a.end - a.start, b.end - b.start)
       while prefix < shorter && old[a.start + prefix] == new[b.start + prefix] { prefix += 1 }
       var suffix = 0
+      if sameSoFar {
+        commonPrefix = b.start + prefix
+        sameSoFar = prefix == a.end - a.start && prefix == b.end - b.start
+      }
       while suffix < shorter - prefix && old[a.end - 1 - suffix] == new[b.end - 1 - suffix] { suffix += 1 }
       let oldMiddle = (a.start + prefix)..<(a.end - suffix)
       let newMiddle = (b.start + prefix)..<(b.end - suffix)

@@ -23,7 +23,7 @@ public final class Rasterizer {
   /// What every clip is intersected with: the whole buffer, or the damaged rectangle being redrawn.
   var baseClip: PixelRect
   /// The frame the buffer holds, when it was drawn by `drawFrame` or `updateFrame` and nothing since.
-  public var shownFrame: [DrawCommand]?
+  public var shownFrame: [DrawCommand]? { didSet { keptAgreementWithShown = nil } }
   /// The pixels the last `drawFrame` or `updateFrame` changed (the whole buffer for a full frame).
   public internal(set) var damage: [PixelRect] = []
   /// The background `shownFrame` was drawn over.
@@ -32,6 +32,22 @@ public final class Rasterizer {
   var damageScratch: [PixelRect] = []
   var clipScratch: [PixelRect] = []
   var segments: (old: [FrameSegment], new: [FrameSegment]) = ([], [])
+  /// How many commands the last two frames drawn by `updateFrame` had in common with the one before
+  /// each (the last first).
+  var commonPrefix = 0
+  var previousCommonPrefix = 0
+  /// The pixels of a frame's first commands, and those being taken (`Rasterizer+Kept`).
+  var kept: KeptPrefix?
+  /// How many of `kept`'s commands `shownFrame` begins with (nil when not known); and the same for the
+  /// frame being drawn, once it is shown.
+  var keptAgreementWithShown: Int?
+  var nextKeptAgreement: Int?
+  var pendingKept: KeptPrefix?
+  /// The fewest commands whose pixels are kept (`fewestKeptCommands`; fewer in tests).
+  var keptMinimum = Rasterizer.fewestKeptCommands
+  /// How many times pixels were kept, and how many frames were redrawn from them (for tests).
+  var keptTaken = 0
+  var keptUsed = 0
 
   /// A `width` × `height` target, black.
   public init(width: Int, height: Int) {

@@ -218,6 +218,120 @@ import TouchSim
     #expect(several > 50, "seed \(seed): only \(several) frames had several damaged rectangles")
   }
 
+  /// The same random frames with pixels kept from as few as three commands on (`Rasterizer+Kept`): a frame
+  /// redrawn from kept pixels must give the whole frame's pixels too, whatever changed since they were
+  /// taken (a command before the cut, the background, a clip, the panels).
+  @Test(arguments: [11, 12, 13, 14] as [UInt64]) func framesRedrawnFromKeptPixelsAreTheWholeFrame(seed: UInt64) {
+    var frames = Frames(seed: seed)
+    let live = Rasterizer(width: 640, height: 400)
+    live.keptMinimum = 3
+    for n in 0..<400 {
+      // Runs of frames where only the last panel changes (the kept pixels are taken, then used), between
+      // random changes anywhere.
+      if n % 40 < 25 {
+        frames.mutate()
+      } else {
+        let p = frames.panels.count - 1
+        frames.area = frames.panels[p].clip
+        frames.panels[p].body[frames.panels[p].body.count - 1] = frames.shape()
+      }
+      let commands = frames.commands
+      live.updateFrame(commands, background: frames.background, masks: Self.masks)
+      let whole = Rasterizer(width: 640, height: 400)
+      whole.drawFrame(commands, background: frames.background, masks: Self.masks)
+      let a = live.buffer.bitmap()
+      let b = whole.buffer.bitmap()
+      guard a == b else {
+        let diff = (0..<(a.width * a.height)).first { a.pixels[$0] != b.pixels[$0] } ?? 0
+        Issue.record(
+          "seed \(seed), frame \(n): pixel (\(diff % a.width), \(diff / a.width)) differs; damage \(live.damage)")
+        return
+      }
+    }
+    // The point of it: pixels are taken now and then and used in many frames (seen: 6 to 15 times, in 18
+    // to 119 frames).
+    #expect(live.keptTaken >= 4, "seed \(seed): pixels kept \(live.keptTaken) times")
+    #expect(live.keptUsed >= 15, "seed \(seed): \(live.keptUsed) frames drawn from kept pixels")
+  }
+
+  /// A device's views under a label that moves each frame: the views' pixels are kept once, in the first
+  /// frame that repaints a quarter of their panel, and each later frame copies them back and draws only
+  /// the label. A change to a view, or the panel's views scrolled, draws them again (and keeps them anew).
+  @Test func aMovingLabelOverUnchangedViewsIsDrawnOverTheirKeptPixels() {
+    var rng = SplitMix(seed: 5)
+    let views: [DrawCommand] = (0..<120).map { i in
+      let x = Double(i % 12) * 30 + 4
+      let y = Double(i / 12) * 28 + 50
+      return i % 3 == 0
+        ? .line(from: Point(x, y), to: Point(x + 25, y + 20), stroke: Stroke(RGBA(200, 200, 90), width: 1))
+        : .roundedRect(
+          Rect(x, y, 24, 22), radius: 4, fill: RGBA(UInt8(rng.next() % 256), 90, 140, 200),
+          stroke: Stroke(RGBA(240, 240, 240), width: 1))
+    }
+    func frame(_ views: [DrawCommand], label x: Double, badge: Bool) -> [DrawCommand] {
+      var out: [DrawCommand] = [.rect(Rect(0, 0, 640, 400), fill: RGBA(10, 10, 20), stroke: nil)]
+      out.append(.clip(Rect(0, 40, 400, 320)))
+      out.append(.rect(Rect(0, 40, 400, 320), fill: RGBA(30, 30, 40), stroke: nil))
+      out += views
+      // Over the views: a wash over half the panel while the walk plays, and a label that moves.
+      if badge { out.append(.rect(Rect(0, 40, 400, 160), fill: RGBA(255, 255, 0, 40), stroke: nil)) }
+      out.append(.text("hitTest", at: Point(x, 120), style: TextStyle(size: 12, color: .white)))
+      out.append(.unclip)
+      out.append(.text("inspector", at: Point(450, 60), style: TextStyle(size: 12, color: .white)))
+      return out
+    }
+    let live = Rasterizer(width: 640, height: 400)
+    var shown = 0
+    func show(_ commands: [DrawCommand], background: RGBA = .black) {
+      live.updateFrame(commands, background: background, masks: Self.masks)
+      let whole = Rasterizer(width: 640, height: 400)
+      whole.drawFrame(commands, background: background, masks: Self.masks)
+      let same = live.buffer.bitmap() == whole.buffer.bitmap()
+      #expect(same, "frame \(shown)")
+      shown += 1
+    }
+    show(frame(views, label: 10, badge: false))
+    show(frame(views, label: 20, badge: false))
+    #expect(live.keptTaken == 0)
+    // The wash comes: half the panel repainted, the views the same two frames running: their pixels are
+    // kept (from the frame's background up to the last view), and used from the next frame on.
+    show(frame(views, label: 30, badge: true))
+    #expect(live.keptTaken == 1)
+    #expect(live.kept?.cut == 3 + views.count)
+    #expect(live.kept?.region == PixelRect(x0: 0, y0: 40, x1: 400, y1: 360))
+    for i in 0..<10 { show(frame(views, label: 40 + Double(i) * 10, badge: i % 2 == 1)) }
+    #expect(live.keptTaken == 1)
+    #expect(live.keptUsed == 10)
+    // One view changes: its frame cannot use the kept pixels, nor the next (the views were not the same
+    // two frames running); then they are kept anew.
+    var changed = views
+    changed[7] = .rect(Rect(100, 60, 30, 30), fill: RGBA(255, 0, 0), stroke: nil)
+    show(frame(changed, label: 200, badge: true))
+    show(frame(changed, label: 210, badge: false))
+    #expect(live.keptUsed == 10)
+    show(frame(changed, label: 220, badge: true))
+    #expect(live.keptTaken == 2)
+    show(frame(changed, label: 230, badge: false))
+    #expect(live.keptUsed == 11)
+    // Back to the first views for a frame, then to the changed ones: that frame begins with the kept
+    // commands again (a finger leaving a button and coming back) and is drawn from them.
+    show(frame(views, label: 232, badge: false))
+    #expect(live.keptUsed == 11)
+    show(frame(changed, label: 234, badge: false))
+    #expect(live.keptUsed == 12)
+    // Another background: drawn whole; the kept pixels (over the old one) are not used again.
+    show(frame(changed, label: 240, badge: true), background: RGBA(1, 2, 3))
+    show(frame(changed, label: 250, badge: false), background: RGBA(1, 2, 3))
+    #expect(live.keptUsed == 12)
+    // Without the opaque first command the background shows: the pixels kept are over it.
+    show(Array(frame(changed, label: 260, badge: true).dropFirst()), background: RGBA(1, 2, 3))
+    show(Array(frame(changed, label: 270, badge: false).dropFirst()), background: RGBA(1, 2, 3))
+    show(Array(frame(changed, label: 280, badge: true).dropFirst()), background: RGBA(1, 2, 3))
+    show(Array(frame(changed, label: 290, badge: false).dropFirst()), background: RGBA(1, 2, 3))
+    #expect(live.keptTaken == 3)
+    #expect(live.keptUsed == 13)
+  }
+
   /// Draws `frames` one over the other and each from scratch; the pixels must agree after every frame.
   static func agree(_ frames: [[DrawCommand]], background: [RGBA]? = nil, width: Int = 200, height: Int = 200)
     -> Bool

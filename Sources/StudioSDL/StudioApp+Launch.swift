@@ -154,6 +154,13 @@ final class Later<Value: Sendable>: @unchecked Sendable {
     done.signal()  // for the next to wait
     return try result!.get()
   }
+
+  /// The value or the error set, if it was set; nil at once if not yet.
+  func ifSet() -> Result<Value, any Error>? {
+    guard done.wait(timeout: .now()) == .success else { return nil }
+    done.signal()  // for the next to wait
+    return result
+  }
 }
 
 /// One piece of work on another thread, and its result or error handed to the threads that wait for it.
@@ -170,4 +177,7 @@ final class Handover<Value: Sendable>: @unchecked Sendable {
 
   /// The value, or the error the work threw; waits for it. Any thread may wait, any number of times.
   func wait() throws -> Value { try result.wait() }
+
+  /// The value or the error, if the work has finished; nil at once if not yet.
+  func ifDone() -> Result<Value, any Error>? { result.ifSet() }
 }

@@ -165,6 +165,9 @@ public final class StudioApp {
     var reloadToReport = false
     /// The idle benchmark's start: the wall time and the process's CPU time (negative: not yet taken).
     var idleStart: (wall: Double, cpu: Double)?
+    /// The library's titles, read on a thread of their own once the first frame is up (reading every
+    /// scene of `Scenes` takes 30 ms here: the window stays live meanwhile); nil once handed to the model.
+    var library: Handover<[SceneListItem]>?
 
     /// The next injected input, in milliseconds from `frameStart`.
     func nextInjection(after frameStart: Double) -> Double? { pending.first.map { $0.at + start - frameStart } }
@@ -183,7 +186,8 @@ public final class StudioApp {
       window.pushFinger(e.kind, finger: e.finger, x: e.x, y: e.y, synthesizeMouse: e.synthesizeMouse)
     }
     run.loop.received(window.pollInputs(), at: wall)
-    guard let result = try jobResult(&run, wall: wall) else {
+    let libraryCame = takeLibrary(&run)
+    guard let result = try jobResult(&run, wall: wall, mustShow: libraryCame) else {
       pace(window, frameStart: frameStart, resting: false, untilInjection: run.nextInjection(after: frameStart))
       return .goOn
     }
@@ -229,6 +233,8 @@ public final class StudioApp {
   /// The first frame was presented at `wall`; true when the run ends here (the first-frame benchmark).
   private func firstFrameShown(_ run: inout RunState, wall: Double) -> Bool {
     if firstFrameUp(run.window, text: run.text) { return true }
+    let language = model.language
+    run.library = Handover { SceneLibrary.items(language: language) }
     if options.benchmark == .idle { run.idleStart = (wall, -1) }  // measured from five seconds after the first frame
     return false
   }
@@ -237,7 +243,7 @@ public final class StudioApp {
   /// frame stays, with the working card over it once input has waited long enough), or a new one (the
   /// input, a changed scene file, the frame when one is due), waited for up to `FrameLoop.longestFrame`.
   /// Nil while the worker is still busy.
-  private func jobResult(_ run: inout RunState, wall: Double) throws -> ModelWorker.Result? {
+  private func jobResult(_ run: inout RunState, wall: Double, mustShow: Bool = false) throws -> ModelWorker.Result? {
     let window = run.window
     if run.worker.busySince != nil {
       let askedAt = window.ticks
@@ -256,7 +262,8 @@ public final class StudioApp {
     }
     let reload = changedSceneFile(wall: wall)
     let job = run.loop.startJob(
-      at: wall, reload: reload != nil, mustShow: run.reloadToReport || run.screenshotWanted || window.needsRepaint)
+      at: wall, reload: reload != nil,
+      mustShow: mustShow || run.reloadToReport || run.screenshotWanted || window.needsRepaint)
     run.worker.start(
       ModelWorker.Job(
         inputs: job.inputs, wall: wall, reload: reload,
@@ -303,12 +310,20 @@ public final class StudioApp {
     return false
   }
 
-  /// The first frame is up: the library's titles are read (never delaying start-up) and the text the first
-  /// frame measured and drew anew is kept for the next start. True when the run ends here (the first-frame
-  /// benchmark).
+  /// Hands the library's titles to the model once they are read, between the worker's jobs (the model is
+  /// the worker's while a job runs); true then, so that the next job shows them.
+  private func takeLibrary(_ run: inout RunState) -> Bool {
+    guard run.worker.busySince == nil, let items = run.library?.ifDone() else { return false }
+    run.library = nil
+    model.library = (try? items.get()) ?? []
+    return true
+  }
+
+  /// The first frame is up: the text the first frame measured and drew anew is kept for the next start (the
+  /// library's titles are read next, on a thread of their own). True when the run ends here (the
+  /// first-frame benchmark).
   private func firstFrameUp(_ window: SDLWindow, text: TextStart) -> Bool {
     if options.benchmark == .firstFrame { BenchmarkReports.print("first-frame") }
-    model.library = SceneLibrary.items(language: model.language)
     if let textCache = text.cache,
       text.measurer.measuredCount > 0 || window.masksDrawn > 0 || text.cached?.isOverStartLimits == true
     {

@@ -89,6 +89,28 @@ import TouchSim
     #expect(list.action(at: Point(header.maxX - 20, header.mid.y)) == .closeOverlay)
   }
 
+  /// The library's titles are read on a thread of their own after the first frame: a list opened before
+  /// they came shows them once they do, and a list opened after is the library as it was then.
+  @Test func aSceneListOpenedBeforeTheLibraryWasReadShowsItWhenItComes() {
+    let m = model()
+    m.perform(.openSceneList)
+    #expect(m.sceneList == [])
+    let items = (1...3).map { SceneListItem(path: "/lib/Scenes/\($0)-scene.yaml", title: "Scene number \($0)") }
+    m.library = items
+    #expect(m.sceneList == items)
+    #expect(m.frame(size: Size(1280, 800), pixelScale: 1).drawnStrings.contains("Scene number 2"))
+    // Closed, the list stays closed when the library changes; opened again, it lists the library.
+    m.perform(.openSceneList)
+    #expect(m.sceneList == nil)
+    m.library = Array(items.prefix(1))
+    #expect(m.sceneList == nil)
+    m.perform(.openSceneList)
+    #expect(m.sceneList == Array(items.prefix(1)))
+    // An open list with rows is not replaced.
+    m.library = items
+    #expect(m.sceneList == Array(items.prefix(1)))
+  }
+
   @Test func sceneListRowsOpenTheirScene() {
     let m = model()
     m.library = (1...30).map { SceneListItem(path: "/lib/Scenes/\($0)-scene.yaml", title: "Scene number \($0)") }

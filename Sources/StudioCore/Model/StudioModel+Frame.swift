@@ -103,7 +103,11 @@ extension StudioModel {
   public var sceneList: [SceneListItem]? { view.sceneList }
   public var library: [SceneListItem] {
     get { view.library }
-    set { view.library = newValue }
+    set {
+      view.library = newValue
+      // A list opened before the titles were read shows them as they come.
+      if view.sceneList?.isEmpty == true { view.sceneList = newValue }
+    }
   }
   public var inspectorTab: InspectorTab { view.inspectorTab }
   public var bottomTab: BottomTab { view.bottomTab }

@@ -36,15 +36,17 @@ extension Rasterizer {
       resetClip()
       pendingKept = nil
     }
+    // A rectangle within the kept pixels' region gets them whole: nothing under them is painted there.
+    let keptRegion: PixelRect? = if case .use = plan { kept?.region } else { nil }
     if opaqueFill(ofWholeBuffer: commands.first) == nil {
-      for rect in damage {
+      for rect in damage where !(keptRegion.map { Self.holds($0, rect) } ?? false) {
         baseClip = rect
         resetClip()
         // As `clear` does: the colour's alpha is ignored (the buffer is opaque).
         painter.fill(rect, Paint(RGBA(color.r, color.g, color.b)))
       }
     }
-    try redraw(commands, in: damage, kept: plan, masks: masks)
+    try redraw(commands, in: damage, kept: plan, region: keptRegion, masks: masks)
     shownFrame = commands
     shownBackground = color
     keptAgreementWithShown = kept == nil ? nil : nextKeptAgreement
@@ -55,9 +57,12 @@ extension Rasterizer {
   /// rectangles do not overlap, so drawing command by command gives the pixels that drawing all the
   /// commands rectangle by rectangle would.
   private func redraw<Failure: Error>(
-    _ commands: [DrawCommand], in rects: [PixelRect], kept plan: KeptPlan,
+    _ commands: [DrawCommand], in rects: [PixelRect], kept plan: KeptPlan, region: PixelRect?,
     masks: (TextMaskKey) throws(Failure) -> TextMask?
   ) throws(Failure) {
+    // Before the segment whose kept pixels are used, rectangles within their region are left alone.
+    var keptSegment = -1
+    if case .use(let k) = plan { keptSegment = k }
     var clips: [PixelRect] = []
     swap(&clips, &clipScratch)  // reused in place
     defer { clipScratch = clips }
@@ -66,7 +71,10 @@ extension Rasterizer {
     try commands.withUnsafeBufferPointer { list throws(Failure) in
       for (k, segment) in segments.new.enumerated() {
         active.removeAll(keepingCapacity: true)
-        for r in rects where segment.clip.map({ !$0.intersection(r).isEmpty }) ?? true { active.append(r) }
+        for r in rects where segment.clip.map({ !$0.intersection(r).isEmpty }) ?? true {
+          if k < keptSegment, let region, Self.holds(region, r) { continue }
+          active.append(r)
+        }
         guard !active.isEmpty else { continue }
         clips.removeAll(keepingCapacity: true)
         clips.append(buffer.bounds)
@@ -77,7 +85,9 @@ extension Rasterizer {
           // The kept pixels are those of this frame up to the cut (and everything before it): copied back,
           // the segment goes on from the cut, under the clips open there.
           let kept = self.kept!
-          for r in active { restoreKept(within: r) }
+          var restored = false
+          for r in active where restoreKept(within: r) { restored = true }
+          if restored { keptUsed += 1 }
           clips.removeAll(keepingCapacity: true)
           clips.append(contentsOf: kept.clips)
           start = kept.cut
@@ -236,6 +246,11 @@ extension Rasterizer {
     }
     let area = damage.reduce(0) { $0 + $1.area }
     return area * 2 <= bounds.x1 * bounds.y1
+  }
+
+  /// Whether `outer` holds every pixel of `inner`.
+  static func holds(_ outer: PixelRect, _ inner: PixelRect) -> Bool {
+    inner.x0 >= outer.x0 && inner.y0 >= outer.y0 && inner.x1 <= outer.x1 && inner.y1 <= outer.y1
   }
 
   /// Adds `r` to `rects`, which do not overlap, merging it with every rectangle it overlaps (again as

@@ -12,8 +12,10 @@
 extension Rasterizer {
   /// The pixels `commands` leave inside `region`, drawn over `background` in a `width` × `height` buffer.
   struct KeptPrefix {
-    /// A frame's first commands; the pixels are valid for any frame beginning with them.
+    /// The frame the pixels were taken from (its array, shared, not copied): they are valid for any frame
+    /// beginning with its first `cut` commands.
     var commands: [DrawCommand]
+    var cut: Int
     var background: RGBA
     var width: Int
     var height: Int
@@ -25,8 +27,6 @@ extension Rasterizer {
     var clips: [PixelRect]
     /// `region`'s pixels, row by row.
     var pixels: [UInt32]
-
-    var cut: Int { commands.count }
   }
 
   /// What `redraw` does with the kept pixels in this frame.
@@ -47,12 +47,11 @@ extension Rasterizer {
   func planKept(_ commands: [DrawCommand], background: RGBA) -> KeptPlan {
     nextKeptAgreement = nil
     if let kept, kept.background == background, kept.width == buffer.width, kept.height == buffer.height {
-      let agreement = keptAgreement(commands, kept.commands)
+      let agreement = keptAgreement(commands, kept)
       nextKeptAgreement = agreement
       if agreement == kept.cut, commands.count > kept.cut,
         let k = segments.new.firstIndex(where: { $0.start == kept.segmentStart }), segments.new[k].end > kept.cut
       {
-        keptUsed += 1
         return .use(segment: k)
       }
     }
@@ -64,7 +63,11 @@ extension Rasterizer {
     let region = clip.intersection(buffer.bounds)
     let damaged = damage.reduce(0) { $0 + $1.intersection(region).area }
     guard !region.isEmpty, damaged * 4 >= region.area else { return .none }
-    Self.insert(region, into: &damage)
+    // The whole panel repainted, and what it merges with: never more than a whole frame would cost.
+    var grown = damage
+    Self.insert(region, into: &grown)
+    guard grown.reduce(0, { $0 + $1.area }) * 2 <= buffer.bounds.area else { return .none }
+    damage = grown
     var clips = [buffer.bounds]
     for c in commands[segments.new[k].start..<cut] {
       switch c {
@@ -77,7 +80,7 @@ extension Rasterizer {
     kept = nil
     pixels.removeAll(keepingCapacity: true)
     pendingKept = KeptPrefix(
-      commands: Array(commands[..<cut]), background: background, width: buffer.width, height: buffer.height,
+      commands: commands, cut: cut, background: background, width: buffer.width, height: buffer.height,
       segmentStart: segments.new[k].start, region: region, clips: clips, pixels: pixels)
     nextKeptAgreement = cut
     return .take(segment: k)
@@ -86,21 +89,21 @@ extension Rasterizer {
   /// How many of `kept`'s commands `commands` begins with, found from what is known: the frame shown
   /// begins with `keptAgreementWithShown` of them and with `commonPrefix` of the new frame's commands.
   /// Commands are compared only where neither says (a frame coming back to the kept commands).
-  private func keptAgreement(_ commands: [DrawCommand], _ kept: [DrawCommand]) -> Int {
+  private func keptAgreement(_ commands: [DrawCommand], _ kept: KeptPrefix) -> Int {
     let shared = commonPrefix
     var from = 0
     if let known = keptAgreementWithShown {
       // The kept commands and the frame shown part at `known` (or not at all); the new frame and the frame
       // shown part at `shared`. Before both, all three agree; when they part at different places, the new
       // frame and the kept commands part at the earlier one.
-      if known == kept.count, shared < known { return shared }
-      if known == kept.count { return kept.count }
+      if known == kept.cut, shared < known { return shared }
+      if known == kept.cut { return kept.cut }
       if shared > known { return known }
       from = shared
     }
-    let end = min(commands.count, kept.count)
+    let end = min(commands.count, kept.cut)
     return commands.withUnsafeBufferPointer { new in
-      kept.withUnsafeBufferPointer { old in
+      kept.commands.withUnsafeBufferPointer { old in
         var i = min(from, end)
         while i < end && new[i] == old[i] { i += 1 }
         return i
@@ -122,12 +125,12 @@ extension Rasterizer {
     keptTaken += 1
   }
 
-  /// Copies the kept pixels back within `rect`.
-  func restoreKept(within rect: PixelRect) {
-    guard let kept else { return }
+  /// Copies the kept pixels back within `rect`; false when it holds none of them.
+  @discardableResult func restoreKept(within rect: PixelRect) -> Bool {
+    guard let kept else { return false }
     let r = kept.region
     let within = rect.intersection(r)
-    guard !within.isEmpty else { return }
+    guard !within.isEmpty else { return false }
     let w = r.x1 - r.x0
     let count = within.x1 - within.x0
     kept.pixels.withUnsafeBufferPointer { source in
@@ -136,5 +139,6 @@ extension Rasterizer {
           from: source.baseAddress! + (y - r.y0) * w + (within.x0 - r.x0), count: count)
       }
     }
+    return true
   }
 }

@@ -45,7 +45,7 @@ public final class Rasterizer {
   var pendingKept: KeptPrefix?
   /// The fewest commands whose pixels are kept (`fewestKeptCommands`; fewer in tests).
   var keptMinimum = Rasterizer.fewestKeptCommands
-  /// How many times pixels were kept, and how many frames were redrawn from them (for tests).
+  /// How many times pixels were kept, and how many frames copied some of them back (for tests).
   var keptTaken = 0
   var keptUsed = 0
 
@@ -58,6 +58,8 @@ public final class Rasterizer {
 
   /// Changes the target's size (its contents are undefined afterwards).
   public func resize(width: Int, height: Int) {
+    // Kept pixels of another size never match again.
+    if width != buffer.width || height != buffer.height { kept = nil }
     buffer.resize(width: width, height: height)
     shownFrame = nil
     baseClip = buffer.bounds

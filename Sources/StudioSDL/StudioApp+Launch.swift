@@ -155,7 +155,9 @@ final class Later<Value: Sendable>: @unchecked Sendable {
     return try result!.get()
   }
 
-  /// The value or the error set, if it was set; nil at once if not yet.
+  /// The value or the error set, if it was set; nil at once if not yet (or, with several threads waiting,
+  /// while another is between taking the signal and giving it back: for one reader polling, as the window's
+  /// loop does, nil means not yet).
   func ifSet() -> Result<Value, any Error>? {
     guard done.wait(timeout: .now()) == .success else { return nil }
     done.signal()  // for the next to wait
@@ -169,8 +171,14 @@ final class Handover<Value: Sendable>: @unchecked Sendable {
 
   /// `stackSize`: the main thread's 8 MB, not a new thread's default, since the work reads a scene file
   /// (nesting up to the format's 1,000 levels) and lays out its views as the main thread did before.
-  init(stackSize: Int = 8 << 20, _ work: @escaping @Sendable () throws -> Value) {
-    let thread = Thread { [result] in result.set(Result { try work() }) }
+  /// `then`: called on that thread once the result is set (the window's loop is woken to take it).
+  init(
+    stackSize: Int = 8 << 20, _ work: @escaping @Sendable () throws -> Value, then: (@Sendable () -> Void)? = nil
+  ) {
+    let thread = Thread { [result] in
+      result.set(Result { try work() })
+      then?()
+    }
     thread.stackSize = stackSize
     thread.start()
   }

@@ -234,7 +234,7 @@ public final class StudioApp {
   private func firstFrameShown(_ run: inout RunState, wall: Double) -> Bool {
     if firstFrameUp(run.window, text: run.text) { return true }
     let language = model.language
-    run.library = Handover { SceneLibrary.items(language: language) }
+    run.library = Handover({ SceneLibrary.items(language: language) }, then: { SDLWindow.wake() })
     if options.benchmark == .idle { run.idleStart = (wall, -1) }  // measured from five seconds after the first frame
     return false
   }

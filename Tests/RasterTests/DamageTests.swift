@@ -225,6 +225,7 @@ import TouchSim
     var frames = Frames(seed: seed)
     let live = Rasterizer(width: 640, height: 400)
     live.keptMinimum = 3
+    var failed = 0
     for n in 0..<400 {
       // Runs of frames where only the last panel changes (the kept pixels are taken, then used), between
       // random changes anywhere.
@@ -236,6 +237,28 @@ import TouchSim
         frames.panels[p].body[frames.panels[p].body.count - 1] = frames.shape()
       }
       let commands = frames.commands
+      // Now and then what the window does besides: forget the frame shown (its texture fell behind), draw a
+      // frame at another size and come back, or fail a frame partway (a text's mask could not be made).
+      if n % 97 == 50 { live.shownFrame = nil }
+      if n % 131 == 70 {
+        live.resize(width: 600, height: 400)
+        live.updateFrame(commands, background: frames.background, masks: Self.masks)
+        live.resize(width: 640, height: 400)
+      }
+      if n % 23 == 5 {
+        struct NoMask: Error {}
+        let before = live.shownFrame
+        do {
+          try live.updateFrame(commands, background: frames.background) {
+            (_: TextMaskKey) throws(NoMask) -> TextMask? in
+            throw NoMask()
+          }
+        } catch {
+          // Failed before painting (finding the damage): the frame shown still shown; after: none.
+          failed += 1
+          #expect(live.shownFrame == nil || live.shownFrame == before)
+        }
+      }
       live.updateFrame(commands, background: frames.background, masks: Self.masks)
       let whole = Rasterizer(width: 640, height: 400)
       whole.drawFrame(commands, background: frames.background, masks: Self.masks)
@@ -248,10 +271,11 @@ import TouchSim
         return
       }
     }
-    // The point of it: pixels are taken now and then and used in many frames (seen: 6 to 15 times, in 18
-    // to 119 frames).
+    // The point of it: pixels are taken now and then and copied back in many frames (seen: taken 6 to 16
+    // times, copied back in 2 to 97 frames; 4 to 8 frames failed partway).
+    #expect(failed >= 2, "seed \(seed): only \(failed) frames failed partway")
     #expect(live.keptTaken >= 4, "seed \(seed): pixels kept \(live.keptTaken) times")
-    #expect(live.keptUsed >= 15, "seed \(seed): \(live.keptUsed) frames drawn from kept pixels")
+    #expect(live.keptUsed >= 2, "seed \(seed): \(live.keptUsed) frames drawn from kept pixels")
   }
 
   /// A device's views under a label that moves each frame: the views' pixels are kept once, in the first

@@ -71,6 +71,22 @@ private final class CallCountingMeasurer: TextMeasurer {
     #expect(m.calls <= 8, "\(m.calls)")
   }
 
+  /// A text is measured when its characters at 1.3 em each could reach an edge (bold "W" is 1.103 em): a
+  /// run of bold W's crossing a panel's right edge by a pixel is found and dropped. (At 1.05 em each it was
+  /// never measured, and stayed drawn, sliced.)
+  @Test func aBoldRunOfWideLettersCrossingAnEdgeByAPixelIsDropped() {
+    let style = TextStyle(size: 10, color: .white, face: .bold)
+    let width = TextMetrics.width("WWWW", size: 10, face: .bold)
+    #expect(width > 4 * 10 * 1.05 + 1.5)
+    let panel = Rect(0, 0, width - 1.2, 100)
+    var commands: [DrawCommand] = [
+      .rect(Rect(0, 0, 400, 400), fill: .black, stroke: nil), .clip(panel),
+      .text("WWWW", at: Point(0, 40), style: style), .text("Wi", at: Point(0, 60), style: style), .unclip,
+    ]
+    WholeLines.enforce(&commands, window: Size(400, 400), device: Rect(500, 0, 10, 10))
+    #expect(commands.compactMap { if case .text(let s, _, _) = $0 { s } else { nil } } == ["Wi"])
+  }
+
   @Test func linesCutByAnEdgeLeaveTheOthersInOrder() {
     let style = TextStyle(size: 12, color: .white)
     let panel = Rect(0, 0, 300, 100)

@@ -39,9 +39,10 @@ enum WholeLines {
         let clip = clips.last!
         guard top < clip.maxY && top + h > clip.minY else { continue }  // wholly clipped away: hidden, not cut
         let sliced = top < clip.minY - 0.5 || top + h > clip.maxY + 0.5
-        // Across: no text is wider than its characters at a full em each; only one that could reach an
-        // edge is measured.
-        let most = Double(s.count) * style.size * 1.05
+        // Across: a text is measured only when its characters at 1.3 em each could reach an edge (the
+        // widest letters, bold "W" and "m", are 1.10 and 1.04 em; a Chinese character 1 em). A rare
+        // wider glyph crossing an edge by less than that stays drawn, cut.
+        let most = Double(s.count) * style.size * 1.3
         let left: Double
         switch style.anchor.horizontal {
         case .leading: left = at.x

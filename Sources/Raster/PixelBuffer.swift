@@ -48,6 +48,17 @@ public final class PixelBuffer {
     pixels.update(repeating: Paint(color).rgb, count: width * height)
   }
 
+  /// Copies `source`'s pixels in `rect` (within both buffers once moved by `offset`) to `rect` moved by
+  /// `offset` here, row by row.
+  public func copy(_ rect: PixelRect, of source: PixelBuffer, offset: (x: Int, y: Int) = (0, 0)) {
+    let w = rect.x1 - rect.x0
+    guard w > 0 else { return }
+    for y in rect.y0..<rect.y1 {
+      (pixels + (y + offset.y) * width + rect.x0 + offset.x).update(
+        from: source.pixels + y * source.width + rect.x0, count: w)
+    }
+  }
+
   /// The pixel at (`x`, `y`), or nil outside the buffer.
   public func pixel(_ x: Int, _ y: Int) -> RGBA? {
     guard x >= 0, y >= 0, x < width, y < height else { return nil }

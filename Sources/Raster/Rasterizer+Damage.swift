@@ -29,15 +29,14 @@ extension Rasterizer {
       try drawFrame(commands, background: color, masks: masks)
       return
     }
-    let plan = planKept(commands, background: color)
+    let (plan, agreement) = planKept(commands, background: color)
     shownFrame = nil
     defer {
       baseClip = buffer.bounds
       resetClip()
-      pendingKept = nil
     }
     // A rectangle within the kept pixels' region gets them whole: nothing under them is painted there.
-    let keptRegion: PixelRect? = if case .use = plan { kept?.region } else { nil }
+    let keptRegion: PixelRect? = if case .use(_, let region) = plan { region } else { nil }
     if opaqueFill(ofWholeBuffer: commands.first) == nil {
       for rect in damage where !(keptRegion.map { Self.holds($0, rect) } ?? false) {
         baseClip = rect
@@ -46,10 +45,10 @@ extension Rasterizer {
         painter.fill(rect, Paint(RGBA(color.r, color.g, color.b)))
       }
     }
-    try redraw(commands, in: damage, kept: plan, region: keptRegion, masks: masks)
+    try redraw(commands, in: damage, kept: plan, masks: masks)
     shownFrame = commands
     shownBackground = color
-    keptAgreementWithShown = kept == nil ? nil : nextKeptAgreement
+    keptAgreementWithShown = kept == nil ? nil : agreement
   }
 
   /// Draws `commands` again within `rects` (which do not overlap). Each command is looked at once: its
@@ -57,12 +56,12 @@ extension Rasterizer {
   /// rectangles do not overlap, so drawing command by command gives the pixels that drawing all the
   /// commands rectangle by rectangle would.
   private func redraw<Failure: Error>(
-    _ commands: [DrawCommand], in rects: [PixelRect], kept plan: KeptPlan, region: PixelRect?,
+    _ commands: [DrawCommand], in rects: [PixelRect], kept plan: KeptPlan,
     masks: (TextMaskKey) throws(Failure) -> TextMask?
   ) throws(Failure) {
     // Before the segment whose kept pixels are used, rectangles within their region are left alone.
-    var keptSegment = -1
-    if case .use(let k) = plan { keptSegment = k }
+    var (keptSegment, region) = (-1, PixelRect(x0: 0, y0: 0, x1: 0, y1: 0))
+    if case .use(let k, let r) = plan { (keptSegment, region) = (k, r) }
     var clips: [PixelRect] = []
     swap(&clips, &clipScratch)  // reused in place
     defer { clipScratch = clips }
@@ -72,31 +71,34 @@ extension Rasterizer {
       for (k, segment) in segments.new.enumerated() {
         active.removeAll(keepingCapacity: true)
         for r in rects where segment.clip.map({ !$0.intersection(r).isEmpty }) ?? true {
-          if k < keptSegment, let region, Self.holds(region, r) { continue }
+          if k < keptSegment && Self.holds(region, r) { continue }
           active.append(r)
         }
         guard !active.isEmpty else { continue }
         clips.removeAll(keepingCapacity: true)
         clips.append(buffer.bounds)
         var start = segment.start
-        var takeAt = -1
+        var taking: KeptPrefix?
         switch plan {
-        case .use(k):
+        case .use(k, _):
           // The kept pixels are those of this frame up to the cut (and everything before it): copied back,
           // the segment goes on from the cut, under the clips open there.
           let kept = self.kept!
           var restored = false
-          for r in active where restoreKept(within: r) { restored = true }
+          for r in active {
+            if restoreKept(within: r) { restored = true }
+          }
           if restored { keptUsed += 1 }
           clips.removeAll(keepingCapacity: true)
           clips.append(contentsOf: kept.clips)
           start = kept.cut
-        case .take(k): takeAt = pendingKept!.cut
+        case .take(k, let prefix): taking = prefix
         default: break
         }
+        let takeAt = taking?.cut ?? -1
         if active.count == 1 { paint(within: clips[clips.count - 1].intersection(active[0])) }
         for i in start..<segment.end {
-          if i == takeAt { takeKept() }
+          if i == takeAt, let taking { take(taking) }
           switch list[i] {
           case .clip(let r):
             clips.append(pixelClip(r).intersection(clips[clips.count - 1]))

@@ -25,48 +25,48 @@ extension Rasterizer {
     var region: PixelRect
     /// The clips open where the commands end, as `redraw` keeps them (the buffer's bounds first).
     var clips: [PixelRect]
-    /// `region`'s pixels, row by row.
-    var pixels: [UInt32]
+    /// `region`'s pixels (its top left at 0, 0).
+    var pixels: PixelBuffer
   }
 
   /// What `redraw` does with the kept pixels in this frame.
   enum KeptPlan {
     /// Nothing kept applies.
     case none
-    /// In segment `segment`, copy the kept pixels and draw from the cut on.
-    case use(segment: Int)
-    /// In segment `segment`, take the pixels at the cut into `pendingKept`.
-    case take(segment: Int)
+    /// In segment `segment`, copy the kept pixels (those of `region`) back and draw from the cut on.
+    case use(segment: Int, region: PixelRect)
+    /// In segment `segment`, take the pixels of `prefix` at its cut.
+    case take(segment: Int, KeptPrefix)
   }
 
   /// The fewest commands worth keeping the pixels of.
   static let fewestKeptCommands = 64
 
-  /// How this frame can use kept pixels, given its damage so far; when it will take them, the panel is
-  /// added to `damage`. Sets `nextKeptAgreement` for the frame once drawn.
-  func planKept(_ commands: [DrawCommand], background: RGBA) -> KeptPlan {
-    nextKeptAgreement = nil
+  /// How this frame can use kept pixels, given its damage so far (when it will take them, the panel is
+  /// added to `damage`), and how many of the kept commands it begins with (for the frame once shown).
+  func planKept(_ commands: [DrawCommand], background: RGBA) -> (plan: KeptPlan, agreement: Int?) {
+    var agreement: Int?
     if let kept, kept.background == background, kept.width == buffer.width, kept.height == buffer.height {
-      let agreement = keptAgreement(commands, kept)
-      nextKeptAgreement = agreement
-      if agreement == kept.cut, commands.count > kept.cut,
+      let a = keptAgreement(commands, kept)
+      agreement = a
+      if a == kept.cut, commands.count > kept.cut,
         let k = segments.new.firstIndex(where: { $0.start == kept.segmentStart }), segments.new[k].end > kept.cut
       {
-        return .use(segment: k)
+        return (.use(segment: k, region: kept.region), a)
       }
     }
     let cut = min(commonPrefix, previousCommonPrefix)
     guard cut >= keptMinimum,
       let k = segments.new.firstIndex(where: { $0.start < cut && cut < $0.end }),
       let clip = segments.new[k].clip
-    else { return .none }
+    else { return (.none, agreement) }
     let region = clip.intersection(buffer.bounds)
     let damaged = damage.reduce(0) { $0 + $1.intersection(region).area }
-    guard !region.isEmpty, damaged * 4 >= region.area else { return .none }
+    guard !region.isEmpty, damaged * 4 >= region.area else { return (.none, agreement) }
     // The whole panel repainted, and what it merges with: never more than a whole frame would cost.
     var grown = damage
     Self.insert(region, into: &grown)
-    guard grown.reduce(0, { $0 + $1.area }) * 2 <= buffer.bounds.area else { return .none }
+    guard grown.reduce(0, { $0 + $1.area }) * 2 <= buffer.bounds.area else { return (.none, agreement) }
     damage = grown
     var clips = [buffer.bounds]
     for c in commands[segments.new[k].start..<cut] {
@@ -76,14 +76,14 @@ extension Rasterizer {
       default: break
       }
     }
-    var pixels = kept?.pixels ?? []
+    // The last pixels' memory, reused; they are gone from now on whatever happens to this frame.
+    let pixels = kept?.pixels ?? PixelBuffer(width: 0, height: 0)
+    pixels.resize(width: region.x1 - region.x0, height: region.y1 - region.y0)
     kept = nil
-    pixels.removeAll(keepingCapacity: true)
-    pendingKept = KeptPrefix(
+    let prefix = KeptPrefix(
       commands: commands, cut: cut, background: background, width: buffer.width, height: buffer.height,
       segmentStart: segments.new[k].start, region: region, clips: clips, pixels: pixels)
-    nextKeptAgreement = cut
-    return .take(segment: k)
+    return (.take(segment: k, prefix), cut)
   }
 
   /// How many of `kept`'s commands `commands` begins with, found from what is known: the frame shown
@@ -96,8 +96,7 @@ extension Rasterizer {
       // The kept commands and the frame shown part at `known` (or not at all); the new frame and the frame
       // shown part at `shared`. Before both, all three agree; when they part at different places, the new
       // frame and the kept commands part at the earlier one.
-      if known == kept.cut, shared < known { return shared }
-      if known == kept.cut { return kept.cut }
+      if known == kept.cut { return min(shared, kept.cut) }
       if shared > known { return known }
       from = shared
     }
@@ -111,34 +110,23 @@ extension Rasterizer {
     }
   }
 
-  /// Takes the buffer's pixels in the pending region: the frame has been drawn up to the cut there.
-  func takeKept() {
-    guard var pending = pendingKept else { return }
-    pendingKept = nil
-    let r = pending.region
-    let w = r.x1 - r.x0
-    pending.pixels.reserveCapacity(r.area)
-    for y in r.y0..<r.y1 {
-      pending.pixels.append(contentsOf: UnsafeBufferPointer(start: buffer.pixels + y * buffer.width + r.x0, count: w))
-    }
-    kept = pending
+  /// Takes the buffer's pixels in `prefix`'s region: the frame has been drawn up to its cut there.
+  func take(_ prefix: KeptPrefix) {
+    let r = prefix.region
+    prefix.pixels.copy(r, of: buffer, offset: (-r.x0, -r.y0))
+    kept = prefix
     keptTaken += 1
   }
 
   /// Copies the kept pixels back within `rect`; false when it holds none of them.
-  @discardableResult func restoreKept(within rect: PixelRect) -> Bool {
+  func restoreKept(within rect: PixelRect) -> Bool {
     guard let kept else { return false }
     let r = kept.region
     let within = rect.intersection(r)
     guard !within.isEmpty else { return false }
-    let w = r.x1 - r.x0
-    let count = within.x1 - within.x0
-    kept.pixels.withUnsafeBufferPointer { source in
-      for y in within.y0..<within.y1 {
-        (buffer.pixels + y * buffer.width + within.x0).update(
-          from: source.baseAddress! + (y - r.y0) * w + (within.x0 - r.x0), count: count)
-      }
-    }
+    buffer.copy(
+      PixelRect(x0: within.x0 - r.x0, y0: within.y0 - r.y0, x1: within.x1 - r.x0, y1: within.y1 - r.y0),
+      of: kept.pixels, offset: (r.x0, r.y0))
     return true
   }
 }

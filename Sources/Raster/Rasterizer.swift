@@ -36,13 +36,10 @@ public final class Rasterizer {
   /// each (the last first).
   var commonPrefix = 0
   var previousCommonPrefix = 0
-  /// The pixels of a frame's first commands, and those being taken (`Rasterizer+Kept`).
+  /// The pixels of a frame's first commands (`Rasterizer+Kept`).
   var kept: KeptPrefix?
-  /// How many of `kept`'s commands `shownFrame` begins with (nil when not known); and the same for the
-  /// frame being drawn, once it is shown.
+  /// How many of `kept`'s commands `shownFrame` begins with (nil when not known).
   var keptAgreementWithShown: Int?
-  var nextKeptAgreement: Int?
-  var pendingKept: KeptPrefix?
   /// The fewest commands whose pixels are kept (`fewestKeptCommands`; fewer in tests).
   var keptMinimum = Rasterizer.fewestKeptCommands
   /// How many times pixels were kept, and how many frames copied some of them back (for tests).

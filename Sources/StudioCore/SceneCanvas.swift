@@ -456,7 +456,6 @@ public struct SceneCanvas: Sendable {
     let minY = least(p0.y, p1.y, p2.y, p3.y)
     return Rect(minX, minY, most(p0.x, p1.x, p2.x, p3.x) - minX, most(p0.y, p1.y, p2.y, p3.y) - minY)
   }
-
 }
 
 extension Palette {

@@ -57,9 +57,7 @@ public final class OffscreenCanvas {
     let r = crop.intersection(buffer.bounds)
     guard !r.isEmpty else { throw SDLError("an empty picture (\(crop) is outside the canvas)") }
     let part = PixelBuffer(width: r.x1 - r.x0, height: r.y1 - r.y0)
-    for y in r.y0..<r.y1 {
-      (part.pixels + (y - r.y0) * part.width).update(from: buffer.pixels + y * buffer.width + r.x0, count: part.width)
-    }
+    part.copy(r, of: buffer, offset: (-r.x0, -r.y0))
     return try part.pngData()
   }
 

@@ -198,16 +198,10 @@ import TouchSim
       frames.mutate()
       let commands = frames.commands
       live.updateFrame(commands, background: frames.background, masks: Self.masks)
-      let whole = Rasterizer(width: 640, height: 400)
-      whole.drawFrame(commands, background: frames.background, masks: Self.masks)
       if live.damage.isEmpty { unchanged += 1 } else if live.damage != [live.buffer.bounds] { partial += 1 }
       if live.damage.count > 1 { several += 1 }
-      let a = live.buffer.bitmap()
-      let b = whole.buffer.bitmap()
-      guard a == b else {
-        let diff = (0..<(a.width * a.height)).first { a.pixels[$0] != b.pixels[$0] } ?? 0
-        Issue.record(
-          "seed \(seed), frame \(n): pixel (\(diff % a.width), \(diff / a.width)) differs; damage \(live.damage)")
+      if let difference = Self.difference(live, commands, background: frames.background) {
+        Issue.record("seed \(seed), frame \(n): \(difference)")
         return
       }
     }
@@ -260,14 +254,8 @@ import TouchSim
         }
       }
       live.updateFrame(commands, background: frames.background, masks: Self.masks)
-      let whole = Rasterizer(width: 640, height: 400)
-      whole.drawFrame(commands, background: frames.background, masks: Self.masks)
-      let a = live.buffer.bitmap()
-      let b = whole.buffer.bitmap()
-      guard a == b else {
-        let diff = (0..<(a.width * a.height)).first { a.pixels[$0] != b.pixels[$0] } ?? 0
-        Issue.record(
-          "seed \(seed), frame \(n): pixel (\(diff % a.width), \(diff / a.width)) differs; damage \(live.damage)")
+      if let difference = Self.difference(live, commands, background: frames.background) {
+        Issue.record("seed \(seed), frame \(n): \(difference)")
         return
       }
     }
@@ -308,10 +296,8 @@ import TouchSim
     var shown = 0
     func show(_ commands: [DrawCommand], background: RGBA = .black) {
       live.updateFrame(commands, background: background, masks: Self.masks)
-      let whole = Rasterizer(width: 640, height: 400)
-      whole.drawFrame(commands, background: background, masks: Self.masks)
-      let same = live.buffer.bitmap() == whole.buffer.bitmap()
-      #expect(same, "frame \(shown)")
+      let difference = Self.difference(live, commands, background: background)
+      #expect(difference == nil, "frame \(shown): \(difference ?? "")")
       shown += 1
     }
     show(frame(views, label: 10, badge: false))
@@ -356,6 +342,18 @@ import TouchSim
     #expect(live.keptUsed == 13)
   }
 
+  /// Where `live`'s pixels differ from `commands` drawn whole over `background` from scratch; nil when they
+  /// are the same.
+  static func difference(_ live: Rasterizer, _ commands: [DrawCommand], background: RGBA) -> String? {
+    let whole = Rasterizer(width: live.buffer.width, height: live.buffer.height)
+    whole.drawFrame(commands, background: background, masks: masks)
+    let a = live.buffer.bitmap()
+    let b = whole.buffer.bitmap()
+    guard a != b else { return nil }
+    let diff = (0..<(a.width * a.height)).first { a.pixels[$0] != b.pixels[$0] } ?? 0
+    return "pixel (\(diff % a.width), \(diff / a.width)) differs; damage \(live.damage)"
+  }
+
   /// Draws `frames` one over the other and each from scratch; the pixels must agree after every frame.
   static func agree(_ frames: [[DrawCommand]], background: [RGBA]? = nil, width: Int = 200, height: Int = 200)
     -> Bool
@@ -364,9 +362,7 @@ import TouchSim
     for (i, commands) in frames.enumerated() {
       let color = background?[i] ?? .black
       live.updateFrame(commands, background: color, masks: masks)
-      let whole = Rasterizer(width: width, height: height)
-      whole.drawFrame(commands, background: color, masks: masks)
-      if live.buffer.bitmap() != whole.buffer.bitmap() { return false }
+      if difference(live, commands, background: color) != nil { return false }
     }
     return true
   }

@@ -40,6 +40,19 @@ import TouchSim
       .joined()
   }
 
+  /// A rectangle of one buffer copied into another, moved (a crop, the kept pixels taken and put back):
+  /// its pixels only, row by row.
+  @Test func aRectangleCopiedFromAnotherBufferLandsWhereItIsMoved() {
+    let source = PixelBuffer(width: 6, height: 5)
+    for i in 0..<30 { source.pixels[i] = UInt32(i) }
+    let target = PixelBuffer(width: 4, height: 4)
+    target.copy(PixelRect(x0: 2, y0: 1, x1: 5, y1: 3), of: source, offset: (-1, 1))
+    // Rows 1 and 2, columns 2 to 4 of the source, at rows 2 and 3, columns 1 to 3; the rest still black.
+    var expected = [UInt32](repeating: 0xFF00_0000, count: 16)
+    for (y, row) in [(2, 1), (3, 2)] { for x in 1...3 { expected[y * 4 + x] = UInt32(row * 6 + x + 1) } }
+    #expect((0..<16).map { target.pixels[$0] } == expected)
+  }
+
   @Test func aRectFillsExactlyItsPixels() {
     let b = draw([.rect(Rect(10, 20, 30, 40), fill: red, stroke: nil)])
 

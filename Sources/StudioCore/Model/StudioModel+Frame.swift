@@ -103,11 +103,7 @@ extension StudioModel {
   public var sceneList: [SceneListItem]? { view.sceneList }
   public var library: [SceneListItem] {
     get { view.library }
-    set {
-      view.library = newValue
-      // A list opened before the titles were read shows them as they come.
-      if view.sceneList?.isEmpty == true { view.sceneList = newValue }
-    }
+    set { view.library = newValue }
   }
   public var inspectorTab: InspectorTab { view.inspectorTab }
   public var bottomTab: BottomTab { view.bottomTab }

@@ -265,7 +265,7 @@ extension StudioModel {
         perform(.resetTouches)
       }
     case .openScene(let path):
-      view.sceneList = nil
+      view.sceneListOpen = false
       effects.append(.openScene(path: path))
     case .save:
       saveConfiguration()

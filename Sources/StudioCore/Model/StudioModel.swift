@@ -151,7 +151,7 @@ public final class StudioModel {
     restartWhenUp = false
     openSceneArmedUntil = nil
     inputLog.reset()
-    view.sceneList = nil
+    view.sceneListOpen = false
     // Its worlds came from the file as it was: say that compare mode ended, not just that it reloaded.
     let compared = compare != nil
     compare = nil

@@ -29,9 +29,13 @@ struct ViewState {
   var handoutPicture = false
   /// The stage (key F): the inspector and the timeline folded away, the device as large as the window allows.
   var stage = false
-  /// The library's scenes (path, title) when the scene list is open.
-  var sceneList: [SceneListItem]?
+  /// The scene list is open (key O).
+  var sceneListOpen = false
+  /// The library's scenes (path, title): read once the first frame is up, so a list opened before shows
+  /// them when they come.
   var library: [SceneListItem] = []
+  /// The library's scenes when the scene list is open.
+  var sceneList: [SceneListItem]? { sceneListOpen ? library : nil }
   var inspectorTab = InspectorTab.recognizers
   var bottomTab = BottomTab.timeline
   var selected: String?
@@ -59,18 +63,18 @@ struct ViewState {
 
   mutating func toggleHelp() {
     showHelp.toggle()
-    sceneList = nil
+    sceneListOpen = false
     scrollOffsets[.help] = 0
   }
 
   mutating func toggleSceneList() {
-    sceneList = sceneList == nil ? library : nil
+    sceneListOpen.toggle()
     showHelp = false
     scrollOffsets[.sceneList] = 0
   }
 
   mutating func closeOverlays() {
-    sceneList = nil
+    sceneListOpen = false
     showHelp = false
   }
 

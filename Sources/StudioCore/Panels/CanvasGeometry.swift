@@ -119,8 +119,8 @@ struct CanvasGeometry {
   }
 
   /// `idsAsBefore` is cleared when a view's id is not the one its index held before. `known`: the view is
-  /// the one laid out at this index before (its superview was, or its superview's
-  /// subviews are the very array they were), so it is not compared again. A scroll changes the list's bounds, not its rows: they
+  /// the one laid out at this index before (its superview was, or its superview's subviews are the very
+  /// array they were), so it is not compared again. A scroll changes the list's bounds, not its rows: they
   /// are then known without comparing each row's forty fields.
   private mutating func add(
     _ view: ViewSpec, parent: Int?, parentToWindow: AffineTransform, clip: Rect, ghost: Bool, old: [Node],

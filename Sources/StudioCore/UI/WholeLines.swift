@@ -40,7 +40,7 @@ enum WholeLines {
         guard top < clip.maxY && top + h > clip.minY else { continue }  // wholly clipped away: hidden, not cut
         let sliced = top < clip.minY - 0.5 || top + h > clip.maxY + 0.5
         // Across: a text is measured only when its characters at 1.3 em each could reach an edge (the
-        // widest letters, bold "W" and "m", are 1.10 and 1.04 em; a Chinese character 1 em). A rare
+        // widest letters, bold "W" and "m", are 1.10 and 1.04 em; a Chinese character about 1 em). A rare
         // wider glyph crossing an edge by less than that stays drawn, cut.
         let most = Double(s.count) * style.size * 1.3
         let left: Double

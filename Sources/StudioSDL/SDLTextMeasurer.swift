@@ -171,9 +171,10 @@ public final class SDLTextMeasurer: TextMeasurer {
   private static func measure(_ key: Key, fonts: FontLibrary) -> (width: Double, dejaVuOnly: Bool) {
     // Printable ASCII (most texts) is one run in DejaVu, in reading order: sized as it is.
     if key.text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+      guard let font = try? fonts.font(key.face, size: key.size) else { return (0, false) }
+      if let w = monospaced(key.text, font: font) { return (w, true) }
       var w: Int32 = 0
-      guard let font = try? fonts.font(key.face, size: key.size), TTF_SizeUTF8(font, key.text, &w, nil) == 0
-      else { return (0, false) }
+      guard TTF_SizeUTF8(font, key.text, &w, nil) == 0 else { return (0, false) }
       return (Double(max(w, 0)), true)
     }
     // Most other texts ("gesture 2 of 4 · 1000–1430 ms", which changes every frame) are one run in
@@ -181,9 +182,10 @@ public final class SDLTextMeasurer: TextMeasurer {
     if !key.text.utf8.contains(0), !VisualOrder.needsReordering(key.text),
       (try? fonts.isAllPrimary(key.text, face: key.face, size: key.size)) == true
     {
+      guard let font = try? fonts.font(key.face, size: key.size) else { return (0, false) }
+      if let w = monospaced(key.text, font: font) { return (w, true) }
       var w: Int32 = 0
-      guard let font = try? fonts.font(key.face, size: key.size), TTF_SizeUTF8(font, key.text, &w, nil) == 0
-      else { return (0, false) }
+      guard TTF_SizeUTF8(font, key.text, &w, nil) == 0 else { return (0, false) }
       return (Double(max(w, 0)), true)
     }
     let text = VisualOrder.line(TextMaskCache.drawable(key.text))
@@ -200,6 +202,46 @@ public final class SDLTextMeasurer: TextMeasurer {
 }
 
 extension SDLTextMeasurer {
+  /// The width of `text`, one run in the fixed-width `font` (DejaVu Sans Mono), without shaping it: when
+  /// every character is one glyph drawn inside its own advance, the text is as wide as their count times
+  /// that advance (SDL_ttf sizes a text from its first glyph's left edge to the last one's right, ink or
+  /// advance, whichever is further). Nil for a proportional font, and for a text with a character that is
+  /// not such a glyph (a combining mark, a format character, a wide one, one whose ink crosses its
+  /// advance: "…" at 9 pixels): it is shaped as before. The same as SDL_ttf's sizing
+  /// (`TextMeasurerTests`); the inspector's values ("translation 12, -3 · velocity …") change every frame,
+  /// and shaping each took as long as the rest of its lookup ten times over.
+  static func monospaced(_ text: String, font: OpaquePointer) -> Double? {
+    guard TTF_FontFaceIsFixedWidth(font) != 0 else { return nil }
+    var advance: Int32 = 0
+    guard TTF_GlyphMetrics32(font, 0x30, nil, nil, nil, nil, &advance) == 0, advance > 0 else { return nil }
+    var count: Int32 = 0
+    for scalar in text.unicodeScalars {
+      guard scalar.isASCII ? scalar.value >= 0x20 && scalar.value < 0x7F : isOneAdvance(scalar) else { return nil }
+      var minX: Int32 = 0
+      var maxX: Int32 = 0
+      var own: Int32 = 0
+      guard TTF_GlyphMetrics32(font, scalar.value, &minX, &maxX, nil, nil, &own) == 0, own == advance,
+        minX >= 0, maxX <= advance
+      else { return nil }
+      count += 1
+    }
+    return Double(count * advance)
+  }
+
+  /// A character that may be one glyph of its own: not a mark, a format or control character, or a wide
+  /// (East Asian) one.
+  private static func isOneAdvance(_ scalar: Unicode.Scalar) -> Bool {
+    let p = scalar.properties
+    switch p.generalCategory {
+    case .nonspacingMark, .spacingMark, .enclosingMark, .format, .control, .surrogate, .unassigned,
+      .lineSeparator, .paragraphSeparator:
+      return false
+    default:
+      return !p.isDefaultIgnorableCodePoint && !p.isEmojiPresentation && !(0x1100...0x115F).contains(scalar.value)
+        && !(0x2E80...0xFFDC).contains(scalar.value) && scalar.value < 0x1F000
+    }
+  }
+
   /// One measurer per assets folder for the whole process (headless renders, the benchmark), so its
   /// cached widths and opened fonts serve every render.
   public static func shared(assetsDirectory: String) throws(SDLError) -> SDLTextMeasurer {

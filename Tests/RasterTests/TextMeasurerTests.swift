@@ -248,4 +248,44 @@ import TouchSim
     let wider = TextMetrics.$measurer.withValue(FixedTextMeasurer()) { InspectorText.truncate(text, 200, size: 13) }
     #expect(wider.count > first.count)
   }
+
+  /// A monospaced text's width is its characters times the font's advance (`SDLTextMeasurer.monospaced`),
+  /// without shaping it: exactly what SDL_ttf's sizing gives, for the values the inspector prints and
+  /// the symbols they carry, at every size the panels use.
+  @Test func aMonospacedWidthIsWhatSDLTTFSizes() throws {
+    try SDLLibrary.startText()
+    let fonts = FontLibrary(assetsDirectory: try ResourceLocator.assetsDirectory())
+    // Every printable ASCII character alone, first and last, and the symbols the panels print.
+    let ascii = (0x20..<0x7F).map { String(UnicodeScalar(UInt8($0))) }
+    let texts =
+      ascii + ascii.map { "\($0)x\($0)" } + [
+        "translation -12, 3 · velocity 240, -18 · at 160, 420", "scale 1.25 · velocity 0.4…", "×37", "(0, -12.5)",
+        "→ ← ↑ ↓ ✓ ✗ ⚡ ● ○ ◀ ▮ – — ° ±", "Ωμπ ЖЯ", "jump", "fj", "…", "—", " ",
+      ]
+    var counted = 0
+    for size in [7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 18, 20, 22, 26, 32, 40] {
+      let mono = try fonts.font(.mono, size: size)
+      for text in texts {
+        guard try fonts.isAllPrimary(text, face: .mono, size: size) else { continue }
+        var w: Int32 = 0
+        #expect(TTF_SizeUTF8(mono, text, &w, nil) == 0)
+        guard let width = SDLTextMeasurer.monospaced(text, font: mono) else { continue }
+        counted += 1
+        #expect(width == Double(w), "'\(text)' at \(size): counted \(width), SDL_ttf \(w)")
+      }
+      // The values the inspector prints are counted, not shaped (at 9 pixels a glyph's ink crosses its
+      // advance: shaped).
+      if size != 9 {
+        #expect(SDLTextMeasurer.monospaced("translation -12, 3 · velocity 240, -18", font: mono) != nil, "at \(size)")
+      }
+      // Not one advance per character: shaped as before.
+      #expect(SDLTextMeasurer.monospaced("e\u{0301}te\u{0301}", font: mono) == nil)
+      #expect(SDLTextMeasurer.monospaced("a\u{200B}b", font: mono) == nil)
+      #expect(SDLTextMeasurer.monospaced("购买", font: mono) == nil)
+      // A proportional font: shaped as before.
+      #expect(SDLTextMeasurer.monospaced("translation", font: try fonts.font(.regular, size: size)) == nil)
+    }
+    // Most of them are counted.
+    #expect(counted > texts.count * 16 * 3 / 4)
+  }
 }

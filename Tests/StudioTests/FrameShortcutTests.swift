@@ -87,6 +87,22 @@ private final class CallCountingMeasurer: TextMeasurer {
     #expect(commands.compactMap { if case .text(let s, _, _) = $0 { s } else { nil } } == ["Wi"])
   }
 
+  /// The bound counts scalars from the text's UTF-8 bytes: as many as `unicodeScalars`, never fewer than
+  /// the characters (a combining accent, a flag's two halves, a family's joiners each count).
+  @Test func theBoundCountsScalarsNeverFewerThanCharacters() {
+    let texts = [
+      "", "tap", "购买按钮", "e\u{0301}te\u{0301}", "🇨🇳 flag", "👨‍👩‍👧", "שלום", "x\u{0}y", "a · b → c",
+      String(repeating: "W", count: 300),
+    ]
+    for s in texts {
+      #expect(WholeLines.scalarCount(s) == s.unicodeScalars.count, "\(s)")
+      #expect(WholeLines.scalarCount(s) >= s.count, "\(s)")
+    }
+    // A bridged or sliced string (no contiguous UTF-8 of its own) too.
+    let sub = "购买按钮 tap"[...]
+    #expect(WholeLines.scalarCount(String(sub)) == 8)
+  }
+
   @Test func linesCutByAnEdgeLeaveTheOthersInOrder() {
     let style = TextStyle(size: 12, color: .white)
     let panel = Rect(0, 0, 300, 100)

@@ -41,6 +41,8 @@ extension StudioModel {
     let layout = ctx.layout
     lastLayout = layout
     var list = DrawList()
+    // Room for a frame like the last one: the panels' lists are appended without growing it again.
+    list.commands.reserveCapacity(lastFrame.commands.count + 64)
     list.add(.rect(Rect(0, 0, size.width, size.height), fill: view.theme.background, stroke: nil))
     list.append(CanvasPanel.draw(in: layout.canvas, ctx))
     if !view.stage && layout.card == nil { list.append(InspectorPanel.draw(in: layout.inspector, ctx)) }

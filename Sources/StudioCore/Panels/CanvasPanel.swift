@@ -38,6 +38,8 @@ public enum CanvasPanel {
     canvas.textFloor = presenterTextSize(ctx.theme)
     canvas.language = ctx.theme.language
     let views = ctx.memo.viewCommands(canvas, scene)
+    // The views' commands and room for what goes over them (labels, the walk, the fingers).
+    list.commands.reserveCapacity(views.shapes.count + views.text.count + 256)
     list.add(views.shapes)
     let geometry = ctx.memo.geometry(scene: scene, viewport: viewport)
     let visible = CanvasGeometry.intersect(rect, device)

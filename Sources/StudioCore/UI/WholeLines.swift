@@ -42,7 +42,7 @@ enum WholeLines {
         // Across: a text is measured only when its characters at 1.3 em each could reach an edge (the
         // widest letters, bold "W" and "m", are 1.10 and 1.04 em; a Chinese character about 1 em). A rare
         // wider glyph crossing an edge by less than that stays drawn, cut.
-        let most = Double(s.count) * style.size * 1.3
+        let most = Double(scalarCount(s)) * style.size * 1.3
         let left: Double
         switch style.anchor.horizontal {
         case .leading: left = at.x
@@ -70,5 +70,15 @@ enum WholeLines {
       kept += 1
     }
     commands.removeSubrange(kept...)
+  }
+
+  /// How many scalars `s` has (never fewer than its characters), counted in its UTF-8 without finding
+  /// where characters break: every byte that does not continue a scalar starts one.
+  static func scalarCount(_ s: String) -> Int {
+    s.utf8.withContiguousStorageIfAvailable { bytes in
+      var n = 0
+      for b in bytes where b & 0xC0 != 0x80 { n += 1 }
+      return n
+    } ?? s.unicodeScalars.count
   }
 }

@@ -44,12 +44,12 @@ extension StudioModel {
     // Room for a frame like the last one: the panels' lists are appended without growing it again.
     list.commands.reserveCapacity(lastFrame.commands.count + 64)
     list.add(.rect(Rect(0, 0, size.width, size.height), fill: view.theme.background, stroke: nil))
-    list.append(CanvasPanel.draw(in: layout.canvas, ctx))
-    if !view.stage && layout.card == nil { list.append(InspectorPanel.draw(in: layout.inspector, ctx)) }
-    list.append(NarrationStrip.draw(in: layout.narration, ctx))
-    if !view.stage { list.append(BottomPanel.draw(in: layout.bottom, ctx)) }
-    list.append(HeaderBar.draw(in: layout.header, ctx))
-    list.append(Overlays.draw(in: Rect(0, 0, size.width, size.height), ctx))
+    CanvasPanel.draw(in: layout.canvas, ctx, into: &list)
+    if !view.stage && layout.card == nil { InspectorPanel.draw(in: layout.inspector, ctx, into: &list) }
+    NarrationStrip.draw(in: layout.narration, ctx, into: &list)
+    if !view.stage { BottomPanel.draw(in: layout.bottom, ctx, into: &list) }
+    HeaderBar.draw(in: layout.header, ctx, into: &list)
+    Overlays.draw(in: Rect(0, 0, size.width, size.height), ctx, into: &list)
     // Every text at least 4.5:1 against what it is drawn on, whichever panel drew that (legibility).
     Legibility.enforce(&list.commands, background: view.theme.background, verdicts: &frameMemo.legibility)
     let device = viewport(for: layout).toPixels(Rect(origin: .zero, size: config.window))

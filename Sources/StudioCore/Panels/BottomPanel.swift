@@ -15,6 +15,13 @@ public enum BottomPanel {
 
   public static func draw(in rect: Rect, _ ctx: PanelContext) -> DrawList {
     var list = DrawList()
+    draw(in: rect, ctx, into: &list)
+    return list
+  }
+
+  /// The panel drawn at the end of `list` (the frame's own list, which the panel's commands are not
+  /// copied into afterwards).
+  public static func draw(in rect: Rect, _ ctx: PanelContext, into list: inout DrawList) {
     let t = ctx.theme
     list.add(.rect(rect, fill: t.panel, stroke: nil))
     list.add(.clip(rect))
@@ -56,6 +63,5 @@ public enum BottomPanel {
       list.append(LogPanel.draw(in: content, ctx))
     }
     list.add(.unclip)
-    return list
   }
 }

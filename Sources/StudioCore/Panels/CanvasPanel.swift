@@ -26,6 +26,13 @@ public enum CanvasPanel {
 
   public static func draw(in rect: Rect, _ ctx: PanelContext) -> DrawList {
     var list = DrawList()
+    draw(in: rect, ctx, into: &list)
+    return list
+  }
+
+  /// The panel drawn at the end of `list` (the frame's own list, which the panel's commands are not
+  /// copied into afterwards).
+  public static func draw(in rect: Rect, _ ctx: PanelContext, into list: inout DrawList) {
     let unit = ctx.theme.unit
     let viewport = ctx.viewport
     // The views' texts in the window's language (the scene's translation, when it has one).
@@ -39,7 +46,7 @@ public enum CanvasPanel {
     canvas.language = ctx.theme.language
     let views = ctx.memo.viewCommands(canvas, scene)
     // The views' commands and room for what goes over them (labels, the walk, the fingers).
-    list.commands.reserveCapacity(views.shapes.count + views.text.count + 256)
+    list.commands.reserveCapacity(list.commands.count + views.shapes.count + views.text.count + 256)
     list.add(views.shapes)
     let geometry = ctx.memo.geometry(scene: scene, viewport: viewport)
     let visible = CanvasGeometry.intersect(rect, device)
@@ -71,7 +78,6 @@ public enum CanvasPanel {
     // A handout's picture has nothing to click.
     if !ctx.handoutPicture { zoomControl(in: rect, ctx, into: &list) }
     list.add(.unclip)
-    return list
   }
 
   /// The unit of the labels drawn on the device (ids, tags, badges): the theme's, but no larger than the

@@ -153,6 +153,13 @@ public enum HeaderBar {
 
   public static func draw(in rect: Rect, _ ctx: PanelContext) -> DrawList {
     var list = DrawList()
+    draw(in: rect, ctx, into: &list)
+    return list
+  }
+
+  /// The panel drawn at the end of `list` (the frame's own list, which the panel's commands are not
+  /// copied into afterwards).
+  public static func draw(in rect: Rect, _ ctx: PanelContext, into list: inout DrawList) {
     let t = ctx.theme
     list.add(.rect(rect, fill: t.background, stroke: nil))
     list.add(
@@ -167,7 +174,6 @@ public enum HeaderBar {
     }
     for (b, r) in p.buttons { drawButton(b, r, labelled: p.density.labelled(b), t, into: &list) }
     list.add(.unclip)
-    return list
   }
 
   /// The title on the first line (messages go to the toast, never over it); the playhead status and

@@ -13,6 +13,13 @@ import TouchSim
 public enum InspectorPanel {
   public static func draw(in rect: Rect, _ ctx: PanelContext) -> DrawList {
     var list = DrawList()
+    draw(in: rect, ctx, into: &list)
+    return list
+  }
+
+  /// The panel drawn at the end of `list` (the frame's own list, which the panel's commands are not
+  /// copied into afterwards).
+  public static func draw(in rect: Rect, _ ctx: PanelContext, into list: inout DrawList) {
     let t = ctx.theme
     let u = t.unit
     list.add(.rect(rect, fill: t.panel, stroke: nil))
@@ -46,7 +53,6 @@ public enum InspectorPanel {
     }
     if maxScroll > 0 { drawScrollBar(content, scroll: scroll, contentHeight: laid.height, t, into: &list) }
     list.add(.unclip)
-    return list
   }
 
   /// How far the current tab's content can scroll (pixels): the model may clamp the wheel with it, so

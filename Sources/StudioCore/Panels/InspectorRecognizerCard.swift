@@ -102,6 +102,8 @@ enum InspectorRecognizerCard {
   struct Columns {
     enum Arrangement { case gridBeside, columnBeside, gridBelow }
     let toggles: [InspectorToggle]
+    /// Each toggle's width, in order (measured once, for the arrangement and the grid).
+    let widths: [Double]
     let arrangement: Arrangement
     /// The toggles' column width (the card's inner width when below).
     let toggleWidth: Double
@@ -111,8 +113,9 @@ enum InspectorRecognizerCard {
     init(_ toggles: [InspectorToggle], inner: Double, card: Double, minDiagram: Double, _ t: Theme) {
       let u = t.unit
       self.toggles = toggles
+      widths = toggles.map { InspectorWidgets.width(of: $0, t) }
       // The column width the usual toggles need (a long predicate answer spans both grid columns instead).
-      let widths = toggles.map { InspectorWidgets.width(of: $0, t) }.sorted()
+      let widths = widths.sorted()
       let median = widths.isEmpty ? 0 : widths[widths.count / 2]
       let natural = widths.filter { $0 <= median * 1.3 }.max() ?? median
       let twoColumns = 2 * natural + 5 * u
@@ -155,8 +158,7 @@ enum InspectorRecognizerCard {
     switch columns.arrangement {
     case .gridBeside:
       // Diagram and a two-column grid side by side, the details across the whole card below them.
-      let laid = InspectorWidgets.grid(
-        toggles.map { InspectorWidgets.width(of: $0, t) }, x: toggleX, y: y, width: columns.toggleWidth, t)
+      let laid = InspectorWidgets.grid(columns.widths, x: toggleX, y: y, width: columns.toggleWidth, t)
       for (toggle, rect) in zip(toggles, laid.rects) { InspectorWidgets.draw(toggle, in: rect, t, into: &body) }
       toggleBottom = y + laid.height
       leftY = max(leftY, toggleBottom + 8 * u)
@@ -173,8 +175,7 @@ enum InspectorRecognizerCard {
     case .gridBelow:
       leftY += details(leftY, columns.leftWidth, &body)
       let ty = leftY + 4 * u
-      let laid = InspectorWidgets.grid(
-        toggles.map { InspectorWidgets.width(of: $0, t) }, x: inner.x, y: ty, width: inner.width, t)
+      let laid = InspectorWidgets.grid(columns.widths, x: inner.x, y: ty, width: inner.width, t)
       for (toggle, rect) in zip(toggles, laid.rects) { InspectorWidgets.draw(toggle, in: rect, t, into: &body) }
       toggleBottom = ty + laid.height
     }

@@ -150,6 +150,13 @@ public enum NarrationStrip {
 
   public static func draw(in rect: Rect, _ ctx: PanelContext) -> DrawList {
     var list = DrawList()
+    draw(in: rect, ctx, into: &list)
+    return list
+  }
+
+  /// The panel drawn at the end of `list` (the frame's own list, which the panel's commands are not
+  /// copied into afterwards).
+  public static func draw(in rect: Rect, _ ctx: PanelContext, into list: inout DrawList) {
     let t = ctx.theme
     list.add(.rect(rect, fill: t.panel.mixed(with: t.background, 0.5), stroke: nil))
     list.add(
@@ -208,7 +215,6 @@ public enum NarrationStrip {
       }
     }
     list.add(.unclip)
-    return list
   }
 
   /// One line of runs side by side; emphasised runs bold in `emphasis`.

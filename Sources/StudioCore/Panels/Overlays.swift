@@ -8,6 +8,13 @@ import TouchSim
 public enum Overlays {
   public static func draw(in rect: Rect, _ ctx: PanelContext) -> DrawList {
     var list = DrawList()
+    draw(in: rect, ctx, into: &list)
+    return list
+  }
+
+  /// The panel drawn at the end of `list` (the frame's own list, which the panel's commands are not
+  /// copied into afterwards).
+  public static func draw(in rect: Rect, _ ctx: PanelContext, into list: inout DrawList) {
     var canvas = ctx.layout.canvas
     if let message = ctx.saveMessage {
       let (banner, bottom) = OverlaySaveBanner.draw(message, over: canvas, ctx)
@@ -22,7 +29,6 @@ public enum Overlays {
       list.append(OverlaySceneList.draw(in: rect, items: items, ctx))
     }
     if let tip = ctx.tooltip { list.add(tooltip(tip.text, at: tip.at, in: rect, ctx.theme)) }
-    return list
   }
 
   /// A tooltip under and to the right of the mouse, kept inside the window (above the mouse near the

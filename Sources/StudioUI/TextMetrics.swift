@@ -222,7 +222,7 @@ public enum TextMetrics {
   }
 
   /// A word: a stretch without spaces. It may mix styles ("`pan`'s"), so it is a list of pieces.
-  private typealias Word = (pieces: [TextRun], spaceBefore: Bool)
+  typealias Word = (pieces: [TextRun], spaceBefore: Bool)
 
   /// Measures runs as `wrap` draws them.
   private struct LineMeasure {
@@ -239,7 +239,8 @@ public enum TextMetrics {
   }
 
   /// The words of `runs`, each with whether a space comes before it.
-  private static func words(of runs: [TextRun]) -> [Word] {
+  /// `bytewise`: ASCII runs cut byte by byte (false only for tests, which compare the two ways).
+  static func words(of runs: [TextRun], bytewise: Bool = true) -> [Word] {
     var words: [Word] = []
     var pieces: [TextRun] = []
     var pendingSpace = false
@@ -250,6 +251,46 @@ public enum TextMetrics {
     // Opening punctuation ("（") stays with the character after it: it never ends a line.
     var afterOpening = false
     for run in runs {
+      // A run of ASCII without carriage returns ("\r\n" is one character) is cut at its spaces and line
+      // ends byte by byte, a word's letters taken at once: its characters are its bytes, none of them wide
+      // or opening punctuation, and only the first of a word may follow a wide character.
+      if bytewise && run.text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+        let bytes = run.text.utf8
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
+          let byte = bytes[i]
+          if byte == 0x20 || byte == 0x0A {
+            if !pieces.isEmpty { words.append((pieces, spaceBefore)) }
+            pieces = []
+            pendingSpace = true
+            afterWide = false
+            afterOpening = false
+            i = bytes.index(after: i)
+            continue
+          }
+          if !pieces.isEmpty && afterWide && !Self.closingASCII.contains(byte) && !afterOpening {
+            words.append((pieces, spaceBefore))
+            pieces = []
+            spaceBefore = false
+          }
+          afterWide = false
+          afterOpening = false
+          if pieces.isEmpty {
+            spaceBefore = pendingSpace && !words.isEmpty
+            pendingSpace = false
+          }
+          var end = bytes.index(after: i)
+          while end < bytes.endIndex && bytes[end] != 0x20 && bytes[end] != 0x0A { end = bytes.index(after: end) }
+          let letters = Substring(bytes[i..<end])
+          if pieces.last?.emphasis == run.emphasis {
+            pieces[pieces.count - 1].text += letters
+          } else {
+            pieces.append(TextRun(text: String(letters), emphasis: run.emphasis))
+          }
+          i = end
+        }
+        continue
+      }
       for c in run.text {
         // A character of one byte (ASCII, most of every sentence) is classified by its byte: comparing and
         // hashing `Character`s was a tenth of setting the narration.
@@ -478,6 +519,15 @@ public struct TextRun: Equatable, Sendable {
   public static func parse(_ marked: String) -> [TextRun] {
     var runs: [TextRun] = []
     var emphasis = false
+    // ASCII (most of the English narration) is cut at its backtick bytes, without finding where its
+    // characters break (elsewhere a backtick may carry a combining mark, and is then not one).
+    if marked.utf8.allSatisfy({ $0 < 0x80 }) {
+      for part in marked.utf8.split(separator: 0x60, omittingEmptySubsequences: false) {
+        if !part.isEmpty { runs.append(TextRun(text: String(Substring(part)), emphasis: emphasis)) }
+        emphasis.toggle()
+      }
+      return runs
+    }
     for part in marked.split(separator: "`", omittingEmptySubsequences: false) {
       if !part.isEmpty { runs.append(TextRun(text: String(part), emphasis: emphasis)) }
       emphasis.toggle()

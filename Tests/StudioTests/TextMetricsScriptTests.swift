@@ -1,7 +1,8 @@
-import StudioUI
+import Geometry
 import Testing
 
 @testable import StudioCore
+@testable import StudioUI
 
 /// Text in any script is measured as the fonts that draw it draw it, and wraps where its script
 /// allows a break.
@@ -38,5 +39,30 @@ import Testing
     for line in lines { #expect(TextMetrics.width(line, size: 10) <= 80, "\(lines)") }
     // No word of Latin text is cut.
     #expect(lines.allSatisfy { !$0.hasSuffix("…") })
+  }
+
+  /// ASCII is cut into words byte by byte, and into emphasised runs at its backtick bytes; anything else
+  /// character by character. Both ways give the same words and runs, in random texts of ASCII, spaces,
+  /// line ends, backticks, Chinese, opening and closing punctuation and a carriage return.
+  @Test func asciiIsCutAsItsCharactersWouldBe() {
+    let pieces = [
+      "tap", "the", " ", " ", "\n", "`", "`", "buy", ".", ",", ")", "(", "购", "买", "，", "（", "」", "\r\n", "e\u{0301}",
+      "`\u{0301}",
+      "ok!", "12.5", "—", "\u{3000}",
+    ]
+    var random = SplitMix(seed: 77)
+    for _ in 0..<3000 {
+      let text = (0..<random.int(0...14)).map { _ in pieces[random.int(pieces.count)] }.joined()
+      let expected = text.split(separator: "`", omittingEmptySubsequences: false).enumerated().compactMap {
+        $1.isEmpty ? nil : TextRun(text: String($1), emphasis: $0 % 2 == 1)
+      }
+      let runs = TextRun.parse(text)
+      #expect(runs == expected, "\(text.debugDescription)")
+      let bytewise = TextMetrics.words(of: runs)
+      let characterwise = TextMetrics.words(of: runs, bytewise: false)
+      #expect(
+        bytewise.map(\.pieces) == characterwise.map(\.pieces)
+          && bytewise.map(\.spaceBefore) == characterwise.map(\.spaceBefore), "\(text.debugDescription)")
+    }
   }
 }

@@ -214,7 +214,7 @@ extension SDLTextMeasurer {
     guard TTF_FontFaceIsFixedWidth(font) != 0 else { return nil }
     var advance: Int32 = 0
     guard TTF_GlyphMetrics32(font, 0x30, nil, nil, nil, nil, &advance) == 0, advance > 0 else { return nil }
-    var count: Int32 = 0
+    var count = 0
     for scalar in text.unicodeScalars {
       guard scalar.isASCII ? scalar.value >= 0x20 && scalar.value < 0x7F : isOneAdvance(scalar) else { return nil }
       var minX: Int32 = 0
@@ -225,7 +225,7 @@ extension SDLTextMeasurer {
       else { return nil }
       count += 1
     }
-    return Double(count * advance)
+    return Double(count) * Double(advance)
   }
 
   /// A character that may be one glyph of its own: not a mark, a format or control character, or a wide

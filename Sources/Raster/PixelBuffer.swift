@@ -95,6 +95,11 @@ public struct PixelRect: Hashable, Sendable {
   /// How many pixels it holds (0 when empty).
   public var area: Int { isEmpty ? 0 : (x1 - x0) * (y1 - y0) }
 
+  /// Whether every pixel of `inner` is in this rectangle.
+  public func contains(_ inner: PixelRect) -> Bool {
+    inner.x0 >= x0 && inner.y0 >= y0 && inner.x1 <= x1 && inner.y1 <= y1
+  }
+
   /// The pixels in both rectangles.
   public func intersection(_ other: PixelRect) -> PixelRect {
     PixelRect(x0: max(x0, other.x0), y0: max(y0, other.y0), x1: min(x1, other.x1), y1: min(y1, other.y1))

@@ -38,7 +38,7 @@ extension Rasterizer {
     // A rectangle within the kept pixels' region gets them whole: nothing under them is painted there.
     let keptRegion: PixelRect? = if case .use(_, let region) = plan { region } else { nil }
     if opaqueFill(ofWholeBuffer: commands.first) == nil {
-      for rect in damage where !(keptRegion.map { Self.holds($0, rect) } ?? false) {
+      for rect in damage where !(keptRegion?.contains(rect) ?? false) {
         baseClip = rect
         resetClip()
         // As `clear` does: the colour's alpha is ignored (the buffer is opaque).
@@ -71,7 +71,7 @@ extension Rasterizer {
       for (k, segment) in segments.new.enumerated() {
         active.removeAll(keepingCapacity: true)
         for r in rects where segment.clip.map({ !$0.intersection(r).isEmpty }) ?? true {
-          if k < keptSegment && Self.holds(region, r) { continue }
+          if k < keptSegment && region.contains(r) { continue }
           active.append(r)
         }
         guard !active.isEmpty else { continue }
@@ -248,11 +248,6 @@ extension Rasterizer {
     }
     let area = damage.reduce(0) { $0 + $1.area }
     return area * 2 <= bounds.x1 * bounds.y1
-  }
-
-  /// Whether `outer` holds every pixel of `inner`.
-  static func holds(_ outer: PixelRect, _ inner: PixelRect) -> Bool {
-    inner.x0 >= outer.x0 && inner.y0 >= outer.y0 && inner.x1 <= outer.x1 && inner.y1 <= outer.y1
   }
 
   /// Adds `r` to `rects`, which do not overlap, merging it with every rectangle it overlaps (again as

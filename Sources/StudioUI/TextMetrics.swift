@@ -250,43 +250,52 @@ public enum TextMetrics {
     var afterWide = false
     // Opening punctuation ("（") stays with the character after it: it never ends a line.
     var afterOpening = false
+    /// A space or line end: the word so far ends.
+    func space() {
+      if !pieces.isEmpty { words.append((pieces, spaceBefore)) }
+      pieces = []
+      pendingSpace = true
+      afterWide = false
+      afterOpening = false
+    }
+    /// Text without a break, to go on the current word; `wide`, `closing` and `opening` describe its
+    /// first character, and only the first may start a word of its own (after a wide character).
+    func letters<S: StringProtocol>(_ text: S, emphasis: Bool, wide: Bool, closing: Bool, opening: Bool) {
+      if !pieces.isEmpty && (wide || afterWide) && !closing && !afterOpening {
+        words.append((pieces, spaceBefore))
+        pieces = []
+        spaceBefore = false
+      }
+      afterWide = wide
+      afterOpening = opening
+      if pieces.isEmpty {
+        spaceBefore = pendingSpace && !words.isEmpty
+        pendingSpace = false
+      }
+      if pieces.last?.emphasis == emphasis {
+        pieces[pieces.count - 1].text += text
+      } else {
+        pieces.append(TextRun(text: String(text), emphasis: emphasis))
+      }
+    }
     for run in runs {
       // A run of ASCII without carriage returns ("\r\n" is one character) is cut at its spaces and line
-      // ends byte by byte, a word's letters taken at once: its characters are its bytes, none of them wide
-      // or opening punctuation, and only the first of a word may follow a wide character.
+      // ends byte by byte, the letters between them taken at once: its characters are its bytes, none of
+      // them wide or opening punctuation.
       if bytewise && run.text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
         let bytes = run.text.utf8
         var i = bytes.startIndex
         while i < bytes.endIndex {
-          let byte = bytes[i]
-          if byte == 0x20 || byte == 0x0A {
-            if !pieces.isEmpty { words.append((pieces, spaceBefore)) }
-            pieces = []
-            pendingSpace = true
-            afterWide = false
-            afterOpening = false
+          if bytes[i] == 0x20 || bytes[i] == 0x0A {
+            space()
             i = bytes.index(after: i)
             continue
           }
-          if !pieces.isEmpty && afterWide && !Self.closingASCII.contains(byte) && !afterOpening {
-            words.append((pieces, spaceBefore))
-            pieces = []
-            spaceBefore = false
-          }
-          afterWide = false
-          afterOpening = false
-          if pieces.isEmpty {
-            spaceBefore = pendingSpace && !words.isEmpty
-            pendingSpace = false
-          }
           var end = bytes.index(after: i)
           while end < bytes.endIndex && bytes[end] != 0x20 && bytes[end] != 0x0A { end = bytes.index(after: end) }
-          let letters = Substring(bytes[i..<end])
-          if pieces.last?.emphasis == run.emphasis {
-            pieces[pieces.count - 1].text += letters
-          } else {
-            pieces.append(TextRun(text: String(letters), emphasis: run.emphasis))
-          }
+          letters(
+            Substring(bytes[i..<end]), emphasis: run.emphasis, wide: false,
+            closing: Self.closingASCII.contains(bytes[i]), opening: false)
           i = end
         }
         continue
@@ -295,33 +304,14 @@ public enum TextMetrics {
         // A character of one byte (ASCII, most of every sentence) is classified by its byte: comparing and
         // hashing `Character`s was a tenth of setting the narration.
         let byte: UInt8? = c.utf8.count == 1 ? c.utf8.first : nil
-        let isBreak = byte.map { $0 == 0x20 || $0 == 0x0A } ?? (c == " " || c == "\n")
-        if isBreak {
-          if !pieces.isEmpty { words.append((pieces, spaceBefore)) }
-          pieces = []
-          pendingSpace = true
-          afterWide = false
-          afterOpening = false
+        if byte.map({ $0 == 0x20 || $0 == 0x0A }) ?? (c == " " || c == "\n") {
+          space()
           continue
         }
-        let wide = byte == nil && (c.unicodeScalars.first.map(isWide) ?? false)
-        let closing = byte.map(Self.closingASCII.contains) ?? closingPunctuation.contains(c)
-        if !pieces.isEmpty && ((wide && !closing) || (afterWide && !closing)) && !afterOpening {
-          words.append((pieces, spaceBefore))
-          pieces = []
-          spaceBefore = false
-        }
-        afterWide = wide
-        afterOpening = byte == nil && openingPunctuation.contains(c)
-        if pieces.isEmpty {
-          spaceBefore = pendingSpace && !words.isEmpty
-          pendingSpace = false
-        }
-        if pieces.last?.emphasis == run.emphasis {
-          pieces[pieces.count - 1].text.append(c)
-        } else {
-          pieces.append(TextRun(text: String(c), emphasis: run.emphasis))
-        }
+        letters(
+          String(c), emphasis: run.emphasis, wide: byte == nil && (c.unicodeScalars.first.map(isWide) ?? false),
+          closing: byte.map(Self.closingASCII.contains) ?? closingPunctuation.contains(c),
+          opening: byte == nil && openingPunctuation.contains(c))
       }
     }
     if !pieces.isEmpty { words.append((pieces, spaceBefore)) }

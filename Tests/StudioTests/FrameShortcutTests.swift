@@ -98,9 +98,6 @@ private final class CallCountingMeasurer: TextMeasurer {
       #expect(WholeLines.scalarCount(s) == s.unicodeScalars.count, "\(s)")
       #expect(WholeLines.scalarCount(s) >= s.count, "\(s)")
     }
-    // A bridged or sliced string (no contiguous UTF-8 of its own) too.
-    let sub = "购买按钮 tap"[...]
-    #expect(WholeLines.scalarCount(String(sub)) == 8)
   }
 
   @Test func linesCutByAnEdgeLeaveTheOthersInOrder() {

@@ -4,7 +4,7 @@ import StudioUI
 import TouchSim
 
 /// The bottom panel: a tab bar (Timeline / Log) and the tab's content.
-public enum BottomPanel {
+public enum BottomPanel: WindowPanel {
   static func tabBarHeight(_ t: Theme) -> Double { t.bodySize + 11 * t.unit }
 
   /// The content area below the tab bar.
@@ -13,14 +13,6 @@ public enum BottomPanel {
     return Rect(rect.minX, rect.minY + h, rect.width, max(rect.height - h, 1))
   }
 
-  public static func draw(in rect: Rect, _ ctx: PanelContext) -> DrawList {
-    var list = DrawList()
-    draw(in: rect, ctx, into: &list)
-    return list
-  }
-
-  /// The panel drawn at the end of `list` (the frame's own list, which the panel's commands are not
-  /// copied into afterwards).
   public static func draw(in rect: Rect, _ ctx: PanelContext, into list: inout DrawList) {
     let t = ctx.theme
     list.add(.rect(rect, fill: t.panel, stroke: nil))

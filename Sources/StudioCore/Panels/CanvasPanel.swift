@@ -11,7 +11,7 @@ import TouchSim
 /// so that none covers another or a view's text (`CanvasLabeler`: touch tags, the walk's badges and local
 /// points, recognizer badges (`CanvasBadges`), the views' tags and ids); the walk's list beside the device;
 /// then the fingers (`CanvasTouches`), and over them the views' own text. A small zoom control sits in the canvas's bottom-trailing corner.
-public enum CanvasPanel {
+public enum CanvasPanel: WindowPanel {
   /// Where the scene's window goes inside the canvas rectangle.
   public static func viewport(in rect: Rect, window: Size, zoom: Double, theme: Theme, center: Point? = nil)
     -> Viewport
@@ -24,14 +24,6 @@ public enum CanvasPanel {
     return Viewport(scale: scale, origin: Point(c.x - s.x * scale, c.y - s.y * scale))
   }
 
-  public static func draw(in rect: Rect, _ ctx: PanelContext) -> DrawList {
-    var list = DrawList()
-    draw(in: rect, ctx, into: &list)
-    return list
-  }
-
-  /// The panel drawn at the end of `list` (the frame's own list, which the panel's commands are not
-  /// copied into afterwards).
   public static func draw(in rect: Rect, _ ctx: PanelContext, into list: inout DrawList) {
     let unit = ctx.theme.unit
     let viewport = ctx.viewport
@@ -45,8 +37,6 @@ public enum CanvasPanel {
     canvas.textFloor = presenterTextSize(ctx.theme)
     canvas.language = ctx.theme.language
     let views = ctx.memo.viewCommands(canvas, scene)
-    // The views' commands and room for what goes over them (labels, the walk, the fingers).
-    list.commands.reserveCapacity(list.commands.count + views.shapes.count + views.text.count + 256)
     list.add(views.shapes)
     let geometry = ctx.memo.geometry(scene: scene, viewport: viewport)
     let visible = CanvasGeometry.intersect(rect, device)

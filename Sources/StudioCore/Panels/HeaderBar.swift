@@ -10,7 +10,7 @@ import TouchSim
 /// The controls are right-aligned; when the window is narrow (or text is large) their labels go, first on
 /// the window controls, then on all, and last the four speed buttons become one that shows the speed and
 /// goes to the next on a click, so the title and the status keep room (presenter mode at 800 px).
-public enum HeaderBar {
+public enum HeaderBar: WindowPanel {
   /// How much of the labels is shown.
   enum Density: CaseIterable {
     /// Every button with its label, and a "speed" caption.
@@ -151,14 +151,6 @@ public enum HeaderBar {
       "\(count) 处更改将用于下一次触摸")
   }
 
-  public static func draw(in rect: Rect, _ ctx: PanelContext) -> DrawList {
-    var list = DrawList()
-    draw(in: rect, ctx, into: &list)
-    return list
-  }
-
-  /// The panel drawn at the end of `list` (the frame's own list, which the panel's commands are not
-  /// copied into afterwards).
   public static func draw(in rect: Rect, _ ctx: PanelContext, into list: inout DrawList) {
     let t = ctx.theme
     list.add(.rect(rect, fill: t.background, stroke: nil))

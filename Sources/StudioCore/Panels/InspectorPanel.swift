@@ -10,15 +10,7 @@ import TouchSim
 /// Tabs sit at the top; the content below scrolls with `ctx.scroll[.inspector]` (the model applies the
 /// wheel; the offset is clamped here so the content never scrolls away) and is clipped to the panel,
 /// clickable regions included.
-public enum InspectorPanel {
-  public static func draw(in rect: Rect, _ ctx: PanelContext) -> DrawList {
-    var list = DrawList()
-    draw(in: rect, ctx, into: &list)
-    return list
-  }
-
-  /// The panel drawn at the end of `list` (the frame's own list, which the panel's commands are not
-  /// copied into afterwards).
+public enum InspectorPanel: WindowPanel {
   public static func draw(in rect: Rect, _ ctx: PanelContext, into list: inout DrawList) {
     let t = ctx.theme
     let u = t.unit

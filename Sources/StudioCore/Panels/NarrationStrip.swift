@@ -10,7 +10,7 @@ import TouchSim
 /// It shows the narration's sentence(s) for the entry at the playhead (the last item before the playhead)
 /// with ids set apart in bold accent, and the answer to "why did …?" once the gesture has one. Without a
 /// narrator it explains the entry at the playhead itself (`TraceDescriber.sentence`).
-public enum NarrationStrip {
+public enum NarrationStrip: WindowPanel {
   /// What the strip says: the time of the explained entry, the sentence (ids between backticks) and the
   /// gesture's summary, if any.
   public struct Content: Equatable {
@@ -148,14 +148,6 @@ public enum NarrationStrip {
     TextMetrics.width(ctx.lang("▾ more", "▾ 更多"), size: ctx.theme.smallSize, face: .bold) + 10 * ctx.theme.unit
   }
 
-  public static func draw(in rect: Rect, _ ctx: PanelContext) -> DrawList {
-    var list = DrawList()
-    draw(in: rect, ctx, into: &list)
-    return list
-  }
-
-  /// The panel drawn at the end of `list` (the frame's own list, which the panel's commands are not
-  /// copied into afterwards).
   public static func draw(in rect: Rect, _ ctx: PanelContext, into list: inout DrawList) {
     let t = ctx.theme
     list.add(.rect(rect, fill: t.panel.mixed(with: t.background, 0.5), stroke: nil))

@@ -5,15 +5,7 @@ import StudioUI
 import TouchSim
 
 /// Things drawn over everything: a save's message and the reload error banner, the help, the scene list.
-public enum Overlays {
-  public static func draw(in rect: Rect, _ ctx: PanelContext) -> DrawList {
-    var list = DrawList()
-    draw(in: rect, ctx, into: &list)
-    return list
-  }
-
-  /// The panel drawn at the end of `list` (the frame's own list, which the panel's commands are not
-  /// copied into afterwards).
+public enum Overlays: WindowPanel {
   public static func draw(in rect: Rect, _ ctx: PanelContext, into list: inout DrawList) {
     var canvas = ctx.layout.canvas
     if let message = ctx.saveMessage {

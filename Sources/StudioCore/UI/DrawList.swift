@@ -172,3 +172,19 @@ public enum StudioAction: Hashable, Sendable {
   /// Compare mode with the configuration now beside the same with this change (a toggle's context menu).
   case compareFlip(PropertyChange)
 }
+
+/// A panel of the window, drawn by `StudioModel.buildFrame` at the end of the frame's own list (never into a
+/// list of its own copied in afterwards: a retain and a release per command).
+public protocol WindowPanel {
+  /// Adds the panel's commands and regions, in `rect`, at the end of `list`.
+  static func draw(in rect: Rect, _ ctx: PanelContext, into list: inout DrawList)
+}
+
+extension WindowPanel {
+  /// The panel's commands and regions in a list of their own (compare mode's parts, tests).
+  public static func draw(in rect: Rect, _ ctx: PanelContext) -> DrawList {
+    var list = DrawList()
+    draw(in: rect, ctx, into: &list)
+    return list
+  }
+}

@@ -75,10 +75,8 @@ enum WholeLines {
   /// How many scalars `s` has (never fewer than its characters), counted in its UTF-8 without finding
   /// where characters break: every byte that does not continue a scalar starts one.
   static func scalarCount(_ s: String) -> Int {
-    s.utf8.withContiguousStorageIfAvailable { bytes in
-      var n = 0
-      for b in bytes where b & 0xC0 != 0x80 { n += 1 }
-      return n
-    } ?? s.unicodeScalars.count
+    var n = 0
+    for b in s.utf8 where b & 0xC0 != 0x80 { n += 1 }
+    return n
   }
 }

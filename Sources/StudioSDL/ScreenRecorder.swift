@@ -71,16 +71,12 @@ final class ScreenRecorder {
       sink.state.withLock { state in
         guard state.failure == nil else { return }
         frame.withUnsafeBytes { bytes in
-          for _ in 0..<count {
-            do {
-              try state.encoder.write(bytes)
-            } catch let error as VideoEncoder.Failure {
-              state.failure = error.description
-              return
-            } catch {
-              state.failure = "\(error)"
-              return
-            }
+          do {
+            try state.encoder.write(bytes, times: count)
+          } catch let error as VideoEncoder.Failure {
+            state.failure = error.description
+          } catch {
+            state.failure = "\(error)"
           }
         }
       }

@@ -71,25 +71,9 @@ public final class VideoEncoder {
       "-hide_banner", "-loglevel", "error", "-y", "-f", "rawvideo", "-pixel_format", pixels.packed, "-video_size",
       "\(width)x\(height)", "-framerate", "\(fps)", "-i", "-",
     ]
-    // Even sizes for the 4:2:0 encoders (a pad to them costs a copy a frame, so only when needed); the GIF
-    // gets one palette made for its own frames.
+    // Even sizes for the 4:2:0 encoders (a pad to them costs a copy a frame, so only when needed).
     let even = width % 2 == 0 && height % 2 == 0 ? [] : ["-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2"]
-    switch format {
-    // x264's fastest preset at the same quality (crf 20): the file is larger (about 2 MB for the tour's
-    // 18 s against 0.8 MB with veryfast) and written in about half the time.
-    case .mp4: args += even + ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-preset", "ultrafast", "-crf", "20"]
-    case .webm:
-      args +=
-        even + [
-          "-c:v", "libvpx-vp9", "-pix_fmt", "yuv420p", "-b:v", "0", "-crf", "33", "-deadline", "realtime",
-          "-cpu-used", "8",
-        ]
-    case .gif:
-      args += [
-        "-filter_complex",
-        "[0:v]split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer:bayer_scale=3",
-      ]
-    }
+    args += (format == .gif ? [] : even) + Self.encoding(format)
     // The format named, as the temporary file's name has no extension.
     args += ["-f", format.rawValue, output.temporary]
     process.arguments = args
@@ -109,6 +93,27 @@ public final class VideoEncoder {
       throw failure
     } catch {
       throw Failure(description: "ffmpeg could not start: \(error)")
+    }
+  }
+
+  /// FFmpeg's arguments that encode the frames in `format` (after the input and, for the 4:2:0 encoders,
+  /// the pad to even sizes); `bench` encodes with them too.
+  public static func encoding(_ format: Format) -> [String] {
+    switch format {
+    // x264's fastest preset at the same quality (crf 20): the file is larger (about 2 MB for the tour's
+    // 18 s against 0.8 MB with veryfast) and written in about half the time.
+    case .mp4: return ["-c:v", "libx264", "-pix_fmt", "yuv420p", "-preset", "ultrafast", "-crf", "20"]
+    case .webm:
+      return [
+        "-c:v", "libvpx-vp9", "-pix_fmt", "yuv420p", "-b:v", "0", "-crf", "33", "-deadline", "realtime", "-cpu-used",
+        "8",
+      ]
+    // One palette made for the GIF's own frames.
+    case .gif:
+      return [
+        "-filter_complex",
+        "[0:v]split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer:bayer_scale=3",
+      ]
     }
   }
 

@@ -92,10 +92,13 @@ struct Bench: ParsableCommand {
       ]
     case .hittest:
       let r = EngineBench.measureHitTests(runs: runs)
+      // Against the baseline: the time of 1,000 tests, whose target is 1 ms.
       return [
         BenchFigure(
           kind, "Hit tests", r.perSecond, unit: "tests/s", target: 1_000_000, higherIsBetter: true,
-          detail: String(format: "10,000 views, %.1f views visited per test", r.meanVisits))
+          detail: String(format: "10,000 views, %.1f views visited per test; ratio: 1,000 tests", r.meanVisits),
+          baseline: BenchBaseline(
+            .hitTests, cost: 1_000_000 / r.perSecond, target: 1, baselineMs: Clocks.median(r.calibration)))
       ]
     case .frame:
       let tour = try StudioBench.frames(StudioBench.tourScene(), count: max(runs * 20, 60), seed: 7)
@@ -130,14 +133,16 @@ struct Bench: ParsableCommand {
       let r = try WindowBench.reload(runs: runs)
       return [
         BenchFigure(
-          kind, "Reload to first frame", r.ms, unit: "ms", target: 20, detail: r.detail, measured: r.measured)
+          kind, "Reload to first frame", r.ms, unit: "ms", target: 20, detail: r.detail, measured: r.measured,
+          baseline: r.baselineMs.map { BenchBaseline(.reload, cost: r.ms, target: 20, baselineMs: $0) })
       ]
     case .load:
       let r = try SceneLoadBench.measure(runs: runs)
       return [
         BenchFigure(
           kind, "Scene load, 10,000 views", r.ms, unit: "ms", target: 200,
-          detail: "\(r.views) views, \(r.bytes / 1024) KiB of YAML, parsed and validated")
+          detail: "\(r.views) views, \(r.bytes / 1024) KiB of YAML, parsed and validated",
+          baseline: BenchBaseline(.sceneLoad, cost: r.ms, target: 200, baselineMs: Clocks.median(r.calibration)))
       ]
     case .latency:
       let r = try StudioBench.frames(StudioBench.tourScene(), count: max(runs * 20, 60), seed: 11)
@@ -151,7 +156,9 @@ struct Bench: ParsableCommand {
             .latency, cost: Clocks.median(r.work), target: 1, baselineMs: Clocks.median(r.cpu))),
         BenchFigure(
           kind, "Input to frame: with drawing", Clocks.median(r.wall), unit: "ms", target: 1000.0 / 120,
-          detail: String(format: "p99 %.2f ms; software rasterizer, 1280x800", Clocks.percentile(r.wall, 0.99))),
+          detail: String(format: "p99 %.2f ms; software rasterizer, 1280x800", Clocks.percentile(r.wall, 0.99)),
+          baseline: BenchBaseline(
+            .drawnLatency, cost: Clocks.median(r.wall), target: 1000.0 / 120, baselineMs: Clocks.median(r.cpu))),
       ]
     case .lag:
       let r = StudioBench.liveLag(StudioBench.tourScene())
@@ -166,12 +173,18 @@ struct Bench: ParsableCommand {
       return [
         BenchFigure(
           kind, "Record, 1280x800 MP4", r.speed, unit: "× real time", target: 3, higherIsBetter: true,
-          detail: r.detail, measured: r.measured)
+          detail: r.detail, measured: r.measured,
+          // The target as a time: the video's length over 3.
+          baseline: r.baselineMs.map {
+            BenchBaseline(.record, cost: r.wallMs, target: r.wallMs * r.speed / 3, baselineMs: $0)
+          })
       ]
     case .idle:
       let r = try WindowBench.idle()
       return [
-        BenchFigure(kind, "Idle window CPU", r.ms, unit: "ms/s", target: 10, detail: r.detail, measured: r.measured)
+        BenchFigure(
+          kind, "Idle window CPU", r.ms, unit: "ms/s", target: 10, detail: r.detail, measured: r.measured,
+          baseline: r.baselineMs.map { BenchBaseline(.idle, cost: r.ms, target: 10, baselineMs: $0) })
       ]
     case .memory:
       let r = try MemoryBench.run(minutes: minutes)
@@ -241,7 +254,7 @@ struct BenchFigure: Encodable {
     try c.encode(higherIsBetter, forKey: .higherIsBetter)
     try c.encode(detail, forKey: .detail)
     try c.encode(measured && value.isFinite, forKey: .measured)
-    if measured, let b = baseline, b.ratio.isFinite { try c.encode(b, forKey: .baseline) }
+    if measured, let b = baseline, b.ratio.isFinite, b.ratioTarget.isFinite { try c.encode(b, forKey: .baseline) }
   }
 }
 
@@ -262,15 +275,20 @@ extension StudioBench.Frames {
 /// frames' `CalibrationWork` on an Intel Xeon, 2 cores; docs/PERFORMANCE.md).
 struct BenchBaseline: Encodable {
   enum Kind: String, Encodable {
-    case engine, tourFrame, bigFrame, fourKFrame, startup, latency
+    case engine, tourFrame, bigFrame, fourKFrame, startup, latency, hitTests, reload, sceneLoad, drawnLatency, idle
+    case record
 
     /// What the baseline is.
     var what: String {
       switch self {
       case .engine: return "the same events replayed on an empty window (one view, no recognizers)"
-      case .tourFrame, .bigFrame, .fourKFrame, .latency:
+      case .tourFrame, .bigFrame, .fourKFrame, .latency, .drawnLatency:
         return "a fixed piece of CPU work (CalibrationWork), in turn with each frame"
+      case .hitTests, .sceneLoad: return "a fixed piece of CPU work (CalibrationWork), in turn with each run"
+      case .reload: return "a fixed piece of CPU work (CalibrationWork), in turn with each reload"
+      case .idle: return "a fixed piece of CPU work (CalibrationWork), just before and after"
       case .startup: return "a bare SDL window's first frame"
+      case .record: return "FFmpeg alone making the same video again (decoded, encoded as record does)"
       }
     }
 
@@ -278,8 +296,10 @@ struct BenchBaseline: Encodable {
     var referenceMs: Double {
       switch self {
       case .engine: return Self.engineReference
-      case .tourFrame, .bigFrame, .fourKFrame, .latency: return Self.calibrationReference
+      case .tourFrame, .bigFrame, .fourKFrame, .latency, .drawnLatency, .hitTests, .reload, .sceneLoad, .idle:
+        return Self.calibrationReference
       case .startup: return Self.bareWindowReference
+      case .record: return Self.recordReference
       }
     }
 
@@ -290,6 +310,9 @@ struct BenchBaseline: Encodable {
     // runs, which moved between 0.27 and 0.38 ms. A frame ratio's target is its absolute target there.
     static let calibrationReference = 0.315
     static let bareWindowReference = 92.0
+    // FFmpeg making lesson 11's video again (`RecordBench`), on an AMD EPYC (2 cores), quiet, 2026-12-01:
+    // the median of five runs, which moved between 2,017 and 2,022 ms.
+    static let recordReference = 2018.0
   }
 
   var kind: Kind

@@ -30,5 +30,8 @@ enum CalibrationWork {
     return Clocks.threadCPU() - start
   }
 
+  /// `times` measurements in a row: taken between a figure's runs, so that both meet the same machine.
+  static func sample(_ times: Int = 5) -> [Double] { (0..<times).map { _ in measure() } }
+
   nonisolated(unsafe) private static var sink = 0
 }

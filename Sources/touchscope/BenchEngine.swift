@@ -316,7 +316,7 @@ enum EngineBench {
   /// trace entry a touch-down records. `meanVisits`: visits per hit test.
   static func measureHitTests(
     runs: Int, points count: Int = 200_000, seed: UInt64 = 3
-  ) -> (perSecond: Double, meanVisits: Double) {
+  ) -> (perSecond: Double, meanVisits: Double, calibration: [Double]) {
     let engine = Engine(scene: hitTestScene(seed: seed))
     var rng = SplitMix(seed: seed &+ 11)
     let window = engine.scene.window
@@ -326,7 +326,9 @@ enum EngineBench {
     visits.reserveCapacity(8_192)
     var visitCount = 0
     var times: [Double] = []
+    var calibration: [Double] = []
     for _ in 0..<max(1, runs) {
+      calibration += CalibrationWork.sample()
       visitCount = 0
       times.append(
         seconds {
@@ -338,7 +340,7 @@ enum EngineBench {
           }
         })
     }
-    return (Double(count) / median(times), Double(visitCount) / Double(count))
+    return (Double(count) / median(times), Double(visitCount) / Double(count), calibration)
   }
 
   // MARK: - Timing

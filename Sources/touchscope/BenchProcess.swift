@@ -12,7 +12,8 @@ enum WindowBench {
     var ms: Double
     var detail: String
     var measured: Bool
-    /// The baseline measured in turn with it (start-up: the bare window's first frame), in ms.
+    /// The baseline measured in turn with it, in ms (start-up: the bare window's first frame; reload and
+    /// idle: `CalibrationWork`).
     var baselineMs: Double? = nil
     /// The figure over its baseline, when worked out from pairs rather than from the two medians.
     var ratio: Double? = nil
@@ -92,8 +93,11 @@ enum WindowBench {
       throw InputError("bench: the window did not start")
     }
     var times: [Double] = []
+    var calibration: [Double] = []
     for run in 0..<max(runs, 1) {
       Thread.sleep(forTimeInterval: 0.15)
+      // The baseline in the pause before each edit, while the window waits.
+      calibration += CalibrationWork.sample()
       let edited = text.replacingOccurrences(
         of: "title: Welcome to Touchscope", with: "title: Welcome to Touchscope (edit \(run + 1))")
       let written = Clocks.monotonicNanos()
@@ -107,7 +111,7 @@ enum WindowBench {
       ms: Clocks.median(times),
       detail: String(
         format: "tour, saved in place and by rename in turn; slowest %.0f ms of %d", times.max() ?? 0, times.count),
-      measured: true)
+      measured: true, baselineMs: Clocks.median(calibration))
   }
 
   /// CPU milliseconds per second the window uses while nothing changes: the tour, over four seconds
@@ -116,12 +120,18 @@ enum WindowBench {
     guard hasDisplay else { return noDisplay }
     guard let tour = ResourceLocator.findUpward("Scenes").map({ ($0 as NSString).appendingPathComponent("tour.yaml") })
     else { return Result(ms: .nan, detail: "Scenes/tour.yaml not found", measured: false) }
+    // The baseline just before the window starts and just after it reports (not during: the window's
+    // own CPU time is what is measured, and the two share the cores).
+    var calibration = CalibrationWork.sample(9)
     let child = try ChildProcess(arguments: ["open", tour, "--bench-idle"])
     defer { child.stop() }
     guard let line = child.readLine(timeout: 60), line.hasPrefix("idle "), let ms = Double(line.dropFirst(5)) else {
       throw InputError("bench: the window did not report its idle time")
     }
-    return Result(ms: ms, detail: String(format: "%.2f%% of one core, tour at rest", ms / 10), measured: true)
+    calibration += CalibrationWork.sample(9)
+    return Result(
+      ms: ms, detail: String(format: "%.2f%% of one core, tour at rest", ms / 10), measured: true,
+      baselineMs: Clocks.median(calibration))
   }
 
   /// The nanoseconds in a report line `WORD NANOS`.
@@ -169,18 +179,22 @@ enum SceneLoadBench {
     var ms: Double
     var views: Int
     var bytes: Int
+    /// `CalibrationWork`, in turn with the loads (ms).
+    var calibration: [Double]
   }
 
   static func measure(runs: Int) throws -> Result {
     let (text, views) = generate(views: 10_000)
     var times: [Double] = []
+    var calibration: [Double] = []
     for _ in 0..<max(runs, 1) {
+      calibration += CalibrationWork.sample()
       let t0 = Clocks.monotonicNanos()
       let scene = try SceneLoader.parse(text, file: "bench.yaml")
       times.append(Double(Clocks.monotonicNanos() - t0) / 1e6)
       precondition(scene.root.subviews.count > 0)
     }
-    return Result(ms: Clocks.median(times), views: views, bytes: text.utf8.count)
+    return Result(ms: Clocks.median(times), views: views, bytes: text.utf8.count, calibration: calibration)
   }
 
   /// A scene file of `views` views: cards of rows of cells (mixed depths up to five), with colours, some
@@ -221,12 +235,18 @@ enum SceneLoadBench {
 }
 
 /// `touchscope record` as a user runs it: a lesson's whole playback to an MP4 at 1280x800, in a child
-/// process; the video's length (from `ffprobe`) against the wall time it took.
+/// process; the video's length (from `ffprobe`) against the wall time it took. Its baseline, in turn with
+/// each recording: FFmpeg alone making the same video again from the one just written (decoded and
+/// encoded with the recording's own settings), which is most of a recording's work and moves with the
+/// machine as it does.
 enum RecordBench {
   struct Result {
     var speed: Double
     var detail: String
     var measured: Bool
+    /// The recording's wall time and its baseline's, in ms (medians).
+    var wallMs: Double = .nan
+    var baselineMs: Double? = nil
   }
 
   static let lesson = "11-single-vs-double-tap.yaml"
@@ -240,7 +260,9 @@ enum RecordBench {
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: dir) }
     let out = dir.appendingPathComponent("record.mp4").path
+    let again = dir.appendingPathComponent("again.mp4").path
     var walls: [Double] = []
+    var baselines: [Double] = []
     var video = 0.0
     for _ in 0..<max(runs, 1) {
       let child = try ChildProcess(arguments: ["record", scene, "--out", out, "--quiet"])
@@ -252,12 +274,30 @@ enum RecordBench {
       }
       walls.append(wall)
       video = seconds
+      if let encoded = encodeAgain(out, to: again) { baselines.append(encoded) }
     }
     let wall = Clocks.median(walls)
+    let baseline = baselines.count == walls.count ? Clocks.median(baselines) : nil
     return Result(
       speed: video / wall,
       detail: String(format: "%@: %.1f s of video in %.2f s (median of %d)", lesson, video, wall, walls.count),
-      measured: true)
+      measured: true, wallMs: wall * 1000, baselineMs: baseline.map { $0 * 1000 })
+  }
+
+  /// The seconds FFmpeg takes to decode `video` and encode it again as `record` encodes an MP4, or nil
+  /// when it fails.
+  private static func encodeAgain(_ video: String, to out: String) -> Double? {
+    let ffmpeg = Process()
+    ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    ffmpeg.arguments =
+      ["ffmpeg", "-hide_banner", "-v", "error", "-y", "-i", video] + VideoEncoder.encoding(.mp4) + ["-f", "mp4", out]
+    ffmpeg.standardOutput = FileHandle.nullDevice
+    ffmpeg.standardError = FileHandle.nullDevice
+    let start = Clocks.monotonicNanos()
+    guard (try? ffmpeg.run()) != nil else { return nil }
+    ffmpeg.waitUntilExit()
+    guard ffmpeg.terminationStatus == 0 else { return nil }
+    return Double(Clocks.monotonicNanos() - start) / 1e9
   }
 
   /// The length of a video in seconds, as `ffprobe` reads it.

@@ -86,8 +86,9 @@ public final class VideoEncoder {
       process.standardError = try FileHandle(forWritingTo: errors)
       process.standardOutput = FileHandle.nullDevice
       try process.run()
-      // A frame is megabytes: a pipe of 1 MB (the most Linux gives without privilege; F_SETPIPE_SZ) takes
-      // one in a few writes, not in 64 KB pieces. If it is refused, the default pipe still works.
+      // A frame is megabytes: a pipe of 1 MB (the most Linux gives without privilege; F_SETPIPE_SZ) is
+      // asked for, to take one in a few writes rather than in 64 KB pieces (its effect alone was not
+      // measured). If it is refused, the default pipe still works.
       _ = fcntl(input.fileHandleForWriting.fileDescriptor, 1031, Int32(1 << 20))
     } catch let failure as Failure {
       throw failure

@@ -287,10 +287,11 @@ enum RecordBench {
   /// The seconds FFmpeg takes to decode `video` and encode it again as `record` encodes an MP4, or nil
   /// when it fails.
   private static func encodeAgain(_ video: String, to out: String) -> Double? {
+    guard let path = VideoEncoder.find() else { return nil }
     let ffmpeg = Process()
-    ffmpeg.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    ffmpeg.executableURL = URL(fileURLWithPath: path)
     ffmpeg.arguments =
-      ["ffmpeg", "-hide_banner", "-v", "error", "-y", "-i", video] + VideoEncoder.encoding(.mp4) + ["-f", "mp4", out]
+      ["-hide_banner", "-v", "error", "-y", "-i", video] + VideoEncoder.encoding(.mp4) + ["-f", "mp4", out]
     ffmpeg.standardOutput = FileHandle.nullDevice
     ffmpeg.standardError = FileHandle.nullDevice
     let start = Clocks.monotonicNanos()

@@ -93,6 +93,36 @@ public final class SDLTextMeasurer: TextMeasurer {
     state = Mutex(State(fonts: FontLibrary(assetsDirectory: assetsDirectory)))
   }
 
+  /// A lane of this measurer: the same widths, with a table of recent ones of its own that it reads
+  /// without the lock (the lock is taken only for a text it has not looked up lately).
+  public func lane() -> any TextMeasurer { Lane(self) }
+
+  /// The recent widths of one thread (`lane()`). Used by one thread at a time (the one that asked for it,
+  /// or the serial queue it was handed to), so its table needs no lock; the measurer's state is still
+  /// reached through the lock.
+  final class Lane: TextMeasurer, @unchecked Sendable {
+    private let shared: SDLTextMeasurer
+    private var front: [(key: Key, width: Double)?] = Array(repeating: nil, count: SDLTextMeasurer.laneSlots)
+
+    fileprivate init(_ shared: SDLTextMeasurer) { self.shared = shared }
+
+    var identity: ObjectIdentifier { shared.identity }
+    /// Another thread's lane: of the measurer, never this one.
+    func lane() -> any TextMeasurer { shared.lane() }
+
+    func width(_ text: String, face: FontFace, pixelSize: Int) -> Double {
+      let key = Key(text: text, face: face, size: pixelSize)
+      let slot = key.digest & (SDLTextMeasurer.laneSlots - 1)
+      if let recent = front[slot], recent.key == key { return recent.width }
+      let width = shared.state.withLock { SDLTextMeasurer.lookUp(key, in: &$0) }
+      front[slot] = (key, width)
+      return width
+    }
+  }
+
+  /// Slots of a lane's table of recent widths (a power of two).
+  static let laneSlots = 2_048
+
   public func width(_ text: String, face: FontFace, pixelSize: Int) -> Double {
     let key = Key(text: text, face: face, size: pixelSize)
     let slot = key.digest & (Self.frontSlots - 1)

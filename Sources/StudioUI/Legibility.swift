@@ -102,6 +102,27 @@ public enum Legibility {
   /// The same, with the verdicts on pairs of text colour and surface (packed, the text's colour in the
   /// high half; nil: legible as it is) kept from earlier frames: a pure function of the pair.
   public static func enforce(_ commands: inout [DrawCommand], background: RGBA, verdicts: inout [UInt64: RGBA?]) {
+    _ = enforce(&commands, background: background, verdicts: &verdicts, isPart: false)
+  }
+
+  /// The same for a part of a frame (its commands run on from the parts before it, which another thread
+  /// may still be drawing). A text over a filled shape of the part that is opaque where the text is
+  /// gets the colour the whole frame's pass would give it: nothing drawn before that shape shows through
+  /// it. Returns whether the part is settled so: false when a text lies on no such shape (it is left as
+  /// it is) or the part's clips do not balance; then the whole frame needs `enforce` after all (which
+  /// leaves the texts settled here as they are: a readable colour stays readable).
+  public static func enforcePart(
+    _ commands: inout [DrawCommand], background: RGBA, verdicts: inout [UInt64: RGBA?]
+  ) -> Bool {
+    enforce(&commands, background: background, verdicts: &verdicts, isPart: true)
+  }
+
+  /// The pass; in a part (`isPart`), whether every text found an opaque surface in the part and the
+  /// part's clips balance (true for a whole frame).
+  private static func enforce(
+    _ commands: inout [DrawCommand], background: RGBA, verdicts: inout [UInt64: RGBA?], isPart: Bool
+  ) -> Bool {
+    var complete = true
     if verdicts.count > 4096 { verdicts.removeAll(keepingCapacity: true) }
     var surfaces = Surfaces()
     var clips: [Rect] = []
@@ -116,13 +137,18 @@ public enum Legibility {
           surfaces.addPolygon(corners, fill: fill, clip: clips.last)
         }
       case .clip(let r): clips.append(clips.last.map { intersection($0, r) } ?? r)
-      case .unclip: _ = clips.popLast()
+      case .unclip:
+        if isPart && clips.isEmpty { return false }
+        _ = clips.popLast()
       case .text(let s, let at, var style):
         guard style.color.a > 0, !s.isEmpty else { continue }
         let p = samplePoint(of: s, at: at, style: style)
         // Clipped away (scrolled out of its panel): not shown.
         if let clip = clips.last, !clip.contains(p) { continue }
-        let surface = self.surface(under: p, in: &surfaces, background: background)
+        guard let surface = self.surface(under: p, in: &surfaces, background: isPart ? nil : background) else {
+          complete = false
+          continue
+        }
         // A frame has a few dozen pairs of text colour and surface for its hundreds of texts: each
         // pair is judged once.
         let key = UInt64(style.color.packed) << 32 | UInt64(surface.packed)
@@ -141,6 +167,7 @@ public enum Legibility {
       default: break
       }
     }
+    return complete && clips.isEmpty
   }
 
   /// The fills drawn so far. Most texts sit on a fill drawn just before them, so the last few are looked
@@ -227,7 +254,9 @@ public enum Legibility {
   }
 
   /// The opaque colour under `p`: the fills containing it, from the topmost opaque one up.
-  private static func surface(under p: Point, in surfaces: inout Surfaces, background: RGBA) -> RGBA {
+  /// The colour that shows under `p`; nil when no opaque fill lies under it and there is no `background`
+  /// (a part of a frame: what shows there was drawn before the part).
+  private static func surface(under p: Point, in surfaces: inout Surfaces, background: RGBA?) -> RGBA? {
     // The translucent fills over the opaque one, topmost first: almost always none or a few, kept without
     // allocating (past `inline`, in an array).
     var above = InlineFills()
@@ -259,7 +288,8 @@ public enum Legibility {
         above.append(s.fill)
       }
     }
-    return above.blended(over: base ?? background)
+    guard let under = base ?? background else { return nil }
+    return above.blended(over: under)
   }
 
   /// Fills collected topmost first, blended bottom up; the first four without an allocation.

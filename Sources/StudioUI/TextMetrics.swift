@@ -14,10 +14,15 @@ public protocol TextMeasurer: Sendable {
   /// Which measurer this is, for layouts kept between frames: two measurers with the same identity give
   /// the same widths (a class: the instance; a value: its type).
   var identity: ObjectIdentifier { get }
+  /// A measurer of the same widths (and identity) for one thread at a time to use: one that shares a
+  /// lock between threads gives each thread that measures a lot its own, so two threads building parts
+  /// of a frame at once do not queue for the lock. By default, this one.
+  func lane() -> any TextMeasurer
 }
 
 extension TextMeasurer {
   public var identity: ObjectIdentifier { ObjectIdentifier(Self.self) }
+  public func lane() -> any TextMeasurer { self }
 }
 
 extension TextMeasurer where Self: AnyObject {

@@ -139,7 +139,7 @@ import TouchSim
       m.handle(input, wall: wall)
       m.tick(wall: wall)
       let kept = m.frame(size: size, pixelScale: 1)
-      m.frameMemo.forgetKept()
+      m.forgetKept()
       let fresh = m.frame(size: size, pixelScale: 1)
       #expect(kept.commands == fresh.commands, "frame at \(wall) ms differs with the layout kept")
       compared += 1

@@ -44,7 +44,7 @@ import Testing
   /// The frame as built now, and as built again once the kept cards are forgotten.
   func bothFrames(_ m: StudioModel) -> (kept: DrawList, fresh: DrawList) {
     let kept = m.frame(size: size, pixelScale: 1)
-    m.frameMemo.forgetKept()
+    m.forgetKept()
     let fresh = m.frame(size: size, pixelScale: 1)
     return (kept, fresh)
   }
@@ -103,7 +103,7 @@ import Testing
     let after = m.frame(size: size, pixelScale: 1)
     let changed = first.commands != after.commands
     #expect(changed)
-    m.frameMemo.forgetKept()
+    m.forgetKept()
     let same = m.frame(size: size, pixelScale: 1).commands == after.commands
     #expect(same)
   }

@@ -62,7 +62,7 @@ import TouchSim
       if let input { m.handle(input, wall: wall) }
       m.tick(wall: wall)
       let kept = m.frame(size: size, pixelScale: 1)
-      m.frameMemo.forgetKept()
+      m.forgetKept()
       let fresh = m.frame(size: size, pixelScale: 1)
       #expect(kept.commands == fresh.commands, "presenter \(presenter): frame at \(wall) ms differs")
       #expect(kept.regions.map(\.rect) == fresh.regions.map(\.rect), "presenter \(presenter): regions at \(wall)")
@@ -88,7 +88,7 @@ import TouchSim
     m.perform(.zoom(1.25))
     step(nil)
     drag(from: Point(190, 55), by: .zero, steps: 2)
-    return (m.frameMemo.viewLabelReuses, m.frameMemo.labelReplays)
+    return (m.workerMemo.viewLabelReuses, m.workerMemo.labelReplays)
   }
 
   @Test func eachFrameIsTheFrameBuiltAfresh() {

@@ -11,22 +11,46 @@ extension StudioModel {
 
   /// Everything the window shows now, with its clickable regions.
   public func frame(size: Size, pixelScale: Double) -> DrawList {
-    measuring { buildFrame(size: size, pixelScale: pixelScale) }
+    measuring { buildFrame(size: size, pixelScale: pixelScale, inParts: true) }
+  }
+
+  /// The same frame built on this thread alone, panel after panel, with the legibility and whole-lines
+  /// passes done once over the whole frame: what `frame` is, command for command (tests compare them).
+  func frameInOnePass(size: Size, pixelScale: Double) -> DrawList {
+    measuring { buildFrame(size: size, pixelScale: pixelScale, inParts: false) }
   }
 
   /// `body` with the panels measuring text in `textMeasurer` (when set).
   func measuring<R>(_ body: () -> R) -> R {
-    guard let textMeasurer else { return body() }
-    return TextMetrics.$measurer.withValue(textMeasurer, operation: body)
+    guard let modelLane else { return body() }
+    return TextMetrics.$measurer.withValue(modelLane, operation: body)
   }
 
-  private func buildFrame(size: Size, pixelScale: Double) -> DrawList {
+  /// The frame; `inParts`: its parts drawn by two threads (the panel worker's and this one) and each
+  /// finished alone when it can be (else one thread draws them in turn and finishes the whole frame).
+  private func buildFrame(size: Size, pixelScale: Double, inParts: Bool) -> DrawList {
     if let compare { return buildCompareFrame(compare, size: size, pixelScale: pixelScale) }
+    if inParts && wakesPanelWorker { panelWorker?.prepare() }
     refreshSnapshot()  // the panels read the snapshot at the playhead
     view.theme.pixelScale = pixelScale * view.uiScale
-    var ctx = PanelContext(model: self, layout: StudioLayout(size: size, theme: view.theme, stage: view.stage))
+    var ctx = PanelContext(
+      model: self, layout: StudioLayout(size: size, theme: view.theme, stage: view.stage), narrated: false)
     // A question's card takes its own column: the device, narration and timeline make room beside it.
     if let q = question, !view.handoutPicture { OverlayQuestion.reserve(q, in: &ctx.layout, ctx) }
+    let device = viewport(for: ctx.layout).toPixels(Rect(origin: .zero, size: config.window))
+    // The narration strip grows into the bottom panel, and into nothing else: the canvas reads nothing
+    // of the narration, and the bottom panel only where the strip ends, which is nearly always where it
+    // ended in the last frame. Both are drawn on the panel worker meanwhile (the bottom panel in the
+    // layout of the last frame; drawn again below in the rare frame the strip moved).
+    var guess = ctx.layout
+    if let last = lastLayout {
+      guess.narration = last.narration
+      guess.bottom = last.bottom
+    }
+    let worker = drawOnWorker(
+      ctx, device: device, bottomIn: view.stage || !inParts ? nil : guess, worker: inParts ? panelWorker : nil,
+      inParts: inParts)
+    ctx.narration = narration
     // Nothing cut (legibility): the strip grows to what its explanation needs, and scrolls past that; its
     // scroll position belongs to the text it was scrolled on.
     let content = NarrationStrip.content(ctx)
@@ -40,19 +64,43 @@ extension StudioModel {
     ctx.scroll = view.scrollOffsets
     let layout = ctx.layout
     lastLayout = layout
+    let background = view.theme.background
+    var middle = DrawList()
+    if !view.stage && layout.card == nil { InspectorPanel.draw(in: layout.inspector, ctx, into: &middle) }
+    NarrationStrip.draw(in: layout.narration, ctx, into: &middle)
+    var top = DrawList()
+    HeaderBar.draw(in: layout.header, ctx, into: &top)
+    Overlays.draw(in: Rect(0, 0, size.width, size.height), ctx, into: &top)
+    let parts = (
+      middle: Self.finish(middle, size: size, device: device, background: background, memo: frameMemo, inParts),
+      top: Self.finish(top, size: size, device: device, background: background, memo: frameMemo, inParts)
+    )
+    let drawn = worker.wait()
+    var bottom = FramePart(list: DrawList(), settled: true)
+    if !view.stage {
+      if let b = drawn.bottom, guess == layout {
+        bottom = b
+        bottomsKept += 1
+      } else {
+        if inParts { bottomsRedrawn += 1 }
+        var list = DrawList()
+        var own = ctx
+        own.memo = workerMemo
+        BottomPanel.draw(in: layout.bottom, own, into: &list)
+        bottom = Self.finish(list, size: size, device: device, background: background, memo: workerMemo, inParts)
+      }
+    }
     var list = DrawList()
     // Room for a frame like the last one: the panels' lists are appended without growing it again.
     list.commands.reserveCapacity(lastFrame.commands.count + 64)
-    list.add(.rect(Rect(0, 0, size.width, size.height), fill: view.theme.background, stroke: nil))
-    CanvasPanel.draw(in: layout.canvas, ctx, into: &list)
-    if !view.stage && layout.card == nil { InspectorPanel.draw(in: layout.inspector, ctx, into: &list) }
-    NarrationStrip.draw(in: layout.narration, ctx, into: &list)
-    if !view.stage { BottomPanel.draw(in: layout.bottom, ctx, into: &list) }
-    HeaderBar.draw(in: layout.header, ctx, into: &list)
-    Overlays.draw(in: Rect(0, 0, size.width, size.height), ctx, into: &list)
-    // Every text at least 4.5:1 against what it is drawn on, whichever panel drew that (legibility).
-    Legibility.enforce(&list.commands, background: view.theme.background, verdicts: &frameMemo.legibility)
-    let device = viewport(for: layout).toPixels(Rect(origin: .zero, size: config.window))
+    for part in [drawn.canvas, parts.middle, bottom, parts.top] { list.append(part.list) }
+    let settled = drawn.canvas.settled && parts.middle.settled && bottom.settled && parts.top.settled
+    if inParts {
+      if settled { partsSettled += 1 } else { partsUnsettled += 1 }
+    }
+    // Every text at least 4.5:1 against what it is drawn on, whichever panel drew that (legibility): done
+    // on each part unless a text of one lies on what another drew.
+    if !settled { Legibility.enforce(&list.commands, background: background, verdicts: &frameMemo.legibility) }
     // Messages in a toast beside the device (never over the header, the device or a question's card).
     // While a question is up, under its card when there is room there (off the narration's question too).
     var fallback = layout.narration
@@ -61,14 +109,78 @@ extension StudioModel {
     {
       fallback = under
     }
+    var toast = DrawList()
     appendToast(
       OverlayToast.Room(
         panel: view.stage || layout.card != nil ? nil : layout.inspector, devices: [(layout.canvas, device)],
-        fallback: fallback, top: layout.header.maxY), to: &list)
-    // No line sliced by its panel's top or bottom edge.
-    WholeLines.enforce(&list.commands, window: size, device: device)
+        fallback: fallback, top: layout.header.maxY), to: &toast)
+    // No line sliced by its panel's top or bottom edge (each settled part's were dropped as it was finished).
+    if settled { WholeLines.enforce(&toast.commands, window: size, device: device) }
+    list.append(toast)
+    if !settled { WholeLines.enforce(&list.commands, window: size, device: device) }
     lastFrame = list
     return list
+  }
+
+  /// `part` with its legibility and whole-lines passes done, when they can be on the part alone (and
+  /// `inParts`: else left for the passes over the whole frame).
+  static func finish(
+    _ part: DrawList, size: Size, device: Rect, background: RGBA, memo: FrameMemo, _ inParts: Bool = true
+  ) -> FramePart {
+    var part = part
+    guard inParts else { return FramePart(list: part, settled: false) }
+    let settled = Legibility.enforcePart(&part.commands, background: background, verdicts: &memo.legibility)
+    if settled { WholeLines.enforce(&part.commands, window: size, device: device) }
+    return FramePart(list: part, settled: settled)
+  }
+
+  /// What the panel worker draws of a frame: the window's background and the canvas, and the bottom panel
+  /// as it is in `bottomIn` (nil: none), each finished.
+  struct WorkerParts: Sendable {
+    var canvas: FramePart
+    var bottom: FramePart?
+  }
+
+  /// `WorkerParts` of `ctx`, drawn on `worker` with `workerMemo` (here when there is none), finished
+  /// `inParts` (see `finish`).
+  private func drawOnWorker(
+    _ ctx: PanelContext, device: Rect, bottomIn guess: StudioLayout?, worker: PanelWorker?, inParts: Bool
+  ) -> WorkerJob {
+    var ctx = ctx
+    ctx.memo = workerMemo
+    ctx.scroll = view.scrollOffsets
+    let measurer = worker == nil ? TextMetrics.measurer : laneForWorker(TextMetrics.measurer)
+    let handed = HandedOver(value: ctx)
+    let draw: @Sendable () -> WorkerParts = {
+      TextMetrics.$measurer.withValue(measurer) {
+        var ctx = handed.value
+        let size = ctx.layout.size
+        let background = ctx.theme.background
+        var list = DrawList()
+        list.add(.rect(Rect(0, 0, size.width, size.height), fill: background, stroke: nil))
+        CanvasPanel.draw(in: ctx.layout.canvas, ctx, into: &list)
+        let canvas = StudioModel.finish(
+          list, size: size, device: device, background: background, memo: ctx.memo, inParts)
+        guard let guess else { return WorkerParts(canvas: canvas) }
+        ctx.layout = guess
+        var bottom = DrawList()
+        BottomPanel.draw(in: guess.bottom, ctx, into: &bottom)
+        return WorkerParts(
+          canvas: canvas,
+          bottom: StudioModel.finish(
+            bottom, size: size, device: device, background: background, memo: ctx.memo, inParts))
+      }
+    }
+    if let worker { return .pending(worker.start(draw)) }
+    return .drawn(draw())
+  }
+
+  /// The panel worker's lane of `measurer` (kept while the measurer is the same).
+  private func laneForWorker(_ measurer: any TextMeasurer) -> any TextMeasurer {
+    if let workerLane, workerLane.identity == measurer.identity { return workerLane.lane }
+    let lane = measurer.lane()
+    workerLane = (measurer.identity, lane)
+    return lane
   }
 
   /// The toast over everything else, where `room` lets it go (its colours are readable on its own box, so
@@ -136,4 +248,17 @@ extension StudioModel {
   public var recording: [ScriptStep] { inputLog.steps }
   /// The steps of the last gesture done by hand, for "replay".
   public var lastGesture: [ScriptStep] { inputLog.lastGesture }
+}
+
+/// The panel worker's parts of a frame (`drawOnWorker`): being drawn, or drawn.
+enum WorkerJob {
+  case pending(PanelWorker.Pending<StudioModel.WorkerParts>)
+  case drawn(StudioModel.WorkerParts)
+
+  func wait() -> StudioModel.WorkerParts {
+    switch self {
+    case .pending(let p): p.wait()
+    case .drawn(let parts): parts
+    }
+  }
 }

@@ -4,6 +4,8 @@ import TouchSim
 /// Input from the window (already translated from SDL at the edge) and the actions it asks for.
 extension StudioModel {
   public func handle(_ event: StudioInput, wall: Double) {
+    // The frame that shows this input follows: the panel worker wakes for its part meanwhile.
+    if wakesPanelWorker && compare == nil { panelWorker?.prepare() }
     measuring { handleEvent(event, wall: wall) }
   }
 

@@ -103,13 +103,48 @@ public final class StudioModel {
   var liveWalk: (start: Int, wall: Double)?
   public internal(set) var effects: [StudioEffect] = []
   var lastFrame = DrawList()
-  /// Costly parts of the last frame, for the next one (see `FrameMemo`).
+  /// Costly parts of the last frame, for the next one (see `FrameMemo`): those of the panels the model's
+  /// thread draws (the inspector, the narration strip, the header, the overlays).
   let frameMemo = FrameMemo()
+  /// Those of the panels the panel worker draws meanwhile (the canvas, the bottom panel): only the thread
+  /// drawing them touches this memo while a frame is built.
+  let workerMemo = FrameMemo()
+  /// Draws the canvas and the bottom panel while the model's thread draws the rest (nil: all on one thread).
+  var panelWorker: PanelWorker? = PanelWorker()
+
+  /// Whether an input wakes the panel worker for the frame that follows it (`PanelWorker.prepare`): the
+  /// window's frames follow their inputs at once; tests and scripts feed inputs with no frame between.
+  private(set) var wakesPanelWorker = false
+
+  /// The window builds a frame after each input: the panel worker is woken when an input arrives.
+  public func wakePanelWorkerOnInput() { wakesPanelWorker = true }
+
+  /// How many frames' parts were all finished alone, and how many needed the passes over the whole frame;
+  /// how many bottom panels drawn on the worker were kept, and how many were drawn again (for tests).
+  var partsSettled = 0
+  var partsUnsettled = 0
+  var bottomsKept = 0
+  var bottomsRedrawn = 0
+
+  /// Forgets what both memos kept (tests compare a frame built with them to one built without).
+  func forgetKept() {
+    frameMemo.forgetKept()
+    workerMemo.forgetKept()
+  }
   var lastLayout: StudioLayout?
   /// What the panels measure text with while the model builds a frame or handles input: the window sets
   /// the fonts that draw the text (SDL_ttf); nil keeps the measurer bound around the call (by default the
   /// fixed DejaVu widths, as in tests).
-  public var textMeasurer: (any TextMeasurer)?
+  public var textMeasurer: (any TextMeasurer)? {
+    didSet {
+      modelLane = textMeasurer?.lane()
+      workerLane = nil
+    }
+  }
+  /// `textMeasurer`'s lane for the model's thread (see `TextMeasurer.lane()`).
+  private(set) var modelLane: (any TextMeasurer)?
+  /// The panel worker's lane of the measurer it was made from (by that measurer's identity).
+  var workerLane: (identity: ObjectIdentifier, lane: any TextMeasurer)?
   public var isRunning: Bool { isRunningFlag }
   var isRunningFlag = true
 

@@ -65,7 +65,9 @@ public struct PanelContext {
   /// keeps from the trace's entries stays true while both stay the same.
   var traceSource: TraceSource?
 
-  init(model m: StudioModel, layout: StudioLayout) {
+  /// The model's panels' context. `narrated: false` leaves `narration` empty (the caller narrates later,
+  /// while the panel worker draws what does not read it).
+  init(model m: StudioModel, layout: StudioLayout, narrated: Bool = true) {
     theme = m.theme
     self.layout = layout
     snapshot = m.snapshot
@@ -99,7 +101,7 @@ public struct PanelContext {
     paused = m.paused
     isReplaying = m.isReplaying
     speed = m.speed
-    narration = m.narration
+    narration = narrated ? m.narration : []
     scroll = m.scrollOffsets
     pendingChanges = m.pendingChanges
     loadErrors = m.loadErrors

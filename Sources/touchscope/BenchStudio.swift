@@ -24,8 +24,11 @@ enum StudioBench {
 
   /// A model on `scene` ready for live input in a window of `size` pixels at `uiScale`, and where the
   /// device's points are on screen. Text is measured with the fonts that draw it, as in the window.
-  private static func liveModel(_ scene: Scene, size: Size = size, uiScale: Double = 1) -> (StudioModel, Viewport) {
+  private static func liveModel(
+    _ scene: Scene, size: Size = size, uiScale: Double = 1, oneThread: Bool = false
+  ) -> (StudioModel, Viewport) {
     let model = StudioModel(scene: scene)
+    if oneThread { model.buildFramesOnOneThread() }
     model.textMeasurer = try? SDLTextMeasurer.shared(assetsDirectory: ResourceLocator.assetsDirectory())
     model.setStartScale(uiScale)
     model.narrator = StudioNarration.narrate
@@ -99,9 +102,9 @@ enum StudioBench {
   }
 
   static func frames(
-    _ scene: Scene, count: Int, seed: UInt64, size: Size = size, uiScale: Double = 1
+    _ scene: Scene, count: Int, seed: UInt64, size: Size = size, uiScale: Double = 1, oneThread: Bool = false
   ) throws -> Frames {
-    let (model, viewport) = liveModel(scene, size: size, uiScale: uiScale)
+    let (model, viewport) = liveModel(scene, size: size, uiScale: uiScale, oneThread: oneThread)
     let canvas = try OffscreenCanvas(width: Int(size.width), height: Int(size.height))
     var input = Gestures(seed: seed, window: scene.window, viewport: viewport, movesPerGesture: 40)
     let baseline = try OffscreenCanvas(width: Int(size.width), height: Int(size.height))

@@ -28,24 +28,28 @@ final class PanelWorker: Sendable {
   /// input to the frame's fork, shorter than a frame.
   static let awakeFor = 0.002
 
-  /// Parts of a frame being drawn: `wait()` returns them.
-  final class Pending<Parts: Sendable>: Sendable {
+  /// A value one thread hands to another once it is made: `wait()` returns it (staying awake for it a
+  /// while first, see `stayAwake`).
+  final class Handoff<Value: Sendable>: Sendable {
     private let done = DispatchSemaphore(value: 0)
-    private let finished = Atomic<Bool>(false)
-    private let parts = Mutex<Parts?>(nil)
+    private let made = Atomic<Bool>(false)
+    private let value = Mutex<Value?>(nil)
 
-    fileprivate func finish(_ p: Parts) {
-      parts.withLock { $0 = p }
-      finished.store(true, ordering: .releasing)
+    init() {}
+
+    /// Hands `v` over. Call once.
+    func fulfil(_ v: Value) {
+      value.withLock { $0 = v }
+      made.store(true, ordering: .releasing)
       done.signal()
     }
 
-    /// The parts once drawn (waits for them). Call once.
-    func wait() -> Parts {
-      PanelWorker.stayAwake { finished.load(ordering: .acquiring) }
+    /// The value once handed over (waits for it). Call once.
+    func wait() -> Value {
+      PanelWorker.stayAwake { made.load(ordering: .acquiring) }
       done.wait()
-      guard let p = parts.withLock({ $0.take() }) else { preconditionFailure("a frame's parts taken twice") }
-      return p
+      guard let v = value.withLock({ $0.take() }) else { preconditionFailure("a handoff taken twice") }
+      return v
     }
   }
 
@@ -59,14 +63,14 @@ final class PanelWorker: Sendable {
     }
   }
 
-  /// Starts drawing `parts` on the worker's thread.
-  func start<Parts: Sendable>(_ parts: @escaping @Sendable () -> Parts) -> Pending<Parts> {
-    let pending = Pending<Parts>()
-    slot.withLock { $0 = { pending.finish(parts()) } }
+  /// Starts `work` on the worker's thread; what it returns is handed over.
+  func start<Value: Sendable>(_ work: @escaping @Sendable () -> Value) -> Handoff<Value> {
+    let handoff = Handoff<Value>()
+    slot.withLock { $0 = { handoff.fulfil(work()) } }
     handed.store(true, ordering: .releasing)
     // Whoever comes first runs it: the worker awake for it, or this block once the queue reaches it.
     queue.async { [self] in runHanded() }
-    return pending
+    return handoff
   }
 
   private func runHanded() {
@@ -104,7 +108,7 @@ struct FramePart: Sendable {
 
 /// A value handed to the panel worker that the type system cannot prove safe to send: a `PanelContext`
 /// holds the frame's memo (a class). It is safe because the thread that sends it does not touch that
-/// memo again until the worker's part is done (`PanelWorker.Pending.wait`).
+/// memo again until the worker's part is done (`PanelWorker.Handoff.wait`).
 struct HandedOver<Value>: @unchecked Sendable {
   let value: Value
 }

@@ -69,16 +69,18 @@ extension StudioModel {
     if !view.stage && layout.card == nil { InspectorPanel.draw(in: layout.inspector, ctx, into: &middle) }
     NarrationStrip.draw(in: layout.narration, ctx, into: &middle)
     var top = DrawList()
-    HeaderBar.draw(in: layout.header, ctx, into: &top)
     Overlays.draw(in: Rect(0, 0, size.width, size.height), ctx, into: &top)
     let parts = (
       middle: Self.finish(middle, size: size, device: device, background: background, memo: frameMemo, inParts),
       top: Self.finish(top, size: size, device: device, background: background, memo: frameMemo, inParts)
     )
-    let drawn = worker.wait()
+    let canvas = Self.finish(
+      worker.canvas.wait(), size: size, device: device, background: background, memo: frameMemo, inParts)
+    let drawn = worker.rest.wait()
+    let drawnBottom = drawn.bottom
     var bottom = FramePart(list: DrawList(), settled: true)
     if !view.stage {
-      if let b = drawn.bottom, guess == layout {
+      if let b = drawnBottom, guess == layout {
         bottom = b
         bottomsKept += 1
       } else {
@@ -93,8 +95,9 @@ extension StudioModel {
     var list = DrawList()
     // Room for a frame like the last one: the panels' lists are appended without growing it again.
     list.commands.reserveCapacity(lastFrame.commands.count + 64)
-    for part in [drawn.canvas, parts.middle, bottom, parts.top] { list.append(part.list) }
-    let settled = drawn.canvas.settled && parts.middle.settled && bottom.settled && parts.top.settled
+    let ordered = [canvas, parts.middle, bottom, drawn.header, parts.top]
+    for part in ordered { list.append(part.list) }
+    let settled = ordered.allSatisfy(\.settled)
     if inParts {
       if settled { partsSettled += 1 } else { partsUnsettled += 1 }
     }
@@ -134,15 +137,21 @@ extension StudioModel {
     return FramePart(list: part, settled: settled)
   }
 
-  /// What the panel worker draws of a frame: the window's background and the canvas, and the bottom panel
-  /// as it is in `bottomIn` (nil: none), each finished.
-  struct WorkerParts: Sendable {
-    var canvas: FramePart
-    var bottom: FramePart?
+  /// What the panel worker draws of a frame: the window's background and the canvas (handed over as soon
+  /// as they are drawn, to be finished by the model's thread, which has less to do), then the bottom panel
+  /// as it is in `bottomIn` (nil: none) and the header, finished.
+  struct WorkerJob {
+    let canvas: PanelWorker.Handoff<DrawList>
+    let rest: PanelWorker.Handoff<WorkerRest>
   }
 
-  /// `WorkerParts` of `ctx`, drawn on `worker` with `workerMemo` (here when there is none), finished
-  /// `inParts` (see `finish`).
+  struct WorkerRest: Sendable {
+    var bottom: FramePart?
+    var header: FramePart
+  }
+
+  /// `WorkerJob` of `ctx`, drawn on `worker` with `workerMemo` (here when there is none), the bottom panel
+  /// finished `inParts` (see `finish`).
   private func drawOnWorker(
     _ ctx: PanelContext, device: Rect, bottomIn guess: StudioLayout?, worker: PanelWorker?, inParts: Bool
   ) -> WorkerJob {
@@ -151,28 +160,32 @@ extension StudioModel {
     ctx.scroll = view.scrollOffsets
     let measurer = worker == nil ? TextMetrics.measurer : laneForWorker(TextMetrics.measurer)
     let handed = HandedOver(value: ctx)
-    let draw: @Sendable () -> WorkerParts = {
+    let canvas = PanelWorker.Handoff<DrawList>()
+    let draw: @Sendable () -> WorkerRest = {
       TextMetrics.$measurer.withValue(measurer) {
         var ctx = handed.value
         let size = ctx.layout.size
-        let background = ctx.theme.background
         var list = DrawList()
-        list.add(.rect(Rect(0, 0, size.width, size.height), fill: background, stroke: nil))
+        list.add(.rect(Rect(0, 0, size.width, size.height), fill: ctx.theme.background, stroke: nil))
         CanvasPanel.draw(in: ctx.layout.canvas, ctx, into: &list)
-        let canvas = StudioModel.finish(
-          list, size: size, device: device, background: background, memo: ctx.memo, inParts)
-        guard let guess else { return WorkerParts(canvas: canvas) }
+        canvas.fulfil(list)
+        func finished(_ part: DrawList) -> FramePart {
+          StudioModel.finish(
+            part, size: size, device: device, background: ctx.theme.background, memo: ctx.memo, inParts)
+        }
+        var header = DrawList()
+        HeaderBar.draw(in: ctx.layout.header, ctx, into: &header)
+        guard let guess else { return WorkerRest(bottom: nil, header: finished(header)) }
         ctx.layout = guess
         var bottom = DrawList()
         BottomPanel.draw(in: guess.bottom, ctx, into: &bottom)
-        return WorkerParts(
-          canvas: canvas,
-          bottom: StudioModel.finish(
-            bottom, size: size, device: device, background: background, memo: ctx.memo, inParts))
+        return WorkerRest(bottom: finished(bottom), header: finished(header))
       }
     }
-    if let worker { return .pending(worker.start(draw)) }
-    return .drawn(draw())
+    if let worker { return WorkerJob(canvas: canvas, rest: worker.start(draw)) }
+    let rest = PanelWorker.Handoff<WorkerRest>()
+    rest.fulfil(draw())
+    return WorkerJob(canvas: canvas, rest: rest)
   }
 
   /// The panel worker's lane of `measurer` (kept while the measurer is the same).
@@ -248,17 +261,4 @@ extension StudioModel {
   public var recording: [ScriptStep] { inputLog.steps }
   /// The steps of the last gesture done by hand, for "replay".
   public var lastGesture: [ScriptStep] { inputLog.lastGesture }
-}
-
-/// The panel worker's parts of a frame (`drawOnWorker`): being drawn, or drawn.
-enum WorkerJob {
-  case pending(PanelWorker.Pending<StudioModel.WorkerParts>)
-  case drawn(StudioModel.WorkerParts)
-
-  func wait() -> StudioModel.WorkerParts {
-    switch self {
-    case .pending(let p): p.wait()
-    case .drawn(let parts): parts
-    }
-  }
 }

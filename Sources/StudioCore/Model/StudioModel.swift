@@ -119,6 +119,9 @@ public final class StudioModel {
   /// The window builds a frame after each input: the panel worker is woken when an input arrives.
   public func wakePanelWorkerOnInput() { wakesPanelWorker = true }
 
+  /// Builds every frame on the calling thread alone, with no panel worker (the bench compares the two).
+  public func buildFramesOnOneThread() { panelWorker = nil }
+
   /// How many frames' parts were all finished alone, and how many needed the passes over the whole frame;
   /// how many bottom panels drawn on the worker were kept, and how many were drawn again (for tests).
   var partsSettled = 0

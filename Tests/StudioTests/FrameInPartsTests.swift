@@ -299,4 +299,26 @@ import TouchSim
     usleep(10_000)
     #expect(runs.withLock { $0 } == 300)
   }
+
+  @Test func aPartTheWorkerHasNotStartedIsTakenBackAndDrawnOnce() {
+    let worker = PanelWorker()
+    let runs = Mutex(0)
+    // The worker is busy with a long part, so the next one waits in its slot until taken back.
+    let long = worker.start { () -> Int in
+      usleep(80_000)
+      return 1
+    }
+    usleep(20_000)  // the worker has taken the long part
+    let me = pthread_self()
+    let waiting = worker.start { () -> Bool in
+      runs.withLock { $0 += 1 }
+      return pthread_equal(pthread_self(), me) != 0
+    }
+    worker.takeBack()
+    #expect(runs.withLock { $0 } == 1, "taken back: drawn at once")
+    #expect(waiting.wait(), "by the thread that took it back")
+    #expect(long.wait() == 1)
+    usleep(10_000)
+    #expect(runs.withLock { $0 } == 1, "and never again by the worker")
+  }
 }

@@ -22,8 +22,10 @@ final class PanelWorker: Sendable {
   /// block queued with it.
   private let slot = Mutex<(@Sendable () -> Void)?>(nil)
   private let handed = Atomic<Bool>(false)
-  /// Whether the worker is awake waiting for a part (woken by `prepare`).
+  /// Whether the worker is awake waiting for a part (woken by `prepare`), and whether it may stop waiting
+  /// (the part it waited for was taken back).
   private let awake = Atomic<Bool>(false)
+  private let released = Atomic<Bool>(false)
   /// How long a thread stays awake waiting for the other (seconds): longer than the model's work from an
   /// input to the frame's fork, shorter than a frame.
   static let awakeFor = 0.002
@@ -55,32 +57,47 @@ final class PanelWorker: Sendable {
 
   /// A frame is coming (an input arrived): the worker wakes now, and waits for its part awake.
   func prepare() {
+    released.store(false, ordering: .releasing)
     guard !awake.exchange(true, ordering: .acquiringAndReleasing) else { return }
     queue.async { [self] in
-      Self.stayAwake { handed.load(ordering: .acquiring) }
+      Self.stayAwake { handed.load(ordering: .acquiring) || released.load(ordering: .acquiring) }
       awake.store(false, ordering: .releasing)
       runHanded()
     }
   }
 
-  /// Starts `work` on the worker's thread; what it returns is handed over.
+  /// Starts `work` on the worker's thread; what it returns is handed over. The part started before must
+  /// have been started by the worker or taken back (a frame waits for its parts before the next starts).
   func start<Value: Sendable>(_ work: @escaping @Sendable () -> Value) -> Handoff<Value> {
     let handoff = Handoff<Value>()
-    slot.withLock { $0 = { handoff.fulfil(work()) } }
+    slot.withLock {
+      precondition($0 == nil, "one part at a time: the last one was neither started nor taken back")
+      $0 = { handoff.fulfil(work()) }
+    }
     handed.store(true, ordering: .releasing)
     // Whoever comes first runs it: the worker awake for it, or this block once the queue reaches it.
     queue.async { [self] in runHanded() }
     return handoff
   }
 
-  private func runHanded() {
+  /// Runs the work handed over on the calling thread, if the worker has not started it: a thread about to
+  /// wait for it does it itself rather than wait for the worker to be given a processor (on a busy
+  /// machine, a wait of several milliseconds).
+  func takeBack() {
+    if runHanded() { released.store(true, ordering: .releasing) }
+  }
+
+  /// Runs the work handed over, unless another thread took it; whether it did.
+  @discardableResult
+  private func runHanded() -> Bool {
     let job = slot.withLock { s -> (@Sendable () -> Void)? in
       defer { s = nil }
       return s
     }
-    guard let job else { return }
+    guard let job else { return false }
     handed.store(false, ordering: .releasing)
     job()
+    return true
   }
 
   /// Returns once `ready` holds, or after `awakeFor`. Every few dozen tries the thread offers its processor

@@ -74,6 +74,7 @@ extension StudioModel {
       middle: Self.finish(middle, size: size, device: device, background: background, memo: frameMemo, inParts),
       top: Self.finish(top, size: size, device: device, background: background, memo: frameMemo, inParts)
     )
+    if inParts { panelWorker?.takeBack() }
     let canvas = Self.finish(
       worker.canvas.wait(), size: size, device: device, background: background, memo: frameMemo, inParts)
     let drawn = worker.rest.wait()

@@ -91,7 +91,7 @@ public final class StudioApp {
     model.language = options.language
     model.narrator = StudioNarration.narrator(language: options.language)
     model.narrateInBackground()
-    model.wakePanelWorkerOnInput()
+    model.buildFramesOnTwoThreads()
     var watched: (path: String, stamp: FileStamp?)?
     if let path {
       watched = (path, read == nil ? nil : stamp)

@@ -28,12 +28,11 @@ enum StudioBench {
     _ scene: Scene, size: Size = size, uiScale: Double = 1, oneThread: Bool = false
   ) -> (StudioModel, Viewport) {
     let model = StudioModel(scene: scene)
-    if oneThread { model.buildFramesOnOneThread() }
     model.textMeasurer = try? SDLTextMeasurer.shared(assetsDirectory: ResourceLocator.assetsDirectory())
     model.setStartScale(uiScale)
     model.narrator = StudioNarration.narrate
     model.narrateInBackground()  // as the window does
-    model.wakePanelWorkerOnInput()
+    if !oneThread { model.buildFramesOnTwoThreads() }  // as the window does
     _ = model.frame(size: size, pixelScale: 1)
     let layout = StudioLayout(size: size, theme: model.theme)
     return (model, model.viewport(for: layout))

@@ -15,7 +15,8 @@ import Synchronization
 /// A thread that sleeps between frames takes a tenth of a millisecond or more to wake (on a virtual
 /// machine, measured 0.13 ms from handing it the part to its starting: a tenth of the frame). So when an
 /// input arrives the worker is woken (`prepare`) and waits for the frame's part awake, for at most
-/// `awakeFor`; and the model's thread waits for the part awake too, for as long.
+/// `awakeFor`; and the model's thread waits for the part awake too, for at most `joinAwakeFor`, then
+/// sleeps (the parts are about even: a longer wait means the worker did not get a processor).
 final class PanelWorker: Sendable {
   private let queue = DispatchQueue(label: "touchscope.panels", qos: .userInteractive)
   /// The part handed over and not yet started: taken by the thread that is awake for it, or by the
@@ -29,6 +30,7 @@ final class PanelWorker: Sendable {
   /// How long a thread stays awake waiting for the other (seconds): longer than the model's work from an
   /// input to the frame's fork, shorter than a frame.
   static let awakeFor = 0.002
+  static let joinAwakeFor = 0.0002
 
   /// A value one thread hands to another once it is made: `wait()` returns it (staying awake for it a
   /// while first, see `stayAwake`).
@@ -48,7 +50,7 @@ final class PanelWorker: Sendable {
 
     /// The value once handed over (waits for it). Call once.
     func wait() -> Value {
-      PanelWorker.stayAwake { made.load(ordering: .acquiring) }
+      PanelWorker.stayAwake(for: PanelWorker.joinAwakeFor) { made.load(ordering: .acquiring) }
       done.wait()
       guard let v = value.withLock({ $0.take() }) else { preconditionFailure("a handoff taken twice") }
       return v
@@ -60,7 +62,9 @@ final class PanelWorker: Sendable {
     released.store(false, ordering: .releasing)
     guard !awake.exchange(true, ordering: .acquiringAndReleasing) else { return }
     queue.async { [self] in
-      Self.stayAwake { handed.load(ordering: .acquiring) || released.load(ordering: .acquiring) }
+      Self.stayAwake(for: Self.awakeFor) {
+        handed.load(ordering: .acquiring) || released.load(ordering: .acquiring)
+      }
       awake.store(false, ordering: .releasing)
       runHanded()
     }
@@ -100,11 +104,11 @@ final class PanelWorker: Sendable {
     return true
   }
 
-  /// Returns once `ready` holds, or after `awakeFor`. Every few dozen tries the thread offers its processor
+  /// Returns once `ready` holds, or after `seconds`. Every few dozen tries the thread offers its processor
   /// to any other thread waiting for one (on a busy machine the thread awaited may be that one), and
   /// checks the clock.
-  static func stayAwake(until ready: () -> Bool) {
-    let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(awakeFor * 1e9)
+  static func stayAwake(for seconds: Double, until ready: () -> Bool) {
+    let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
     var tries = 0
     while !ready() {
       tries += 1

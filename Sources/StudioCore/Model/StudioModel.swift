@@ -109,18 +109,20 @@ public final class StudioModel {
   /// Those of the panels the panel worker draws meanwhile (the canvas, the bottom panel): only the thread
   /// drawing them touches this memo while a frame is built.
   let workerMemo = FrameMemo()
-  /// Draws the canvas and the bottom panel while the model's thread draws the rest (nil: all on one thread).
-  var panelWorker: PanelWorker? = PanelWorker()
+  /// Draws the canvas, the bottom panel and the header while the model's thread draws the rest (nil: one
+  /// thread draws every panel, in the same parts).
+  var panelWorker: PanelWorker?
 
-  /// Whether an input wakes the panel worker for the frame that follows it (`PanelWorker.prepare`): the
-  /// window's frames follow their inputs at once; tests and scripts feed inputs with no frame between.
+  /// Whether an input wakes the panel worker for the frame that follows it (`PanelWorker.prepare`).
   private(set) var wakesPanelWorker = false
 
-  /// The window builds a frame after each input: the panel worker is woken when an input arrives.
-  public func wakePanelWorkerOnInput() { wakesPanelWorker = true }
-
-  /// Builds every frame on the calling thread alone, with no panel worker (the bench compares the two).
-  public func buildFramesOnOneThread() { panelWorker = nil }
+  /// Builds each frame on two threads (the window and the bench; tests, renders and recordings build
+  /// theirs on one, the same frames): a panel worker draws part of it, woken when an input arrives, since
+  /// the window builds a frame after each input.
+  public func buildFramesOnTwoThreads() {
+    if panelWorker == nil { panelWorker = PanelWorker() }
+    wakesPanelWorker = true
+  }
 
   /// How many frames' parts were all finished alone, and how many needed the passes over the whole frame;
   /// how many bottom panels drawn on the worker were kept, and how many were drawn again (for tests).

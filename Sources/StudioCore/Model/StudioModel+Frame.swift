@@ -26,8 +26,8 @@ extension StudioModel {
     return TextMetrics.$measurer.withValue(modelLane, operation: body)
   }
 
-  /// The frame; `inParts`: its parts drawn by two threads (the panel worker's and this one) and each
-  /// finished alone when it can be (else one thread draws them in turn and finishes the whole frame).
+  /// The frame. `inParts`: drawn in parts (by two threads when there is a panel worker), each finished
+  /// alone when it can be; else this thread draws the panels in turn and finishes the whole frame at once.
   private func buildFrame(size: Size, pixelScale: Double, inParts: Bool) -> DrawList {
     if let compare { return buildCompareFrame(compare, size: size, pixelScale: pixelScale) }
     if inParts && wakesPanelWorker { panelWorker?.prepare() }
@@ -40,8 +40,8 @@ extension StudioModel {
     let device = viewport(for: ctx.layout).toPixels(Rect(origin: .zero, size: config.window))
     // The narration strip grows into the bottom panel, and into nothing else: the canvas reads nothing
     // of the narration, and the bottom panel only where the strip ends, which is nearly always where it
-    // ended in the last frame. Both are drawn on the panel worker meanwhile (the bottom panel in the
-    // layout of the last frame; drawn again below in the rare frame the strip moved).
+    // ended in the last frame. Both are drawn on the panel worker meanwhile, and the header (the bottom
+    // panel in the layout of the last frame; drawn again below in the rare frame the strip moved).
     var guess = ctx.layout
     if let last = lastLayout {
       guess.narration = last.narration

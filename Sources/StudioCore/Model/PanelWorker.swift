@@ -5,8 +5,8 @@ import Synchronization
 /// Builds part of a frame on a second thread while the model's thread builds the rest (the frame's
 /// latency is the longer of the two, not their sum).
 ///
-/// `StudioModel.buildFrame` has the canvas and the bottom panel drawn here while the model's thread
-/// narrates the gesture and draws the inspector, the narration strip, the header and the overlays, then
+/// `StudioModel.buildFrame` has the canvas, the bottom panel and the header drawn here while the model's
+/// thread narrates the gesture and draws the inspector, the narration strip and the overlays, then
 /// joins the parts in the order a single thread drew them: the frame is the same command for command.
 /// Each panel is a pure function of the frame's `PanelContext` and of its thread's `FrameMemo`: the two
 /// threads share no memo, and what else they read (the trace, the snapshot, the scene) is a value neither

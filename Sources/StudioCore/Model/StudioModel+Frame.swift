@@ -78,10 +78,9 @@ extension StudioModel {
     let canvas = Self.finish(
       worker.canvas.wait(), size: size, device: device, background: background, memo: frameMemo, inParts)
     let drawn = worker.rest.wait()
-    let drawnBottom = drawn.bottom
     var bottom = FramePart(list: DrawList(), settled: true)
     if !view.stage {
-      if let b = drawnBottom, guess == layout {
+      if let b = drawn.bottom, guess == layout {
         bottom = b
         bottomsKept += 1
       } else {

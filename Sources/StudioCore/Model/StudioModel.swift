@@ -104,9 +104,9 @@ public final class StudioModel {
   public internal(set) var effects: [StudioEffect] = []
   var lastFrame = DrawList()
   /// Costly parts of the last frame, for the next one (see `FrameMemo`): those of the panels the model's
-  /// thread draws (the inspector, the narration strip, the header, the overlays).
+  /// thread draws (the inspector, the narration strip, the overlays).
   let frameMemo = FrameMemo()
-  /// Those of the panels the panel worker draws meanwhile (the canvas, the bottom panel): only the thread
+  /// Those of the panels the panel worker draws meanwhile (the canvas, the bottom panel, the header): only the thread
   /// drawing them touches this memo while a frame is built.
   let workerMemo = FrameMemo()
   /// Draws the canvas, the bottom panel and the header while the model's thread draws the rest (nil: one

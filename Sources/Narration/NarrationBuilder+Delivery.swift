@@ -156,8 +156,14 @@ extension NarrationBuilder {
     var rules = ["B-1"]
     if chain.hops.contains(where: { scene.isController($0) }) { rules.append("B-2") }
     rules.append("B-4")
-    let passed = passedOnNote(view, method)
-    if passed != nil { rules.append("B-4a") }
+    let untracked = untrackedForwardNote(view, method)
+    let passed = untracked ?? passedOnNote(view, method)
+    if untracked != nil {
+      rules.append("B-7b")
+      if scene.views[view]?.touchForwarding.forwards(.touchesBegan) == false { rules.append("G-8.1a") }
+    } else if passed != nil {
+      rules.append("B-4a")
+    }
     var text = language(
       "\(Phrase.code(view)) did not handle \(method.rawValue)\(passed ?? ""), so it travelled up the responder chain: \(path)",
       "\(Phrase.code(view)) 没有处理 \(method.rawValue)\(passed ?? "")，所以它沿响应者链向上传递：\(path)")

@@ -83,6 +83,17 @@ extension NarrationBuilder {
       "；UIControl 自己的 \(method.rawValue) 运行了，但控件从未开始跟踪（它的 touchesBegan 没有调用 super），所以什么也不发送")
   }
 
+  /// " (a control that is not tracking: …)": why an enabled control passed a moved or ended phase up the
+  /// chain (B-7b); nil for any other view or phase.
+  func untrackedForwardNote(_ view: String, _ method: TouchMethod) -> String? {
+    guard method == .touchesMoved || method == .touchesEnded, let spec = scene.views[view], spec.kind.isControl,
+      spec.enabled, spec.touchForwarding.forwards(method)
+    else { return nil }
+    return language(
+      " (it is a control that is not tracking: UIControl's own \(method.rawValue) sends nothing and calls super)",
+      "（它是一个没有在跟踪的控件：UIControl 自己的 \(method.rawValue) 不发送任何事件，而是调用 super）")
+  }
+
   /// "`box` passed touchesEnded on (…)": the start of a chain sentence for a view that stops some of its
   /// touches methods and not this one (B-4a).
   func passedOnNote(_ view: String, _ method: TouchMethod) -> String? {

@@ -255,15 +255,17 @@ extension Simulation {
     let cls = node.spec.kind.uikitClass
     let singleTap = rec.kind == .tap && rec.spec.numberOfTapsRequired == 1 && rec.spec.numberOfTouchesRequired == 1
     switch node.spec.kind {
-    case .button, .switch, .stepper, .segmentedControl, .pageControl, .slider:
+    case .button, .switch, .stepper, .segmentedControl, .pageControl:
       if singleTap { return .controlVeto(control: node.id, className: cls, gesture: .superviewSingleTap) }
-      if node.spec.kind == .slider && rec.kind == .swipe
-        && rec.spec.direction.contains(where: { $0 == .left || $0 == .right })
-      {
-        return .controlVeto(control: node.id, className: cls, gesture: .swipeAlongTrack)
-      }
       if node.spec.kind == .switch && rec.kind == .pan && !rec.isScrollPan {
         return .controlVeto(control: node.id, className: cls, gesture: .panOnKnob)
+      }
+    case .slider:
+      // 8.3: a slider does not refuse a single tap; it refuses a swipe along its track that starts on its
+      // thumb, which is the touch it tracks (8.5: a touch elsewhere on the track is not tracked).
+      let onThumb = controlStates[v]?.touch.map { rec.touches.contains($0) } ?? false
+      if onThumb && rec.kind == .swipe && rec.spec.direction.contains(where: { $0 == .left || $0 == .right }) {
+        return .controlVeto(control: node.id, className: cls, gesture: .swipeAlongTrack)
       }
     default: break
     }

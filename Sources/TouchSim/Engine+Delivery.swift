@@ -194,7 +194,8 @@ extension Simulation {
   /// method (B-4a): a view or a view controller stops only the methods it overrides without super.
   /// A control's tracking lives in UIControl's own touches methods (G-8.1a): a control subclass
   /// overriding one of them without super loses that phase (and, for touchesBegan, the whole touch:
-  /// tracking never starts), and forwards nothing.
+  /// tracking never starts). UIControl itself passes a moved or ended phase up the chain only when it is
+  /// not tracking (B-6, B-7b).
   private mutating func respond(
     from start: ResponderID, view: Int, _ method: TouchMethod, _ uids: some Collection<Int>
   ) {
@@ -208,8 +209,13 @@ extension Simulation {
         } else {
           if !views[cv].spec.touchForwarding.forwards(method) { return }
           if views[cv].isControl && views[cv].spec.enabled {
+            // B-6, B-7b: UIControl calls super only for a moved or ended phase that finds it not tracking
+            // (beginTracking or continueTracking answered NO, or its touchesBegan never ran): that phase
+            // goes on up the chain. touchesBegan and touchesCancelled never go further.
+            let wasTracking = controlStates[cv]?.touch != nil
             controlReceive(cv, method, uids)
-            return
+            let forwards = !wasTracking && (method == .touchesMoved || method == .touchesEnded)
+            if !forwards { return }
           }
         }
       }

@@ -81,6 +81,7 @@ import TouchSim
     for k in 1...25 { out.insert("L\(k)") }
     // Section 14 (the second pass).
     out.formUnion(["F-3a", "G-8.1a", "G-8.1b", "B-4a", "A-12", "C-9", "C-10", "B-2a", "I-LP2", "I-SW2", "H-11"])
+    out.insert("B-7b")
     return out
   }()
 

@@ -191,6 +191,20 @@ import TouchSim
       ], "\(n)")
   }
 
+  /// Rule B-7b: a control that is not tracking (its beginTracking answered NO) passes the lift up the
+  /// chain, and the narration says why.
+  @Test func aControlThatIsNotTrackingPassesTheLiftOn() {
+    let s = scene([
+      v("dial", [50, 200, 200, 200], kind: .control) { $0.trackingOverrides.beginTracking = .always(false) }
+    ])
+    let n = Narrated(s, drag(from: (100, 300), to: (140, 300), steps: 4))
+    n.checkInvariants()
+    #expect(
+      n.steps.contains(
+        "`dial` did not handle touchesEnded (it is a control that is not tracking: UIControl's own touchesEnded sends nothing and calls super), so it travelled up the responder chain: root → window → application → appDelegate, where nobody handled it (rules B-1, B-4, B-7b, B-5)."
+      ), "\(n)")
+  }
+
   /// Rules F-2, F-3, B-1 to B-5: a pan cancels the view's touch; the chain is told once.
   @Test func panCancelsTheView() {
     let s = scene([v("card", [20, 100, 350, 400], recognizers: [g("pan", .pan)])]) { $0.root.controller = "RootVC" }

@@ -7,11 +7,14 @@ import TouchSim
   @Test func controlWithoutSuper() throws {
     let run = try PlayedScene("30-control-without-super.yaml")
     #expect(run.hits == ["beganButton", "endedButton", "doodle", "note"])
-    // G-8.1a: no super in touchesBegan: the later phases reach UIControl and send nothing.
+    // G-8.1a: no super in touchesBegan: the later phases reach UIControl and send nothing; UIControl,
+    // not tracking, passes them up the chain (B-7b), while the overridden touchesBegan stops at the button.
     let began = run.during(0..<800)
     #expect(began.methods("beganButton") == ["touchesBegan", "touchesMoved", "touchesEnded"])
     #expect(began.controlEvents("beganButton").isEmpty)
-    #expect(began.events("forward").isEmpty)
+    #expect(began.forwards(.touchesBegan).isEmpty)
+    #expect(!began.forwards(.touchesMoved).isEmpty)
+    #expect(began.forwards(.touchesEnded) == ["root", "RootVC", "window", "application", "appDelegate"])
     // G-8.1a: no super in touchesEnded: touchDown, and no touchUpInside.
     let ended = run.during(800..<1600)
     #expect(ended.controlEvents("endedButton") == ["touchDown"])

@@ -71,7 +71,8 @@ import TouchSim
   }
 
   /// G-8.1a per phase: no super in touchesBegan means tracking never starts, so the later phases, which
-  /// do reach UIControl, send nothing either; nothing is forwarded.
+  /// do reach UIControl, send nothing either; UIControl, not tracking, passes them up the chain (B-7b),
+  /// while the overridden touchesBegan stops there.
   @Test func g81aNoSuperInTouchesBeganMeansNoTrackingForTheWholeTouch() {
     let s = scene([
       v("buy", [100, 300, 190, 60], kind: .button) { $0.touchForwarding = TouchForwarding(except: [.touchesBegan]) }
@@ -79,7 +80,9 @@ import TouchSim
     let run = Run(s, [down(1, 150, 330, t: 0), move(1, 160, 330, t: 20), up(1, t: 40)])
     #expect(run.methods("buy") == ["touchesBegan", "touchesMoved", "touchesEnded"])
     #expect(run.controlEvents("buy").isEmpty)
-    #expect(run.events("forward").isEmpty)
+    #expect(run.forwards(.touchesBegan).isEmpty)
+    #expect(run.forwards(.touchesMoved) == ["root", "window", "application", "appDelegate"])
+    #expect(run.forwards(.touchesEnded) == ["root", "window", "application", "appDelegate"])
   }
 
   /// G-8.1a per phase: no super in touchesEnded: touchDown, but no touchUpInside; the next touch tracks

@@ -43,9 +43,9 @@ import TouchSim
   /// B-6: an enabled control handles touches and does not pass them up.
   @Test func controlSwallowsTouches() {
     let s = scene([v("buy", [100, 100, 100, 50], kind: .button)])
-    let run = Run(s, tap(150, 120))
-    #expect(run.forwards(.touchesBegan).isEmpty)
-    #expect(run.controlEvents("buy") == ["touchDown", "touchUpInside", "primaryActionTriggered"])
+    let run = Run(s, [down(1, 150, 120, t: 0), move(1, 160, 120, t: 20), up(1, t: 40)])
+    #expect(run.events("forward").isEmpty)
+    #expect(run.controlEvents("buy") == ["touchDown", "touchDragInside", "touchUpInside", "primaryActionTriggered"])
   }
 
   /// B-4: the method forwarded is the one delivered, cancelled included.

@@ -89,6 +89,12 @@ extension NarrationBuilder {
     guard method == .touchesMoved || method == .touchesEnded, let spec = scene.views[view], spec.kind.isControl,
       spec.enabled, spec.touchForwarding.forwards(method)
     else { return nil }
+    if !spec.touchForwarding.forwards(.touchesBegan) {
+      return language(
+        " (its touchesBegan does not call super, so it never started tracking, and UIControl's own \(method.rawValue), finding it not tracking, sends nothing and calls super)",
+        "（它的 touchesBegan 没有调用 super，所以它从未开始跟踪；UIControl 自己的 \(method.rawValue) 发现它没有在跟踪，就不发送任何事件，而是调用 super）"
+      )
+    }
     return language(
       " (it is a control that is not tracking: UIControl's own \(method.rawValue) sends nothing and calls super)",
       "（它是一个没有在跟踪的控件：UIControl 自己的 \(method.rawValue) 不发送任何事件，而是调用 super）")

@@ -205,6 +205,20 @@ import TouchSim
       ), "\(n)")
   }
 
+  /// Rules B-7b, G-8.1a: a button whose touchesBegan does not call super never tracks; the narration says
+  /// that is why its touchesEnded goes up the chain.
+  @Test func aButtonWithoutSuperInTouchesBeganPassesTheLiftOn() {
+    let s = scene([
+      v("buy", [50, 200, 200, 60], kind: .button) { $0.touchForwarding = TouchForwarding(except: [.touchesBegan]) }
+    ])
+    let n = Narrated(s, tap(100, 230))
+    n.checkInvariants()
+    #expect(
+      n.steps.contains(
+        "`buy` did not handle touchesEnded (its touchesBegan does not call super, so it never started tracking, and UIControl's own touchesEnded, finding it not tracking, sends nothing and calls super), so it travelled up the responder chain: root → window → application → appDelegate, where nobody handled it (rules B-1, B-4, B-7b, G-8.1a, B-5)."
+      ), "\(n)")
+  }
+
   /// Rules F-2, F-3, B-1 to B-5: a pan cancels the view's touch; the chain is told once.
   @Test func panCancelsTheView() {
     let s = scene([v("card", [20, 100, 350, 400], recognizers: [g("pan", .pan)])]) { $0.root.controller = "RootVC" }

@@ -1,4 +1,5 @@
 import Geometry
+import StudioUI
 import TestSupport
 import Testing
 import TouchSim
@@ -256,6 +257,58 @@ extension DrawList {
     commands.compactMap {
       if case .text(let s, _, _) = $0 { return s }
       return nil
+    }
+  }
+}
+
+/// A touch's deliveries held one after another (a scroll view's content-touch delay holds the touch-down
+/// and each move) make bars that overlap on the view's lane: their label is drawn once, and never under
+/// the letters drawn over the bars.
+@Suite struct TimelineHeldLabelTests {
+  func heldMoves() -> StudioModel {
+    let s = TestSupport.scene([
+      v("inbox", [0, 100, 390, 600], kind: .scroll, subviews: [v("message", [0, 0, 390, 100])]) {
+        $0.scroll?.contentSize = Size(390, 1800)
+      }
+    ]) { $0.script = drag(from: (100, 150), to: (100, 190), steps: 40, every: 16) }
+    let m = StudioModel(scene: s)
+    _ = m.frame(size: Size(1280, 800), pixelScale: 1)
+    m.perform(.playScript)
+    m.perform(.bottomTab(.timeline))
+    m.perform(.jump(m.engine.trace.count - 1))
+    return m
+  }
+
+  @Test(arguments: [Size(1280, 800), Size(3840, 2160)])
+  func heldLabelsAreDrawnOnceAndUncovered(size: Size) {
+    let m = heldMoves()
+    let content = TimelineContent(trace: m.engine.trace, range: 0..<m.engine.trace.count)
+    let held = content.lane(.responder("message"))?.bars.filter {
+      if case .held = $0.style { return true }
+      return false
+    }
+    #expect((held?.count ?? 0) >= 3, "the case needs several held deliveries: \(String(describing: held))")
+    let list = m.frame(size: size, pixelScale: 1)
+    var labels: [(y: Double, from: Double, to: Double)] = []
+    var letters: [(y: Double, from: Double, to: Double)] = []
+    for c in list.commands {
+      guard case .text(let s, let at, let style) = c else { continue }
+      let w = TextMetrics.width(s, size: style.size, face: style.face)
+      if s.hasPrefix("held by") || s.hasPrefix("held…") || s.hasPrefix("hel") {
+        labels.append((at.y, at.x, at.x + w))
+      } else if s.count == 1, "BMECF".contains(s), style.anchor == .center {
+        letters.append((at.y, at.x - w / 2, at.x + w / 2))
+      }
+    }
+    // At 1280 × 800 the held stretch is too short for a label; at 3840 × 2160 there is room for one.
+    if size.width > 2000 { #expect(!labels.isEmpty, "a held label is drawn") }
+    for (i, a) in labels.enumerated() {
+      for b in labels[(i + 1)...] where abs(a.y - b.y) < 1 {
+        #expect(a.to <= b.from || b.to <= a.from, "two held labels overlap: \(a) \(b)")
+      }
+      for l in letters where abs(a.y - l.y) < 1 {
+        #expect(a.to <= l.from || l.to <= a.from, "a letter covers a held label: \(a) \(l)")
+      }
     }
   }
 }

@@ -138,8 +138,9 @@ enum TimelinePanel {
       name, Point(geo.labelRight - 6 * t.unit, mid),
       t.style(t.smallSize, nameColor, face: face, anchor: TextAnchor(.trailing, .middle)))
     list.add(.clip(Rect(geo.labelRight, r.minY, r.maxX - geo.labelRight, r.height)))
-    drawBars(lane, r, geo, ctx, into: &list)
-    drawMarks(lane, r, geo, ctx, into: &list)
+    let placed = place(lane, axis: geo.axis, right: geo.rect.maxX - 4 * t.unit, theme: t)
+    drawBars(lane, r, geo, placed, ctx, into: &list)
+    drawMarks(lane, r, placed, ctx, into: &list)
     list.add(.unclip)
   }
 
@@ -151,11 +152,16 @@ enum TimelinePanel {
     }
   }
 
+  /// The lane's bars; a held or waiting bar is labelled on a chip after its start letter, up to the next
+  /// mark (`placed`, drawn over the bars), and not where an earlier bar's label already is (a touch's
+  /// moves held one after another make bars that overlap).
   private static func drawBars(
-    _ lane: TimelineLane, _ r: Rect, _ geo: Geometry, _ ctx: PanelContext, into list: inout DrawList
+    _ lane: TimelineLane, _ r: Rect, _ geo: Geometry, _ placed: [Placed], _ ctx: PanelContext,
+    into list: inout DrawList
   ) {
     let t = ctx.theme
     let mid = r.mid.y
+    var labelled: [Rect] = []
     for bar in lane.bars {
       let x0 = geo.axis.x(bar.fromT)
       let endT = bar.toT ?? max(ctx.playheadTime, bar.fromT)
@@ -198,13 +204,23 @@ enum TimelinePanel {
           : ctx.lang(
             (isHeld ? "held by " : "waits for ") + others.joined(separator: ", "),
             (isHeld ? "被扣住：" : "等待：") + others.joined(separator: "、"))
-        let room = x1 - x0 - 10 * t.unit
+        // On a dark chip after the start letter, so it reads over the hatching and does not cover the
+        // letter, and ending before the next mark, which would cover it.
+        let start = x0 + 12 * t.unit
+        let nextMark = placed.lazy.filter { p in
+          if case .label = p.mark.glyph { return false }
+          return p.width > 0
+        }.map { $0.x - $0.width / 2 - 2 * t.unit }.first { $0 > start + t.unit }
+        let room = min(x1 + 2 * t.unit, nextMark ?? .infinity) - start
         let text = TextMetrics.truncate(label, toWidth: room - 8 * t.unit, size: t.smallSize, face: .bold)
-        if room > 24 * t.unit && !text.isEmpty {
-          // On a dark chip after the start letter, so it reads over the hatching and does not cover the letter.
+        let w = TextMetrics.width(text, size: t.smallSize, face: .bold)
+        let chip = Rect(start, mid - t.smallSize * 0.7, w + 8 * t.unit, t.smallSize * 1.4)
+        // A label cut down to an ellipsis and a letter or two says nothing: none then.
+        if room > 24 * t.unit && text.count >= 3
+          && !labelled.contains(where: { $0.minX < chip.maxX && chip.minX < $0.maxX })
+        {
+          labelled.append(chip)
           let color = passedX1 > x0 ? amber : amber.withAlpha(0.45)
-          let w = TextMetrics.width(text, size: t.smallSize, face: .bold)
-          let chip = Rect(x0 + 12 * t.unit, mid - t.smallSize * 0.7, w + 8 * t.unit, t.smallSize * 1.4)
           list.add(.roundedRect(chip, radius: 3 * t.unit, fill: t.panel.withAlpha(0.9), stroke: nil))
           list.text(
             text, Point(chip.minX + 4 * t.unit, mid),
@@ -226,11 +242,11 @@ enum TimelinePanel {
   }
 
   private static func drawMarks(
-    _ lane: TimelineLane, _ r: Rect, _ geo: Geometry, _ ctx: PanelContext, into list: inout DrawList
+    _ lane: TimelineLane, _ r: Rect, _ placed: [Placed], _ ctx: PanelContext, into list: inout DrawList
   ) {
     let t = ctx.theme
     let mid = r.mid.y
-    for p in place(lane, axis: geo.axis, right: geo.rect.maxX - 4 * t.unit, theme: t) {
+    for p in placed {
       let m = p.mark
       var color = TraceDescriber.color(m.tone, t)
       if m.faint { color = color.withAlpha(0.6) }

@@ -175,7 +175,7 @@ import TouchSim
     #expect(run2.reason("tap2", to: .failed) == "required gesture tap1 recognized")
   }
 
-  /// E-6.7: single and double tap, no relationship: single fires on each tap, double also on the
+  /// E-6.7, L5: single and double tap, no relationship: single fires on each tap, double also on the
   /// second, whichever was added first.
   @Test func singleAndDoubleTapWithoutRelationship() {
     for order in [[singleTap, doubleTap], [doubleTap, singleTap]] {

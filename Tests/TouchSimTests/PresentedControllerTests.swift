@@ -14,7 +14,7 @@ import TouchSim
     ]) { $0.root.controller = "RootVC" }
   }
 
-  /// B-2a: from the presented controller the chain goes to the presenting controller, skipping the
+  /// B-2a, L13: from the presented controller the chain goes to the presenting controller, skipping the
   /// presenting controller's view (the presented view is not inside it in UIKit); then on as usual.
   @Test func b2aPresentedControllerForwardsToThePresentingController() {
     let run = Run(Self.modal(presented: true), tap(100, 130))

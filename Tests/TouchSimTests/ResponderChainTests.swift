@@ -4,8 +4,8 @@ import TouchSim
 
 /// Rule group B: the responder chain.
 @Suite struct ResponderChainTests {
-  /// B-1 to B-4: a view forwards to its view controller, the controller to the window, then the
-  /// application and the app delegate.
+  /// B-1 to B-4, L17: a view forwards to its view controller, the controller to the window, then the
+  /// application (no window scene between them) and the app delegate.
   @Test func touchesTravelUpToTheAppDelegate() {
     let s = scene([v("card", [0, 100, 390, 300])]) { $0.root.controller = "RootVC" }
     let run = Run(s, tap(100, 200))

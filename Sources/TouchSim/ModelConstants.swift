@@ -46,6 +46,9 @@ public struct ModelConstants: Equatable, Sendable {
   /// UISlider's thumb (rule 8.5, L): its diameter, and how far around it a touch still takes it.
   public var sliderThumbDiameter: Double = 28
   public var sliderThumbTouchMargin: Double = 10
+  /// UISwitch's knob (rule 8.3, L): the circle inset this far from the switch's edges, at the end its
+  /// value puts it (on: the trailing end); a superview's pan is refused only from a touch that went down on it.
+  public var switchKnobInset: Double = 2
   /// Swipe: minimum travel in the direction, and the time within which it must happen (L9, L).
   public var swipeMinimumDistance: Double = 50
   public var swipeMaximumDuration: Double = 500

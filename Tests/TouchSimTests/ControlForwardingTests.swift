@@ -107,4 +107,26 @@ import TouchSim
     let fromTrack = run(from: 200)
     #expect(fromTrack.fired("cardSwipe"))
   }
+
+  /// 8.3: a switch refuses a superview's pan on its knob only: a drag from the knob leaves the pan
+  /// failed, a drag from the rest of the switch lets it begin. The knob sits at the leading end when the
+  /// switch is off, the trailing end when it is on.
+  @Test func switchVetoesAPanOnlyFromItsKnob() {
+    func run(from x: Double, on: Bool) -> Run {
+      let s = scene([
+        v(
+          "card", [0, 100, 390, 400], recognizers: [g("cardPan", .pan)],
+          subviews: [v("wifi", [100, 100, 51, 31], kind: .switch) { $0.value = on ? 1 : 0 }])
+      ])
+      return Run(s, drag(from: (x, 215), to: (x + 60, 215), steps: 6))
+    }
+    // Off: the knob is a 27 pt circle centred at x 115.5 in the window.
+    let fromKnob = run(from: 112, on: false)
+    #expect(!fromKnob.fired("cardPan"))
+    #expect(fromKnob.reason("cardPan", to: .failed)?.contains("wifi") == true)
+    #expect(run(from: 145, on: false).fired("cardPan"))
+    // On: the knob is at the trailing end.
+    #expect(!run(from: 138, on: true).fired("cardPan"))
+    #expect(run(from: 108, on: true).fired("cardPan"))
+  }
 }

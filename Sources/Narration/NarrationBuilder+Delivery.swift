@@ -156,13 +156,13 @@ extension NarrationBuilder {
     var rules = ["B-1"]
     if chain.hops.contains(where: { scene.isController($0) }) { rules.append("B-2") }
     rules.append("B-4")
-    let untracked = untrackedForwardNote(view, method)
-    let passed = untracked ?? passedOnNote(view, method)
-    if untracked != nil {
-      rules.append("B-7b")
-      if scene.views[view]?.touchForwarding.forwards(.touchesBegan) == false { rules.append("G-8.1a") }
-    } else if passed != nil {
-      rules.append("B-4a")
+    let passed: String?
+    if let (clause, r) = untrackedForwardNote(view, method) {
+      passed = clause
+      rules += r
+    } else {
+      passed = passedOnNote(view, method)
+      if passed != nil { rules.append("B-4a") }
     }
     var text = language(
       "\(Phrase.code(view)) did not handle \(method.rawValue)\(passed ?? ""), so it travelled up the responder chain: \(path)",

@@ -72,10 +72,11 @@ extension NarrationBuilder {
     }
   }
 
-  /// "; UIControl's touchesEnded runs, but …": a control whose touchesBegan did not call super gets a
-  /// later phase that does, and sends nothing, because it never started tracking (G-8.1a).
+  /// "; UIControl's touchesCancelled runs, but …": a control whose touchesBegan did not call super gets
+  /// its cancellation, and sends nothing, because it never started tracking (G-8.1a). (Its moves and lift
+  /// go up the chain instead: `untrackedForwardNote`.)
   func untrackedPhaseNote(_ view: String, _ method: TouchMethod) -> String? {
-    guard method != .touchesBegan, let spec = scene.views[view], spec.kind.isControl, spec.enabled,
+    guard method == .touchesCancelled, let spec = scene.views[view], spec.kind.isControl, spec.enabled,
       spec.touchForwarding.forwards(method), !spec.touchForwarding.forwards(.touchesBegan)
     else { return nil }
     return language(
@@ -83,21 +84,26 @@ extension NarrationBuilder {
       "；UIControl 自己的 \(method.rawValue) 运行了，但控件从未开始跟踪（它的 touchesBegan 没有调用 super），所以什么也不发送")
   }
 
-  /// " (a control that is not tracking: …)": why an enabled control passed a moved or ended phase up the
-  /// chain (B-7b); nil for any other view or phase.
-  func untrackedForwardNote(_ view: String, _ method: TouchMethod) -> String? {
+  /// " (a control that is not tracking: …)" and its rules: why an enabled control passed a moved or ended
+  /// phase up the chain (B-7b; G-8.1a when its touchesBegan does not call super); nil for any other view
+  /// or phase.
+  func untrackedForwardNote(_ view: String, _ method: TouchMethod) -> (clause: String, rules: [String])? {
     guard method == .touchesMoved || method == .touchesEnded, let spec = scene.views[view], spec.kind.isControl,
       spec.enabled, spec.touchForwarding.forwards(method)
     else { return nil }
     if !spec.touchForwarding.forwards(.touchesBegan) {
-      return language(
-        " (its touchesBegan does not call super, so it never started tracking, and UIControl's own \(method.rawValue), finding it not tracking, sends nothing and calls super)",
-        "（它的 touchesBegan 没有调用 super，所以它从未开始跟踪；UIControl 自己的 \(method.rawValue) 发现它没有在跟踪，就不发送任何事件，而是调用 super）"
+      return (
+        language(
+          " (its touchesBegan does not call super, so it never started tracking, and UIControl's own \(method.rawValue), finding it not tracking, sends nothing and calls super)",
+          "（它的 touchesBegan 没有调用 super，所以它从未开始跟踪；UIControl 自己的 \(method.rawValue) 发现它没有在跟踪，就不发送任何事件，而是调用 super）"
+        ), ["B-7b", "G-8.1a"]
       )
     }
-    return language(
-      " (it is a control that is not tracking: UIControl's own \(method.rawValue) sends nothing and calls super)",
-      "（它是一个没有在跟踪的控件：UIControl 自己的 \(method.rawValue) 不发送任何事件，而是调用 super）")
+    return (
+      language(
+        " (it is a control that is not tracking: UIControl's own \(method.rawValue) sends nothing and calls super)",
+        "（它是一个没有在跟踪的控件：UIControl 自己的 \(method.rawValue) 不发送任何事件，而是调用 super）"), ["B-7b"]
+    )
   }
 
   /// "`box` passed touchesEnded on (…)": the start of a chain sentence for a view that stops some of its

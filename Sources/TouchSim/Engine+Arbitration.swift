@@ -1,5 +1,3 @@
-import Geometry
-
 /// The gesture arbiter (section 6): failure requirements, shouldBegin, default exclusion with
 /// canPrevent / canBePrevented and shouldRecognizeSimultaneouslyWith, processing order, and the
 /// consequences of recognition for the views (cancelsTouchesInView) and for recognizers that wait.
@@ -261,7 +259,10 @@ extension Simulation {
       if singleTap { return .controlVeto(control: node.id, className: cls, gesture: .superviewSingleTap) }
       // 8.3: a switch refuses a pan on its knob: one whose touch went down on the knob.
       if node.spec.kind == .switch && rec.kind == .pan && !rec.isScrollPan
-        && rec.touches.contains(where: { onSwitchKnob(v, rec.data.start.value(for: $0)) })
+        && rec.touches.contains(where: { uid in
+          rec.data.start.value(for: uid).flatMap { views.convertFromWindow($0, to: v) }.map { onSwitchKnob(v, $0) }
+            ?? false
+        })
       {
         return .controlVeto(control: node.id, className: cls, gesture: .panOnKnob)
       }
@@ -275,18 +276,6 @@ extension Simulation {
     default: break
     }
     return nil
-  }
-
-  /// Whether window point `p` is on switch `v`'s knob: a circle the switch's height less twice the inset,
-  /// at the trailing end when the switch is on, the leading end when off (8.3, L).
-  private func onSwitchKnob(_ v: Int, _ p: Point?) -> Bool {
-    guard let p, let local = views.convertFromWindow(p, to: v) else { return false }
-    let b = views[v].spec.bounds
-    let inset = constants.switchKnobInset
-    let r = max(b.height / 2 - inset, 1)
-    let on = (controlStates[v]?.value ?? 0) != 0
-    let center = Point(on ? b.maxX - inset - r : b.minX + inset + r, b.mid.y)
-    return local.distance(to: center) <= r
   }
 
   /// Default exclusion by a gesture that already began or recognized (E-6.1, applied when the

@@ -246,6 +246,16 @@ extension Simulation {
     return b.minX + d / 2 + fraction * (b.width - d)
   }
 
+  /// 8.3: whether `p` (in switch `c`'s coordinates) is on its knob: a circle the switch's height less
+  /// twice `switchKnobInset`, at the trailing end when the switch is on, the leading end when off (L).
+  func onSwitchKnob(_ c: Int, _ p: Point) -> Bool {
+    let b = spec(c).bounds
+    let inset = constants.switchKnobInset
+    let r = max(b.height / 2 - inset, 1)
+    let on = (controlStates[c]?.value ?? 0) != 0
+    return p.distance(to: Point(on ? b.maxX - inset - r : b.minX + inset + r, b.mid.y)) <= r
+  }
+
   func onSliderThumb(_ c: Int, _ p: Point, value: Double) -> Bool {
     let b = spec(c).bounds
     let reach = min(constants.sliderThumbDiameter, b.width) / 2 + constants.sliderThumbTouchMargin

@@ -294,7 +294,7 @@ extension DrawList {
     for c in list.commands {
       guard case .text(let s, let at, let style) = c else { continue }
       let w = TextMetrics.width(s, size: style.size, face: style.face)
-      if s.hasPrefix("held by") || s.hasPrefix("held…") || s.hasPrefix("hel") {
+      if s.hasPrefix("hel") {  // "held by message", cut short or not
         labels.append((at.y, at.x, at.x + w))
       } else if s.count == 1, "BMECF".contains(s), style.anchor == .center {
         letters.append((at.y, at.x - w / 2, at.x + w / 2))

@@ -3,22 +3,16 @@ import TestSupport
 import Testing
 import TouchSim
 
-/// B-6, B-7b: what an enabled control passes up the responder chain. UIControl's touchesMoved and
+/// B-7b: what an enabled control passes up the responder chain when it is not tracking (a tracking one
+/// passes nothing: `ResponderChainTests.controlSwallowsTouches`). UIControl's touchesMoved and
 /// touchesEnded call super only when the control is not tracking; its touchesBegan and touchesCancelled
-/// never do. And 8.3: which parent recognizers a slider refuses.
+/// never do. And 8.3: which parent pans and swipes a slider and a switch refuse.
 @Suite struct ControlForwardingTests {
   private let chain = ["card", "root", "window", "application", "appDelegate"]
 
   /// A control in a card, with `configure` applied to it.
   private func inCard(_ kind: ViewKind, _ configure: (inout ViewSpec) -> Void = { _ in }) -> Scene {
     scene([v("card", [0, 100, 390, 400], subviews: [v("c", [50, 100, 200, 40], kind: kind, configure)])])
-  }
-
-  /// B-6: a tracking control keeps every phase of its touch from the chain.
-  @Test func b6ATrackingControlForwardsNothing() {
-    let run = Run(inCard(.button), drag(from: (100, 220), to: (140, 220), steps: 4))
-    #expect(run.controlEvents("c").first == "touchDown")
-    #expect(run.events("forward").isEmpty)
   }
 
   /// B-7b: beginTracking answering NO: the moves and the lift go up the chain, the touch-down does not.
@@ -67,13 +61,6 @@ import TouchSim
     #expect(run.methods("c") == ["touchesBegan", "touchesMoved", "touchesCancelled"])
     #expect(run.forwards(.touchesMoved) == chain)
     #expect(run.forwards(.touchesCancelled).isEmpty)
-  }
-
-  /// B-7b: a disabled control is not a control to the chain at all: it is skipped by the hit test,
-  /// so the card is touched itself.
-  @Test func aDisabledControlIsNotHitAtAll() {
-    let run = Run(inCard(.control) { $0.enabled = false }, tap(100, 220))
-    #expect(run.hit() == .some("card"))
   }
 
   /// 8.3: a slider does not refuse a superview's single tap (only UIButton, UISwitch, UIStepper,

@@ -212,13 +212,12 @@ enum TimelinePanel {
           return p.width > 0
         }.map { $0.x - $0.width / 2 - 2 * t.unit }.first { $0 > start + t.unit }
         let room = min(x1 + 2 * t.unit, nextMark ?? .infinity) - start
+        guard room > 24 * t.unit else { continue }
         let text = TextMetrics.truncate(label, toWidth: room - 8 * t.unit, size: t.smallSize, face: .bold)
         let w = TextMetrics.width(text, size: t.smallSize, face: .bold)
         let chip = Rect(start, mid - t.smallSize * 0.7, w + 8 * t.unit, t.smallSize * 1.4)
         // A label cut down to an ellipsis and a letter or two says nothing: none then.
-        if room > 24 * t.unit && text.count >= 3
-          && !labelled.contains(where: { $0.minX < chip.maxX && chip.minX < $0.maxX })
-        {
+        if text.count >= 3 && !labelled.contains(where: { $0.minX < chip.maxX && chip.minX < $0.maxX }) {
           labelled.append(chip)
           let color = passedX1 > x0 ? amber : amber.withAlpha(0.45)
           list.add(.roundedRect(chip, radius: 3 * t.unit, fill: t.panel.withAlpha(0.9), stroke: nil))

@@ -216,8 +216,9 @@ enum TimelinePanel {
         let text = TextMetrics.truncate(label, toWidth: room - 8 * t.unit, size: t.smallSize, face: .bold)
         let w = TextMetrics.width(text, size: t.smallSize, face: .bold)
         let chip = Rect(start, mid - t.smallSize * 0.7, w + 8 * t.unit, t.smallSize * 1.4)
-        // A label cut down to an ellipsis and a letter or two says nothing: none then.
-        if text.count >= 3 && !labelled.contains(where: { $0.minX < chip.maxX && chip.minX < $0.maxX }) {
+        // A label cut to fewer than four characters ("he…") says nothing: none then.
+        let kept = text.hasSuffix("…") ? text.count - 1 : text.count
+        if kept >= min(4, label.count) && !labelled.contains(where: { $0.minX < chip.maxX && chip.minX < $0.maxX }) {
           labelled.append(chip)
           let color = passedX1 > x0 ? amber : amber.withAlpha(0.45)
           list.add(.roundedRect(chip, radius: 3 * t.unit, fill: t.panel.withAlpha(0.9), stroke: nil))

@@ -35,7 +35,7 @@ extension Simulation {
         (.right, d.x, abs(d.y)), (.left, -d.x, abs(d.y)), (.down, d.y, abs(d.x)), (.up, -d.y, abs(d.x)),
       ]
       for (dir, primary, secondary) in components
-      where primary >= constants.swipeMinimumDistance && secondary <= primary {
+      where primary >= constants.swipeMinimumDistance && secondary <= primary * constants.swipeSidewaysRatio {
         if spec.direction.contains(dir) {
           recs[r].data.swipe.swipeDirection = dir
           recs[r].data.swipe.swipeStart = from

@@ -52,6 +52,11 @@ public struct ModelConstants: Equatable, Sendable {
   /// Swipe: minimum travel in the direction, and the time within which it must happen (L9, L).
   public var swipeMinimumDistance: Double = 50
   public var swipeMaximumDuration: Double = 500
+  /// Swipe: how far across its direction it may go, as a multiple of its travel along it (L9, L): 1 lets a
+  /// swipe through anywhere within 45° of its direction; past that the move counts for the other axis.
+  /// Apple documents no figure (its header says only that a slow swipe must be precise, a fast one may be
+  /// imprecise).
+  public var swipeSidewaysRatio: Double = 1
   /// Pinch: change of the distance between the two touches before it begins (L10, L).
   public var pinchThreshold: Double = 8
   /// Rotation: change of angle (radians) before it begins (L10, L).

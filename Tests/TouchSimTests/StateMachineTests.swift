@@ -136,6 +136,26 @@ import TouchSim
     )
   }
 
+  /// L9: a swipe goes through within 45° of its direction (`swipeSidewaysRatio` 1); a move further across
+  /// counts for the other axis, and a narrower ratio lets only a straighter move through.
+  @Test func swipeSidewaysLimit() {
+    let s = scene([v("card", [0, 0, 390, 844], recognizers: [g("swipe", .swipe)])])
+    // 60 pt right, 40 pt down, in one step: within 45° of right.
+    let slanted: [ScriptStep] = [down(1, 100, 300, t: 0), move(1, 160, 340, t: 30), up(1, t: 60)]
+    #expect(Run(s, slanted).actions("swipe") == ["ended"])
+    // 60 pt right, 61 pt down: a swipe down, which this one does not allow.
+    let steep: [ScriptStep] = [down(1, 100, 300, t: 0), move(1, 160, 361, t: 30), up(1, t: 60)]
+    let wrong = Run(s, steep)
+    #expect(!wrong.fired("swipe"))
+    #expect(wrong.reason("swipe", to: .failed)?.contains("down") == true)
+    var strict = ModelConstants.uikit
+    strict.swipeSidewaysRatio = 0.5
+    let narrow = Run(s, slanted, constants: strict)
+    #expect(!narrow.fired("swipe"))
+    #expect(
+      Run(s, [down(1, 100, 300, t: 0), move(1, 160, 325, t: 30), up(1, t: 60)], constants: strict).fired("swipe"))
+  }
+
   /// Section 10: pinch scale relative to the first distance; rotation in radians.
   @Test func pinchAndRotationValues() {
     let s = scene([v("photo", [0, 0, 390, 844], recognizers: [g("pinch", .pinch), g("rotate", .rotation)])])

@@ -166,13 +166,30 @@ public enum DeviceLog {
 
   /// Reads a device log. Console lines that hold no JSON object with `ev` (other output, a prefix before
   /// the `{`) are skipped, and so are the kinds of event a device does not log.
-  public static func parse(_ text: String) -> [DeviceEvent] {
-    var out: [DeviceEvent] = []
-    for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      guard let brace = raw.firstIndex(of: "{"),
-        let object = try? JSONSerialization.jsonObject(with: Data(raw[brace...].utf8)) as? [String: Any],
-        let ev = object["ev"] as? String
-      else { continue }
+  public static func parse(_ text: String) -> [DeviceEvent] { read(text).events }
+
+  /// What `read` found in a device log: its events, and the lines that look like log lines (they name
+  /// `"ev"`) but could not be read (cut short by the console, or edited), each with its 1-based number.
+  public struct Reading: Sendable {
+    public var events: [DeviceEvent] = []
+    public var unreadable: [Int] = []
+    /// How many lines hold anything but blanks.
+    public var nonBlankLines = 0
+  }
+
+  /// Reads a device log as a console shows it, whatever surrounds the log lines: a timestamp and process
+  /// before each (NSLog, `log stream`, Console.app's columns, a tab or two), text after the object, line
+  /// ends of any system (LF, CR LF, a lone CR, NEL, LS, PS, as the scene reader counts lines), a byte
+  /// order mark.
+  public static func read(_ text: String) -> Reading {
+    var reading = Reading()
+    for (i, raw) in lines(of: text).enumerated() {
+      if raw.contains(where: { !$0.isWhitespace }) { reading.nonBlankLines += 1 }
+      guard let object = logObject(in: raw) else {
+        if raw.contains(#""ev""#) { reading.unreadable.append(i + 1) }
+        continue
+      }
+      guard let ev = object["ev"] as? String else { continue }
       let t = (object["t"] as? NSNumber)?.doubleValue ?? 0
       func str(_ key: String) -> String? { object[key] as? String }
       func pt(_ value: Any?) -> Point? {
@@ -200,9 +217,67 @@ public enum DeviceLog {
         kind = .perform(responder: responder, action: str("action") ?? "")
       default: continue
       }
-      out.append(DeviceEvent(t: t, kind: kind, point: point, line: i + 1))
+      reading.events.append(DeviceEvent(t: t, kind: kind, point: point, line: i + 1))
     }
-    return out
+    return reading
+  }
+
+  /// The lines of `text`, split at every line end the scene reader counts (LF, CR LF, a lone CR, NEL, LS,
+  /// PS): a log saved on Windows or pasted from a chat is read as the device wrote it.
+  static func lines(of text: String) -> [Substring] {
+    text.split(omittingEmptySubsequences: false) { ch in
+      switch ch {
+      case "\n", "\r\n", "\r", "\u{85}", "\u{2028}", "\u{2029}": true
+      default: false
+      }
+    }
+  }
+
+  /// The first JSON object in `line` that has an `ev` key: from a `{` to the `}` that closes it (braces
+  /// inside strings do not count), so whatever the console put before or after it is left out. At most a
+  /// few `{` are tried, so a hostile line of braces costs little.
+  static func logObject(in line: Substring) -> [String: Any]? {
+    var tried = 0
+    var from = line.startIndex
+    while tried < 4, let open = line[from...].firstIndex(of: "{") {
+      tried += 1
+      from = line.index(after: open)
+      guard let close = closingBrace(in: line, from: open),
+        let object = try? JSONSerialization.jsonObject(with: Data(line[open...close].utf8)) as? [String: Any],
+        object["ev"] is String
+      else { continue }
+      return object
+    }
+    return nil
+  }
+
+  /// The index of the `}` that closes the object opening at `open`, or nil when the line ends first.
+  private static func closingBrace(in line: Substring, from open: Substring.Index) -> Substring.Index? {
+    var depth = 0
+    var inString = false
+    var escaped = false
+    var i = open
+    while i < line.endIndex {
+      let c = line[i]
+      if inString {
+        if escaped {
+          escaped = false
+        } else if c == "\\" {
+          escaped = true
+        } else if c == "\"" {
+          inString = false
+        }
+      } else if c == "\"" {
+        inString = true
+      } else if c == "{" {
+        depth += 1
+      } else if c == "}" {
+        depth -= 1
+        if depth == 0 { return i }
+      }
+      i = line.index(after: i)
+    }
+    return nil
   }
 }
 

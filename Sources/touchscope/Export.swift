@@ -74,8 +74,19 @@ struct DiffLog: ParsableCommand {
     } catch {
       throw InputError("\(log): \(error.diagnostics.map(\.message).joined(separator: "; "))")
     }
-    let device = DeviceLog.parse(text)
+    let reading = DeviceLog.read(text)
+    let device = reading.events
     let replay = DeviceLog.expected(try SceneInput.replay(scene, path: self.scene), scene: scene)
+    let cut = Self.lineList(reading.unreadable)
+    if device.isEmpty && reading.nonBlankLines > 0 && !replay.isEmpty {
+      var message = "\(log): no line is a device log line (a JSON object with \"ev\", one a line, as the view "
+      message += "controller `touchscope export swift` writes prints them)"
+      if let cut { message += "; \(cut) \(Self.cutNote(reading.unreadable.count))" }
+      throw InputError(message)
+    }
+    if let cut {
+      Console.error("note: \(log): \(cut) \(Self.cutNote(reading.unreadable.count)): left out")
+    }
     let comparison = DeviceLogComparison(
       replay: replay, device: device, timeTolerance: tolerance, pointTolerance: distance)
     if comparison.same {
@@ -88,5 +99,20 @@ struct DiffLog: ParsableCommand {
     for d in comparison.differences { out += "- " + d.text + "\n" }
     Console.out(out)
     throw ExitCode(3)
+  }
+
+  /// What is wrong with `count` lines that name `ev` but hold no whole JSON object.
+  static func cutNote(_ count: Int) -> String {
+    (count == 1 ? "names" : "name") + " \"ev\" but " + (count == 1 ? "holds" : "hold")
+      + " no whole JSON object (cut short by the console?)"
+  }
+
+  /// "line 4" or "lines 4, 9 and 12" (the first ten, then how many more); nil for none.
+  static func lineList(_ lines: [Int]) -> String? {
+    guard let first = lines.first else { return nil }
+    if lines.count == 1 { return "line \(first)" }
+    let shown = lines.prefix(10).map(String.init)
+    if lines.count > 10 { return "lines " + shown.joined(separator: ", ") + " and \(lines.count - 10) more" }
+    return "lines " + shown.dropLast().joined(separator: ", ") + " and " + shown.last!
   }
 }

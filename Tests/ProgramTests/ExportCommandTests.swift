@@ -70,4 +70,36 @@ struct ExportCommandTests {
     #expect(r.stdout.contains("touchesBegan for touch -9223372036854775808 at [1e+19, -1e+308]"), "\(r.stdout)")
     #expect(r.stdout.contains("line 3 at 1.7976931348623157e+308 ms"), "\(r.stdout)")
   }
+
+  /// A log saved with Windows line ends is read line by line; a file with no log line in it (the wrong file)
+  /// is refused with its reason (exit 1), not compared as an empty log; a line cut short is named.
+  @Test func diffLogReadsWhatConsolesWrite() throws {
+    let path = Self.scene("16-should-receive-filter")
+    let scene = try SceneLoader.load(path: path)
+    let expected = DeviceLog.expected(Engine.replay(scene), scene: scene)
+    let lines = DeviceLog.text(expected).split(separator: "\n").map(String.init)
+    let windows = try Self.write(lines.joined(separator: "\r\n") + "\r\n")
+    defer { try? FileManager.default.removeItem(atPath: windows) }
+    let read = try CommandLineRobustnessTests.run(["diff-log", path, windows])
+    #expect(read.status == 0, "\(read.stdout)\(read.stderr)")
+    #expect(read.stdout.hasPrefix("The device log matches the replay: \(expected.count) events agree."))
+
+    let noise = try Self.write("App launched\nsomething else\n{\"t\":0,\"ev\":\"deliv\n")
+    defer { try? FileManager.default.removeItem(atPath: noise) }
+    let refused = try CommandLineRobustnessTests.run(["diff-log", path, noise])
+    #expect(refused.status == 1, "\(refused.stdout)\(refused.stderr)")
+    #expect(refused.stderr.contains("no line is a device log line"), "\(refused.stderr)")
+    #expect(refused.stderr.contains("line 3 names \"ev\" but holds no whole JSON object"), "\(refused.stderr)")
+
+    var cut = lines
+    cut[2] = String(cut[2].prefix(20))
+    let partly = try Self.write(cut.joined(separator: "\n"))
+    defer { try? FileManager.default.removeItem(atPath: partly) }
+    let differs = try CommandLineRobustnessTests.run(["diff-log", path, partly])
+    #expect(differs.status == 3, "\(differs.stdout)\(differs.stderr)")
+    #expect(
+      differs.stderr.contains("note: \(partly): line 3 names \"ev\" but holds no whole JSON object"),
+      "\(differs.stderr)")
+    #expect(differs.stdout.contains("(1 difference;"), "\(differs.stdout)")
+  }
 }

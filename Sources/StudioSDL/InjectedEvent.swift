@@ -11,12 +11,13 @@ public struct InjectedEvent: Equatable, Sendable {
   /// Also push the mouse event SDL would synthesize from this finger (the window must ignore it).
   public var synthesizeMouse: Bool
 
-  /// Parses lines `MS down|motion|up FINGER X Y [mouse]`; `#` starts a comment.
+  /// Parses lines `MS down|motion|up FINGER X Y [mouse]`; `#` starts a comment. Fields are separated by
+  /// blanks or tabs; lines end as on any system (LF, CR LF, CR).
   public static func parse(_ text: String) throws -> [InjectedEvent] {
     var out: [InjectedEvent] = []
-    for (i, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    for (i, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
       let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-      let parts = line.split(separator: " ").map(String.init)
+      let parts = line.split(whereSeparator: \.isWhitespace).map(String.init)
       if parts.isEmpty { continue }
       guard parts.count >= 5, let at = Double(parts[0]), let kind = FingerEventKind(rawValue: parts[1]),
         let finger = Int64(parts[2]), let x = Double(parts[3]), let y = Double(parts[4]),

@@ -191,8 +191,54 @@ struct DescriptionImporter {
     while n < lines.count {
       n += try readLine(lines, at: n)
     }
+    if dumps.isEmpty, firstUnreadable == nil, let other = Self.otherHierarchy(lines) {
+      throw fail(other.line, other.column, other.message)
+    }
     try chooseDump()
     return try build(schema: schema)
+  }
+
+  /// The first line of a dump people print instead of `recursiveDescription`, which holds no frames to
+  /// import: `_autolayoutTrace` (`UIWindow:0x…`, `|   *UILabel:0x…'Title'`) or the view controllers'
+  /// `_printHierarchy` (`<ViewController 0x…>, state: appeared, view: <UIView 0x…>`); nil when there is
+  /// none. Said instead of "no view found", with what to print instead.
+  static func otherHierarchy(_ lines: [TextLine]) -> (line: Int, column: Int, message: String)? {
+    let instead = "print `po view.recursiveDescription()` (Objective-C: `po [view recursiveDescription]`) instead"
+    for l in lines.prefix(10_000) {
+      let s = l.scalars
+      // Past the tree's marks: blanks, `|`, `+`, and `_autolayoutTrace`'s `•`, `*`, `+`.
+      var i = 0
+      while i < s.count, s[i] == " " || s[i] == "|" || s[i] == "+" || s[i] == "\t" { i += 1 }
+      let start = i
+      if i < s.count, s[i] == "•" || s[i] == "*" { i += 1 }
+      if i < s.count, s[i] == "<" {
+        // `<Name 0x…>, state: `
+        let text = String(String.UnicodeScalarView(s[i...].prefix(400)))
+        if let close = text.firstIndex(of: ">"), text[close...].hasPrefix(">, state: "),
+          text[..<close].contains(" 0x") || !text[..<close].contains(" ")
+        {
+          return (
+            l.number, l.columnOffset + start + 1,
+            "this is the view controllers' hierarchy (`_printHierarchy`), which has no views' frames: " + instead
+          )
+        }
+        continue
+      }
+      // `Name:0x…`
+      var j = i
+      while j < s.count,
+        s[j].properties.isAlphabetic || s[j].properties.numericType != nil || s[j] == "_" || s[j] == "."
+      {
+        j += 1
+      }
+      if j > i, j + 2 < s.count, s[j] == ":", s[j + 1] == "0", s[j + 2] == "x" {
+        return (
+          l.number, l.columnOffset + start + 1,
+          "this is the output of `_autolayoutTrace`, which has no frames: " + instead
+        )
+      }
+    }
+    return nil
   }
 
   /// UTF-8 text without control characters (a tab is a blank).

@@ -246,6 +246,35 @@ import TouchSim
     #expect(Self.failure(Array("\n\n   \n(lldb) po x\n".utf8))?.hasPrefix("1:1: no view found") == true)
   }
 
+  /// The two dumps people print instead, which hold no frames, are named with what to print instead:
+  /// `_autolayoutTrace` and the view controllers' `_printHierarchy` (with and without addresses).
+  @Test func lookAlikeDumpsAreNamed() {
+    let trace = """
+      (lldb) e -l objc -O -- [[UIWindow keyWindow] _autolayoutTrace]
+
+      UIWindow:0x7fd0c8c0a6e0
+      |   •UIView:0x7fd0c8e0d4c0
+      |   |   *UILabel:0x7fd0c8e0e5d0'Hello'
+
+      Legend:
+      	* - is laid out with auto layout
+      """
+    let t = Self.failure(Array(trace.utf8))
+    #expect(t?.hasPrefix("3:1: this is the output of `_autolayoutTrace`, which has no frames") == true, "\(t ?? "")")
+    #expect(t?.contains("recursiveDescription()") == true)
+    let hierarchy = """
+      (lldb) po [[[UIWindow keyWindow] rootViewController] _printHierarchy]
+      <ShopTabController 0x10a81c400>, state: appeared, view: <UILayoutContainerView 0x10a61d2e0>
+         | <CatalogViewController 0x10a70b9d0>, state: appeared, view: <UIView 0x10a71c0f0>
+      """
+    let h = Self.failure(Array(hierarchy.utf8))
+    #expect(h?.hasPrefix("2:1: this is the view controllers' hierarchy (`_printHierarchy`)") == true, "\(h ?? "")")
+    let bare = Self.failure(Array("   | <UINavigationController>, state: appeared, view: <UILayoutContainerView>".utf8))
+    #expect(bare?.hasPrefix("1:6: this is the view controllers' hierarchy") == true, "\(bare ?? "")")
+    // A real dump that mentions either is imported as before.
+    #expect(Self.failure(Array("<UIView: 0x1; frame = (0 0; 320 480)>\nUIWindow:0x7fd0c8c0a6e0".utf8)) == nil)
+  }
+
   @Test func binaryInput() {
     #expect(Self.failure([0x3C, 0x55, 0x00, 0x01])?.hasPrefix("1:3: a control character") == true)
     #expect(

@@ -47,6 +47,10 @@ extension SceneReader {
       if let c = context, !c.text.isEmpty {
         m += " (\(c.text) at line \(c.line):\(c.column))"
       }
+      // The cause is often on the line before the one libyaml stops at.
+      if let hint = syntaxHint(text, from: min(context?.line ?? line, line - 1), to: line) {
+        m += "; \(hint)"
+      }
       problems.add(line: line, column: column, m)
     case .reader(let problem, let offset):
       let (line, column) = SceneReader.lineAndColumn(ofCharacter: offset ?? 0, in: text)
@@ -61,6 +65,85 @@ extension SceneReader {
         line: line, column: column,
         "nested too deeply: YAML nesting is limited to \(YAMLComposer.maxNesting) levels (and a view tree to \(SceneReader.maxDepth))"
       )
+    }
+  }
+
+  /// A likely cause of a YAML syntax error found at line `to` (while reading from line `from`): the
+  /// nearest of those lines (at most 50) indented with a tab or an ideographic space, or with YAML's own
+  /// punctuation typed in its full-width form by an input method for Chinese or Japanese, which YAML reads
+  /// as text: '：' ending a key, '－' starting a list item, '［' or '｛' starting a value, '，' inside
+  /// brackets. Nil when none has one (a '：' or '，' in a title's text is text as meant).
+  static func syntaxHint(_ text: String, from: Int, to: Int) -> String? {
+    guard to >= 1 else { return nil }
+    let first = max(1, from, to - 50)
+    var lines: [Substring] = []
+    var number = 0
+    for line in text.split(omittingEmptySubsequences: false, whereSeparator: isLineBreak) {
+      number += 1
+      if number > to { break }
+      if number >= first { lines.append(line) }
+    }
+    for (i, line) in lines.enumerated().reversed() {
+      if let hint = fullWidthSyntax(Array(line.unicodeScalars.prefix(10_000)), line: first + i) { return hint }
+    }
+    return nil
+  }
+
+  /// `syntaxHint` for one line.
+  private static func fullWidthSyntax(_ s: [Unicode.Scalar], line n: Int) -> String? {
+    let indent = s.prefix { $0 == " " || $0 == "\t" || $0 == "\u{3000}" }
+    if indent.contains("\t") { return "line \(n) is indented with a tab: YAML indents with spaces only" }
+    if indent.contains("\u{3000}") {
+      return "line \(n) is indented with the full-width space '\u{3000}': YAML indents with spaces only"
+    }
+    func blame(_ k: Int, _ narrow: String) -> String {
+      "line \(n), column \(k + 1) has '\(Character(s[k]))', the full-width '\(narrow)', which YAML reads as text: "
+        + "type '\(narrow)'"
+    }
+    var k = indent.count
+    // A list item's dash.
+    if k < s.count, s[k] == "－" { return blame(k, "-") }
+    if k + 1 < s.count, s[k] == "-", s[k + 1] == " " { k += 2 }
+    // The value's first character, and the key's end: the first ':' or '：' outside quotes.
+    var quote: Unicode.Scalar?
+    var valueStart: Int? = k
+    var flow = 0
+    while k < s.count {
+      let c = s[k]
+      if let q = quote {
+        if c == q { quote = nil }
+        k += 1
+        continue
+      }
+      if let v = valueStart, k == v {
+        if c == "［" || c == "｛" { return blame(k, c == "［" ? "[" : "{") }
+        if c == " " {
+          valueStart = k + 1
+          k += 1
+          continue
+        }
+        valueStart = nil
+      }
+      switch c {
+      case "\"", "'": quote = c
+      case "#" where k > 0 && s[k - 1] == " ": return nil
+      case "[", "{", "［", "｛": flow += 1
+      case "]", "}", "］", "｝": flow = max(flow - 1, 0)
+      case "，" where flow > 0: return blame(k, ",")
+      case "：" where flow == 0 && !s[..<k].contains(":"): return blame(k, ":")
+      case ":" where k + 1 == s.count || s[k + 1] == " ": valueStart = k + 1
+      default: break
+      }
+      k += 1
+    }
+    return nil
+  }
+
+  /// A line break as libyaml counts them (LF, CR LF, a lone CR, NEL, LS, PS).
+  static func isLineBreak(_ ch: Character) -> Bool {
+    switch ch {
+    case "\n", "\r\n", "\r", "\u{85}", "\u{2028}", "\u{2029}": true
+    default: false
     }
   }
 

@@ -81,7 +81,55 @@ public final class SceneReader {
     }
     return doc.value(node)
   }
-  func described(_ node: Node) -> String { doc.described(node) }
+  /// `node` in words, for "takes …, not …": with a note when its text (or a list's first text) holds
+  /// punctuation or digits typed in their full-width forms, the likely reason it is not what was meant.
+  func described(_ node: Node) -> String {
+    let words = doc.described(node)
+    if case .string(let s)? = doc.value(node) { return words + Self.fullWidthNote(s) }
+    if let seq = doc.items(node) {
+      for item in seq.prefix(16) {
+        if case .string(let s)? = doc.value(item), case let note = Self.fullWidthNote(s), !note.isEmpty {
+          return words + note
+        }
+      }
+    }
+    return words
+  }
+
+  /// " ('，' is the full-width ',': …)" when `text` holds a character an input method for Chinese or
+  /// Japanese types in place of one a number or a list is written with (the full-width digits, '．', '，',
+  /// '－', '＋', '［', '］', the ideographic comma '、'), which YAML reads as text; "" when none. Other
+  /// full-width characters ('（' in a title) are text as meant.
+  static func fullWidthNote(_ text: String) -> String {
+    for c in text.unicodeScalars.prefix(10_000) {
+      guard let narrow = numberStandIn(c) else { continue }
+      return " ('\(Character(c))' is the full-width '\(narrow)', which YAML reads as text: type '\(narrow)')"
+    }
+    return ""
+  }
+
+  /// Why a key is not one: " (it starts with the full-width space '　', …)" when an input method's
+  /// ideographic space indents it (YAML reads it as part of the key, at the line's start), or it holds the
+  /// full-width colon; "" otherwise.
+  static func keyNote(_ key: String) -> String {
+    if key.unicodeScalars.first == "\u{3000}" {
+      return " (it starts with the full-width space '\u{3000}', which YAML reads as text: indent with spaces)"
+    }
+    if key.unicodeScalars.contains("：") {
+      return " (it holds '：', the full-width ':', which YAML reads as text: type ':')"
+    }
+    return ""
+  }
+
+  /// The ASCII character `c` stands for when it is one of `fullWidthNote`'s stand-ins.
+  static func numberStandIn(_ c: Unicode.Scalar) -> Character? {
+    switch c.value {
+    case 0xFF10...0xFF19, 0xFF0E, 0xFF0C, 0xFF0D, 0xFF0B, 0xFF3B, 0xFF3D:
+      return Character(Unicode.Scalar(c.value - 0xFEE0)!)
+    case 0x3001: return ","
+    default: return nil
+    }
+  }
 
   /// A list's items (counted against the visit budget), or nil when `node` is not a list.
   func items(_ node: Node) -> YAMLDocument.Items? {
@@ -130,7 +178,7 @@ public final class SceneReader {
       if key == "<<" && doc.kind(keyNode) == .plain {
         error(keyNode, "merge keys ('<<') are not supported: write the keys out (an alias can stand for a whole value)")
       } else {
-        error(keyNode, "unknown key '\(Excerpt.short(key))' in \(what)" + hint(key, allowed.names))
+        error(keyNode, "unknown key '\(Excerpt.short(key))' in \(what)" + Self.keyNote(key) + hint(key, allowed.names))
       }
     }
     return Fields(doc: doc, node: node, present: present)

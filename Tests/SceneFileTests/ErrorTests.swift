@@ -19,6 +19,35 @@ struct ErrorTests {
     expectProblem("format: touchscope/1\nroot: { id: root }\nroot: { id: x }\n", at: 2, 1, "duplicate key 'root'")
   }
 
+  /// Punctuation typed by a Chinese or Japanese input method ('：' for ':', '，' for ',', '－' for '-',
+  /// '［' for '[', full-width digits) and tabs or ideographic spaces in an indentation are named with
+  /// their line and column; a '：' or '，' in a text is not blamed for an error near it.
+  @Test func fullWidthPunctuationAndIndentationAreNamed() {
+    func only(_ text: String) -> String { problems(text).first ?? "" }
+    let head = "format: touchscope/1\n"
+    #expect(only(head + "title： 购物\nroot: { id: root }\n").contains("line 2, column 6 has '：', the full-width ':'"))
+    #expect(only(head + "root:\n  id： root\n  frame: [0, 0, 9, 9]\n").contains("line 3, column 5 has '：'"))
+    #expect(only(head + "root:\n\tid: root\n").contains("line 3 is indented with a tab"))
+    // An ideographic space is no indentation to YAML: the key is '　　id', at the line's start.
+    #expect(
+      problems(head + "root:\n\u{3000}\u{3000}id: root\n").contains {
+        $0.hasPrefix("3:1: unknown key '\u{3000}\u{3000}id' in the scene (it starts with the full-width space")
+      })
+    #expect(only(head + "root:\n  \u{3000}id: [\n").contains("line 3 is indented with the full-width space"))
+    let dash = head + "root:\n  id: root\n  subviews:\n    － id: a\n      frame: [0, 0, 1, 1]\n"
+    #expect(only(dash).contains("line 5, column 5 has '－', the full-width '-'"), "\(problems(dash))")
+    let flow = head + "root:\n  id: root\n  recognizers: [{id: t，kind: tap}]\n"
+    #expect(only(flow).contains("line 4, column 23 has '，', the full-width ','"), "\(problems(flow))")
+    // Not syntax errors: the value is read as text, and the note says why it is not a list or a number.
+    expectProblem(head + "root:\n  id: root\n  frame: [0，0，390，844]\n", at: 4, 10, "('，' is the full-width ','")
+    expectProblem(head + "root:\n  id: root\n  frame: ［0, 0, 390, 844］\n", at: 4, 10, "('［' is the full-width '['")
+    expectProblem(head + "root:\n  id: root\n  frame: [0, 0, ３９０, 844]\n", at: 4, 17, "('３' is the full-width '3'")
+    // A title's own '：', '，' and '（' are text: an error two lines below does not blame them.
+    let prose = head + "root:\n  id: root\n  text: 价格：100，含税（新）\n  frame: [0, 0, 390, 844]\n   bad: x\n"
+    #expect(only(prose).hasPrefix("6:4: YAML syntax error: did not find expected key"), "\(problems(prose))")
+    #expect(!only(prose).contains("full-width"), "\(problems(prose))")
+  }
+
   @Test func descriptionIsFileLineColumn() {
     do {
       _ = try SceneLoader.parse("format: touchscope/1\nrooot: {}\n", file: "Scenes/x.yaml")

@@ -160,6 +160,22 @@ import TouchSim
     #expect(OverlayErrorBanner.fitted(long, width: 200, size: 11) == ["b.yaml:1:2: error: x", "b.yaml:3:4: error: y"])
     #expect(OverlayErrorBanner.fitted(long, width: 2000, size: 11) == long)
   }
+
+  /// A message too long for one row goes on over the next, indented: its hint, at its end, is shown
+  /// whole (it was cut with "…" at the banner's edge); rows past the most allowed end in "…".
+  @Test func aLongMessageWrapsInsteadOfBeingCut() {
+    let message =
+      "live.yaml:4:1: error: YAML syntax error: could not find expected ':' (while scanning a simple key at line 3:1); "
+      + "line 3, column 6 has '：', the full-width ':', which YAML reads as text: type ':'"
+    let rows = OverlayErrorBanner.fitted([message], width: 400, size: 11)
+    #expect(rows.count > 2, "\(rows)")
+    #expect(rows.allSatisfy { TextMetrics.width($0, size: 11, face: .mono) <= 400 }, "\(rows)")
+    #expect(rows.dropFirst().allSatisfy { $0.hasPrefix("  ") })
+    #expect(rows.last?.hasSuffix("type ':'") == true, "\(rows)")
+    #expect(!rows.contains { $0.contains("…") })
+    let many = OverlayErrorBanner.fitted(Array(repeating: message, count: 6), width: 400, size: 11)
+    #expect(many.count == OverlayErrorBanner.maxRows && many.last == "…")
+  }
 }
 
 /// Tooltips: the whole text of a region (a header button, a shortened label) once the mouse has rested

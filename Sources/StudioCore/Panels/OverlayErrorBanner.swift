@@ -26,13 +26,31 @@ enum OverlayErrorBanner {
     return String(line[line.index(after: slash)...])
   }
 
-  /// The diagnostics as drawn in `width`: in full when they all fit, otherwise all without their folders
-  /// (the same way for every line), and truncated if still too long.
+  /// Most rows the diagnostics take in the banner.
+  static let maxRows = 10
+
+  /// The diagnostics as drawn in `width`, row by row: whole when they all fit, otherwise all without
+  /// their folders (the same way for every line); a line still too long goes on over the next rows,
+  /// indented, so that nothing of the message is cut (its hint, at its end, is the part that says what to
+  /// type). At most `maxRows` rows: past them, "…".
   static func fitted(_ lines: [String], width: Double, size: Double) -> [String] {
     let allFit = lines.allSatisfy { TextMetrics.width($0, size: size, face: .mono) <= width }
-    return lines.map { line in
-      TextMetrics.truncate(allFit ? line : withoutFolders(line), toWidth: width, size: size, face: .mono)
+    let indent = "  "
+    let indentWidth = TextMetrics.width(indent, size: size, face: .mono)
+    var rows: [String] = []
+    for line in lines {
+      let line = allFit ? line : withoutFolders(line)
+      guard TextMetrics.width(line, size: size, face: .mono) > width else {
+        rows.append(line)
+        continue
+      }
+      // Wrapped as wide as the rows under the first go, those indented under it.
+      let wrapped = TextMetrics.wrap(line, toWidth: max(width - indentWidth, 1), size: size, face: .mono)
+        .enumerated().map { $0 == 0 ? $1 : indent + $1 }
+      rows += wrapped
     }
+    guard rows.count > maxRows else { return rows }
+    return Array(rows.prefix(maxRows - 1)) + ["…"]
   }
 
   static func draw(over canvas: Rect, _ ctx: PanelContext) -> DrawList {
@@ -40,21 +58,21 @@ enum OverlayErrorBanner {
     let t = ctx.theme
     let margin = ErrorBannerFrame.margin(t)
     let pad = ErrorBannerFrame.padding(t)
-    let shown = lines(ctx.loadErrors, ctx.lang)
+    let width = canvas.width - 2 * margin - 2 * pad
+    let rows = fitted(lines(ctx.loadErrors, ctx.lang), width: width, size: t.smallSize)
     let titleH = TextMetrics.height(size: t.bodySize) + 6 * t.unit
     let lineH = (t.smallSize * 1.4).rounded()
-    let height = 2 * pad + titleH + Double(shown.count) * lineH
+    let height = 2 * pad + titleH + Double(rows.count) * lineH
     let banner = Rect(
       canvas.minX + margin, canvas.minY + margin, canvas.width - 2 * margin, min(height, canvas.height - 2 * margin))
     ErrorBannerFrame.open(banner, t, into: &list)
     let x = banner.minX + pad
-    let width = banner.width - 2 * pad
     list.text(
       TextMetrics.truncate("⚠ " + title(ctx.lang), toWidth: width, size: t.bodySize, face: .bold),
       Point(x, banner.minY + pad),
       t.style(t.bodySize, .white, face: .bold))
     var y = banner.minY + pad + titleH
-    for line in fitted(shown, width: width, size: t.smallSize) {
+    for line in rows {
       list.text(line, Point(x, y), t.style(t.smallSize, ErrorBannerFrame.lineInk, face: .mono))
       y += lineH
     }

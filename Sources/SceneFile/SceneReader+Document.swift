@@ -48,7 +48,7 @@ extension SceneReader {
         m += " (\(c.text) at line \(c.line):\(c.column))"
       }
       // The cause is often on the line before the one libyaml stops at.
-      if let hint = syntaxHint(text, from: min(context?.line ?? line, line - 1), to: line) {
+      if let hint = syntaxHint(text, from: min(context?.line ?? line, line - 1), to: line, problem: problem) {
         m += "; \(hint)"
       }
       problems.add(line: line, column: column, m)
@@ -73,7 +73,10 @@ extension SceneReader {
   /// punctuation typed in its full-width form by an input method for Chinese or Japanese, which YAML reads
   /// as text: '：' ending a key, '－' starting a list item, '［' or '｛' starting a value, '，' inside
   /// brackets. Nil when none has one (a '：' or '，' in a title's text is text as meant).
-  static func syntaxHint(_ text: String, from: Int, to: Int) -> String? {
+  ///
+  /// Then what a scene written as JSON gets wrong: a line that starts with `//` (JSON has no comments;
+  /// YAML's start with `#`), or, when libyaml expected a `,`, the line before the error ending without one.
+  static func syntaxHint(_ text: String, from: Int, to: Int, problem: String = "") -> String? {
     guard to >= 1 else { return nil }
     let first = max(1, from, to - 50)
     var lines: [Substring] = []
@@ -85,6 +88,18 @@ extension SceneReader {
     }
     for (i, line) in lines.enumerated().reversed() {
       if let hint = fullWidthSyntax(Array(line.unicodeScalars.prefix(10_000)), line: first + i) { return hint }
+    }
+    for (i, line) in lines.enumerated().reversed() where line.drop(while: \.isWhitespace).hasPrefix("//") {
+      return "line \(first + i) starts with '//': a comment in YAML starts with '#' (JSON has none)"
+    }
+    if problem.contains("expected ','") {
+      // The nearest line before the error's with something on it, and where that ends.
+      for (i, line) in lines.dropLast().enumerated().reversed() {
+        let kept = line.prefix(10_000).trimmingCharacters(in: .whitespaces)
+        guard !kept.isEmpty else { continue }
+        guard let last = kept.last, !",{[".contains(last) else { return nil }
+        return "line \(first + i) ends without ',': is one missing there?"
+      }
     }
     return nil
   }

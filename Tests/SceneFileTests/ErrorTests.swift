@@ -48,6 +48,19 @@ struct ErrorTests {
     #expect(!only(prose).contains("full-width"), "\(problems(prose))")
   }
 
+  /// A scene written as JSON: a `//` comment and a missing comma are named at their line.
+  @Test func jsonSlipsAreNamed() {
+    let comment = "{\n  // my scene\n  \"format\": \"touchscope/1\",\n  \"root\": {\"id\": \"root\"}\n}\n"
+    #expect(
+      problems(comment).first?.hasSuffix("line 2 starts with '//': a comment in YAML starts with '#' (JSON has none)")
+        == true, "\(problems(comment))")
+    let comma = "{\n  \"format\": \"touchscope/1\"\n  \"root\": {\"id\": \"root\"}\n}\n"
+    #expect(
+      problems(comma).first?.hasSuffix("line 2 ends without ',': is one missing there?") == true, "\(problems(comma))")
+    // A trailing comma is fine in YAML's flow collections.
+    #expect(problems("{\"format\": \"touchscope/1\", \"root\": {\"id\": \"root\",},}\n").isEmpty)
+  }
+
   @Test func descriptionIsFileLineColumn() {
     do {
       _ = try SceneLoader.parse("format: touchscope/1\nrooot: {}\n", file: "Scenes/x.yaml")

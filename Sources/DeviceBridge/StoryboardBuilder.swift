@@ -589,8 +589,9 @@ struct StoryboardBuilder {
       let laid = tableRows(e, width: frame.width)
       children += laid.rows
       contentBottom = laid.bottom
-    } else if name == "collectionView", let cells = doc.child(e, named: "cells") {
-      for c in doc[cells].children where isViewElement(c) {
+    } else if name == "collectionView" {
+      let cells = doc.child(e, named: "cells").map { doc[$0].children } ?? []
+      for c in cells where isViewElement(c) {
         // Xcode 6 could store a cell smaller than its content view (50 x 50 around a 250 x 250 content
         // view, the layout's item size): at run time a cell is as large as its content view.
         if let cell = try rect(c), let content = doc.child(c, key: "contentView"), let inner = try rect(content),
@@ -601,6 +602,10 @@ struct StoryboardBuilder {
         } else {
           children.append((c, nil))
         }
+      }
+      // A flow layout's section header and footer (Xcode writes them after the cells): where IB placed them.
+      for key in ["sectionHeaderView", "sectionFooterView"] {
+        if let c = doc.child(e, key: key), isViewElement(c) { children.append((c, nil)) }
       }
     }
     if let items = doc.child(e, named: "items") { children += barCustomViews(items) }

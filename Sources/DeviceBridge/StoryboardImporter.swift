@@ -62,10 +62,10 @@ enum StoryboardClasses {
   /// The scene kind of an IB view element; nil for an element this table does not know (a plain view).
   static func kind(_ element: String) -> ViewKind? {
     switch element {
-    case "view", "tableViewCellContentView", "collectionReusableView", "stackView", "containerView",
-      "visualEffectView", "navigationBar", "tabBar", "toolbar", "searchBar", "tableViewCell", "collectionViewCell",
-      "activityIndicatorView", "progressView", "pickerView", "mapView", "webView", "wkWebView", "arscnView",
-      "sceneKitView", "mtkView", "glkView", "skView":
+    case "view", "tableViewCellContentView", "collectionViewCellContentView", "collectionReusableView", "stackView",
+      "containerView", "visualEffectView", "navigationBar", "tabBar", "toolbar", "searchBar", "tableViewCell",
+      "collectionViewCell", "activityIndicatorView", "progressView", "pickerView", "mapView", "webView", "wkWebView",
+      "arscnView", "sceneKitView", "mtkView", "glkView", "skView":
       return .view
     case "button": return .button
     case "label": return .label

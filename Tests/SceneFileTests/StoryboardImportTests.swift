@@ -15,7 +15,7 @@ import TouchSim
     "login.storyboard", "gestures.storyboard", "shared-recognizer.storyboard", "tables.storyboard",
     "controls.xib", "old-xcode5.storyboard", "old-xcode4.storyboard", "scroll-content.storyboard",
     "custom-classes.xib", "collection.storyboard", "hostile-names.storyboard", "tabs.storyboard",
-    "bar-items.storyboard", "size-classes.storyboard",
+    "bar-items.storyboard", "size-classes.storyboard", "collection-supplementary.storyboard",
   ]
 
   static func imported(_ name: String) throws -> ImportedStoryboard {
@@ -305,6 +305,23 @@ import TouchSim
     #expect(Self.view(s.scene, "badge")?.frame == Rect(138, 0, 128, 128))
     #expect(s.scene.root.scroll?.contentSize == Size(414, 980))
     #expect(Self.view(s.scene, "photoCell")?.recognizers.first?.minimumPressDuration == 0.3)
+  }
+
+  @Test func xcode11CellContentViewsAndSectionHeadersAndFooters() throws {
+    let r = try Self.imported("collection-supplementary.storyboard")
+    let s = try #require(r.scenes.first)
+    // Xcode 11 on writes a collection view cell's content view as its own element: a view it knows.
+    let cell = try #require(Self.view(s.scene, "bookCell"))
+    #expect(Self.children(cell) == ["collectionViewCellContentView:view"])
+    #expect(Self.view(s.scene, "favourite")?.frame == Rect(80, 8, 32, 32))
+    #expect(Self.warned(r, "is not a view element this importer knows").isEmpty)
+    #expect(s.yaml.contains(#"# "UICollectionViewCellContentView" id "Cc7-qq-105""#))
+    // The flow layout's section header and footer, with the button in the header, where IB placed them.
+    #expect(Self.children(s.scene.root) == ["bookCell:view", "shelfHeader:view", "shelfFooter:view"])
+    #expect(Self.view(s.scene, "shelfHeader")?.frame == Rect(0, 0, 393, 60))
+    #expect(Self.view(s.scene, "shelfFooter")?.frame == Rect(0, 220, 393, 44))
+    #expect(Self.children(Self.view(s.scene, "shelfHeader")) == ["seeAll:button"])
+    #expect(s.viewCount == 7 && r.warnings.isEmpty)
   }
 
   @Test func hostileNamesStayData() throws {

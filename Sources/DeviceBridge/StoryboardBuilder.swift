@@ -148,9 +148,11 @@ struct StoryboardBuilder {
 
   func parentOf(_ i: Int) -> Int? { doc[i].parent }
 
+  /// A view controller element. A search display controller (iOS 7's, still in older storyboards' scenes)
+  /// is an object of the scene with no view of its own: not one.
   func isController(_ e: Int) -> Bool {
     let name = doc[e].name
-    return name.hasSuffix("Controller") && name != "placeholder"
+    return name.hasSuffix("Controller") && name != "searchDisplayController"
   }
 
   /// An element that is a view: a known view element, or any element with a frame.

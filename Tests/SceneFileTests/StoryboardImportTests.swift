@@ -16,6 +16,7 @@ import TouchSim
     "controls.xib", "old-xcode5.storyboard", "old-xcode4.storyboard", "scroll-content.storyboard",
     "custom-classes.xib", "collection.storyboard", "hostile-names.storyboard", "tabs.storyboard",
     "bar-items.storyboard", "size-classes.storyboard", "collection-supplementary.storyboard",
+    "search-display.storyboard",
   ]
 
   static func imported(_ name: String) throws -> ImportedStoryboard {
@@ -352,6 +353,22 @@ import TouchSim
     #expect(r.scene("Ls1-kk-001")?.name == "viewController-Ls1-kk-001")
     #expect(r.scene("Main-tabs")?.objectID == "Tb1-kk-001")
     #expect(r.noSuchScene("Main-tab").contains("did you mean 'Main-tabs'?"))
+  }
+
+  @Test func aSearchDisplayControllerIsNoScene() throws {
+    // iOS 7's search display controller is an object of the table controller's scene, not a view
+    // controller: it makes no scene of its own (it made a 390 × 844 view with a warning).
+    let r = try Self.imported("search-display.storyboard")
+    #expect(r.scenes.map(\.objectID) == ["Ct4-ww-201"])
+    #expect(Self.warned(r, "UISearchDisplayController").isEmpty)
+    let s = r.scenes[0].scene
+    // Its search bar is the table's header view, above the prototype cell (52 high, as the table's rowHeight).
+    #expect(Self.children(s.root) == ["searchBar:view", "contact:view"])
+    #expect(Self.view(s, "searchBar")?.frame == Rect(0, 0, 320, 44))
+    #expect(Self.view(s, "contact")?.frame == Rect(0, 44, 320, 52))
+    // The cell's content view and label have no frame in this file: each fills its superview, with a warning.
+    #expect(Self.view(s, "label")?.frame == Rect(0, 0, 320, 52))
+    #expect(Self.warned(r, "has no frame: it is taken to fill its superview") == ["26:33", "29:41"])
   }
 
   // MARK: Errors

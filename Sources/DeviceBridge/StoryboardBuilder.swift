@@ -109,6 +109,9 @@ struct StoryboardBuilder {
       for o in doc[objects].children {
         if doc[o].name == "placeholder", doc[o].attributes["placeholderIdentifier"] == "IBFilesOwner" { owner = o }
         if isController(o) || isViewElement(o) { units.append(o) }
+        // A XIB nests the controllers a navigation or tab bar controller shows (`<viewControllers>`,
+        // `rootViewController`) inside it: each is a scene of its own, as in a storyboard.
+        if isController(o) { units += nestedControllers(o, depth: 0) }
       }
     } else {
       throw fail(doc.root, "an Interface Builder document without <scenes> or <objects>: nothing to import")
@@ -153,6 +156,17 @@ struct StoryboardBuilder {
   func isController(_ e: Int) -> Bool {
     let name = doc[e].name
     return name.hasSuffix("Controller") && name != "searchDisplayController"
+  }
+
+  /// The controllers inside controller `c` (not inside its views), in document order, nested ones too.
+  func nestedControllers(_ c: Int, depth: Int) -> [Int] {
+    guard depth < 20 else { return [] }
+    var found: [Int] = []
+    for k in doc[c].children where !isViewElement(k) {
+      if isController(k) { found.append(k) }
+      found += nestedControllers(k, depth: depth + 1)
+    }
+    return found
   }
 
   /// An element that is a view: a known view element, or any element with a frame.
@@ -357,11 +371,19 @@ struct StoryboardBuilder {
         "tabBar": Rect(0, 844 - 83, 390, 83),
       ]
       let bars = doc[u].children.contains { places[doc[$0].attributes["key"] ?? ""] != nil }
+      // Only a container shows other controllers; another controller's view is in a nib, or made in code.
+      let containers: Set = ["navigationController", "tabBarController", "splitViewController", "pageViewController"]
+      var whereFrom = ""
+      var shown = ", and the controllers it shows are scenes of their own"
+      if !containers.contains(doc[u].name) {
+        whereFrom = doc[u].attributes["nibName"].map { " but in the nib '\($0)'" } ?? " (code makes it)"
+        shown = ""
+      }
       warn(
         u,
-        "the \(StoryboardClasses.uikitClass(doc[u].name))'s own view is not in the file: "
+        "the \(StoryboardClasses.uikitClass(doc[u].name))'s own view is not in the file\(whereFrom): "
           + (bars ? "its bars are placed where UIKit puts them in a 390 × 844 window" : "it is a 390 × 844 view")
-          + ", and the controllers it shows are scenes of their own")
+          + shown)
       let frame = Rect(0, 0, 390, 844)
       root = ViewSpec(id: makeID([], fallback: "view"), frame: frame)
       comments[root.id] = "\"UIView\" (made for the controller)"

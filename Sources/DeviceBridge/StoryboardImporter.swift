@@ -65,7 +65,7 @@ enum StoryboardClasses {
     case "view", "tableViewCellContentView", "collectionViewCellContentView", "collectionReusableView", "stackView",
       "containerView", "visualEffectView", "navigationBar", "tabBar", "toolbar", "searchBar", "tableViewCell",
       "collectionViewCell", "activityIndicatorView", "progressView", "pickerView", "mapView", "webView", "wkWebView",
-      "arscnView", "sceneKitView", "mtkView", "glkView", "skView":
+      "arscnView", "sceneKitView", "mtkView", "glkView", "skView", "window":
       return .view
     case "button": return .button
     case "label": return .label

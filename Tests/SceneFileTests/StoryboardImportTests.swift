@@ -16,7 +16,7 @@ import TouchSim
     "controls.xib", "old-xcode5.storyboard", "old-xcode4.storyboard", "scroll-content.storyboard",
     "custom-classes.xib", "collection.storyboard", "hostile-names.storyboard", "tabs.storyboard",
     "bar-items.storyboard", "size-classes.storyboard", "collection-supplementary.storyboard",
-    "search-display.storyboard",
+    "search-display.storyboard", "main-window.xib",
   ]
 
   static func imported(_ name: String) throws -> ImportedStoryboard {
@@ -369,6 +369,28 @@ import TouchSim
     // The cell's content view and label have no frame in this file: each fills its superview, with a warning.
     #expect(Self.view(s, "label")?.frame == Rect(0, 0, 320, 52))
     #expect(Self.warned(r, "has no frame: it is taken to fill its superview") == ["26:33", "29:41"])
+  }
+
+  @Test func aXIBsNestedControllersAreScenesOfTheirOwn() throws {
+    let r = try Self.imported("main-window.xib")
+    // The window is a view this importer knows; each controller the tab bar controller nests (and the one
+    // its navigation controller nests) is a scene, as the warning on the container says.
+    #expect(
+      r.scenes.map(\.name) == [
+        "window-2", "tabBarController-20", "navigationController-25", "NoteListController", "AboutController",
+      ])
+    #expect(Self.warned(r, "is not a view element this importer knows").isEmpty)
+    #expect(r.scenes[0].scene.root.frame == Rect(0, 0, 320, 480))
+    // The inline view of the second tab, with its button, was lost before.
+    let about = try #require(r.scene("AboutController")).scene
+    #expect(about.root.controller == "aboutController" && about.root.frame == Rect(0, 20, 320, 411))
+    #expect(Self.view(about, "button")?.text == "Rate this app")
+    #expect(Self.view(about, "button")?.frame == Rect(20, 340, 280, 44))
+    // A controller whose view is in another nib says so, and no longer that it shows other controllers.
+    #expect(
+      Self.warned(r, "the UIViewController's own view is not in the file but in the nib 'NoteListController'")
+        == ["40:25"])
+    #expect(Self.warned(r, "the controllers it shows are scenes of their own") == ["26:9", "33:17"])
   }
 
   // MARK: Errors

@@ -16,7 +16,8 @@ import TouchSim
     "controls.xib", "old-xcode5.storyboard", "old-xcode4.storyboard", "scroll-content.storyboard",
     "custom-classes.xib", "collection.storyboard", "hostile-names.storyboard", "tabs.storyboard",
     "bar-items.storyboard", "size-classes.storyboard", "collection-supplementary.storyboard",
-    "search-display.storyboard", "main-window.xib",
+    "search-display.storyboard", "main-window.xib", "references.storyboard", "stack-effects.storyboard",
+    "cell-recognizers.xib",
   ]
 
   static func imported(_ name: String) throws -> ImportedStoryboard {
@@ -391,6 +392,68 @@ import TouchSim
       Self.warned(r, "the UIViewController's own view is not in the file but in the nib 'NoteListController'")
         == ["40:25"])
     #expect(Self.warned(r, "the controllers it shows are scenes of their own") == ["26:9", "33:17"])
+  }
+
+  @Test func storyboardReferencesExitsAndEmbeddedControllers() throws {
+    let r = try Self.imported("references.storyboard")
+    // A storyboard reference (viewControllerPlaceholder) and the exit object are no scenes; split and page
+    // view controllers are, each with its warning.
+    #expect(r.scenes.map(\.objectID) == ["Sp2-rr-301", "Dt2-rr-311", "Pg2-rr-321"])
+    #expect(Self.warned(r, "the controllers it shows are scenes of their own") == ["13:17", "68:17"])
+    let s = r.scenes[1].scene
+    // The container view is a view where IB put it (its embedded controller is a scene of its own); the
+    // buttons with a show and an unwind segue are plain buttons.
+    #expect(Self.children(s.root) == ["chartContainer:view", "settings:button", "done:button"])
+    #expect(Self.view(s, "chartContainer")?.frame == Rect(0, 88, 414, 300))
+    #expect(Self.view(s, "done")?.frame == Rect(20, 480, 374, 44))
+    #expect(r.warnings.count == 2)
+  }
+
+  @Test func stacksEffectsWebAndMapViewsKeepWhatHitTestingReads() throws {
+    let r = try Self.imported("stack-effects.storyboard")
+    let s = try #require(r.scenes.first).scene
+    #expect(
+      Self.children(s.root) == [
+        "page:scroll", "glassBar:view", "shade:view", "overlay:view", "activityIndicatorView:view", "progressView:view",
+      ])
+    // A scroll view's content and frame layout guides are not views; the stack's arranged subviews are where IB
+    // put them, the hidden one hidden, and the content size reaches the stack's bottom.
+    let page = try #require(Self.view(s, "page"))
+    #expect(page.scroll?.contentSize == Size(393, 1216))
+    #expect(
+      Self.children(Self.view(s, "column")) == [
+        "avatar:imageView", "edit:button", "bio:scroll", "links:view", "where:view",
+      ])
+    #expect(Self.view(s, "edit")?.hidden == true && Self.view(s, "bio")?.frame == Rect(0, 212, 361, 300))
+    #expect(Self.view(s, "avatar")?.userInteractionEnabled == false)
+    #expect(Self.view(s, "where")?.multipleTouchEnabled == true)
+    // A visual effect view's content view holds its button (exclusive touch, with runtime attributes and
+    // accessibility that are not views).
+    #expect(Self.children(Self.view(s, "glassBar")) == ["view2:view"])
+    let follow = try #require(Self.view(s, "follow"))
+    #expect(follow.exclusiveTouch && follow.frame == Rect(16, 12, 361, 44) && follow.subviews.isEmpty)
+    // Alpha 0, a named colour of the resources, and userInteractionEnabled="NO" on a custom class.
+    #expect(Self.view(s, "shade")?.alpha == 0 && Self.view(s, "shade")?.color == "#00000080")
+    #expect(Self.view(s, "overlay")?.userInteractionEnabled == false)
+    #expect(Self.view(s, "activityIndicatorView")?.hidden == true)
+    // misplaced, ambiguous, designables and the blur effect: nothing to warn about.
+    #expect(r.warnings.isEmpty)
+  }
+
+  @Test func aXIBCellsRecognizersAreTopLevelObjects() throws {
+    let r = try Self.imported("cell-recognizers.xib")
+    #expect(r.scenes.map(\.name) == ["RecipeCell"])
+    let s = r.scenes[0].scene
+    #expect(s.window == Size(393, 88) && Self.children(s.root) == ["tableViewCellContentView:view"])
+    // The two recognizers are objects of the XIB beside the cell, attached to the image view in its content view;
+    // an image view IB wrote without userInteractionEnabled="NO" takes touches.
+    let thumb = try #require(Self.view(s, "thumb"))
+    #expect(thumb.userInteractionEnabled && thumb.frame == Rect(16, 8, 72, 72))
+    #expect(thumb.recognizers.map(\.id) == ["doubleTap", "hold"])
+    #expect(thumb.recognizers[0].kind == .tap && thumb.recognizers[0].numberOfTapsRequired == 2)
+    #expect(thumb.recognizers[1].kind == .longPress && thumb.recognizers[1].allowableMovement == 10)
+    #expect(Self.view(s, "label")?.userInteractionEnabled == false)
+    #expect(r.warnings.isEmpty)
   }
 
   // MARK: Errors

@@ -717,10 +717,12 @@ struct StoryboardBuilder {
   mutating func tableRows(_ e: Int, width: Double) -> (rows: [(Int, Rect?)], bottom: Double) {
     var cells: [Int] = []
     if let p = doc.child(e, named: "prototypes") { cells += doc.children(p, named: "tableViewCell") }
+    var staticCells: Set<Int> = []
     if let sections = doc.child(e, named: "sections") {
       for s in doc[sections].children {
         if let c = doc.child(s, named: "cells") { cells += doc[c].children.filter { isViewElement($0) } }
       }
+      staticCells = Set(cells)
     }
     var rows: [(Int, Rect?)] = []
     var y = 0.0
@@ -731,6 +733,13 @@ struct StoryboardBuilder {
     }
     let tableRow = number(e, "rowHeight").flatMap { $0 > 0 ? $0 : nil } ?? 44
     for c in cells {
+      // IB lays a static table out as UIKit does (section headers, a grouped table's insets): a static
+      // cell's stored frame is where it is, when it comes after the rows above it.
+      if staticCells.contains(c), let f = try? rect(c), f.width > 0, f.height > 0, f.minY >= y - 0.5 {
+        rows.append((c, f))
+        y = f.maxY
+        continue
+      }
       var h = tableRow
       if let own = number(c, "rowHeight"), own > 0 {
         h = own

@@ -161,8 +161,12 @@ import TouchSim
       Self.children(settings.root) == [
         "header:view", "notificationsCell:view", "volumeCell:view", "versionCell:view",
       ])
-    // After the 100-point header, three rows of 44 (rowHeight -1 is automatic: 44).
-    #expect(Self.view(settings, "versionCell")?.frame == Rect(0, 188, 393, 44))
+    // Static cells where IB laid them out, as UIKit does: under the 100-point header and each section's
+    // header, inset 20 points in an inset grouped table (stacked from the top they were 0, 100, 144, 188
+    // and full width: a tap on the About section's row hit the Account section's).
+    #expect(Self.view(settings, "notificationsCell")?.frame == Rect(20, 155, 353, 44))
+    #expect(Self.view(settings, "volumeCell")?.frame == Rect(20, 199, 353, 44))
+    #expect(Self.view(settings, "versionCell")?.frame == Rect(20, 299, 353, 44))
     #expect(Self.view(settings, "switch")?.value == 1)
     // The slider keeps its own 0…10 range (rule 8.5), with no warning.
     let slider = try #require(Self.view(settings, "slider"))
@@ -170,6 +174,28 @@ import TouchSim
     #expect(Self.warned(r, "slider").isEmpty)
     // A label with userInteractionEnabled left out is interactive, as IB stores it.
     #expect(Self.view(settings, "label")?.userInteractionEnabled == true)
+  }
+
+  @Test func staticCellsWithoutAFrameAfterTheRowsAboveAreStacked() throws {
+    func cell(_ id: String, _ frame: String) -> String {
+      "<tableViewCell id=\"\(id)\">\(frame)<tableViewCellContentView key=\"contentView\" id=\"\(id)c\"/></tableViewCell>"
+    }
+    let doc = """
+      <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0">
+      <scenes><scene sceneID="s1"><objects><tableViewController id="t1" sceneMemberID="viewController">
+      <tableView key="view" dataMode="static" style="grouped" id="v1"><rect key="frame" width="320" height="480"/>
+      <sections><tableViewSection id="x1"><cells>
+      \(cell("a", #"<rect key="frame" y="40" width="320" height="50"/>"#))
+      \(cell("b", ""))
+      \(cell("c", #"<rect key="frame" y="10" width="320" height="60"/>"#))
+      </cells></tableViewSection></sections></tableView></tableViewController></objects></scene></scenes>
+      </document>
+      """
+    let r = try StoryboardImporter.importDocument(Array(doc.utf8), file: "static.storyboard")
+    let rows = try #require(r.scenes.first).scene.root.subviews.map(\.frame)
+    // The first where IB put it; one without a frame, then one IB put above the rows before it: stacked
+    // after them, at the table's row height (44) and at their own height.
+    #expect(rows == [Rect(0, 40, 320, 50), Rect(0, 90, 320, 44), Rect(0, 134, 320, 60)])
   }
 
   @Test func xibControlsAndTheirSettings() throws {

@@ -402,6 +402,7 @@ struct StoryboardBuilder {
       }
     }
     root.controller = controllerID
+    if let item = doc.child(u, key: "navigationItem") { warnNavigationItemViews(item) }
     if !controllerComment.isEmpty, let c = comments[root.id] { comments[root.id] = c + controllerComment }
     let definedHere = Set(Scene(root: root).allRecognizers.map(\.id))
     _ = dropLateListings(&root, defined: [], known: definedHere)
@@ -447,6 +448,28 @@ struct StoryboardBuilder {
     return StoryboardScene(
       objectID: objectID, name: name, scene: scene, yaml: yaml, viewCount: viewCount,
       recognizerCount: recognizerCount, warnings: [])
+  }
+
+  /// A controller's navigation item may hold views (a title view, bar button items' custom views): they are
+  /// in the navigation controller's bar, not in the controller's view. One warning says what is left out.
+  mutating func warnNavigationItemViews(_ item: Int) {
+    var parts: [String] = []
+    if let t = doc.child(item, key: "titleView"), isViewElement(t) { parts.append("title view") }
+    var custom = 0
+    for c in doc[item].children {
+      // `leftBarButtonItem`, or the items of `leftBarButtonItems` (and the same on the right).
+      let items = doc[c].name == "barButtonItem" ? [c] : doc.children(c, named: "barButtonItem")
+      for b in items {
+        if let v = doc.child(b, key: "customView"), isViewElement(v) { custom += 1 }
+      }
+    }
+    if custom > 0 { parts.append("\(custom) bar button item custom view\(custom == 1 ? "" : "s")") }
+    guard !parts.isEmpty else { return }
+    warn(
+      item,
+      "the navigation item's \(parts.joined(separator: " and ")) "
+        + "\(parts.count == 1 && custom < 2 ? "is" : "are") in the navigation bar, which is not in this scene: left out"
+    )
   }
 
   mutating func defaultRoot(_ r: Int) -> Rect {

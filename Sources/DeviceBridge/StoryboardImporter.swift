@@ -88,6 +88,13 @@ enum StoryboardClasses {
     case "tableViewCellContentView": return "UITableViewCellContentView"
     case "wkWebView": return "WKWebView"
     case "mapView": return "MKMapView"
+    // A container view is a plain view; the other views of frameworks other than UIKit keep their prefix.
+    case "containerView": return "UIView"
+    case "sceneKitView": return "SCNView"
+    case "arscnView": return "ARSCNView"
+    case "mtkView": return "MTKView"
+    case "glkView": return "GLKView"
+    case "skView": return "SKView"
     default:
       guard let first = element.first else { return "UIView" }
       return "UI" + first.uppercased() + element.dropFirst()

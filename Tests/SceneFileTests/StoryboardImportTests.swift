@@ -431,6 +431,9 @@ import TouchSim
     // buttons with a show and an unwind segue are plain buttons.
     #expect(Self.children(s.root) == ["chartContainer:view", "settings:button", "done:button"])
     #expect(Self.view(s, "chartContainer")?.frame == Rect(0, 88, 414, 300))
+    // Its class is UIView (there is no UIContainerView); SpriteKit's view is an SKView, not a UISkView.
+    #expect(r.scenes[1].yaml.contains(#"id: chartContainer  # "UIView" id "Cn2-rr-313""#))
+    #expect(StoryboardClasses.uikitClass("skView") == "SKView")
     #expect(Self.view(s, "done")?.frame == Rect(20, 480, 374, 44))
     // The navigation item's title view and its bar button item's switch are in the navigation controller's
     // bar, in no scene: one warning says so (they were left out without a word).

@@ -2,7 +2,28 @@ import TouchSim
 
 /// The views and recognizers of a decoded scene by id, for checking a script against it.
 struct SceneIndex {
-  var views: [String: ViewSpec] = [:]
+  /// The views by id, found in the tree itself: for each view, where it hangs (its parent's place and its
+  /// place among the parent's subviews). No view is copied to build it: a dictionary of whole views
+  /// copied every view again each time it grew, about a quarter of loading a 10,000-view scene.
+  struct Views {
+    fileprivate var root: ViewSpec?
+    fileprivate var slot: [String: Int] = [:]
+    fileprivate var parent: [Int32] = []
+    fileprivate var child: [Int32] = []
+
+    subscript(id: String) -> ViewSpec? {
+      guard let root, var at = slot[id] else { return nil }
+      var path: [Int] = []
+      while at > 0 {
+        path.append(Int(child[at]))
+        at = Int(parent[at])
+      }
+      var v = root
+      for i in path.reversed() { v = v.subviews[i] }
+      return v
+    }
+  }
+  var views = Views()
   /// Recognizers, including each scroll view's built-in pan as `ID.pan`.
   var recognizers: [String: RecognizerSpec] = [:]
   var rootId: String
@@ -12,20 +33,27 @@ struct SceneIndex {
   init(root written: ViewSpec) {
     rootId = written.id
     // With the views and the tap UIKit builds around each sheet: a script or a question may name them.
-    var stack = [Scene(root: written).presentingSheets().root]
+    let root = Scene(root: written).presentingSheets().root
+    views.root = root
     var visited = 0
-    while let v = stack.popLast(), visited < 1_000_000 {
+    // Depth first, each view before its subviews (a scene is at most 200 levels deep: a scene limit).
+    func visit(_ v: ViewSpec, parent: Int, child: Int) {
+      guard visited < 1_000_000 else { return }
       visited += 1
-      if views[v.id] == nil {
-        views[v.id] = v
+      let here = views.parent.count
+      views.parent.append(Int32(parent))
+      views.child.append(Int32(child))
+      if views.slot[v.id] == nil {
+        views.slot[v.id] = here
         order.append(v.id)
       }
       for r in v.builtInRecognizers + v.recognizers where recognizers[r.id] == nil {
         recognizers[r.id] = r
         order.append(r.id)
       }
-      stack.append(contentsOf: v.subviews.reversed())
+      for i in v.subviews.indices { visit(v.subviews[i], parent: here, child: i) }
     }
+    visit(root, parent: -1, child: 0)
   }
 
   func knows(_ id: String) -> Bool { views[id] != nil || recognizers[id] != nil }

@@ -49,14 +49,11 @@ extension Scene {
     return s
   }
 
+  /// Whether `v` or a view below it is a sheet. Recursive (a scene is at most 200 levels deep, a scene
+  /// limit) so that no view is copied: a stack of views copied every view of the tree once more.
   private static func holdsSheet(_ v: ViewSpec) -> Bool {
-    var stack = [v]
-    var visited = 0
-    while let x = stack.popLast(), visited < 1_000_000 {
-      visited += 1
-      if x.sheet != nil { return true }
-      stack.append(contentsOf: x.subviews)
-    }
+    if v.sheet != nil { return true }
+    for i in v.subviews.indices where holdsSheet(v.subviews[i]) { return true }
     return false
   }
 

@@ -27,6 +27,10 @@ extension Simulation {
     }
   }
 
+  /// How many recognizers may join a pass under way (`wake`): a bound on one pass's length, so that two
+  /// recognizers that keep waking each other still end (in passes, each bounded by `resolvePasses`).
+  private var maxWakesPerPass: Int { 4 * recs.count + 64 }
+
   private mutating func resolvePasses() {
     let maxPasses = 10_000 + 8 * recs.count
     var passes = 0
@@ -49,16 +53,21 @@ extension Simulation {
         if step(r) { progressed = true }
       }
       passRank = nil
+      wakesThisPass = 0
       if !progressed { return }
     }
   }
 
   /// Recognizer `r` has something new to look at (a request, or a requirement that changed): it takes a
-  /// turn in the pass under way when its turn has not come yet, else in the next pass.
+  /// turn in the pass under way, in processing order among those still to come (E-6.6), also when its
+  /// place came earlier in the pass (a recognizer woken by one that failed after it, say: a child's single
+  /// tap and its parent's, both waiting for a double tap that fails, go child first). Only the recognizer
+  /// taking its turn, and any woken past `maxWakesPerPass`, wait for the next pass.
   mutating func wake(_ r: Int) {
-    if let current = passRank, processingRank[r] > current {
+    if let current = passRank, processingRank[r] != current, wakesThisPass < maxWakesPerPass {
       guard !inPass[r] else { return }
       inPass[r] = true
+      wakesThisPass += 1
       passOrder.push(processingRank[r])
     } else if !queued[r] {
       queued[r] = true
@@ -414,10 +423,15 @@ extension Simulation {
       // (Only the recognizer at `rank` changes below: it fails, and nothing follows from a failure here.)
       next = openRanks.first(from: rank + 1)
       let y = byRank[rank]
-      guard y != r, isInvolved(y), related(r, y), !requires(r, y) else { continue }
+      guard y != r, isInvolved(y), !requires(r, y) else { continue }
       if requires(y, r) {
+        // E-6.3: one that must wait for r to fail fails, wherever its view is (a failure requirement is
+        // not default exclusion: it holds between recognizers on sibling views too).
         transition(y, .fail, .requiredGestureRecognized(recs[r].id))
-      } else if considered < Self.othersAskedInFull {
+        continue
+      }
+      guard related(r, y) else { continue }
+      if considered < Self.othersAskedInFull {
         considered += 1
         if excludes(r, y, record: true) { exclude(y, by: r) }
       } else if relations[r].simultaneousWithAll {
@@ -444,7 +458,7 @@ extension Simulation {
     var found = Array(namedByRequireToFail[r])
     for e in waiters[r] where recs[e.recognizer].generation == e.generation { found.append(e.recognizer) }
     found = found.filter { y in
-      processingRank[y] >= rank && openRanks.contains(processingRank[y]) && isInvolved(y) && related(r, y)
+      processingRank[y] >= rank && openRanks.contains(processingRank[y]) && isInvolved(y)
         && !requires(r, y) && requires(y, r)
     }
     found.sort { processingRank[$0] < processingRank[$1] }

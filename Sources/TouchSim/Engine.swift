@@ -231,6 +231,8 @@ struct Simulation: ~Copyable {
   var passOrder = IntMinHeap()
   var inPass: [Bool] = []
   var passRank: Int?
+  /// How many recognizers joined the pass under way (see `wake`).
+  var wakesThisPass = 0
   /// Scratch for resetting recognizers: the touches they had, and a mark per recognizer.
   var resetTouches: [Int] = []
   var marked: [Bool] = []

@@ -323,6 +323,64 @@ import TouchSim
     #expect(Run(s, tap(100, 100)).actionTimes("tapA") == ["ended@80"])
   }
 
+  /// E-6.3: a requirement holds between recognizers on sibling views too. Two fingers, one on each view:
+  /// tapB recognizes first, so tapA, which must wait for tapB to fail, fails then, before its own finger
+  /// lifts (sibling views only spare each other default exclusion, E-6.1 (1)). Without the requirement both
+  /// fire (siblingRecognizersDoNotExcludeEachOther).
+  @Test func requirementOnASiblingsRecognizerFailsTheWaiterWhenItRecognizes() {
+    let s = scene([
+      v("a", [0, 100, 190, 300], recognizers: [g("tapA", .tap) { $0.requireToFail = ["tapB"] }]),
+      v("b", [200, 100, 190, 300], recognizers: [g("tapB", .tap)]),
+    ])
+    let run = Run(s, [down(1, 300, 225, t: 0), down(2, 100, 225, t: 0), up(1, t: 80), up(2, t: 100)])
+    #expect(run.actionTimes("tapB") == ["ended@80"])
+    #expect(!run.fired("tapA"))
+    #expect(run.reason("tapA", to: .failed) == "required gesture tapB recognized")
+    // The waiter's own finger lifting first: it waits, and fails when tapB recognizes.
+    let waiting = Run(s, [down(1, 300, 225, t: 0), down(2, 100, 225, t: 0), up(2, t: 60), up(1, t: 80)])
+    #expect(!waiting.fired("tapA"))
+    #expect(waiting.reason("tapA", to: .failed) == "required gesture tapB recognized")
+  }
+
+  /// E-6.6 with E-6.3: a child's single tap and its parent's both wait for the child's double tap. When
+  /// the double tap fails (350 ms after the lift) both are released at once, and they are processed as
+  /// any recognizers are, the deeper view's first: the child's fires and excludes the parent's, as
+  /// without the requirement (childTapBeatsParentTap). With simultaneous recognition allowed, both fire,
+  /// the child's action first (L16).
+  @Test func waitersReleasedTogetherGoDeepestFirst() {
+    func make(simultaneous: Bool) -> Scene {
+      scene([
+        v(
+          "parent", [0, 0, 390, 844],
+          recognizers: [
+            g("parentTap", .tap) {
+              $0.requireToFail = ["double"]
+              if simultaneous {
+                $0.delegate = DelegateSpec()
+                $0.delegate!.shouldRecognizeSimultaneouslyWith = .all
+              }
+            }
+          ],
+          subviews: [
+            v(
+              "child", [0, 100, 390, 300],
+              recognizers: [
+                g("childTap", .tap) { $0.requireToFail = ["double"] },
+                g("double", .tap) { $0.numberOfTapsRequired = 2 },
+              ])
+          ])
+      ])
+    }
+    let run = Run(make(simultaneous: false), tap(100, 225))
+    #expect(run.actionTimes("childTap") == ["ended@430"])
+    #expect(!run.fired("parentTap"))
+    #expect(run.reason("parentTap", to: .failed) == "excluded by childTap")
+    let both = Run(make(simultaneous: true), tap(100, 225))
+    #expect(both.actionTimes("childTap") == ["ended@430"])
+    #expect(both.actionTimes("parentTap") == ["ended@430"])
+    #expect(both.events("action").map(\.json).map { $0.contains("childTap") } == [true, false])
+  }
+
   /// E-6.2: canPrevent is traced: a single tap cannot prevent a double tap.
   @Test func canPreventIsAskedAndTraced() {
     let s = scene([v("card", [0, 0, 390, 844], recognizers: [doubleTap, singleTap])])

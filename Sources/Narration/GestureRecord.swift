@@ -56,6 +56,8 @@ struct GestureRecord {
     /// Who let it go: a recognizer that failed, or a scroll view's delay that ended.
     var releasedBy: [String] = []
     var cause: Cause?
+    /// A touchesCancelled that took the place of a touchesEnded held back (F-6): when that was withheld.
+    var replacesEndedHeldSince: Double?
   }
 
   struct ViewLog {

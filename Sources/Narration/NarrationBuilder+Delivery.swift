@@ -71,6 +71,12 @@ extension NarrationBuilder {
       text += language(", \(Phrase.ms(d.late ?? 0)) late, \(clause)", "，晚了 \(Phrase.ms(d.late ?? 0))，\(clause)")
       rules += r
     }
+    if method == .touchesCancelled, let since = delivery?.replacesEndedHeldSince {
+      text += language(
+        " (in place of the touchesEnded held back since \(Phrase.ms(since)))",
+        "，取代自 \(Phrase.ms(since)) 起被延迟的 touchesEnded")
+      rules.append("F-6")
+    }
     if method == .touchesCancelled, let cause = delivery?.cause {
       let (clause, r) = causeClause(cause, touches: touches, view: view)
       if !clause.isEmpty { text += language(" because \(clause)", "，因为\(clause)") }

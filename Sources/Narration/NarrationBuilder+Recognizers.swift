@@ -360,8 +360,21 @@ extension NarrationBuilder {
       text = nil
     }
     var pieces: [Piece] = []
-    if let text { pieces.append(.line(index: i, text: sentence(text, rules))) }
+    if let text, !askedEarlierInThisEvent(i) { pieces.append(.line(index: i, text: sentence(text, rules))) }
     return pieces
+  }
+
+  /// Whether the same question got the same answer earlier at this time (UIKit may ask again as each
+  /// recognizer decides: when one recognizes and when the other tries to): told once. Looks back at most
+  /// 256 entries.
+  private func askedEarlierInThisEvent(_ i: Int) -> Bool {
+    let t = trace[i].t
+    var j = i - 1
+    while j >= max(0, i - 256), trace[j].t == t {
+      if trace[j].event == trace[i].event { return true }
+      j -= 1
+    }
+    return false
   }
 
   /// Why UIKit's canPrevent says NO (E-6.2).

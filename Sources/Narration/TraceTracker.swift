@@ -197,6 +197,11 @@ struct TraceTracker {
     if method == .touchesCancelled {
       // F-2: whatever was still queued for these touches is discarded with the cancellation.
       if let n = touches.first { d.cause = cancelCause(t: t, touch: n) }
+      // F-6: a touch whose touchesEnded was held back gets touchesCancelled instead.
+      d.replacesEndedHeldSince =
+        touches.lazy.compactMap { [held] in
+          held.oldest(view, touch: $0, method: .touchesEnded)?.time
+        }.first
     } else if let h = touches.lazy.compactMap({ [held] in held.oldest(view, touch: $0, method: method) }).first {
       // Touch numbers may be reused: only a held phase of this method can be the one delivered.
       d.late = t - h.time

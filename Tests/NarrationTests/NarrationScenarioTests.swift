@@ -270,6 +270,48 @@ import TouchSim
       ], "\(n)")
   }
 
+  /// Rule F-6 with L4: a double tap with delaysTouchesEnded on. The first tap's touchesEnded is held; when
+  /// the second tap completes the double tap, the view gets two touchesCancelled (began, began, cancelled,
+  /// cancelled). Both touches are finger 1, so the sentences must say which is which: the first is the
+  /// one that takes the place of the held touchesEnded.
+  @Test func aHeldTouchesEndedTurnedIntoTouchesCancelledIsToldApart() {
+    let s = scene([v("card", [0, 100, 390, 500], recognizers: [g("doubleTap", .tap) { $0.numberOfTapsRequired = 2 }])])
+    let n = Narrated(s, tap(195, 330, t: 0) + tap(195, 330, t: 200))
+    n.checkInvariants()
+    let cancels = n.steps.filter { $0.hasPrefix("`card` received touchesCancelled") }
+    #expect(
+      cancels == [
+        "`card` received touchesCancelled (in place of the touchesEnded held back since 80 ms) because `doubleTap` recognized and cancelsTouchesInView is on, and it went up the same responder chain, where nobody handled it (rules F-6, F-2, B-4).",
+        "`card` received touchesCancelled because `doubleTap` recognized and cancelsTouchesInView is on, and it went up the same responder chain, where nobody handled it (rules F-2, B-4).",
+      ], "\(n)")
+    #expect(n.chineseSteps.contains { $0.contains("取代自 80 ms 起被延迟的 touchesEnded") }, "\(n)")
+  }
+
+  /// Rule E-6.1: a parent's tap whose delegate allows recognizing with its child's tap is asked twice in
+  /// one event (when the child's recognizes, and when the parent's tries to); the same answer is told once.
+  @Test func theSameAnswerInOneEventIsToldOnce() {
+    let parentTap = g("parentTap", .tap) {
+      $0.delegate = DelegateSpec()
+      $0.delegate!.shouldRecognizeSimultaneouslyWith = .ids(["childTap"])
+    }
+    let s = scene([
+      v(
+        "parent", [0, 0, 390, 844], recognizers: [parentTap],
+        subviews: [
+          v("child", [0, 100, 390, 300], recognizers: [g("childTap", .tap)])
+        ])
+    ])
+    let n = Narrated(s, tap(150, 225))
+    n.checkInvariants()
+    #expect(n.run.asks(.shouldRecognizeSimultaneouslyWith).count == 2)
+    let told = n.steps.filter { $0.contains("shouldRecognizeSimultaneouslyWith YES") }
+    #expect(
+      told == [
+        "`parentTap`'s delegate lets it recognize together with `childTap` (shouldRecognizeSimultaneouslyWith YES), so neither stops the other (rule E-6.1)."
+      ], "\(n)")
+    #expect(n.run.fired("childTap") && n.run.fired("parentTap"))
+  }
+
   /// Rules H-1, H-3, H-4, H-8: a quick tap on a button in a scroll view, then a drag.
   @Test func scrollViewQuickTapAndDrag() {
     let s = scene([

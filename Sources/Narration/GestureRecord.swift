@@ -138,6 +138,8 @@ enum Unattached: Equatable {
   case finished
   /// It already tracks as many touches as it takes.
   case full
+  /// It recognized with these fingers, still down, and takes no new touch until they have lifted (5.1).
+  case recognizedInThisSequence(stillDown: [Int])
   /// It was added to this view, then to `keptBy`, which took it away (rule C-9).
   case takenAway(view: String, keptBy: String)
 }

@@ -30,6 +30,7 @@ extension NarrationBuilder {
   /// The rules `unattachedText` rests on.
   func unattachedRules(_ why: Unattached) -> [String] {
     if case .takenAway = why { return ["C-9"] }
+    if case .recognizedInThisSequence = why { return ["C-7", "5.1"] }
     return ["C-7"]
   }
 
@@ -43,6 +44,11 @@ extension NarrationBuilder {
     case .finished: return language("it has already finished and is not reset yet", "它已经结束，还没有重置")
     case .full:
       return language("it is already tracking as many touches as it takes", "它跟踪的触摸已达到它能接收的数量")
+    case .recognizedInThisSequence(let down):
+      let them = fingers(down)
+      return language(
+        "it already recognized with \(them), still down, and cannot recognize again in this touch sequence (until \(down.count == 1 ? "it lifts" : "they lift"))",
+        "它已经用\(them)识别过，而\(them)仍按着；在这一触摸序列中（直到抬起之前）它不能再次识别")
     case .takenAway(let view, let keptBy):
       return language(
         "it was added to \(Phrase.code(view)), but adding it to \(Phrase.code(keptBy)) afterwards took it away: a recognizer belongs to one view, the one it was added to last",

@@ -47,6 +47,9 @@ struct TraceTracker {
 
   /// Recognizers that began or recognized, with the time (for cancellation causes).
   private var recognitions: [(t: Double, recognizer: String, began: Bool)] = []
+  /// The touches each recognizer had when it last ended or was cancelled: while one of them is down, the
+  /// engine gives it no new touch (rule 5.1, the touch sequence it recognized in goes on).
+  private var finishedWith: [String: [Int]] = [:]
   private var cancelledInputs: [(t: Double, touch: Int)] = []
   private var failures: [(t: Double, recognizer: String)] = []
   private var timers: [(t: Double, what: String, owner: String)] = []
@@ -114,6 +117,7 @@ struct TraceTracker {
       {
         pinchStartScale[sv] = sc.zoomScale
       }
+      if to == .ended || (to == .cancelled && from.isActive) { finishedWith[r] = fed[r] ?? [] }
       if to == .possible && reason == .reset {
         fed[r] = nil
         gesture?.closeAttempt(r)
@@ -164,6 +168,12 @@ struct TraceTracker {
     trimHistory(before: t)
   }
 
+  /// Whether touch `n` (its latest touch-down in this gesture) is still down.
+  private func isDown(_ n: Int) -> Bool {
+    guard let touch = gesture?.touches.last(where: { $0.number == n }) else { return false }
+    return touch.lift == nil
+  }
+
   /// Recognizers of touch.view and its superviews that the attach list leaves out (rule 1.1, C-7).
   private mutating func noteUnattached(_ i: Int, touch n: Int, attached: [String]) {
     guard case .some(.some(let view)) = touchView(n) else { return }
@@ -184,6 +194,8 @@ struct TraceTracker {
           out.append((r, .finished))
         } else if s.isActive {
           out.append((r, .full))
+        } else if let had = finishedWith[r]?.filter(isDown), !had.isEmpty {
+          out.append((r, .recognizedInThisSequence(stillDown: had)))
         }
       }
     }

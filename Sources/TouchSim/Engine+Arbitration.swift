@@ -522,7 +522,13 @@ extension Simulation {
     emit(.state(recognizer: recs[r].id, from: pair.from, to: pair.to, reason: .reset))
     // Its touches forget it in `forgetResetRecognizers`; its timers lapse with its generation.
     resetTouches.append(contentsOf: recs[r].gestureTouches)
+    // 5.1: after recognizing, not again in this touch sequence: the touches it had that are still down.
+    var sequence: [Int] = []
+    if pair.from == .ended || pair.from == .cancelled {
+      for uid in recs[r].gestureTouches where touches.contains(uid) && touches[uid].isAlive { sequence.append(uid) }
+    }
     recs[r].reset()
+    recs[r].recognizedSequence = sequence
     refreshIndexes(r)
     noteChanged(r)
   }

@@ -136,7 +136,13 @@ extension Simulation {
   @inline(__always) private func canAttach(_ r: Int) -> Bool {
     guard recs[r].spec.isEnabled, !recs[r].machine.state.isTerminal, recs[r].pending == nil else { return false }
     if recs[r].machine.state.isActive { return acceptsMoreTouches(r) }
+    if !recs[r].recognizedSequence.isEmpty && inRecognizedSequence(r) { return false }
     return true
+  }
+
+  /// Whether a touch of the sequence `r` recognized in is still down (5.1).
+  private func inRecognizedSequence(_ r: Int) -> Bool {
+    recs[r].recognizedSequence.contains { touches.contains($0) && touches[$0].isAlive }
   }
 
   private func acceptsMoreTouches(_ r: Int) -> Bool {

@@ -48,6 +48,12 @@ struct Recognizer {
 
   var state: GestureState { machine.state }
 
+  /// The touches still down when it was reset after recognizing (ended, or cancelled after it began): the
+  /// touch sequence it recognized in goes on while any of them is down, and until then it takes no new
+  /// touch (5.1: it cannot recognize again in the same touch sequence). Set by the arbiter's reset, after
+  /// `reset()`; a failed recognizer leaves it empty (reset at once, L18).
+  var recognizedSequence: [Int] = []
+
   /// After a reset (5.1): as it was made, its timers invalidated (`generation`). The storage of its touch
   /// lists is kept for the next gesture.
   mutating func reset() {

@@ -312,6 +312,23 @@ import TouchSim
     #expect(n.run.fired("childTap") && n.run.fired("parentTap"))
   }
 
+  /// Rule 5.1: a swipe that recognized while its finger stays down gets no second finger; the narration
+  /// says why, naming the finger still down.
+  @Test func aRecognizerBarredForTheRestOfItsSequenceIsExplained() {
+    let s = scene([v("pad", [0, 100, 390, 600], recognizers: [g("swipe", .swipe)]) { $0.multipleTouchEnabled = true }])
+    let n = Narrated(
+      s,
+      [
+        down(1, 100, 200, t: 0), move(1, 130, 200, t: 20), move(1, 160, 200, t: 40), down(2, 100, 400, t: 100),
+        move(2, 130, 400, t: 120), move(2, 160, 400, t: 140), up(2, t: 200), up(1, t: 220),
+      ])
+    n.checkInvariants()
+    #expect(
+      n.steps.contains(
+        "No recognizer takes finger 2; `swipe` does not get it: it already recognized with finger 1, still down, and cannot recognize again in this touch sequence (until it lifts) (rules C-7, 5.1)."
+      ), "\(n)")
+  }
+
   /// Rules H-1, H-3, H-4, H-8: a quick tap on a button in a scroll view, then a drag.
   @Test func scrollViewQuickTapAndDrag() {
     let s = scene([

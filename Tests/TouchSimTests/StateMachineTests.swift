@@ -37,6 +37,29 @@ import TouchSim
     #expect(run.actionValues("tap").first?.location == Point(100, 200))
   }
 
+  /// 5.1: a recognizer that recognized cannot recognize again in the same touch sequence. A swipe
+  /// recognizes while its finger stays down; a second finger swipes on the same view: the swipe is reset,
+  /// but takes no new touch while the first finger is down, so it does not recognize twice. Once every
+  /// finger of that sequence has lifted, the next finger swipes as usual.
+  @Test func aRecognizerThatRecognizedTakesNoNewTouchUntilItsSequenceEnds() {
+    let s = scene([v("pad", [0, 100, 390, 600], recognizers: [g("swipe", .swipe)]) { $0.multipleTouchEnabled = true }])
+    let swipe2 = [move(2, 130, 400, t: 120), move(2, 160, 400, t: 140)]
+    let run = Run(
+      s,
+      [down(1, 100, 200, t: 0), move(1, 130, 200, t: 20), move(1, 160, 200, t: 40), down(2, 100, 400, t: 100)]
+        + swipe2 + [up(2, t: 200), up(1, t: 220)])
+    #expect(run.actionTimes("swipe") == ["ended@40"])
+    let attach2 = run.events("attach").map(\.json).filter { $0.contains(#""touch":2"#) }
+    #expect(attach2 == [#"{"t":100,"ev":"attach","touch":2,"recognizers":[]}"#])
+    // After the first finger lifted: a new sequence, a new swipe.
+    let later = Run(
+      s,
+      [down(1, 100, 200, t: 0), move(1, 130, 200, t: 20), move(1, 160, 200, t: 40), up(1, t: 60)]
+        + [down(2, 100, 400, t: 100)] + swipe2 + [up(2, t: 200)])
+    #expect(later.actionTimes("swipe") == ["ended@40", "ended@140"])
+    // A recognizer that failed is reset at once and takes the next finger (L18): only recognizing bars it.
+  }
+
   /// Section 10: the tap allows 45 pt of movement; more fails it.
   @Test func tapToleratesFortyFivePoints() {
     let s = scene([v("card", [0, 0, 390, 844], recognizers: [g("tap", .tap)])])

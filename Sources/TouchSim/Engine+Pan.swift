@@ -88,6 +88,10 @@ extension Simulation {
       }
     case .touchesCancelled where !recs[r].touches.isEmpty:
       // 5.4: a touch of the gesture was cancelled: a possible gesture fails, an active one is cancelled.
+      // Its last action reports the translation as it was, the cancelled touch still counted (as when a
+      // finger lifts), not a jump to the remaining fingers' centroid.
+      let tr = recs[r].data.pan.translationBase + (centroid(recs[r].touches + uids) - recs[r].data.pan.origin)
+      rebase(r, translation: tr)
       request(r, recs[r].machine.state == .possible ? .fail : .cancel, .touchCancelled)
     case .touchesEnded, .touchesCancelled:
       if recs[r].touches.isEmpty {

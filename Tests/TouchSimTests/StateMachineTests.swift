@@ -125,6 +125,22 @@ import TouchSim
     #expect(run.reason("pan", to: .began) == "moved 12 pt ≥ 10 pt")
   }
 
+  /// 5.4: one finger of a two-finger pan is cancelled: the pan is cancelled, and its last action reports
+  /// the translation it had (20, 0), not a jump to where the remaining finger is from the two fingers'
+  /// starting centroid (-30, 0).
+  @Test func aPanCancelledByOneOfItsFingersKeepsItsTranslation() {
+    let s = scene([v("card", [0, 0, 390, 844], recognizers: [g("pan", .pan)]) { $0.multipleTouchEnabled = true }])
+    let run = Run(
+      s,
+      [
+        down(1, 100, 200, t: 0), down(2, 200, 200, t: 0), move(1, 120, 200, t: 20), move(2, 220, 200, t: 20),
+        cancel(2, t: 40), up(1, t: 60),
+      ])
+    #expect(run.actionTimes("pan") == ["began@20", "cancelled@40"])
+    let values = run.actionValues("pan")
+    #expect(values.map(\.translation) == [Point(20, 0), Point(20, 0)])
+  }
+
   /// 5.4 / L14: a pan lifted before 10 pt fails; a diagonal (8, 8) move does not begin it.
   @Test func panFailsWhenLiftedEarlyAndUsesPerAxisHysteresis() {
     let s = scene([v("card", [0, 0, 390, 844], recognizers: [g("pan", .pan)])])

@@ -702,6 +702,8 @@ struct StoryboardBuilder {
       if let b = flag(a, "bouncesZoom") { scroll.bouncesZoom = b }
       v.scroll = scroll
     }
+    // Set after the view's own attributes, so they win.
+    applyRuntimeAttributes(e, into: &v)
     readRecognizers(e, into: &v)
     return v
   }

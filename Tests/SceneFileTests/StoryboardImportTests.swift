@@ -225,6 +225,81 @@ import TouchSim
     #expect(Self.view(s.scene, "lockedPanel")?.userInteractionEnabled == false)
   }
 
+  /// User-defined runtime attributes are set after the view's own attributes, so those that hit-testing
+  /// reads win over them; other key paths change no touch and are left out without a word.
+  @Test func runtimeAttributesThatHitTestingReadsWinOverTheViewsOwn() throws {
+    func attr(_ type: String, _ path: String, _ value: String) -> String {
+      "<userDefinedRuntimeAttribute type=\"\(type)\" keyPath=\"\(path)\" value=\"\(value)\"/>"
+    }
+    func number(_ path: String, _ element: String, _ value: String) -> String {
+      "<userDefinedRuntimeAttribute type=\"number\" keyPath=\"\(path)\"><\(element) key=\"value\" value=\"\(value)\"/>"
+        + "</userDefinedRuntimeAttribute>"
+    }
+    func view(_ label: String, _ attributes: String = "", _ runtime: [String]) -> String {
+      "<view \(attributes) id=\"\(label)-id\" userLabel=\"\(label)\"><rect key=\"frame\" width=\"50\" height=\"50\"/>"
+        + "<userDefinedRuntimeAttributes>\n" + runtime.joined(separator: "\n")
+        + "\n</userDefinedRuntimeAttributes></view>"
+    }
+    let subviews = [
+      view("Deaf", "", [attr("boolean", "userInteractionEnabled", "NO")]),
+      view("Swift Deaf", "", [attr("boolean", "isUserInteractionEnabled", "NO")]),
+      view("Shown", #"hidden="YES""#, [attr("boolean", "hidden", "NO")]),
+      view("Gone", "", [attr("boolean", "isHidden", "YES")]),
+      view("Clear", #"alpha="0.5""#, [number("alpha", "real", "0.0")]),
+      view("Faint", "", [number("alpha", "integer", "0"), number("layer.cornerRadius", "real", "8")]),
+      view("Clipped", "", [attr("boolean", "layer.masksToBounds", "YES")]),
+      view("Unclipped", #"clipsSubviews="YES""#, [attr("boolean", "clipsToBounds", "NO")]),
+      view("Last Wins", "", [attr("boolean", "hidden", "YES"), attr("boolean", "hidden", "NO")]),
+      view(
+        "Nested Value", "",
+        [
+          #"<userDefinedRuntimeAttribute type="boolean" keyPath="userInteractionEnabled">"#
+            + #"<boolean key="value" value="NO"/></userDefinedRuntimeAttribute>"#
+        ]),
+      view(
+        "Bad", #"alpha="0.5""#,
+        [
+          number("alpha", "real", "2.5"), attr("string", "hidden", "YES"),
+          attr("boolean", "userInteractionEnabled", "maybe"),
+          attr("string", "accessibilityHint", "a hint"),
+        ]),
+      #"<button id="b1" userLabel="Off"><rect key="frame" width="80" height="40"/><userDefinedRuntimeAttributes>"#
+        + attr("boolean", "enabled", "NO") + "</userDefinedRuntimeAttributes></button>",
+      #"<scrollView id="s1" userLabel="List"><rect key="frame" width="100" height="100"/><userDefinedRuntimeAttributes>"#
+        + attr("boolean", "bounces", "NO") + attr("boolean", "delaysContentTouches", "NO")
+        + attr("boolean", "scrollEnabled", "NO") + "</userDefinedRuntimeAttributes></scrollView>",
+    ]
+    let text = """
+      <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0"><objects>
+      <view id="root"><rect key="frame" width="320" height="480"/><subviews>
+      \(subviews.joined(separator: "\n"))
+      </subviews></view></objects></document>
+      """
+    let r = try StoryboardImporter.importDocument(Array(text.utf8), file: "runtime.xib")
+    let s = try #require(r.scenes.first).scene
+    #expect(Self.view(s, "deaf")?.userInteractionEnabled == false)
+    #expect(Self.view(s, "swiftDeaf")?.userInteractionEnabled == false)
+    #expect(Self.view(s, "shown")?.hidden == false && Self.view(s, "gone")?.hidden == true)
+    #expect(Self.view(s, "clear")?.alpha == 0 && Self.view(s, "faint")?.alpha == 0)
+    #expect(Self.view(s, "clipped")?.clipsToBounds == true && Self.view(s, "unclipped")?.clipsToBounds == false)
+    #expect(Self.view(s, "lastWins")?.hidden == false)
+    #expect(Self.view(s, "nestedValue")?.userInteractionEnabled == false)
+    #expect(Self.view(s, "off")?.enabled == false)
+    let list = try #require(Self.view(s, "list")?.scroll)
+    #expect(!list.bounces && !list.delaysContentTouches)
+    // What is not a value of the right kind is a warning at the attribute; the view keeps its own.
+    let bad = try #require(Self.view(s, "bad"))
+    #expect(bad.alpha == 0.5 && !bad.hidden && bad.userInteractionEnabled)
+    #expect(Self.warned(r, "the runtime attribute 'alpha' has \"2.5\", not a number in 0…1: left out") == ["36:1"])
+    #expect(Self.warned(r, "the runtime attribute 'hidden' is of type string, not a boolean: left out").count == 1)
+    #expect(Self.warned(r, "the runtime attribute 'userInteractionEnabled' has \"maybe\"").count == 1)
+    #expect(Self.warned(r, "the runtime attribute 'scrollEnabled' NO is not in the scene format").count == 1)
+    // The corner radius and the accessibility hint change no touch: no warning.
+    #expect(r.warnings.count == 4)
+    let loaded = try SceneLoader.read(try #require(r.scenes.first).yaml, file: "runtime.yaml")
+    #expect(loaded.scene == s)
+  }
+
   @Test func oldStoryboards() throws {
     let five = try Self.only("old-xcode5.storyboard")
     // The root view sits below the status bar, as Xcode 5 stored it: the window reaches its bottom.

@@ -513,6 +513,21 @@ struct StoryboardBuilder {
     return r
   }
 
+  /// The insets IB stores under `key`: `<inset key=… minX= minY= maxX= maxY=>` (minX is the left inset, minY
+  /// the top, maxX the right, maxY the bottom) or `<edgeInsets key=… top= left= bottom= right=>`; nil when
+  /// there is neither. A side missing is 0; one that is not a number is a warning and 0.
+  mutating func insets(_ e: Int, key: String) -> EdgeInsets? {
+    if let i = doc.child(e, key: key, named: "inset") {
+      let n = ["minY", "minX", "maxY", "maxX"].map { number(i, $0) ?? 0 }
+      return EdgeInsets(top: n[0], left: n[1], bottom: n[2], right: n[3])
+    }
+    if let i = doc.child(e, key: key, named: "edgeInsets") {
+      let n = ["top", "left", "bottom", "right"].map { number(i, $0) ?? 0 }
+      return EdgeInsets(top: n[0], left: n[1], bottom: n[2], right: n[3])
+    }
+    return nil
+  }
+
   func flag(_ a: [String: String], _ key: String) -> Bool? {
     a[key].map { $0 == "YES" || $0 == "true" || $0 == "1" }
   }
@@ -691,6 +706,8 @@ struct StoryboardBuilder {
       if let b = flag(a, "alwaysBounceVertical") { scroll.alwaysBounceVertical = b }
       if let b = flag(a, "alwaysBounceHorizontal") { scroll.alwaysBounceHorizontal = b }
       if let d = flag(a, "directionalLockEnabled") { scroll.isDirectionalLockEnabled = d }
+      // Rule H-15: the content inset. The scroll indicators' insets move no content and take no touch.
+      if let i = insets(e, key: "contentInset") { scroll.contentInset = i }
       // Rule H-18: the zoom scales (the delegate's viewForZooming is code, never in the file).
       if let z = number(e, "minimumZoomScale", in: 0.001...1000) { scroll.minimumZoomScale = z }
       if let z = number(e, "maximumZoomScale", in: 0.001...1000) { scroll.maximumZoomScale = z }

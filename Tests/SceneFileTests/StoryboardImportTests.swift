@@ -332,6 +332,42 @@ import TouchSim
     #expect(Self.warned(r, "scrollEnabled=\"NO\" is not in the scene format").count == 1)
   }
 
+  /// Rule H-15: a scroll view's content inset, in either of the shapes IB writes insets in; the scroll
+  /// indicators' insets take no touch and are not read.
+  @Test func contentInsetsOfScrollTableCollectionAndTextViews() throws {
+    let text = """
+      <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0"><objects>
+      <view id="root"><rect key="frame" width="320" height="480"/><subviews>
+      <scrollView id="s1" userLabel="Pages"><rect key="frame" width="320" height="200"/>
+      <inset key="contentInset" minX="10" minY="64" maxX="0.0" maxY="49"/>
+      <inset key="scrollIndicatorInsets" minX="0.0" minY="64" maxX="0.0" maxY="49"/></scrollView>
+      <tableView id="t1" userLabel="Rows" style="plain"><rect key="frame" y="200" width="320" height="100"/>
+      <edgeInsets key="contentInset" top="20" left="0.0" bottom="30" right="5"/></tableView>
+      <collectionView id="c1" userLabel="Grid" dataMode="prototypes"><rect key="frame" y="300" width="320" height="100"/>
+      <inset key="contentInset" minX="0.0" minY="lots" maxX="0.0" maxY="12.5"/>
+      <collectionViewFlowLayout key="collectionViewLayout" id="l1"><size key="itemSize" width="50" height="50"/>
+      <inset key="sectionInset" minX="8" minY="8" maxX="8" maxY="8"/></collectionViewFlowLayout></collectionView>
+      <textView id="x1" userLabel="Notes"><rect key="frame" y="400" width="320" height="80"/>
+      <inset key="contentInset" minX="0.0" minY="0.0" maxX="2.2250738585072014e-308" maxY="4"/></textView>
+      <scrollView id="s2" userLabel="Plain"><rect key="frame" width="10" height="10"/></scrollView>
+      </subviews></view></objects></document>
+      """
+    let r = try StoryboardImporter.importDocument(Array(text.utf8), file: "insets.xib")
+    let scene = try #require(r.scenes.first)
+    let s = scene.scene
+    #expect(Self.view(s, "pages")?.scroll?.contentInset == EdgeInsets(top: 64, left: 10, bottom: 49, right: 0))
+    #expect(Self.view(s, "rows")?.scroll?.contentInset == EdgeInsets(top: 20, left: 0, bottom: 30, right: 5))
+    // The flow layout's section inset is not the collection view's content inset.
+    #expect(Self.view(s, "grid")?.scroll?.contentInset == EdgeInsets(top: 0, left: 0, bottom: 12.5, right: 0))
+    #expect(Self.view(s, "notes")?.scroll?.contentInset.bottom == 4)
+    #expect(Self.view(s, "plain")?.scroll?.contentInset == .zero)
+    // The offset rests from -top on: the inset is read, not only written.
+    #expect(Self.view(s, "pages")?.scroll?.offsetRange(bounds: Size(320, 200)).y.lowerBound == -64)
+    #expect(scene.yaml.contains("contentInset: [64, 10, 49, 0]"))
+    #expect(Self.warned(r, #"minY="lots" is not a number"#) == ["9:1"])
+    #expect(r.warnings.count == 1)
+  }
+
   /// Size classes: the scene is an iPhone held upright (compact width, regular height), so the variations
   /// for it give the frames and the installed subviews; an iPad's (regular width) and landscape's (compact
   /// height) do not apply. Fractional frames are written back with the digits they were read with.

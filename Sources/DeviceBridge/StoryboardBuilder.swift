@@ -635,7 +635,11 @@ struct StoryboardBuilder {
     for key in ["backgroundView", "contentView"] {
       if let c = doc.child(e, key: key), isViewElement(c) { children.append((c, nil)) }
     }
-    if let s = doc.child(e, named: "subviews") {
+    // Xcode writes a stack view's arranged subviews in its <subviews>; an <arrangedSubviews> list is read
+    // the same way (its references to views listed already are not views of their own).
+    var listed: Set<String> = []
+    for container in ["subviews", "arrangedSubviews"] {
+      guard let s = doc.child(e, named: container) else { continue }
       let excluded = excludedSubviews(e)
       for c in doc[s].children
       where isViewElement(c)
@@ -643,6 +647,11 @@ struct StoryboardBuilder {
       {
         // Not installed for an iPhone held upright (IB's "Installed" box unticked for that size class).
         if let id = doc[c].attributes["id"], excluded.contains(id) { continue }
+        if container == "arrangedSubviews" {
+          if doc[c].attributes["reference"] != nil { continue }
+          if let id = doc[c].attributes["id"], listed.contains(id) { continue }
+        }
+        if let id = doc[c].attributes["id"] { listed.insert(id) }
         children.append((c, nil))
       }
     }
@@ -671,6 +680,7 @@ struct StoryboardBuilder {
       }
     }
     if let items = doc.child(e, named: "items") { children += barCustomViews(items) }
+    if name == "stackView" { children = try stackFrames(e, children, size: frame.size) }
     for (c, placed) in children {
       let f: Rect
       if let placed {

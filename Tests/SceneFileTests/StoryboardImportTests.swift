@@ -585,6 +585,54 @@ import TouchSim
     #expect(r.warnings.isEmpty)
   }
 
+  /// A stack view's arranged subviews that IB wrote without a frame are laid out along its axis, with its
+  /// spacing, instead of each filling the stack (all on top of one another); framed ones keep their frames.
+  @Test func arrangedSubviewsWithoutAFrameAreLaidOutAlongTheStack() throws {
+    let text = """
+      <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0"><objects>
+      <view id="root"><rect key="frame" width="320" height="600"/><subviews>
+      <stackView id="k1" userLabel="Column" axis="vertical" distribution="fillEqually" spacing="10">
+      <rect key="frame" x="10" y="100" width="300" height="320"/><subviews>
+      <button id="b1" userLabel="One"/><button id="b2" userLabel="Two"/><button id="b3" userLabel="Three"/>
+      </subviews></stackView>
+      <stackView id="k2" userLabel="Row" spacing="8"><rect key="frame" y="440" width="300" height="44"/><subviews>
+      <label id="l1" userLabel="Name"><rect key="frame" width="100" height="44"/></label>
+      <button id="b4" userLabel="Edit"/>
+      <view id="v1" userLabel="Gone"><userDefinedRuntimeAttributes>
+      <userDefinedRuntimeAttribute type="boolean" keyPath="hidden" value="YES"/></userDefinedRuntimeAttributes></view>
+      <switch id="w1" userLabel="Toggle"/>
+      </subviews></stackView>
+      <stackView id="k3" userLabel="Pair" axis="diagonal" spacing="wide"><rect key="frame" y="500" width="200" height="40"/>
+      <arrangedSubviews><view id="v2" userLabel="Left"/><view id="v3" userLabel="Right"/><view reference="v2"/>
+      </arrangedSubviews></stackView>
+      </subviews></view></objects></document>
+      """
+    let r = try StoryboardImporter.importDocument(Array(text.utf8), file: "stacks.xib")
+    let s = try #require(r.scenes.first).scene
+    // fillEqually: (320 − 2 × 10) / 3 each, 10 apart, across the whole width.
+    #expect(Self.view(s, "one")?.frame == Rect(0, 0, 300, 100))
+    #expect(Self.view(s, "two")?.frame == Rect(0, 110, 300, 100))
+    #expect(Self.view(s, "three")?.frame == Rect(0, 220, 300, 100))
+    // fill: the framed label keeps its frame; the two shown views without one share what is left
+    // ((300 − 100 − 2 × 8) / 2), after the label; the hidden one takes no room.
+    #expect(Self.view(s, "name")?.frame == Rect(0, 0, 100, 44))
+    #expect(Self.view(s, "edit")?.frame == Rect(108, 0, 92, 44))
+    #expect(Self.view(s, "gone")?.frame.width == 0 && Self.view(s, "gone")?.hidden == true)
+    #expect(Self.view(s, "toggle")?.frame == Rect(208, 0, 92, 44))
+    // An <arrangedSubviews> list is read as the stack's subviews; a reference to one of them is no view.
+    #expect(Self.children(Self.view(s, "pair")) == ["left:view", "right:view"])
+    #expect(Self.view(s, "left")?.frame == Rect(0, 0, 100, 40) && Self.view(s, "right")?.frame == Rect(100, 0, 100, 40))
+    #expect(
+      Self.warned(r, "arranged subviews have no frame: laid out one after the other along the stack view's") == [
+        "3:1", "7:1", "14:1",
+      ])
+    #expect(Self.warned(r, "3 arranged subviews have no frame").count == 2)
+    #expect(Self.warned(r, "vertical axis (fillEqually, spacing 10)").count == 1)
+    #expect(Self.warned(r, #"axis="diagonal" is neither horizontal nor vertical: taken as horizontal"#) == ["14:1"])
+    #expect(Self.warned(r, #"spacing="wide" is not a number"#) == ["14:1"])
+    #expect(Self.warned(r, "taken to fill its superview").isEmpty)
+  }
+
   @Test func aXIBCellsRecognizersAreTopLevelObjects() throws {
     let r = try Self.imported("cell-recognizers.xib")
     #expect(r.scenes.map(\.name) == ["RecipeCell"])

@@ -661,8 +661,14 @@ struct StoryboardBuilder {
       children += laid.rows
       contentBottom = laid.bottom
     } else if name == "collectionView" {
-      let cells = doc.child(e, named: "cells").map { doc[$0].children } ?? []
-      for c in cells where isViewElement(c) {
+      let cells = (doc.child(e, named: "cells").map { doc[$0].children } ?? []).filter { isViewElement($0) }
+      // Cells IB wrote without a frame: where the flow layout would put them.
+      let estimated = try flowLayoutFrames(e, cells: cells, size: frame.size)
+      for c in cells {
+        if let f = estimated[c] {
+          children.append((c, f))
+          continue
+        }
         // Xcode 6 could store a cell smaller than its content view (50 x 50 around a 250 x 250 content
         // view, the layout's item size): at run time a cell is as large as its content view.
         if let cell = try rect(c), let content = doc.child(c, key: "contentView"), let inner = try rect(content),
@@ -784,7 +790,9 @@ struct StoryboardBuilder {
       y = h
     }
     let tableRow = number(e, "rowHeight").flatMap { $0 > 0 ? $0 : nil } ?? 44
+    var frameless: [Int] = []
     for c in cells {
+      if frameElement(c) == nil { frameless.append(c) }
       // IB lays a static table out as UIKit does (section headers, a grouped table's insets): a static
       // cell's stored frame is where it is, when it comes after the rows above it.
       if staticCells.contains(c), let f = try? rect(c), f.width > 0, f.height > 0, f.minY >= y - 0.5 {
@@ -800,6 +808,14 @@ struct StoryboardBuilder {
       }
       rows.append((c, Rect(0, y, width, h)))
       y += h
+    }
+    if let first = frameless.first {
+      let n = frameless.count
+      warn(
+        first,
+        "\(n) table view cell\(n == 1 ? " has" : "s have") no frame: stacked under the rows above, full width, "
+          + "each as tall as its own rowHeight, else the table's (\(NumberText.format(tableRow))): "
+          + "\(n == 1 ? "its frame is" : "their frames are") estimated")
     }
     if let footer = doc.child(e, key: "tableFooterView"), isViewElement(footer) {
       let h = (try? rect(footer))??.height ?? 0

@@ -196,6 +196,10 @@ import TouchSim
     // The first where IB put it; one without a frame, then one IB put above the rows before it: stacked
     // after them, at the table's row height (44) and at their own height.
     #expect(rows == [Rect(0, 40, 320, 50), Rect(0, 90, 320, 44), Rect(0, 134, 320, 60)])
+    // The one without a frame says its frame is estimated.
+    #expect(
+      Self.warned(r, "1 table view cell has no frame: stacked under the rows above, full width") == ["6:1"])
+    #expect(Self.warned(r, "else the table's (44): its frame is estimated").count == 1)
   }
 
   @Test func xibControlsAndTheirSettings() throws {
@@ -444,6 +448,62 @@ import TouchSim
     #expect(Self.view(s.scene, "badge")?.frame == Rect(138, 0, 128, 128))
     #expect(s.scene.root.scroll?.contentSize == Size(414, 980))
     #expect(Self.view(s.scene, "photoCell")?.recognizers.first?.minimumPressDuration == 0.3)
+  }
+
+  /// Collection view cells IB wrote without a frame are placed where the flow layout would put them, not
+  /// each filling the collection view (all on top of one another, the last one taking every touch).
+  @Test func collectionCellsWithoutAFrameFollowTheFlowLayout() throws {
+    func cell(_ label: String, _ content: String = "") -> String {
+      "<collectionViewCell id=\"\(label)-id\" userLabel=\"\(label)\">\(content)</collectionViewCell>"
+    }
+    let square = #"<view key="contentView" id="cv"><rect key="frame" width="60" height="60"/></view>"#
+    let text = """
+      <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0"><objects>
+      <view id="root"><rect key="frame" width="320" height="600"/><subviews>
+      <collectionView id="c1" userLabel="Grid"><rect key="frame" width="320" height="400"/>
+      <collectionViewFlowLayout key="collectionViewLayout" minimumLineSpacing="12" minimumInteritemSpacing="5" id="f1">
+      <size key="itemSize" width="100" height="80"/><size key="headerReferenceSize" width="0.0" height="0.0"/>
+      <inset key="sectionInset" minX="5" minY="10" maxX="5" maxY="10"/></collectionViewFlowLayout>
+      <cells>
+      \(cell("A"))\(cell("B"))\(cell("C"))
+      \(cell("D"))
+      </cells></collectionView>
+      <collectionView id="c2" userLabel="Strip"><rect key="frame" y="400" width="320" height="150"/>
+      <collectionViewFlowLayout key="collectionViewLayout" scrollDirection="horizontal" minimumLineSpacing="oops" id="f2">
+      <size key="headerReferenceSize" width="40" height="0.0"/></collectionViewFlowLayout>
+      <cells>\(cell("E", square))\(cell("F", square))\(cell("G", square))</cells></collectionView>
+      <collectionView id="c3" userLabel="Placed"><rect key="frame" y="550" width="320" height="50"/>
+      <collectionViewFlowLayout key="collectionViewLayout" id="f3"><size key="itemSize" width="0.0" height="50"/>
+      </collectionViewFlowLayout>
+      <cells><collectionViewCell id="h-id" userLabel="H"><rect key="frame" x="200" width="50" height="50"/>
+      </collectionViewCell>\(cell("I"))</cells></collectionView>
+      </subviews></view></objects></document>
+      """
+    let r = try StoryboardImporter.importDocument(Array(text.utf8), file: "flow.xib")
+    let s = try #require(r.scenes.first).scene
+    // Vertical: lines across the width within the section inset, 5 apart, lines 12 apart.
+    #expect(Self.view(s, "a")?.frame == Rect(5, 10, 100, 80))
+    #expect(Self.view(s, "b")?.frame == Rect(110, 10, 100, 80))
+    #expect(Self.view(s, "c")?.frame == Rect(215, 10, 100, 80))
+    #expect(Self.view(s, "d")?.frame == Rect(5, 102, 100, 80))
+    // Horizontal, without an item size: each as large as its content view, columns down the height after the
+    // 40-point header, at UIKit's default spacing (10; the malformed line spacing is a warning).
+    #expect(Self.view(s, "e")?.frame == Rect(40, 0, 60, 60))
+    #expect(Self.view(s, "f")?.frame == Rect(40, 70, 60, 60))
+    #expect(Self.view(s, "g")?.frame == Rect(110, 0, 60, 60))
+    #expect(Self.view(s, "strip")?.scroll?.contentSize == Size(320, 150))
+    // A framed cell keeps its frame; an empty item size is not used: UIKit's 50 × 50 after the framed cell.
+    #expect(Self.view(s, "h")?.frame == Rect(200, 0, 50, 50))
+    #expect(Self.view(s, "i")?.frame == Rect(60, 0, 50, 50))
+    #expect(
+      Self.warned(r, "4 collection view cells have no frame: placed line after line as the flow layout would, at")
+        == ["8:1"])
+    #expect(Self.warned(r, "3 collection view cells have no frame") == ["14:8"])
+    #expect(Self.warned(r, "each 60 × 60, 10 apart and lines 10 apart: their frames are estimated").count == 1)
+    #expect(Self.warned(r, "1 collection view cell has no frame").count == 1)
+    #expect(Self.warned(r, #"minimumLineSpacing="oops" is not a number"#) == ["12:1"])
+    #expect(Self.warned(r, "the itemSize 0 × 50 is empty: not used") == ["16:62"])
+    #expect(Self.warned(r, "taken to fill its superview").isEmpty)
   }
 
   @Test func xcode11CellContentViewsAndSectionHeadersAndFooters() throws {

@@ -208,11 +208,13 @@ extension Simulation {
           if !views[cv].spec.controllerTouchForwarding.forwards(method) { return }
         } else {
           if !views[cv].spec.touchForwarding.forwards(method) { return }
-          if views[cv].isControl && views[cv].spec.enabled {
+          let wasTracking = controlStates[cv]?.touch != nil
+          // C-14: a control disabled while it tracks a touch keeps tracking it (UIControl's touches
+          // methods look at whether it tracks, not at isEnabled, which only hit-testing reads, A-8).
+          if views[cv].isControl && (views[cv].spec.enabled || wasTracking) {
             // B-6, B-7b: UIControl calls super only for a moved or ended phase that finds it not tracking
             // (beginTracking or continueTracking answered NO, or its touchesBegan never ran): that phase
             // goes on up the chain. touchesBegan and touchesCancelled never go further.
-            let wasTracking = controlStates[cv]?.touch != nil
             controlReceive(cv, method, uids)
             let forwards = !wasTracking && (method == .touchesMoved || method == .touchesEnded)
             if !forwards { return }

@@ -84,6 +84,25 @@ import TouchSim
       run.trace.last { if case .hit = $0.event { true } else { false } }?.json.contains(#""view":"root""#) == true)
   }
 
+  /// C-14: a button disabled while it tracks a finger keeps tracking it (UIControl's touches methods look
+  /// at whether it tracks, not at isEnabled): the drag out and the lift send their events, nothing goes up
+  /// the responder chain; a new touch passes through the disabled button (A-8).
+  @Test func c14AButtonDisabledMidTouchKeepsTrackingIt() {
+    let run = Run(
+      Self.scene,
+      [
+        down(1, 100, 700, t: 0), set("buy", "enabled", .bool(false), t: 30), move(1, 100, 400, t: 40), up(1, t: 60),
+      ] + tap(100, 700, t: 300))
+    #expect(run.controlEvents("buy") == ["touchDown", "touchDragExit", "touchDragOutside", "touchUpOutside"])
+    #expect(run.events("forward").filter { $0.json.contains(#""from":"buy""#) }.isEmpty)
+    #expect(run.hit(1) == .some("buy"))
+    #expect(
+      run.trace.last { if case .hit = $0.event { true } else { false } }?.json.contains(#""view":"root""#) == true)
+    // Lifted inside, it sends touchUpInside (its actions are sent whatever isEnabled says).
+    let inside = Run(Self.scene, [down(1, 100, 700, t: 0), set("buy", "enabled", .bool(false), t: 30), up(1, t: 60)])
+    #expect(inside.controlEvents("buy") == ["touchDown", "touchUpInside", "primaryActionTriggered"])
+  }
+
   /// C-15 / L27: removing a view cancels the touches down on it or inside it (a control sends touchCancel), and
   /// the view leaves the window: later moves and the lift reach nobody, a new touch misses it.
   @Test func c14RemovingAViewCancelsItsTouches() {

@@ -71,9 +71,13 @@ extension Simulation {
     return views.convertFromWindow(p, to: c) ?? p
   }
 
-  /// 8.1 pointMostlyInside: the control's bounds grown by the tracking margin (≈ 70 pt, L7).
+  /// 8.1 pointMostlyInside: the control's bounds grown by the tracking margin (≈ 70 pt, L7), or its own
+  /// point(inside:).
   private func isInsideControl(_ c: Int, _ p: Point) -> Bool {
-    views[c].spec.bounds.insetBy(-constants.controlTrackingMargin).contains(p)
+    if views[c].spec.bounds.insetBy(-constants.controlTrackingMargin).contains(p) { return true }
+    // Or inside by the control's own point(inside:) (A-4, A-6: an override or a grown touch area), which
+    // UIControl also asks ("mostly inside": the tracking rectangle or pointInside).
+    return views[c].spec.pointInside.map { $0.contains(p) } ?? views[c].hitArea.contains(p)
   }
 
   /// The control's touch went down: tracking begins (8.1, 8.8), a stepper steps (8.4).

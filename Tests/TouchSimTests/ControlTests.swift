@@ -43,6 +43,18 @@ import TouchSim
       Run(button, [down(1, 150, 320, t: 0), up(1, t: 50, 150, 500)]).controlEvents("buy").last == "touchUpOutside")
   }
 
+  /// 8.1 with A-6: a small button whose touch area is grown by 90 pt (past the 70 pt tracking margin),
+  /// touched 80 pt right of its edge without moving: the point is inside by its own point(inside:), so it
+  /// is not "outside" (no drag exit) and the lift sends touchUpInside. 100 pt away is outside both.
+  @Test func aTouchAreaGrownPastTheMarginCountsAsInside() {
+    let s = scene([v("small", [100, 300, 40, 40], kind: .button) { $0.hitOutset = 90 }])
+    let run = Run(s, [down(1, 220, 320, t: 0), move(1, 221, 320, t: 20), up(1, t: 50)])
+    #expect(run.hit(1) == .some("small"))
+    #expect(run.controlEvents("small") == ["touchDown", "touchDragInside", "touchUpInside", "primaryActionTriggered"])
+    let away = Run(s, [down(1, 220, 320, t: 0), move(1, 240, 320, t: 20), up(1, t: 50)])
+    #expect(away.controlEvents("small") == ["touchDown", "touchDragExit", "touchDragOutside", "touchUpOutside"])
+  }
+
   /// 8.1: a second tap soon after sends touchDownRepeat.
   @Test func touchDownRepeat() {
     let run = Run(button, tap(150, 320, t: 0) + tap(150, 320, t: 150))

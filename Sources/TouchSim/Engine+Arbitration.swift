@@ -1,3 +1,5 @@
+import Geometry
+
 /// The gesture arbiter (section 6): failure requirements, shouldBegin, default exclusion with
 /// canPrevent / canBePrevented and shouldRecognizeSimultaneouslyWith, processing order, and the
 /// consequences of recognition for the views (cancelsTouchesInView) and for recognizers that wait.
@@ -479,7 +481,10 @@ extension Simulation {
     }
     if recs[r].isScrollPan {
       recs[r].data.scroll.startOffset = views[recs[r].view].spec.bounds.origin
-      recs[r].data.scroll.scrollSlack = recs[r].beganAfterWaiting ? 0 : constants.scrollHysteresis
+      let h = recs[r].beganAfterWaiting ? 0 : constants.scrollHysteresis
+      let t = vectorInView(panTranslation(r), recs[r].view)
+      func part(_ v: Double) -> Double { v >= 0 ? min(v, h) : max(v, -h) }
+      recs[r].data.scroll.scrollSlack = Point(part(t.x), part(t.y))
       recs[r].data.scroll.scrollLock = directionalLock(r)
     }
   }

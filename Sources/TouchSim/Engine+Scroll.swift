@@ -4,8 +4,10 @@ import Geometry
 struct ScrollPanData {
   /// The scroll view's contentOffset when its pan began.
   var startOffset: Point = .zero
-  /// The travel a scroll view's pan does not scroll by: the threshold it passed to begin (H-11).
-  var scrollSlack: Double = 0
+  /// The travel a scroll view's pan does not scroll by (H-11): the threshold it passed to begin, in the
+  /// direction the finger had gone when it began, per axis (an axis that had gone less keeps what it had
+  /// gone), set once; the offset then follows every point of travel after it, reversals included.
+  var scrollSlack: Point = .zero
   /// The axis a scroll view's drag locked to as it began (H-16).
   var scrollLock: ScrollLock = .none
 }
@@ -190,10 +192,7 @@ extension Simulation {
     case .vertical: canX = false
     case .none: break
     }
-    let slack = recs[r].data.scroll.scrollSlack
-    func less(_ v: Double) -> Double { v > 0 ? max(v - slack, 0) : min(v + slack, 0) }
-    let raw = vectorInView(panTranslation(r), s)
-    let tr = Point(less(raw.x), less(raw.y))
+    let tr = vectorInView(panTranslation(r), s) - recs[r].data.scroll.scrollSlack
     let b = views[s].spec.bounds
     let range = sc.offsetRange(bounds: b.size)
     let start = recs[r].data.scroll.startOffset

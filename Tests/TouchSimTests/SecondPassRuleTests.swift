@@ -107,4 +107,24 @@ import TouchSim
       #expect((run.scrollOffsets.first?.y ?? 99) < travel / 8 + 0.001, "\(run.scrollOffsets)")
     }
   }
+
+  /// H-11: the threshold is taken off once, in the direction the drag began; after that the content
+  /// follows every point of the finger's travel, back through where the drag began included (no dead zone
+  /// of twice the threshold on the way back). Down 50 from offset 300 (offset 260), then back up 100:
+  /// offset 360 (the travel, -50, less the threshold taken going down).
+  @Test func h11AReversedDragFollowsTheFingerBackWithoutADeadZone() {
+    let s = scene([
+      v("list", [0, 100, 390, 600], kind: .scroll) {
+        $0.scroll = ScrollSpec(contentSize: Size(390, 2000))
+        $0.bounds.origin = Point(0, 300)
+      }
+    ])
+    let run = Run(
+      s,
+      [
+        down(1, 150, 300, t: 0), move(1, 150, 350, t: 50), move(1, 150, 305, t: 100), move(1, 150, 300, t: 150),
+        move(1, 150, 295, t: 200), move(1, 150, 250, t: 250), up(1, t: 300),
+      ])
+    #expect(run.scrollOffsets == [Point(0, 260), Point(0, 305), Point(0, 310), Point(0, 315), Point(0, 360)])
+  }
 }

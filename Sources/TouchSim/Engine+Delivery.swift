@@ -29,6 +29,13 @@ extension Simulation {
 
   /// The view part of one event: each changed touch's phase goes to touch.view now, or is withheld.
   mutating func deliverEvent(_ changed: [Int]) {
+    // A touch the system cancelled: what was held for it is dropped, not released by the recognizers
+    // that failed because of the cancellation (5.4) and then cancelled (trace drop reason
+    // `cancelledBeforeDelivery`: the view never hears of a touch whose touchesBegan it did not get).
+    for uid in changed where touches.contains(uid) && touches[uid].phase == .cancelled {
+      touches[uid].queue = []
+      touches[uid].scrollHolds = []
+    }
     // What was held and is free now goes first (e.g. a quick tap in a scroll view: touchesBegan,
     // released at touch-up, then touchesEnded back to back, H-3).
     flushHeldDeliveries()

@@ -1,3 +1,4 @@
+import Geometry
 import TestSupport
 import Testing
 import TouchSim
@@ -54,6 +55,33 @@ import TouchSim
     #expect(
       run.events("withhold").first?.json
         == #"{"t":0,"ev":"withhold","view":"card","method":"touchesBegan","touches":[1],"by":["tap"]}"#)
+  }
+
+  /// F-5 with 5.4: the system cancels a touch whose touchesBegan is still held (a double tap with
+  /// delaysTouchesBegan; a button under a scroll view's content delay, H-1). The recognizers fail because
+  /// of the cancellation, but what they held is dropped, not released: the view never hears of the touch
+  /// (drop reason "cancelled before delivery"), rather than getting touchesBegan and touchesCancelled.
+  @Test func aTouchCancelledWhileItsBeganIsHeldIsDropped() {
+    let s = scene([
+      v(
+        "pad", [0, 0, 390, 400],
+        recognizers: [
+          g("double", .tap) {
+            $0.numberOfTapsRequired = 2
+            $0.delaysTouchesBegan = true
+          }
+        ]),
+      v("feed", [0, 400, 390, 400], kind: .scroll, subviews: [v("buy", [100, 20, 100, 60], kind: .button)]) {
+        $0.scroll = ScrollSpec(contentSize: Size(390, 1400))
+      },
+    ])
+    let run = Run(s, [down(1, 100, 100, t: 0), down(2, 150, 450, t: 0), cancel(1, t: 50), cancel(2, t: 60)])
+    #expect(run.methods("pad").isEmpty)
+    #expect(run.methods("buy").isEmpty)
+    #expect(run.controlEvents("buy").isEmpty)
+    #expect(run.drops("pad") == ["cancelled before delivery"])
+    #expect(run.drops("buy") == ["cancelled before delivery"])
+    #expect(run.reason("double", to: .failed) == "touch cancelled")
   }
 
   /// F-5: delaysTouchesBegan: replayed in order when it fails.

@@ -228,7 +228,7 @@ extension Simulation {
   /// (only when cancelsTouchesInView, S16), then a scroll view's content checks (H-6). nil: may begin.
   private mutating func shouldBeginVeto(_ r: Int) -> StateReason? {
     let rec = recs[r]
-    let hitViews = uniqueViews(rec.gestureTouches)
+    let hitViews = uniqueViews(rec.gestureTouchViews)
     if let d = rec.spec.delegate {
       let yes = predicate(d.shouldBegin, touchView: hitViews.first)
       emit(.ask(of: rec.id, question: .shouldBegin, other: nil, view: nil, answer: yes))
@@ -246,11 +246,10 @@ extension Simulation {
     return nil
   }
 
-  func uniqueViews(_ uids: [Int]) -> [Int] {
+  /// The views of a recognizer's `gestureTouchViews`, each once, in order.
+  func uniqueViews(_ touchViews: [Int]) -> [Int] {
     var out: [Int] = []
-    for uid in uids {
-      if touches.contains(uid), let v = touches[uid].view, !out.contains(v) { out.append(v) }
-    }
+    for v in touchViews where v >= 0 && !out.contains(v) { out.append(v) }
     return out
   }
 

@@ -52,7 +52,10 @@ extension Simulation {
   mutating func ignore(_ r: Int, _ uid: Int) {
     if touches.contains(uid) { touches[uid].recognizers.removeAll { $0 == r } }
     recs[r].touches.removeAll { $0 == uid }
-    recs[r].gestureTouches.removeAll { $0 == uid }
+    if let k = recs[r].gestureTouches.firstIndex(of: uid) {
+      recs[r].gestureTouches.remove(at: k)
+      recs[r].gestureTouchViews.remove(at: k)
+    }
     if recs[r].gestureTouches.isEmpty { noteChanged(r) }
   }
 
@@ -64,6 +67,7 @@ extension Simulation {
       for uid in uids {
         recs[r].touches.append(uid)
         recs[r].gestureTouches.append(uid)
+        recs[r].gestureTouchViews.append(touches[uid].view ?? -1)
         recs[r].data.start.set(touches[uid].location, for: uid)
       }
       if recs[r].touches.count == uids.count { recs[r].data.startTime = now }

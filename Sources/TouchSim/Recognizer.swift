@@ -27,6 +27,10 @@ struct Recognizer {
   var touches: [Int] = []
   /// Every touch it received since its last reset: the touches it cancels or holds (rules F-2, F-6).
   var gestureTouches: [Int] = []
+  /// touch.view of each of `gestureTouches`, in the same order (-1: none), kept when the touch itself is
+  /// forgotten: a recognizer that decides after its touches were delivered and ended still asks those
+  /// views (5.3, 8.3) and its delegate's predicates still read them.
+  var gestureTouchViews: [Int] = []
   /// What its own logic asked for in this update, with the reason (handled by the arbiter).
   var request: GestureStateMachine.Request?
   var requestReason = StateReason.reset
@@ -60,6 +64,7 @@ struct Recognizer {
     machine = GestureStateMachine(isDiscrete: kind.isDiscrete)
     touches.removeAll(keepingCapacity: true)
     gestureTouches.removeAll(keepingCapacity: true)
+    gestureTouchViews.removeAll(keepingCapacity: true)
     request = nil
     requestReason = .reset
     pending = nil

@@ -381,6 +381,49 @@ import TouchSim
     #expect(both.events("action").map(\.json).map { $0.contains("childTap") } == [true, false])
   }
 
+  /// 5.3 / 8.3 after delivery: a child's single tap waits for its parent's double tap (neither delays
+  /// touchesEnded), so the button under the finger gets its whole tap at once and the touch is over when
+  /// the double tap fails 350 ms later. The single tap then asks the view its touch was hit-tested to,
+  /// as it would have at the lift: the button still vetoes it. A delegate predicate reads that view too.
+  @Test func aRecognizerDecidingAfterItsTouchWasDeliveredStillAsksTheTouchsView() {
+    func make(delegate: Bool) -> Scene {
+      scene([
+        v(
+          "parent", [0, 0, 390, 844],
+          recognizers: [
+            g("double", .tap) {
+              $0.numberOfTapsRequired = 2
+              $0.delaysTouchesEnded = false
+            }
+          ],
+          subviews: [
+            v(
+              "child", [0, 100, 390, 300],
+              recognizers: [
+                g("single", .tap) {
+                  $0.requireToFail = ["double"]
+                  $0.delaysTouchesEnded = false
+                  if delegate {
+                    $0.delegate = DelegateSpec()
+                    $0.delegate!.shouldBegin = .unlessTouchIn(["pad"])
+                  }
+                }
+              ],
+              subviews: [v("buy", [20, 20, 100, 60], kind: .button), v("pad", [200, 20, 100, 60])])
+          ])
+      ])
+    }
+    let run = Run(make(delegate: false), tap(70, 150))
+    #expect(run.controlEvents("buy") == ["touchDown", "touchUpInside", "primaryActionTriggered"])
+    #expect(!run.fired("single"))
+    #expect(run.reason("single", to: .failed) == "buy (UIButton) vetoes a superview's single tap")
+    let onPad = Run(make(delegate: true), tap(250, 150))
+    #expect(onPad.asks(.shouldBegin).map(\.answer) == [false])
+    #expect(!onPad.fired("single"))
+    // Beside the pad, the predicate lets it begin: the single tap fires when the double tap fails.
+    #expect(Run(make(delegate: true), tap(150, 300)).actionTimes("single") == ["ended@430"])
+  }
+
   /// E-6.2: canPrevent is traced: a single tap cannot prevent a double tap.
   @Test func canPreventIsAskedAndTraced() {
     let s = scene([v("card", [0, 0, 390, 844], recognizers: [doubleTap, singleTap])])

@@ -152,6 +152,12 @@ enum ReasonText {
           "the finger lifted before \(n(duration)) s (minimumPressDuration)",
           "手指在 \(n(duration)) s 之前就抬起了（minimumPressDuration）"),
         rules: ["I"])
+    case .liftedWhileWaiting(let ids):
+      return Because(
+        text: l(
+          "the finger lifted while it still waited for \(Phrase.codes(ids, or: true, .english)) to fail, after its own condition was met",
+          "它自己的条件已经满足，但手指抬起时它仍在等待 \(Phrase.codes(ids, or: true, .simplifiedChinese)) 失败"),
+        rules: ["E-6.3", "5.4"])
     case .tooSlow(let maximum):
       return Because(
         text: l("the movement took longer than \(n(maximum)) ms", "移动用时超过了 \(n(maximum)) ms"), rules: ["L9"])
@@ -273,6 +279,7 @@ extension StateReason {
     case .movedBeforePress(let d, let allowed, let duration):
       return "\(n(duration)) s 之前移动了 \(n(d)) pt > \(n(allowed)) pt"
     case .liftedBeforePress(let duration): return "\(n(duration)) s 之前就抬起了"
+    case .liftedWhileWaiting(let ids): return "在等待 \(Phrase.codes(ids, .simplifiedChinese)) 失败时抬起了"
     case .moved: return "移动"
     case .fingerLifted: return "一根手指抬起"
     case .lifted: return "抬起"

@@ -44,7 +44,11 @@ extension Simulation {
         recs[r].data.tap.waitingForNextTap = true
         schedule(.tapInterval, owner: r, after: constants.tapMaximumInterval)
       } else if recs[r].machine.state == .possible {
-        request(r, .fail, .liftedBeforePress(duration: spec.minimumPressDuration))
+        // Held long enough but still waiting for a requirement (E-6.3): it fails for that, not for time.
+        let waiting = recs[r].pending != nil ? recs[r].waitingFor : []
+        request(
+          r, .fail,
+          waiting.isEmpty ? .liftedBeforePress(duration: spec.minimumPressDuration) : .liftedWhileWaiting(for: waiting))
       } else if recs[r].machine.state.isActive {
         // I-LP2: a long press ends as soon as any of its fingers lifts, not at the last lift.
         request(r, .end, .lifted)

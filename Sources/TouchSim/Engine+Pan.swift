@@ -99,13 +99,17 @@ extension Simulation {
           // A scroll view's pan whose finger went far, but only along axes it cannot scroll (H-8, H-13).
           let travel = max(abs(panTranslation(r).x), abs(panTranslation(r).y))
           let offAxis = recs[r].isScrollPan && method == .touchesEnded && travel >= constants.scrollHysteresis
+          // It had moved far enough and asked to begin, but still waited for a requirement (E-6.3).
+          let waiting = recs[r].pending != nil ? recs[r].waitingFor : []
           request(
             r, .fail,
             method == .touchesCancelled
               ? .touchCancelled
-              : offAxis
-                ? .liftedWithoutScrollableTravel(distance: travel)
-                : .liftedBeforeMoving(distance: constants.panHysteresis))
+              : !waiting.isEmpty
+                ? .liftedWhileWaiting(for: waiting)
+                : offAxis
+                  ? .liftedWithoutScrollableTravel(distance: travel)
+                  : .liftedBeforeMoving(distance: constants.panHysteresis))
         } else {
           request(
             r, method == .touchesCancelled ? .cancel : .end, method == .touchesCancelled ? .touchCancelled : .lifted)

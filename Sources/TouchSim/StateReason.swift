@@ -37,6 +37,9 @@ public enum StateReason: Equatable, Sendable {
   case movedBeforePress(distance: Double, allowed: Double, duration: Double)
   /// "lifted before 0.5 s": the fingers lifted before minimumPressDuration (I).
   case liftedBeforePress(duration: Double)
+  /// "lifted while waiting for dbl to fail": a long press or a pan whose own condition was met (it asked to
+  /// begin) lifted while it still waited for a requirement (E-6.3, 5.4).
+  case liftedWhileWaiting(for: [String])
 
   // MARK: Continuous gestures in progress (5.1, 5.4)
 
@@ -163,6 +166,7 @@ extension StateReason: CustomStringConvertible {
     case .movedBeforePress(let d, let allowed, let duration):
       return "moved \(n(d)) pt > \(n(allowed)) pt before \(n(duration)) s"
     case .liftedBeforePress(let duration): return "lifted before \(n(duration)) s"
+    case .liftedWhileWaiting(let ids): return "lifted while waiting for \(ids.joined(separator: ", ")) to fail"
     case .moved: return "moved"
     case .fingerLifted: return "a finger lifted"
     case .lifted: return "lifted"

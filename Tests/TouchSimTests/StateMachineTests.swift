@@ -141,6 +141,20 @@ import TouchSim
     #expect(values.map(\.translation) == [Point(20, 0), Point(20, 0)])
   }
 
+  /// 5.4 with E-6.3: a long press held past its 0.5 s, but waiting for a tap to fail, fails at the lift for
+  /// that wait, not for "lifted before 0.5 s" (which would be false: it was held 0.9 s).
+  @Test func aLongPressLiftedWhileWaitingSaysSo() {
+    let s = scene([
+      v(
+        "card", [0, 0, 390, 844], recognizers: [g("tap", .tap), g("press", .longPress) { $0.requireToFail = ["tap"] }])
+    ])
+    let run = Run(s, tap(100, 100, hold: 900))
+    #expect(!run.fired("press"))
+    #expect(run.reason("press", to: .failed) == "lifted while waiting for tap to fail")
+    // Lifted before its time, it says that.
+    #expect(Run(s, tap(100, 100, hold: 300)).reason("press", to: .failed) == "lifted before 0.5 s")
+  }
+
   /// 5.4 / L14: a pan lifted before 10 pt fails; a diagonal (8, 8) move does not begin it.
   @Test func panFailsWhenLiftedEarlyAndUsesPerAxisHysteresis() {
     let s = scene([v("card", [0, 0, 390, 844], recognizers: [g("pan", .pan)])])

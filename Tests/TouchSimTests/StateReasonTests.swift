@@ -18,6 +18,7 @@ import TouchSim
     (.pressTooFarFromFirstTap(distance: 61.26, allowed: 45), "went down 61.3 pt from the first tap > 45 pt"),
     (.movedBeforePress(distance: 12.345, allowed: 10, duration: 0.5), "moved 12.3 pt > 10 pt before 0.5 s"),
     (.liftedBeforePress(duration: 0.5), "lifted before 0.5 s"),
+    (.liftedWhileWaiting(for: ["tap", "swipe"]), "lifted while waiting for tap, swipe to fail"),
     (.moved, "moved"),
     (.fingerLifted, "a finger lifted"),
     (.lifted, "lifted"),

@@ -63,7 +63,8 @@ struct GestureRecord {
   struct ViewLog {
     var deliveries: [Delivery] = []
     var controlEvents: [(t: Double, event: TraceEvent.ControlEvent, value: TraceEvent.ControlValue?)] = []
-    var drops: [(t: Double, touch: Int, reason: DropReason, heldBy: [String])] = []
+    /// `scroller`: for a drop because of scrolling, the scroll view whose pan was scrolling then.
+    var drops: [(t: Double, touch: Int, reason: DropReason, heldBy: [String], scroller: String?)] = []
   }
 
   var start: Int

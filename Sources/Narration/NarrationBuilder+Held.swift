@@ -44,14 +44,17 @@ extension NarrationBuilder {
   func dropSentence(_ i: Int, asked: Bool?) -> [Piece] {
     guard case .drop(let view, _, let touches, let reason) = entry(i), let view else { return [] }
     let fingers = self.fingers(touches)
-    let (clause, rules) = dropClause(view: view, reason: reason, heldBy: tracker.dropHeldBy[i] ?? [])
+    let (clause, rules) = dropClause(
+      view: view, reason: reason, heldBy: tracker.dropHeldBy[i] ?? [], scroller: tracker.dropScroller[i])
     let text = language(
       "\(Phrase.code(view)) never gets \(fingers): \(clause)", "\(Phrase.code(view)) 永远收不到\(fingers)：\(clause)")
     return [.line(index: i, text: sentence(text, rules))]
   }
 
   /// Why the window never delivers a touch to a view (drop reasons, TRACE-EXTENSIONS).
-  func dropClause(view: String, reason: DropReason, heldBy: [String] = []) -> (String, [String]) {
+  func dropClause(view: String, reason: DropReason, heldBy: [String] = [], scroller: String? = nil) -> (
+    String, [String]
+  ) {
     switch reason {
     case .multipleTouchEnabled:
       return (
@@ -85,9 +88,18 @@ extension NarrationBuilder {
       // scrolling page: the list's own pan), else the nearest scroll view around it whose pan is active.
       let scrolls = scene.ancestry(view).filter { scene.views[$0]?.kind == .scroll }
       let s =
-        scrolls.first { ![.possible, .failed].contains(tracker.state(ScrollSpec.panID(of: $0))) }
+        scroller ?? scrolls.first { ![.possible, .failed].contains(tracker.state(ScrollSpec.panID(of: $0))) }
         ?? scrolls.first { $0 != view }
       let shown = s.map(Phrase.code) ?? language("its scroll view", "它所在的滚动视图")
+      // Held back by another scroll view than the one that scrolled (a list inside a page): say which.
+      if let holder = heldBy.first(where: { scene.views[$0]?.kind == .scroll && $0 != s }) {
+        return (
+          language(
+            "\(shown) began scrolling while \(Phrase.code(holder)) still held it back (delaysContentTouches)",
+            "\(Phrase.code(holder)) 仍在延迟它（delaysContentTouches）时，\(shown) 就开始滚动了"),
+          ["H-1", "H-4"]
+        )
+      }
       return (
         language("\(shown) began scrolling before delivering it", "\(shown) 在投递它之前就开始滚动了"), ["H-4"]
       )

@@ -229,16 +229,28 @@ extension NarrationBuilder {
         let v = Phrase.code(view)
         let text = language(
           "\(Phrase.code(owner))'s\(delay) content-touch delay ran out with the finger still down, so it asks touchesShouldBegin(in: \(v)): "
-            + (yes ? "YES, so \(v) gets the touch now" : "NO, so \(v) never gets the touch"),
+            + (yes ? "YES, so it no longer holds the touch back from \(v)" : "NO, so \(v) never gets the touch"),
           "\(Phrase.code(owner)) 的\(delay)内容触摸延迟已到，手指仍按着，所以它询问 touchesShouldBegin(in: \(v))："
-            + (yes ? "YES，所以 \(v) 现在收到这个触摸" : "NO，所以 \(v) 永远收不到这个触摸"))
+            + (yes ? "YES，所以它不再为 \(v) 延迟这个触摸" : "NO，所以 \(v) 永远收不到这个触摸"))
         return [.line(index: i, text: sentence(text, ["H-2"]))]
       }
     }
     if what == "autorepeat" {
-      let text = language(
-        "\(Phrase.code(owner)) is still held, so its autorepeat fires: a UIStepper steps again while a button stays down",
-        "\(Phrase.code(owner)) 仍被按住，所以它的自动重复触发：按钮一直按着时，UIStepper 会再次步进")
+      // Whether it stepped: a valueChanged of the stepper at this time (none at a limit without wraps, 8.4).
+      var stepped = false
+      var j = i + 1
+      while j < trace.count, j <= i + 64, trace[j].t == trace[i].t {
+        if case .control(owner, .valueChanged, _, _) = entry(j) { stepped = true }
+        j += 1
+      }
+      let text =
+        stepped
+        ? language(
+          "\(Phrase.code(owner)) is still held, so its autorepeat fires: a UIStepper steps again while a button stays down",
+          "\(Phrase.code(owner)) 仍被按住，所以它的自动重复触发：按钮一直按着时，UIStepper 会再次步进")
+        : language(
+          "\(Phrase.code(owner)) is still held and its autorepeat fires, but it does not step: its value is at the limit (wraps is off), or the finger is outside it",
+          "\(Phrase.code(owner)) 仍被按住，它的自动重复触发了，但没有步进：它的值已到极限（且不循环），或手指在它之外")
       return [.line(index: i, text: sentence(text, ["8.4"]))]
     }
     for j in members {
@@ -278,7 +290,7 @@ extension NarrationBuilder {
       let v = view.map(Phrase.code) ?? language("its content", "它的内容")
       let outcome =
         yes
-        ? language("YES, so \(v) gets the touch now", "YES，所以 \(v) 现在收到这个触摸")
+        ? language("YES, so it no longer holds the touch back from \(v)", "YES，所以它不再为 \(v) 延迟这个触摸")
         : language("NO, so \(v) never gets the touch", "NO，所以 \(v) 永远收不到这个触摸")
       if tracker.lifted(at: trace[i].t) {
         text = language(

@@ -321,7 +321,7 @@ extension NarrationBuilder {
         ["8.1", "L7"])
     }
     if let drop = log.drops.first {
-      let (clause, rules) = dropClause(view: c, reason: drop.reason, heldBy: drop.heldBy)
+      let (clause, rules) = dropClause(view: c, reason: drop.reason, heldBy: drop.heldBy, scroller: drop.scroller)
       return sentence(
         language(
           "\(shownControl) got no events: finger \(drop.touch) never reached it, because \(clause)",
@@ -460,7 +460,7 @@ extension NarrationBuilder {
       )
     }
     for drop in log.drops {
-      let (clause, rules) = dropClause(view: v, reason: drop.reason, heldBy: drop.heldBy)
+      let (clause, rules) = dropClause(view: v, reason: drop.reason, heldBy: drop.heldBy, scroller: drop.scroller)
       out.append(
         sentence(
           language(

@@ -50,6 +50,8 @@ struct TraceTracker {
   /// The touches each recognizer had when it last ended or was cancelled: while one of them is down, the
   /// engine gives it no new touch (rule 5.1, the touch sequence it recognized in goes on).
   private var finishedWith: [String: [Int]] = [:]
+  /// For a `drop` because of scrolling, by trace index: the scroll view that was scrolling (H-4).
+  private(set) var dropScroller: [Int: String] = [:]
   private var cancelledInputs: [(t: Double, touch: Int)] = []
   private var failures: [(t: Double, recognizer: String)] = []
   private var timers: [(t: Double, what: String, owner: String)] = []
@@ -143,7 +145,15 @@ struct TraceTracker {
       if let view {
         let by = touches.first.flatMap { n in held[view]?.first { $0.touch == n }?.by } ?? []
         dropHeldBy[i] = by
-        gesture?.withView(view) { log in for n in touches { log.drops.append((t, n, reason, by)) } }
+        // H-4: the scroll view scrolling now (touch.view itself, a list inside a page, or one around it),
+        // named from the state at the drop: by the gesture's end its pan may be reset.
+        var scroller: String?
+        if reason == .scrolling {
+          let scrolls = scene.ancestry(view).filter { scene.views[$0]?.kind == .scroll }
+          scroller = scrolls.first { [.began, .changed].contains(state(ScrollSpec.panID(of: $0))) }
+          dropScroller[i] = scroller
+        }
+        gesture?.withView(view) { log in for n in touches { log.drops.append((t, n, reason, by, scroller)) } }
       }
     case .control(let c, let event, _, let value):
       gesture?.withView(c) { $0.controlEvents.append((t, event, value)) }

@@ -329,6 +329,40 @@ import TouchSim
       ), "\(n)")
   }
 
+  /// Rules H-1, H-4: a list inside a scrolling page; a quick drag on the list scrolls the list while the
+  /// page's content delay still holds the touch. Both the step and the gesture's "Why?" name the list as
+  /// the one that scrolled (the summary once named the page: by then the list's pan was reset) and the
+  /// page as the one that held the touch back.
+  @Test func aDroppedTouchNamesTheScrollViewThatScrolled() {
+    let s = scene([
+      v(
+        "page", [0, 0, 390, 844], kind: .scroll,
+        subviews: [
+          v("comments", [0, 200, 390, 400], kind: .scroll) { $0.scroll = ScrollSpec(contentSize: Size(390, 1200)) }
+        ]
+      ) { $0.scroll = ScrollSpec(contentSize: Size(390, 2000)) }
+    ])
+    let n = Narrated(s, drag(from: (195, 500), to: (195, 400), steps: 5, every: 16))
+    n.checkInvariants()
+    let told = "`comments` began scrolling while `page` still held it back (delaysContentTouches)"
+    #expect(n.steps.contains { $0.contains("`comments` never gets finger 1: " + told) }, "\(n)")
+    #expect(n.summaries.contains { $0.contains("`comments` never got finger 1: " + told) }, "\(n)")
+  }
+
+  /// Rule 8.4: a stepper's + held at its maximum: the autorepeat timer fires but the value cannot step, and
+  /// the narration must not say it steps again. Below the maximum it does.
+  @Test func anAutorepeatAtTheLimitIsNotToldAsAStep() {
+    func narrated(value: Double) -> Narrated {
+      let s = scene([v("count", [100, 300, 94, 29], kind: .stepper) { $0.value = value }])
+      return Narrated(s, tap(180, 314, hold: 700))
+    }
+    let atMax = narrated(value: 100)
+    #expect(atMax.steps.contains { $0.contains("its autorepeat fires, but it does not step") }, "\(atMax)")
+    #expect(!atMax.steps.contains { $0.contains("steps again") }, "\(atMax)")
+    let below = narrated(value: 50)
+    #expect(below.steps.contains { $0.contains("a UIStepper steps again while a button stays down") }, "\(below)")
+  }
+
   /// Rules H-1, H-3, H-4, H-8: a quick tap on a button in a scroll view, then a drag.
   @Test func scrollViewQuickTapAndDrag() {
     let s = scene([
@@ -345,7 +379,7 @@ import TouchSim
       ), "\(n)")
     #expect(
       n.steps.contains(
-        "The finger lifted before `list`'s content-touch delay ran out, so `list` asks touchesShouldBegin(in: `b1`) at the lift: YES, so `b1` gets the touch now (rule H-3)."
+        "The finger lifted before `list`'s content-touch delay ran out, so `list` asks touchesShouldBegin(in: `b1`) at the lift: YES, so it no longer holds the touch back from `b1` (rule H-3)."
       ), "\(n)")
     #expect(
       n.summary(ofGesture: 0).contains(
@@ -371,7 +405,7 @@ import TouchSim
     n.checkInvariants()
     #expect(
       n.steps.contains(
-        "`list`'s 150 ms content-touch delay ran out with the finger still down, so it asks touchesShouldBegin(in: `row`): YES, so `row` gets the touch now (rule H-2)."
+        "`list`'s 150 ms content-touch delay ran out with the finger still down, so it asks touchesShouldBegin(in: `row`): YES, so it no longer holds the touch back from `row` (rule H-2)."
       ), "\(n)")
     #expect(n.steps.contains { $0.hasPrefix("`row` received touchesCancelled because `list` began scrolling") }, "\(n)")
     #expect(

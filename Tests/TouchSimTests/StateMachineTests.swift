@@ -155,6 +155,21 @@ import TouchSim
     #expect(Run(s, tap(100, 100, hold: 300)).reason("press", to: .failed) == "lifted before 0.5 s")
   }
 
+  /// 5.4 with E-6.3: a pan that moved past its 10 pt but waits for a double tap (still possible: 30 pt is
+  /// within a tap's 45 pt) fails at the lift for that wait, not for "lifted before moving 10 pt".
+  @Test func aPanLiftedWhileWaitingSaysSo() {
+    let s = scene([
+      v(
+        "card", [0, 0, 390, 844],
+        recognizers: [
+          g("double", .tap) { $0.numberOfTapsRequired = 2 }, g("pan", .pan) { $0.requireToFail = ["double"] },
+        ])
+    ])
+    let run = Run(s, drag(from: (100, 100), to: (130, 100), steps: 3, every: 16))
+    #expect(!run.fired("pan"))
+    #expect(run.reason("pan", to: .failed) == "lifted while waiting for double to fail")
+  }
+
   /// 5.4 / L14: a pan lifted before 10 pt fails; a diagonal (8, 8) move does not begin it.
   @Test func panFailsWhenLiftedEarlyAndUsesPerAxisHysteresis() {
     let s = scene([v("card", [0, 0, 390, 844], recognizers: [g("pan", .pan)])])

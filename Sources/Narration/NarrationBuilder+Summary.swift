@@ -111,6 +111,14 @@ extension NarrationBuilder {
     let shownRec = Phrase.code(r)
     let kind = scene.recognizerKind(r)
     guard let decisive = a.decisive else {
+      if let t = a.removedAt {
+        // C-12: removed from its view while still possible: it never decided, and sent nothing.
+        return sentence(
+          language(
+            "\(shownRec) was removed from its view at \(Phrase.ms(t)) before it decided, so it sent nothing",
+            "\(shownRec) 在 \(Phrase.ms(t)) 还没做出决定就被从它的视图上移除了，所以什么也没有发送"),
+          ["C-12"])
+      }
       return sentence(
         language(
           "\(shownRec) got the touch but had not decided when the gesture ended",

@@ -363,6 +363,18 @@ import TouchSim
     #expect(below.steps.contains { $0.contains("a UIStepper steps again while a button stays down") }, "\(below)")
   }
 
+  /// Rule C-12: a double tap removed from its view while it waits for a second tap never decides; the
+  /// "Why?" says it was removed, not that it had not decided when the gesture ended (5.4).
+  @Test func aRecognizerRemovedBeforeDecidingIsExplainedAsRemoved() {
+    let s = scene([v("card", [0, 0, 390, 844], recognizers: [g("double", .tap) { $0.numberOfTapsRequired = 2 }])])
+    let n = Narrated(s, tap(100, 100) + [ScriptStep(t: 200, .removeGestureRecognizer("double"))])
+    n.checkInvariants()
+    #expect(
+      n.summaries.contains(
+        "`double` was removed from its view at 200 ms before it decided, so it sent nothing (rule C-12)."), "\(n)")
+    #expect(!n.summaries.contains { $0.contains("had not decided when the gesture ended") }, "\(n)")
+  }
+
   /// Rules H-1, H-3, H-4, H-8: a quick tap on a button in a scroll view, then a drag.
   @Test func scrollViewQuickTapAndDrag() {
     let s = scene([

@@ -527,10 +527,7 @@ extension Simulation {
     // Its touches forget it in `forgetResetRecognizers`; its timers lapse with its generation.
     resetTouches.append(contentsOf: recs[r].gestureTouches)
     // 5.1: after recognizing, not again in this touch sequence: the touches it had that are still down.
-    var sequence: [Int] = []
-    if pair.from == .ended || pair.from == .cancelled {
-      for uid in recs[r].gestureTouches where touches.contains(uid) && touches[uid].isAlive { sequence.append(uid) }
-    }
+    let sequence = pair.from == .ended || pair.from == .cancelled ? recs[r].gestureTouches.filter { isDown($0) } : []
     recs[r].reset()
     recs[r].recognizedSequence = sequence
     refreshIndexes(r)

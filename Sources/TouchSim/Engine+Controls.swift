@@ -87,7 +87,7 @@ extension Simulation {
     let b = views[c].spec.bounds
     // A touch that lifted while its touchesEnded is still held (behind a double tap) no longer
     // counts as tracked: the new touch is the one the control follows.
-    if let old = st.touch, !(touches.contains(old) && touches[old].isAlive) { st.touch = nil }
+    if let old = st.touch, !isDown(old) { st.touch = nil }
     guard st.touch == nil, let uid = uids.first else { return }
     // 8.8: an overridden beginTracking answers first; NO: the touch is not tracked (no touchDown, no
     // drag or touch-up events, no endTracking), and the class's own beginTracking is not reached.

@@ -141,9 +141,10 @@ extension Simulation {
   }
 
   /// Whether a touch of the sequence `r` recognized in is still down (5.1).
-  private func inRecognizedSequence(_ r: Int) -> Bool {
-    recs[r].recognizedSequence.contains { touches.contains($0) && touches[$0].isAlive }
-  }
+  private func inRecognizedSequence(_ r: Int) -> Bool { recs[r].recognizedSequence.contains { isDown($0) } }
+
+  /// Whether touch `uid` is still down (neither ended nor cancelled, and not forgotten).
+  func isDown(_ uid: Int) -> Bool { touches.contains(uid) && touches[uid].isAlive }
 
   private func acceptsMoreTouches(_ r: Int) -> Bool {
     switch recs[r].kind {

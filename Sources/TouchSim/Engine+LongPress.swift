@@ -45,7 +45,7 @@ extension Simulation {
         schedule(.tapInterval, owner: r, after: constants.tapMaximumInterval)
       } else if recs[r].machine.state == .possible {
         // Held long enough but still waiting for a requirement (E-6.3): it fails for that, not for time.
-        let waiting = recs[r].pending != nil ? recs[r].waitingFor : []
+        let waiting = recs[r].waitingToBegin
         request(
           r, .fail,
           waiting.isEmpty ? .liftedBeforePress(duration: spec.minimumPressDuration) : .liftedWhileWaiting(for: waiting))

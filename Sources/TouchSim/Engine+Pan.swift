@@ -27,6 +27,13 @@ extension Simulation {
     recs[r].data.lastCentroid = recs[r].data.pan.origin
   }
 
+  /// Touches `leaving` (lifted or cancelled, already out of `touches`) left: the translation up to now,
+  /// measured with them still counted, carries over to the fingers that remain.
+  private mutating func rebase(_ r: Int, leaving: [Int]) {
+    let tr = recs[r].data.pan.translationBase + (centroid(recs[r].touches + leaving) - recs[r].data.pan.origin)
+    rebase(r, translation: tr)
+  }
+
   mutating func panReceive(_ r: Int, _ method: TouchMethod, _ uids: [Int]) {
     switch method {
     case .touchesBegan:
@@ -90,8 +97,7 @@ extension Simulation {
       // 5.4: a touch of the gesture was cancelled: a possible gesture fails, an active one is cancelled.
       // Its last action reports the translation as it was, the cancelled touch still counted (as when a
       // finger lifts), not a jump to the remaining fingers' centroid.
-      let tr = recs[r].data.pan.translationBase + (centroid(recs[r].touches + uids) - recs[r].data.pan.origin)
-      rebase(r, translation: tr)
+      rebase(r, leaving: uids)
       request(r, recs[r].machine.state == .possible ? .fail : .cancel, .touchCancelled)
     case .touchesEnded, .touchesCancelled:
       if recs[r].touches.isEmpty {
@@ -100,7 +106,7 @@ extension Simulation {
           let travel = max(abs(panTranslation(r).x), abs(panTranslation(r).y))
           let offAxis = recs[r].isScrollPan && method == .touchesEnded && travel >= constants.scrollHysteresis
           // It had moved far enough and asked to begin, but still waited for a requirement (E-6.3).
-          let waiting = recs[r].pending != nil ? recs[r].waitingFor : []
+          let waiting = recs[r].waitingToBegin
           request(
             r, .fail,
             method == .touchesCancelled
@@ -115,12 +121,7 @@ extension Simulation {
             r, method == .touchesCancelled ? .cancel : .end, method == .touchesCancelled ? .touchCancelled : .lifted)
         }
       } else {
-        let leaving = uids
-        let remaining = recs[r].touches
-        // Translation up to now, measured with the leaving touches still counted.
-        let all = remaining + leaving
-        let tr = recs[r].data.pan.translationBase + (centroid(all) - recs[r].data.pan.origin)
-        rebase(r, translation: tr)
+        rebase(r, leaving: uids)
         if recs[r].machine.state.isActive { request(r, .change, .fingerLifted) }
       }
     }

@@ -52,6 +52,9 @@ struct Recognizer {
 
   var state: GestureState { machine.state }
 
+  /// What it still waits for to fail when it has asked to begin or recognize (E-6.3); empty otherwise.
+  var waitingToBegin: [String] { pending != nil ? waitingFor : [] }
+
   /// The touches still down when it was reset after recognizing (ended, or cancelled after it began): the
   /// touch sequence it recognized in goes on while any of them is down, and until then it takes no new
   /// touch (5.1: it cannot recognize again in the same touch sequence). Set by the arbiter's reset, after

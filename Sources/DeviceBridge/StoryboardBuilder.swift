@@ -517,12 +517,12 @@ struct StoryboardBuilder {
   /// the top, maxX the right, maxY the bottom) or `<edgeInsets key=… top= left= bottom= right=>`; nil when
   /// there is neither. A side missing is 0; one that is not a number is a warning and 0.
   mutating func insets(_ e: Int, key: String) -> EdgeInsets? {
-    if let i = doc.child(e, key: key, named: "inset") {
-      let n = ["minY", "minX", "maxY", "maxX"].map { number(i, $0) ?? 0 }
-      return EdgeInsets(top: n[0], left: n[1], bottom: n[2], right: n[3])
-    }
-    if let i = doc.child(e, key: key, named: "edgeInsets") {
-      let n = ["top", "left", "bottom", "right"].map { number(i, $0) ?? 0 }
+    // Each element's attributes for the top, left, bottom and right insets.
+    for (element, sides) in [
+      ("inset", ["minY", "minX", "maxY", "maxX"]), ("edgeInsets", ["top", "left", "bottom", "right"]),
+    ] {
+      guard let i = doc.child(e, key: key, named: element) else { continue }
+      let n = sides.map { number(i, $0) ?? 0 }
       return EdgeInsets(top: n[0], left: n[1], bottom: n[2], right: n[3])
     }
     return nil

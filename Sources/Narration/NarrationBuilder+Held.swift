@@ -84,12 +84,10 @@ extension NarrationBuilder {
         language("\(shown) answered NO to touchesShouldBegin", "\(shown) 对 touchesShouldBegin 回答了 NO"), ["H-2"]
       )
     case .scrolling:
-      // The scroll view whose pan is scrolling: touch.view itself when it is a scroll view (a list inside a
-      // scrolling page: the list's own pan), else the nearest scroll view around it whose pan is active.
-      let scrolls = scene.ancestry(view).filter { scene.views[$0]?.kind == .scroll }
-      let s =
-        scroller ?? scrolls.first { ![.possible, .failed].contains(tracker.state(ScrollSpec.panID(of: $0))) }
-        ?? scrolls.first { $0 != view }
+      // The scroll view whose pan was scrolling at the drop (`TraceTracker` names it then: touch.view itself
+      // when it is a scroll view, a list inside a page, or the nearest one around it); else the nearest
+      // scroll view around touch.view.
+      let s = scroller ?? scene.ancestry(view).dropFirst().first { scene.views[$0]?.kind == .scroll }
       let shown = s.map(Phrase.code) ?? language("its scroll view", "它所在的滚动视图")
       // Held back by another scroll view than the one that scrolled (a list inside a page): say which.
       if let holder = heldBy.first(where: { scene.views[$0]?.kind == .scroll && $0 != s }) {
